@@ -1,0 +1,146 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@share-arts/contract';
+import { createTestApp, type TestContext } from './test/helpers.js';
+
+let ctx: TestContext;
+let webDistDir: string;
+
+beforeAll(async () => {
+  webDistDir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-web-'));
+  await mkdir(path.join(webDistDir, 'assets'));
+  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Share Arts</title><div id="root"></div>');
+  await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ctx = await createTestApp({
+    config: { webDistDir },
+    beforeReady: (app) => {
+      app.get('/api/test-boom', () => {
+        throw new Error('secret detail: /etc/passwd select * from users');
+      });
+    },
+  });
+  await writeFile(path.join(ctx.config.mediaDir, 'picture.jpg'), 'not really a jpeg');
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(webDistDir, { recursive: true, force: true });
+});
+
+describe('errors', () => {
+  it('an unexpected failure is a 500 with a generic message and nothing internal', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/test-boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errors: [ERRORS.internal] });
+    expect(response.body).not.toMatch(/passwd|select|stack|\.ts/);
+  });
+
+  it('an unknown API route is a JSON 404', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/test-todos' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errors: [ERRORS.routeNotFound] });
+  });
+
+  it('an unsupported Content-Type is a 415 that says what to send', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '<xml/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().errors[0]).toContain('application/json');
+  });
+
+  it('a body over the limit is a 413', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ errors: [ERRORS.bodyTooLarge] });
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/api/health', '/api/test-todos', '/settings', '/media/picture.jpg'])('are on %s', async (url) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('health and docs', () => {
+  it('GET /api/health answers 200 when the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('serves the OpenAPI document with the auth routes and their error responses', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/login',
+        '/api/auth/verify',
+        '/api/users/edit',
+        '/api/health',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/auth/signup'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '422']),
+    );
+    expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+  });
+
+  it('serves a reference page at /api/docs', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the web app and media', () => {
+  it('answers deep links with the app (history fallback), never cached', async () => {
+    for (const url of ['/settings', '/posts/123', '/jane.doe', '/posts:abc']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with immutable caching and missing files as 404', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves media with immutable caching, its type and nosniff; no traversal', async () => {
+    const media = await ctx.app.inject({ method: 'GET', url: '/media/picture.jpg' });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/jpeg');
+    expect(media.headers['cache-control']).toContain('immutable');
+    expect(media.headers['x-content-type-options']).toBe('nosniff');
+    const traversal = await ctx.app.inject({ method: 'GET', url: '/media/..%2f..%2fetc%2fpasswd' });
+    expect([403, 404]).toContain(traversal.statusCode);
+    expect(traversal.json().errors).toHaveLength(1);
+    expect(traversal.body).not.toContain('root:');
+    const defaults = await ctx.app.inject({ method: 'GET', url: '/media/defaults/default-avatar.png' });
+    expect(defaults.statusCode).toBe(200);
+    expect(defaults.headers['content-type']).toBe('image/png');
+  });
+});

@@ -1,0 +1,90 @@
+import { TEST_CREDENTIALS } from '@share-arts/contract';
+
+/** The five sample users of the spec; `mira` is the test account of the login page. */
+export const SAMPLE_USERS = [
+  {
+    username: TEST_CREDENTIALS.username,
+    firstName: 'Mira',
+    lastName: 'Okafor',
+    email: 'mira@example.com',
+    bio: 'Painter of quiet landscapes. Oil, gouache and too much coffee.',
+    link: 'https://example.com/mira',
+    photo: 'mira.jpg',
+  },
+  {
+    username: 'theo',
+    firstName: 'Theo',
+    lastName: 'Lindqvist',
+    email: 'theo@example.com',
+    bio: 'Illustrator. Tall figures, long shadows.',
+    link: '',
+    photo: 'theo.jpg',
+  },
+  {
+    username: 'sana',
+    firstName: 'Sana',
+    lastName: 'Iqbal',
+    email: 'sana@example.com',
+    bio: 'Ceramics and pattern studies from Lahore.',
+    link: 'https://example.com/sana',
+    photo: 'sana.jpg',
+  },
+  {
+    username: 'jules',
+    firstName: 'Jules',
+    lastName: 'Moreau',
+    email: 'jules@example.com',
+    bio: 'Photographer chasing blue hour.',
+    link: '',
+    photo: 'jules.jpg',
+  },
+  {
+    username: 'kai',
+    firstName: 'Kai',
+    lastName: 'Nakamura',
+    email: 'kai@example.com',
+    bio: 'Printmaker. Woodcut, risograph, repeat.',
+    link: '',
+    photo: 'kai.jpg',
+  },
+] as const;
+
+export type SampleUsername = (typeof SAMPLE_USERS)[number]['username'];
+
+/** The four sample posts, oldest first; `minutesAgo` spreads them over the last days. */
+export const SAMPLE_POSTS: { author: SampleUsername; content: string; picture: string; minutesAgo: number }[] = [
+  {
+    author: 'mira',
+    content: 'Morning fields, oil on linen. Trying to keep the greens calm this time. #painting #landscape',
+    picture: 'post-1.jpg',
+    minutesAgo: 60 * 52,
+  },
+  {
+    author: 'theo',
+    content: 'A figure study from the sketchbook, finished digitally. #illustration',
+    picture: 'post-2.jpg',
+    minutesAgo: 60 * 30,
+  },
+  {
+    author: 'kai',
+    content: 'New geometric print, four colours, one very patient evening. #printmaking',
+    picture: 'post-3.jpg',
+    minutesAgo: 60 * 9,
+  },
+  {
+    author: 'jules',
+    content: 'Dusk over the harbour, ten minutes after the lights came on. #photography #bluehour',
+    picture: 'post-4.jpg',
+    minutesAgo: 45,
+  },
+];
+
+/** Who follows whom among the sample users. */
+export const SAMPLE_FOLLOWS: [SampleUsername, SampleUsername][] = [
+  ['mira', 'theo'],
+  ['mira', 'sana'],
+  ['theo', 'mira'],
+  ['sana', 'mira'],
+  ['jules', 'mira'],
+  ['kai', 'jules'],
+];

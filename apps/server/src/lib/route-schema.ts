@@ -1,0 +1,21 @@
+import { ErrorBody } from '@share-arts/contract';
+import { Type } from 'typebox';
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is not valid; the message says which field and what is allowed',
+  401: 'Missing or invalid token',
+  404: 'Not found',
+  413: 'Too large',
+  422: 'Unprocessable',
+  429: 'Too many requests; see Retry-After',
+  503: 'The database cannot be reached right now',
+};
+
+/** Response schemas for the error statuses a route can answer, each `{ errors: [message] }`. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, Type.Object(ErrorBody.properties, { description: ERROR_DESCRIPTIONS[status] })]),
+  );
+}
+
+export const bearerAuth = [{ bearerAuth: [] }];

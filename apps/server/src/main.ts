@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openPglite, openPostgres, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedSampleData } from './db/seed.js';
+import { loadOrCreateJwtSecret, lockDataDir } from './lib/data-dir.js';
+
+async function main(): Promise<void> {
+  const base = loadConfig();
+  const releaseLock = base.databaseUrl ? undefined : await lockDataDir(base.dataDir);
+  const config: Config = { ...base, jwtSecret: base.jwtSecret ?? (await loadOrCreateJwtSecret(base.dataDir)) };
+  await mkdir(config.mediaDir, { recursive: true });
+
+  const database: Database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(path.join(config.dataDir, 'db'));
+  await migrate(database);
+  await seedSampleData(database.db, { mediaDir: config.mediaDir, passwordHashCost: config.passwordHashCost });
+
+  const app = await buildApp(config, database);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await releaseLock?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Share Arts is running at http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`Share Arts could not start: ${message}`);
+  if (!(error instanceof ConfigError) && error instanceof Error && process.env.LOG_LEVEL === 'debug') {
+    console.error(error.stack);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { ERRORS, RESERVED_USERNAMES, LIMITS, type SignupBody, type User } from '@share-arts/contract';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { badRequest, notFound, unauthorized, unprocessable } from '../../lib/http-error.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import type { TokenService } from '../../lib/tokens.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
+import { toUser } from '../users/users.presenter.js';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  passwordHashCost: number;
+}
+
+/** `fullname` splits into firstName (first word) and lastName (the rest); firstName/lastName also work. */
+export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'lastName'>) {
+  const words = (body.fullname ?? '').trim().split(/\s+/).filter(Boolean);
+  const firstName = words.length > 0 ? words[0]! : (body.firstName ?? '').trim();
+  const lastName = words.length > 0 ? words.slice(1).join(' ') : (body.lastName ?? '').trim();
+  if (!firstName) throw badRequest(ERRORS.nameRequired);
+  if (firstName.length > LIMITS.nameMax || lastName.length > LIMITS.nameMax) {
+    throw badRequest(`First and last name must be at most ${LIMITS.nameMax} characters each.`);
+  }
+  return { firstName, lastName };
+}
+
+export function createAuthService({ db, tokens, passwordHashCost }: AuthDeps) {
+  async function session(userId: string, username: string) {
+    const row = await selectUserWithLists(db, userId);
+    if (!row) throw notFound(ERRORS.usernameNotRegistered);
+    return { user: toUser(row, userId), encodedToken: await tokens.sign({ userId, username }) };
+  }
+
+  return {
+    async signup(body: SignupBody): Promise<{ user: User; encodedToken: string }> {
+      const { firstName, lastName } = splitName(body);
+      if ((RESERVED_USERNAMES as readonly string[]).includes(body.username.toLowerCase())) {
+        throw badRequest(`The username "${body.username}" is reserved. Please choose another.`);
+      }
+      const passwordHash = await hashPassword(body.password, passwordHashCost);
+      try {
+        const [created] = await db
+          .insert(users)
+          .values({ username: body.username, firstName, lastName, email: body.email.trim(), passwordHash })
+          .returning({ id: users.id, username: users.username });
+        return await session(created!.id, created!.username);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);
+        throw error;
+      }
+    },
+
+    async login(username: string, password: string) {
+      const found = await selectCredentialsByUsername(db, username.trim());
+      if (!found) throw notFound(ERRORS.usernameNotRegistered);
+      if (!(await verifyPassword(password, found.password_hash))) throw unauthorized(ERRORS.invalidCredentials);
+      return session(found.id, found.username);
+    },
+
+    async verify(encodedToken: string): Promise<User> {
+      const claims = await tokens.verify(encodedToken);
+      if (!claims) throw unauthorized(ERRORS.invalidToken);
+      const row = await selectUserWithLists(db, claims.userId);
+      if (!row) throw notFound(ERRORS.usernameNotRegistered);
+      return toUser(row, claims.userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import { ERRORS } from '@share-arts/contract';
+import { users } from '../../db/schema.js';
+import { createTestApp, errorOf, signUp, uniqueUsername, type TestContext } from '../../test/helpers.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('POST /api/auth/signup', () => {
+  it('creates the user, splits fullname into first and last name, and answers 201 with a token', async () => {
+    const username = uniqueUsername('Ana');
+    const response = await post('/api/auth/signup', {
+      fullname: '  Ana   Maria Rivera ',
+      email: 'ana@example.com',
+      username,
+      password: 'a-long-password',
+    });
+    expect(response.statusCode).toBe(201);
+    const { encodedToken, createdUser } = response.json();
+    expect(typeof encodedToken).toBe('string');
+    expect(createdUser).toMatchObject({
+      username,
+      firstName: 'Ana',
+      lastName: 'Maria Rivera',
+      email: 'ana@example.com',
+      bio: '',
+      link: '',
+      followers: [],
+      following: [],
+      bookmarks: [],
+      followerCount: 0,
+      followingCount: 0,
+      postCount: 0,
+    });
+    expect(createdUser._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(createdUser.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    expect(createdUser.userPhoto).toMatch(/^\/media\//);
+  });
+
+  it('accepts firstName and lastName instead of fullname', async () => {
+    const response = await post('/api/auth/signup', {
+      firstName: 'Kofi',
+      lastName: 'Mensah',
+      email: 'kofi@example.com',
+      username: uniqueUsername(),
+      password: 'a-long-password',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().createdUser).toMatchObject({ firstName: 'Kofi', lastName: 'Mensah' });
+  });
+
+  it('stores only a memory-hard hash of the password', async () => {
+    const { user, password } = await signUp(ctx.app);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user._id));
+    expect(row!.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(row!.passwordHash).not.toContain(password);
+  });
+
+  it('refuses a username that exists in any letter case with the spec 422', async () => {
+    const { user } = await signUp(ctx.app);
+    const response = await post('/api/auth/signup', {
+      fullname: 'Someone Else',
+      email: 'else@example.com',
+      username: user.username.toUpperCase(),
+      password: 'a-long-password',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ errors: [ERRORS.usernameTaken] });
+  });
+
+  it.each([
+    [{ username: 'ab' }, 'username must be 3 to 30 characters'],
+    [{ username: 'has space' }, 'username must be 3 to 30 characters'],
+    [{ username: '<script>' }, 'username must be 3 to 30 characters'],
+    [{ username: 'x'.repeat(31) }, 'username must be 3 to 30 characters'],
+    [{ username: 'Settings' }, 'The username "Settings" is reserved. Please choose another.'],
+    [{ password: 'short' }, 'password must be 8 to 128 characters long.'],
+    [{ email: 'not-an-email' }, 'email must be a valid address, like ana@example.com.'],
+    [{ email: undefined }, 'email is required.'],
+    [{ password: undefined }, 'password is required.'],
+    [{ fullname: '   ' }, ERRORS.nameRequired],
+    [{ fullname: 42 }, 'fullname must be a string.'],
+    [{ fullname: `${'a'.repeat(51)} b` }, 'First and last name must be at most 50 characters each.'],
+  ])('refuses %j with a 400 that says what to fix', async (change, message) => {
+    const body = {
+      fullname: 'Ana Rivera',
+      email: 'ana@example.com',
+      username: uniqueUsername(),
+      password: 'a-long-password',
+      ...change,
+    };
+    const response = await post('/api/auth/signup', body);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).startsWith(message)).toBe(true);
+  });
+
+  it('refuses a body that is not a JSON object', async () => {
+    const response = await post('/api/auth/signup', '"just a string"', { 'content-type': 'application/json' });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toBe('The request body must be a JSON object.');
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers 200 with the user and a token that verifies', async () => {
+    const { user, password } = await signUp(ctx.app);
+    const response = await post('/api/auth/login', { username: user.username, password });
+    expect(response.statusCode).toBe(200);
+    const { foundUser, encodedToken } = response.json();
+    expect(foundUser._id).toBe(user._id);
+    const verified = await post('/api/auth/verify', { encodedToken });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.username).toBe(user.username);
+  });
+
+  it('finds the username in any letter case', async () => {
+    const { user, password } = await signUp(ctx.app);
+    const response = await post('/api/auth/login', { username: user.username.toUpperCase(), password });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 404 with the spec message for an unknown username', async () => {
+    const response = await post('/api/auth/login', { username: 'nobody_here_at_all', password: 'whatever1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errors: [ERRORS.usernameNotRegistered] });
+  });
+
+  it('answers 401 with the spec message for a wrong password', async () => {
+    const { user, password } = await signUp(ctx.app);
+    const response = await post('/api/auth/login', { username: user.username, password: `${password}x` });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errors: [ERRORS.invalidCredentials] });
+  });
+
+  it.each([['application/x-www-form-urlencoded'], ['text/plain;charset=UTF-8']])(
+    'parses a JSON body sent as %s (mock-era clients)',
+    async (contentType) => {
+      const { user, password } = await signUp(ctx.app);
+      const response = await post('/api/auth/login', JSON.stringify({ username: user.username, password }), {
+        'content-type': contentType,
+      });
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
+  it('answers 400 with a clear message for invalid JSON', async () => {
+    const response = await post('/api/auth/login', '{"username": "x",', { 'content-type': 'application/json' });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toBe(ERRORS.invalidJson);
+  });
+
+  it('refuses prototype-poisoning keys', async () => {
+    const response = await post('/api/auth/login', '{"username":"a","password":"b","__proto__":{"admin":true}}', {
+      'content-type': 'application/json',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('tokens', () => {
+  let account: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    account = await signUp(ctx.app);
+  });
+
+  const editBio = (authorization: string | undefined, bio = 'hello') =>
+    post('/api/users/edit', { userData: { bio } }, authorization === undefined ? {} : { authorization });
+
+  it('works raw (as the first client sent it) and as Bearer', async () => {
+    expect((await editBio(account.token, 'raw')).statusCode).toBe(201);
+    const bearer = await editBio(`Bearer ${account.token}`, 'bearer');
+    expect(bearer.statusCode).toBe(201);
+    expect(bearer.json().user.bio).toBe('bearer');
+  });
+
+  it('is required on protected routes', async () => {
+    const response = await editBio(undefined);
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response)).toBe(ERRORS.missingToken);
+  });
+
+  const forgeries: [string, () => Promise<string>][] = [
+    ['garbage', async () => 'not-a-token'],
+    [
+      'signed with another secret',
+      async () =>
+        new SignJWT({ username: account.user.username })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(account.user._id)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('another-secret-another-secret-another-secret')),
+    ],
+    [
+      'with a tampered payload',
+      async () => {
+        const [header, , signature] = account.token.split('.');
+        return `${header}.${b64({ sub: '00000000-0000-4000-8000-000000000000', username: 'mira' })}.${signature}`;
+      },
+    ],
+    [
+      'with alg none',
+      async () =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: account.user._id, username: account.user.username })}.`,
+    ],
+    [
+      'expired',
+      async () =>
+        new SignJWT({ username: account.user.username })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(account.user._id)
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+          .sign(new TextEncoder().encode(ctx.config.jwtSecret)),
+    ],
+  ];
+
+  it.each(forgeries)('a token %s is 401 on verify and on protected routes', async (_name, make) => {
+    const token = await make();
+    const verify = await post('/api/auth/verify', { encodedToken: token });
+    expect(verify.statusCode).toBe(401);
+    expect(verify.json()).toEqual({ errors: [ERRORS.invalidToken] });
+    const edit = await editBio(`Bearer ${token}`, 'forged');
+    expect(edit.statusCode).toBe(401);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, account.user._id));
+    expect(row!.bio).not.toBe('forged');
+  });
+
+  it('a valid token of a deleted user is 404 on verify', async () => {
+    const gone = await signUp(ctx.app);
+    await ctx.database.db.delete(users).where(eq(users.id, gone.user._id));
+    const response = await post('/api/auth/verify', { encodedToken: gone.token });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errors: [ERRORS.usernameNotRegistered] });
+  });
+});
+
+describe('no response leaks a password', () => {
+  it('signup, login, verify and edit bodies carry neither password nor hash', async () => {
+    const password = 'very-secret-password';
+    const username = uniqueUsername();
+    const responses = [
+      await post('/api/auth/signup', { fullname: 'Leak Test', email: 'l@example.com', username, password }),
+    ];
+    const token = responses[0]!.json().encodedToken;
+    responses.push(await post('/api/auth/login', { username, password }));
+    responses.push(await post('/api/auth/verify', { encodedToken: token }));
+    responses.push(await post('/api/users/edit', { userData: { bio: 'x' } }, { authorization: token }));
+    for (const response of responses) {
+      expect(response.statusCode).toBeLessThan(300);
+      expect(response.body).not.toContain(password);
+      expect(response.body).not.toMatch(/password|scrypt\$/i);
+    }
+  });
+});

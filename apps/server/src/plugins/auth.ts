@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERRORS } from '@share-arts/contract';
+import { unauthorized } from '../lib/http-error.js';
+import { tokenFromHeader, type TokenService } from '../lib/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, set by `requireUser` (or `optionalUser`) from a valid token. */
+    userId: string | null;
+  }
+}
+
+export interface AuthGuards {
+  /** preHandler: 401 unless the request carries a valid token. */
+  requireUser(request: FastifyRequest): Promise<void>;
+  /** preHandler: sets userId when a valid token is present; a missing or bad token reads as signed out. */
+  optionalUser(request: FastifyRequest): Promise<void>;
+}
+
+export function registerAuth(app: FastifyInstance, tokens: TokenService): AuthGuards {
+  app.decorateRequest('userId', null);
+  return {
+    async requireUser(request) {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (!token) throw unauthorized(ERRORS.missingToken);
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized(ERRORS.invalidToken);
+      request.userId = claims.userId;
+    },
+    async optionalUser(request) {
+      const token = tokenFromHeader(request.headers.authorization);
+      const claims = token ? await tokens.verify(token) : null;
+      request.userId = claims?.userId ?? null;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERRORS } from '@share-arts/contract';
+import { HttpError } from '../lib/http-error.js';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  parentSchema?: { errorMessage?: string };
+}
+
+/** Turns a schema validation failure into one sentence that names the field and what is allowed. */
+export function describeValidationError(error: AjvError | undefined, context: string | undefined): string {
+  if (!error) return 'The request is not valid.';
+  const field = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const where = context === 'querystring' ? 'query parameter ' : context === 'params' ? 'path parameter ' : '';
+  const { params } = error;
+  if (error.keyword === 'required') return `${where}${joinPath(field, String(params.missingProperty))} is required.`;
+  if (!field) {
+    if (error.keyword === 'type' && context === 'body') return 'The request body must be a JSON object.';
+    return `The ${context ?? 'request'} ${error.message ?? 'is not valid'}.`;
+  }
+  if (error.parentSchema?.errorMessage && error.keyword !== 'type') return `${error.parentSchema.errorMessage}.`;
+  const name = `${where}${field}`;
+  switch (error.keyword) {
+    case 'type':
+      return `${name} must be ${article(String(params.type))}.`;
+    case 'minLength':
+      return params.limit === 1
+        ? `${name} must not be empty.`
+        : `${name} must be at least ${params.limit} characters long.`;
+    case 'maxLength':
+      return `${name} must be at most ${params.limit} characters long.`;
+    case 'format':
+      return `${name} must be a valid ${params.format}.`;
+    case 'enum':
+      return `${name} must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
+    case 'minimum':
+    case 'maximum':
+      return `${name} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}.`;
+    case 'maxItems':
+      return `${name} must have at most ${params.limit} items.`;
+    default:
+      return `${name} ${error.message ?? 'is not valid'}.`;
+  }
+}
+
+const joinPath = (parent: string, child: string) => (parent ? `${parent}.${child}` : child);
+const article = (type: string) =>
+  type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${type}`;
+
+/** Fastify's own client errors, reworded so a person knows what to change. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send the body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.bodyTooLarge,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: ERRORS.invalidJson,
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ errors: [error.message] });
+    }
+    if (error.validation) {
+      const message = describeValidationError(error.validation[0] as AjvError, error.validationContext);
+      return reply.code(400).send({ errors: [message] });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? ERRORS.invalidJson : error.message);
+      return reply.code(status).send({ errors: [message] });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ errors: [ERRORS.internal] });
+  });
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERRORS } from '@share-arts/contract';
+import { ASSETS_DIR } from '../lib/assets.js';
+
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Uploaded media (immutable: every file has a new name), the shipped default pictures, and the built
+ * web app with a history fallback so deep links such as /settings load the app.
+ */
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  options: { mediaDir: string; webDistDir: string },
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (res) => res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(ASSETS_DIR, 'defaults'),
+    prefix: '/media/defaults/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  });
+
+  const hasWebApp = existsSync(path.join(options.webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPage =
+      hasWebApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api') &&
+      !url.startsWith('/media/') &&
+      // Browsers ask for pages with Accept: text/html; a missing script or image stays a 404.
+      (request.headers.accept ?? '').includes('text/html');
+    if (isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+    }
+    const message = url.startsWith('/media/') ? 'No such media file.' : ERRORS.routeNotFound;
+    return reply.code(404).send({ errors: [message] });
+  });
+}

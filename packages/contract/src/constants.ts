@@ -1,0 +1,60 @@
+export const APP_NAME = 'Share Arts';
+export const TAGLINE = 'Connect to community and get inspired today.';
+
+/** Field limits, enforced by the server's schemas and mirrored by the client's inputs. */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMax: 50,
+  emailMax: 254,
+  bioMax: 300,
+  linkMax: 300,
+  postContentMax: 2000,
+  commentContentMax: 1000,
+  altTextMax: 500,
+} as const;
+
+/** Letters, digits, underscore and dot; must start with a letter or digit. */
+export const USERNAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.]*$';
+
+/**
+ * Usernames that would shadow an app route (`/{username}` is a profile) or a server prefix.
+ * Compared case-insensitively.
+ */
+export const RESERVED_USERNAMES = [
+  'api',
+  'assets',
+  'media',
+  'landing',
+  'login',
+  'signup',
+  'mockman',
+  'explore',
+  'profile',
+  'settings',
+  'posts',
+  'search',
+  'notifications',
+  'admin',
+  'root',
+  'support',
+  'help',
+] as const;
+
+export const SORTS = ['latest', 'trending', 'oldest'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const STORAGE_KEYS = { token: 'token', theme: 'theme' } as const;
+
+export const TOAST = {
+  autoCloseMs: 2000,
+  position: 'top-right',
+  collapseMs: 300,
+} as const;
+
+export const MOBILE_BREAKPOINT_PX = 560;
+
+/** The credentials the login page's "Login with Test Credential" button sends (a seeded account). */
+export const TEST_CREDENTIALS = { username: 'mira', password: 'share-arts-guest' } as const;
