@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../../lib/session';
+import { Button } from '../../ui/button';
+import { FullPageLoading, FullPageMessage } from '../../ui/full-page-status';
+import type { FromState } from './from-location';
+
+/** Lets only signed-in users through; visitors go to /landing, remembering where they were going. */
+export function RequireAuth() {
+  const location = useLocation();
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+
+  if (isPending) return <FullPageLoading />;
+  if (isError) {
+    return (
+      <FullPageMessage
+        title="We could not check your session"
+        text="Share Arts is not answering right now. Check your connection and try again."
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!user) {
+    const state: FromState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/landing" replace state={state} />;
+  }
+  return <Outlet />;
+}

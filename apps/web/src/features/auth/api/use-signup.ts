@@ -1,0 +1,29 @@
+import { TOASTS, type SignupResponse } from '@share-arts/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, errorMessage } from '../../../lib/api-client';
+import { startSession } from '../../../lib/session';
+import { toast } from '../../../ui/toast';
+
+/** The spec's signup payload. */
+export interface SignupInput {
+  fullname: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export const signup = (body: SignupInput) => apiClient.post<SignupResponse>('/api/auth/signup', body);
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: ({ encodedToken, createdUser }) => {
+      startSession(queryClient, encodedToken, createdUser);
+      toast.success(TOASTS.signedUp);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+    },
+  });
+}

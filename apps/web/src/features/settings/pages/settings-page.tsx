@@ -1,0 +1,34 @@
+import { useCurrentUser } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button } from '../../../ui/button';
+import { PageHeading } from '../../../ui/page-heading';
+import { useLogout } from '../api/use-logout';
+import { ProfileForm } from '../components/profile-form';
+import styles from './settings-page.module.css';
+
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+
+  return (
+    <>
+      <PageHeading title="Settings" description="Edit how other artists see you, or log out." />
+      <div className={styles.sections}>
+        {/* Keyed by id so the form re-fills when another account signs in. */}
+        {user && <ProfileForm key={user._id} user={user} />}
+        <section className={styles.card} aria-labelledby="session-title">
+          <h2 id="session-title" className={styles.cardTitle}>
+            Session
+          </h2>
+          <div className={styles.sessionRow}>
+            <p className={styles.sessionText}>Log out of Share Arts on this device.</p>
+            <Button variant="danger" onClick={() => void logout()}>
+              LOG OUT
+            </Button>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

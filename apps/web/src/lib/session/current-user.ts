@@ -1,0 +1,54 @@
+import type { User, VerifyResponse } from '@share-arts/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiClient } from '../api-client';
+import { clearToken, getToken, setToken } from '../token-storage';
+import { sessionKeys } from './session-keys';
+
+/** Verifies the stored token; a rejected token signs the visitor out quietly. */
+async function verifyStoredToken(): Promise<User | null> {
+  const encodedToken = getToken();
+  if (!encodedToken) return null;
+  try {
+    const { user } = await apiClient.post<VerifyResponse>('/api/auth/verify', { encodedToken });
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      clearToken();
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: sessionKeys.currentUser(),
+    queryFn: verifyStoredToken,
+    // Without a token there is nothing to verify: signed out from the first render.
+    initialData: () => (getToken() ? undefined : null),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+/** The signed-in user, or null for a visitor. */
+export function useCurrentUser() {
+  return useQuery(currentUserQuery());
+}
+
+/** Stores the token and the user after a login or signup. */
+export function startSession(queryClient: QueryClient, token: string, user: User): void {
+  setToken(token);
+  queryClient.setQueryData(sessionKeys.currentUser(), user);
+}
+
+/** Forgets the token and every cached server response. */
+export function endSession(queryClient: QueryClient): void {
+  clearToken();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+  queryClient.setQueryData(sessionKeys.currentUser(), null);
+}
+
+export function setCurrentUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(sessionKeys.currentUser(), user);
+}

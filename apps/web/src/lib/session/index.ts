@@ -1,0 +1,2 @@
+export { sessionKeys } from './session-keys';
+export { currentUserQuery, endSession, setCurrentUser, startSession, useCurrentUser } from './current-user';

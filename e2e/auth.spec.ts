@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { TEST_ACCOUNT, createUser, logIn, mainNav, signUp, toast, uniqueUser, useSession } from './support/helpers.ts';
+
+test.describe('signing up, in and out', () => {
+  test('sign up lands on the feed; log out, then log in again', async ({ page }) => {
+    const user = uniqueUser();
+    await signUp(page, user);
+    await expect(page).toHaveURL('/');
+    await expect(page).toHaveTitle('Home | Share Arts');
+    await expect(toast(page, 'SignIn Successful')).toBeVisible();
+
+    await mainNav(page).getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page).toHaveURL('/settings');
+    await page.getByRole('button', { name: 'LOG OUT', exact: true }).click();
+    await expect(toast(page, 'Successfully Logged Out')).toBeVisible();
+    await expect(page).toHaveURL('/landing');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL('/login');
+    await logIn(page, user);
+    await expect(page).toHaveURL('/');
+    await expect(page).toHaveTitle('Home | Share Arts');
+    await expect(toast(page, 'Login Successful')).toBeVisible();
+  });
+
+  test('"Login with Test Credential" signs in as the seeded test account', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Login with Test Credential' }).click();
+    const response = await login;
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { foundUser?: { username?: string } };
+    expect(body.foundUser?.username).toBe(TEST_ACCOUNT.username);
+    await expect(page).toHaveURL('/');
+    await expect(page).toHaveTitle('Home | Share Arts');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toEqual(expect.any(String));
+  });
+
+  test('the seeded test account can log in with its username and password', async ({ page }) => {
+    await page.goto('/login');
+    await logIn(page, TEST_ACCOUNT);
+    await expect(page).toHaveURL('/');
+    await expect(toast(page, 'Login Successful')).toBeVisible();
+  });
+
+  test('a guarded deep link sends a visitor to /landing and back after login', async ({ page, request }) => {
+    const user = await createUser(request);
+    await page.goto('/settings');
+    await expect(page).toHaveURL('/landing');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL('/login');
+    await logIn(page, user);
+    await expect(page).toHaveURL('/settings');
+    await expect(page).toHaveTitle('Settings | Share Arts');
+    await expect(page.getByRole('button', { name: 'Update Profile' })).toBeVisible();
+  });
+
+  test('a reload keeps the session', async ({ page, request }) => {
+    const user = await createUser(request);
+    await page.goto('/login');
+    await logIn(page, user);
+    await expect(page).toHaveURL('/');
+    await page.goto('/settings');
+    await expect(page.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL('/settings');
+    await expect(page.getByRole('button', { name: 'LOG OUT' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  });
+
+  test('signed-in users who open /login or /signup are sent back to the feed', async ({ page, request }) => {
+    await useSession(page, await createUser(request));
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    await page.goto('/signup');
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('form errors', () => {
+  test('signup with different passwords says so and stays on the page', async ({ page }) => {
+    await signUp(page, { ...uniqueUser(), confirmPassword: 'something-else' });
+    await expect(toast(page, 'Password do not match')).toBeVisible();
+    await expect(page).toHaveURL('/signup');
+  });
+
+  test('signup with an empty field asks for all fields', async ({ page }) => {
+    await signUp(page, { ...uniqueUser(), email: '' });
+    await expect(toast(page, 'Please Enter Alll the field')).toBeVisible();
+    await expect(page).toHaveURL('/signup');
+  });
+
+  test('signup with a taken username shows the server message', async ({ page }) => {
+    await signUp(page, uniqueUser({ username: TEST_ACCOUNT.username }));
+    await expect(toast(page, 'Unprocessable Entity. Username Already Exists.')).toBeVisible();
+    await expect(page).toHaveURL('/signup');
+  });
+
+  test('a wrong password shows the server message', async ({ page, request }) => {
+    const user = await createUser(request);
+    await page.goto('/login');
+    await logIn(page, { username: user.username, password: `${user.password}-wrong` });
+    await expect(toast(page, 'The credentials you entered are invalid. Unauthorized access error.')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('an unknown username shows the server message', async ({ page }) => {
+    await page.goto('/login');
+    await logIn(page, { username: uniqueUser().username, password: 'whatever-it-is' });
+    await expect(toast(page, 'The username you entered is not Registered. Not Found error')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  });
+});

@@ -1,0 +1,99 @@
+// Helpers shared by the end-to-end specs. Locators are accessible ones only (role, label, text),
+// with the names the web app promises.
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const TEST_ACCOUNT = { username: 'mira', password: 'share-arts-guest' } as const;
+export const SEEDED_USERNAMES = ['mira', 'theo', 'sana', 'jules', 'kai'] as const;
+
+export interface NewUser {
+  fullname: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export interface CreatedUser extends NewUser {
+  token: string;
+}
+
+let counter = 0;
+
+/** Sign-up details no other test (or earlier run against the same database) uses. */
+export function uniqueUser(overrides: Partial<NewUser> = {}): NewUser {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter.toString(36)}${Math.floor(
+    Math.random() * 1296,
+  ).toString(36)}`;
+  const username = `e2e${tag}`.toLowerCase();
+  return {
+    fullname: 'Ada Painter',
+    email: `${username}@example.test`,
+    username,
+    password: `pw-${tag}-secret`,
+    ...overrides,
+  };
+}
+
+/** Creates a user through the API (POST /api/auth/signup), as a test's starting point. */
+export async function createUser(request: APIRequestContext, overrides: Partial<NewUser> = {}): Promise<CreatedUser> {
+  const user = uniqueUser(overrides);
+  const response = await request.post('/api/auth/signup', { data: user });
+  expect(response.status(), `signup of ${user.username}: ${await response.text()}`).toBe(201);
+  const body = (await response.json()) as { encodedToken?: unknown };
+  expect(typeof body.encodedToken, 'signup returns encodedToken').toBe('string');
+  return { ...user, token: body.encodedToken as string };
+}
+
+/** Signs up through the signup page; leaves the page wherever the app sends a new user. */
+export async function signUp(page: Page, user: NewUser & { confirmPassword?: string }): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Fullname', { exact: true }).fill(user.fullname);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Re-Enter Password', { exact: true }).fill(user.confirmPassword ?? user.password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+}
+
+/** Logs in through the login page (which must be open). */
+export async function logIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Starts the page signed in as `user`, by putting its token where the app keeps it. */
+export async function useSession(page: Page, user: { token: string }): Promise<void> {
+  await page.addInitScript((token) => {
+    if (!window.sessionStorage.getItem('e2e-session-set')) {
+      window.localStorage.setItem('token', token);
+      window.sessionStorage.setItem('e2e-session-set', '1');
+    }
+  }, user.token);
+}
+
+/** Starts the page in the given theme, by putting it where the app keeps it. */
+export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** The toast carrying `text` (react-toastify renders each toast with role "alert"). */
+export function toast(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Fails with a readable list when axe finds WCAG 2 A or AA violations on the page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n'),
+  );
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
