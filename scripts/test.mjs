@@ -39,7 +39,7 @@ function countPlaywright(file) {
 }
 
 step('Lint', 'npm', ['run', 'lint', '--silent']);
-step('Types', 'npx', ['tsc', '-b']);
+step('Types', 'npm', ['run', 'typecheck', '--silent']);
 
 const apiReport = path.join(reports, 'api.json');
 let ok = run(`API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npx', [

@@ -104,6 +104,24 @@ describe('health and docs', () => {
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
   });
 
+  it('lists every API route the server registers, each with a summary and its error responses', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const registered = ctx.app.apiRoutes.filter((route) => !route.hidden && route.url !== '/api/test-boom');
+    expect(registered.length).toBeGreaterThan(25);
+    for (const route of registered) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url} is missing from the OpenAPI document`).toBeDefined();
+      expect(operation.summary, `${route.method} ${route.url} has no summary`).toEqual(expect.any(String));
+      const statuses = Object.keys(operation.responses);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        `${route.method} ${route.url} documents no success`,
+      ).toBe(true);
+      if (operation.security) expect(statuses).toContain('401');
+    }
+  });
+
   it('serves a reference page at /api/docs', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

@@ -16,6 +16,19 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createCommentsService } from './modules/comments/comments.service.js';
+import { createPostsService } from './modules/posts/posts.service.js';
+import { createMediaService } from './modules/media/media.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: { method: string; url: string; hidden: boolean }[];
+  }
+}
 
 /** Builds the whole app from a config and an open database; it does not listen. */
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
@@ -24,6 +37,21 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every API route, as registered: the docs test checks each one is in the OpenAPI document.
+  const apiRoutes: { method: string; url: string; hidden: boolean }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({
+        method,
+        url: route.url,
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+      });
+    }
+  });
 
   registerValidation(app);
   registerErrorHandling(app);
@@ -35,13 +63,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const guards = registerAuth(app, tokens);
   const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost });
-  const users = createUsersService({ db });
+  const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
+  const users = createUsersService({ db, media });
+  const posts = createPostsService({ db, media });
+  const comments = createCommentsService({ db });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth });
-      await api.register(usersRoutes, { users, guards });
+      await api.register(usersRoutes, { users, posts, guards });
+      await api.register(postsRoutes, { posts, guards });
+      await api.register(commentsRoutes, { comments, posts, guards });
+      await api.register(searchRoutes, { users, posts, guards });
+      await api.register(mediaRoutes, { media, guards });
     },
     { prefix: '/api' },
   );

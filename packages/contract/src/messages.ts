@@ -18,6 +18,13 @@ export const ERRORS = {
   alreadyFollowing: 'User Already following',
   notFollowing: 'User already not following',
   // Errors the spec does not list: same shape, a message a person can act on.
+  postNotFound: 'No post with this id. It may have been deleted.',
+  commentNotFound: 'No comment with this id on this post.',
+  userNotFound: 'No user with this id or username.',
+  postContentEmpty: 'content must not be empty: write a few words about your post.',
+  commentContentEmpty: 'content must not be empty: write your comment first.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  pictureInUse: 'This picture is already used by another post: upload it again to use it here.',
   missingToken: 'Sign in first: this request needs a token in the authorization header.',
   nameRequired: 'fullname is required: send your full name (or firstName and lastName).',
   invalidJson: 'The request body is not valid JSON. Check quotes, commas and brackets.',

@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -15,6 +28,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     bio: text('bio').notNull().default(''),
     link: text('link').notNull().default(''),
+    photoMediaId: uuid('photo_media_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    /** The URL shown for the photo (a variant of photo_media_id), kept beside it so lists need no join. */
     photoUrl: text('photo_url'),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
@@ -25,6 +40,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Search: trigram indexes for prefix and fuzzy matches on the username and the full name.
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check(
       'users_counts_non_negative',
       sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0 and ${t.postCount} >= 0 and ${t.bookmarkCount} >= 0`,
@@ -40,8 +58,14 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    picUrl: text('pic_url'),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The #hashtags of the content, lower-case and without '#', kept by the service on every write. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     likeCount: integer('like_count').notNull().default(0),
+    dislikeCount: integer('dislike_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -50,7 +74,107 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_trending_idx').on(t.likeCount.desc(), t.createdAt.desc(), t.id.desc()),
-    check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+    index('posts_tags_idx').using('gin', t.tags),
+    index('posts_content_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
+    // A picture belongs to one post: deleting the post deletes its files.
+    uniqueIndex('posts_media_key').on(t.mediaId),
+    check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.dislikeCount} >= 0 and ${t.commentCount} >= 0`),
+  ],
+);
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: 'avif' | 'webp' | 'jpeg';
+  /** File name under the media folder. */
+  file: string;
+  bytes: number;
+}
+
+/** An uploaded picture: the original as uploaded, and the re-encoded variants that are served. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['post', 'avatar'] }).notNull(),
+    originalFile: text('original_file').notNull(),
+    originalMime: text('original_mime').notNull(),
+    originalBytes: integer('original_bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder').notNull(),
+    alt: text('alt').notNull().default(''),
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);
+
+/** A like or a dislike: one row per user and post, so nobody holds both. */
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'dislike'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_reactions_post_kind_idx').on(t.postId, t.kind, t.createdAt.desc()),
+    index('post_reactions_user_kind_idx').on(t.userId, t.kind, t.createdAt.desc(), t.postId),
+    check('post_reactions_kind', sql`${t.kind} in ('like', 'dislike')`),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    upvoteCount: integer('upvote_count').notNull().default(0),
+    downvoteCount: integer('downvote_count').notNull().default(0),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId),
+    check('comments_counts_non_negative', sql`${t.upvoteCount} >= 0 and ${t.downvoteCount} >= 0`),
+  ],
+);
+
+/** An up or down vote on a comment: one row per user and comment. */
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['up', 'down'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index('comment_votes_comment_kind_idx').on(t.commentId, t.kind, t.createdAt.desc()),
+    check('comment_votes_kind', sql`${t.kind} in ('up', 'down')`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
-import { follows, posts, users } from './schema.js';
+import { follows, media, posts, users } from './schema.js';
 import { seedSampleData } from './seed.js';
 import { createTestApp, type TestContext } from '../test/helpers.js';
 
@@ -13,20 +13,31 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('sample data', () => {
-  it('has the 5 users and 4 posts of the spec, each with a stored picture, and counters that match', async () => {
+  it('has the 5 users and 4 posts of the spec, each picture processed and stored, and counters that match', async () => {
     const userRows = await ctx.database.db.select().from(users);
     const postRows = await ctx.database.db.select().from(posts);
     const followRows = await ctx.database.db.select().from(follows);
+    const mediaRows = await ctx.database.db.select().from(media);
     expect(userRows).toHaveLength(5);
     expect(postRows).toHaveLength(4);
-    for (const url of [...userRows.map((u) => u.photoUrl), ...postRows.map((p) => p.picUrl)]) {
-      expect(url).toMatch(/^\/media\/[0-9a-f-]+\.jpg$/);
-      expect(existsSync(path.join(ctx.config.mediaDir, path.basename(url!)))).toBe(true);
-    }
+    expect(mediaRows).toHaveLength(9);
     for (const user of userRows) {
+      const avatar = mediaRows.find((m) => m.id === user.photoMediaId)!;
+      expect(avatar).toMatchObject({ ownerId: user.id, purpose: 'avatar' });
+      expect(user.photoUrl).toMatch(/^\/media\/\S+\.jpg$/);
       expect(user.postCount).toBe(postRows.filter((p) => p.authorId === user.id).length);
       expect(user.followerCount).toBe(followRows.filter((f) => f.followeeId === user.id).length);
       expect(user.followingCount).toBe(followRows.filter((f) => f.followerId === user.id).length);
+    }
+    for (const post of postRows) {
+      const picture = mediaRows.find((m) => m.id === post.mediaId)!;
+      expect(picture).toMatchObject({ ownerId: post.authorId, purpose: 'post' });
+      expect(picture.alt.length).toBeGreaterThan(10);
+    }
+    for (const row of mediaRows) {
+      for (const file of [row.originalFile, ...row.variants.map((v) => v.file)]) {
+        expect(existsSync(path.join(ctx.config.mediaDir, file))).toBe(true);
+      }
     }
   });
 

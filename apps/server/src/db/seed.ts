@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { copyFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
@@ -8,46 +7,55 @@ import { appMeta, follows, posts, users } from './schema.js';
 import { SAMPLE_FOLLOWS, SAMPLE_POSTS, SAMPLE_USERS } from './seed/sample-data.js';
 import { ASSETS_DIR } from '../lib/assets.js';
 import { hashPassword } from '../lib/password.js';
+import { extractHashtags } from '../lib/hashtags.js';
+import { createMediaService } from '../modules/media/media.service.js';
 
 const SEED_KEY = 'sample_data_loaded_at';
 
-/** Copies a shipped picture into the media folder under a fresh name and returns its URL. */
-async function storeSamplePicture(mediaDir: string, file: string): Promise<string> {
-  const name = `${randomUUID()}${path.extname(file)}`;
-  await copyFile(path.join(ASSETS_DIR, 'seed', file), path.join(mediaDir, name));
-  return `/media/${name}`;
-}
+const sampleFile = (name: string) => readFile(path.join(ASSETS_DIR, 'seed', name));
 
 /**
- * Loads the sample users, posts and follows once, on the first start of a database. All of them use
- * the test account's password, so every sample account can be tried.
+ * Loads the sample users, posts and follows once, on the first start of a database, in one
+ * transaction; their pictures go through the same pipeline as uploads. Every sample account uses the
+ * test account's password.
  */
 export async function seedSampleData(db: Db, options: { mediaDir: string; passwordHashCost: number }) {
   const done = await db.select().from(appMeta).where(eq(appMeta.key, SEED_KEY));
   if (done.length > 0) return false;
-
   const passwordHash = await hashPassword(TEST_CREDENTIALS.password, options.passwordHashCost);
-  const photos = await Promise.all(SAMPLE_USERS.map((u) => storeSamplePicture(options.mediaDir, u.photo)));
-  const pictures = await Promise.all(SAMPLE_POSTS.map((p) => storeSamplePicture(options.mediaDir, p.picture)));
 
   await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(users)
-      .values(SAMPLE_USERS.map(({ photo: _photo, ...user }, i) => ({ ...user, passwordHash, photoUrl: photos[i]! })))
-      .returning({ id: users.id, username: users.username });
-    const idOf = (username: string) => inserted.find((u) => u.username === username)!.id;
+    const media = createMediaService({ db: tx, mediaDir: options.mediaDir });
+    const ids = new Map<string, string>();
+    for (const { photo, ...user } of SAMPLE_USERS) {
+      const [created] = await tx
+        .insert(users)
+        .values({ ...user, passwordHash })
+        .returning({ id: users.id });
+      const picture = await media.upload({ ownerId: created!.id, purpose: 'avatar', data: await sampleFile(photo) });
+      await tx
+        .update(users)
+        .set({ photoMediaId: picture.id, photoUrl: media.toPicture(picture).url })
+        .where(eq(users.id, created!.id));
+      ids.set(user.username, created!.id);
+    }
 
-    for (const [i, post] of SAMPLE_POSTS.entries()) {
+    for (const post of SAMPLE_POSTS) {
+      const authorId = ids.get(post.author)!;
+      const picture = await media.upload({ ownerId: authorId, data: await sampleFile(post.picture), alt: post.alt });
       const createdAt = new Date(Date.now() - post.minutesAgo * 60_000);
       await tx.insert(posts).values({
-        authorId: idOf(post.author),
+        authorId,
         content: post.content,
-        picUrl: pictures[i]!,
+        tags: extractHashtags(post.content),
+        mediaId: picture.id,
         createdAt,
         updatedAt: createdAt,
       });
     }
-    await tx.insert(follows).values(SAMPLE_FOLLOWS.map(([a, b]) => ({ followerId: idOf(a), followeeId: idOf(b) })));
+    await tx
+      .insert(follows)
+      .values(SAMPLE_FOLLOWS.map(([a, b]) => ({ followerId: ids.get(a)!, followeeId: ids.get(b)! })));
 
     // Counters are derived from the rows just written, in the same transaction.
     await tx.execute(sql`

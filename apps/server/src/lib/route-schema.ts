@@ -4,8 +4,10 @@ import { Type } from 'typebox';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid; the message says which field and what is allowed',
   401: 'Missing or invalid token',
+  403: 'Not yours: the message says what you may use instead',
   404: 'Not found',
   413: 'Too large',
+  415: 'Unsupported Content-Type or file type',
   422: 'Unprocessable',
   429: 'Too many requests; see Retry-After',
   503: 'The database cannot be reached right now',

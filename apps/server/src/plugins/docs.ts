@@ -21,7 +21,12 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       tags: [
         { name: 'auth', description: 'Sign up, log in, verify a token' },
-        { name: 'users', description: 'Profiles' },
+        { name: 'users', description: 'Profiles and follows' },
+        { name: 'posts', description: 'Posts, the feed, likes' },
+        { name: 'comments', description: 'Comments and their votes' },
+        { name: 'bookmarks', description: 'Saved posts' },
+        { name: 'search', description: 'Search people and posts' },
+        { name: 'media', description: 'Picture uploads' },
         { name: 'system', description: 'Health' },
       ],
     },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,3 +108,48 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
 
 /** The first error message of an error response. */
 export const errorOf = (response: LightMyRequestResponse): string => response.json().errors[0];
+
+/**
+ * Follows nextCursor from the first page to the last; `url` builds a page's URL from the cursor
+ * (null for the first page). Answers each page's `key` list, in order.
+ */
+export async function walkPages<T = { _id: string }>(
+  app: FastifyInstance,
+  url: (cursor: string | null) => string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<T[][]> {
+  const pages: T[][] = [];
+  let cursor: string | null = null;
+  do {
+    const response: LightMyRequestResponse = await app.inject({ method: 'GET', url: url(cursor), headers });
+    if (response.statusCode !== 200) throw new Error(`${url(cursor)}: ${response.statusCode} ${response.body}`);
+    const body = response.json() as Record<string, unknown> & { nextCursor: string | null };
+    pages.push(body[key] as T[]);
+    cursor = body.nextCursor;
+    if (pages.length > 1000) throw new Error('too many pages');
+  } while (cursor);
+  return pages;
+}
+
+export interface MultipartPart {
+  name: string;
+  data: Buffer | string;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+export function multipart(parts: MultipartPart[]) {
+  const boundary = `----share-arts-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

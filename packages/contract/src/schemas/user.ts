@@ -38,8 +38,38 @@ export const User = Type.Object({
   followingCount: Type.Integer(),
   bookmarkCount: Type.Integer(),
   postCount: Type.Integer(),
+  viewer: Type.Object(
+    {
+      follows: Type.Boolean({ description: 'The signed-in viewer follows this user' }),
+      followsYou: Type.Boolean({ description: 'This user follows the signed-in viewer' }),
+    },
+    { description: 'All false when signed out or for yourself' },
+  ),
 });
 export type User = Static<typeof User>;
+
+/** A user in a list (GET /api/users, suggestions, search): no embedded lists. */
+export const UserCard = Type.Object({
+  ...UserSummary.properties,
+  bio: Type.String(),
+  followerCount: Type.Integer(),
+  followingCount: Type.Integer(),
+  postCount: Type.Integer(),
+  viewer: Type.Object({ follows: Type.Boolean(), followsYou: Type.Boolean() }),
+});
+export type UserCard = Static<typeof UserCard>;
+
+export const UserPage = Type.Object({
+  users: Type.Array(UserCard),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserPage = Static<typeof UserPage>;
+
+export const FollowResponse = Type.Object({
+  user: User,
+  followUser: User,
+});
+export type FollowResponse = Static<typeof FollowResponse>;
 
 const username = Type.String({
   minLength: LIMITS.usernameMin,
@@ -107,7 +137,11 @@ export const EditableUserFields = Type.Object(
       }),
     ),
     userPhoto: Type.Optional(
-      Type.String({ maxLength: 500, description: 'URL of a picture uploaded to this server (/media/…)' }),
+      Type.String({
+        maxLength: 500,
+        description:
+          'An avatar uploaded with POST /api/media (purpose=avatar): its _id or URL; empty for the default photo',
+      }),
     ),
   },
   { additionalProperties: false },

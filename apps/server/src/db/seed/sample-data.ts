@@ -52,29 +52,39 @@ export const SAMPLE_USERS = [
 export type SampleUsername = (typeof SAMPLE_USERS)[number]['username'];
 
 /** The four sample posts, oldest first; `minutesAgo` spreads them over the last days. */
-export const SAMPLE_POSTS: { author: SampleUsername; content: string; picture: string; minutesAgo: number }[] = [
+export const SAMPLE_POSTS: {
+  author: SampleUsername;
+  content: string;
+  picture: string;
+  alt: string;
+  minutesAgo: number;
+}[] = [
   {
     author: 'mira',
-    content: 'Morning fields, oil on linen. Trying to keep the greens calm this time. #painting #landscape',
+    content: 'Evening on the lake, oil on linen. Trying to keep the violets calm this time. #painting #landscape',
     picture: 'post-1.jpg',
+    alt: 'A painted lake at sunset: a low orange sun over violet mountains, reeds in the foreground.',
     minutesAgo: 60 * 52,
   },
   {
     author: 'theo',
-    content: 'A figure study from the sketchbook, finished digitally. #illustration',
+    content: 'Wildflowers in the teal jug, gouache. The arch came out warmer than planned. #illustration #stilllife',
     picture: 'post-2.jpg',
+    alt: 'A vase of flowers in front of a pale arch, painted in soft pinks and greens.',
     minutesAgo: 60 * 30,
   },
   {
     author: 'kai',
     content: 'New geometric print, four colours, one very patient evening. #printmaking',
     picture: 'post-3.jpg',
+    alt: 'A geometric print of tiles: quarter circles and squares in red, blue, ochre and cream.',
     minutesAgo: 60 * 9,
   },
   {
     author: 'jules',
     content: 'Dusk over the harbour, ten minutes after the lights came on. #photography #bluehour',
     picture: 'post-4.jpg',
+    alt: 'A city skyline at dusk over calm water, with a pier and the first lights on.',
     minutesAgo: 45,
   },
 ];

@@ -5,7 +5,7 @@ import { badRequest, notFound, unauthorized, unprocessable } from '../../lib/htt
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
+import { byId, selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
 import { toUser } from '../users/users.presenter.js';
 
 export interface AuthDeps {
@@ -28,7 +28,7 @@ export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'las
 
 export function createAuthService({ db, tokens, passwordHashCost }: AuthDeps) {
   async function session(userId: string, username: string) {
-    const row = await selectUserWithLists(db, userId);
+    const row = await selectUserWithLists(db, byId(userId), userId);
     if (!row) throw notFound(ERRORS.usernameNotRegistered);
     return { user: toUser(row, userId), encodedToken: await tokens.sign({ userId, username }) };
   }
@@ -62,7 +62,7 @@ export function createAuthService({ db, tokens, passwordHashCost }: AuthDeps) {
     async verify(encodedToken: string): Promise<User> {
       const claims = await tokens.verify(encodedToken);
       if (!claims) throw unauthorized(ERRORS.invalidToken);
-      const row = await selectUserWithLists(db, claims.userId);
+      const row = await selectUserWithLists(db, byId(claims.userId), claims.userId);
       if (!row) throw notFound(ERRORS.usernameNotRegistered);
       return toUser(row, claims.userId);
     },

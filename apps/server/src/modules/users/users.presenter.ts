@@ -1,6 +1,6 @@
-import { formatDate, type User, type UserSummary } from '@share-arts/contract';
+import { formatDate, type User, type UserCard, type UserSummary } from '@share-arts/contract';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import type { SummaryRow, UserRow } from './users.queries.js';
+import type { SummaryRow, UserCardRow, UserRow } from './users.queries.js';
 
 const toDate = (value: Date | string) => formatDate(value instanceof Date ? value : new Date(value));
 
@@ -36,5 +36,21 @@ export function toUser(row: UserRow, viewerId: string | null): User {
     followingCount: Number(row.following_count),
     bookmarkCount: Number(row.bookmark_count),
     postCount: Number(row.post_count),
+    viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
+  };
+}
+
+export function toUserCard(row: UserCardRow): UserCard {
+  return {
+    _id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userPhoto: photoUrl(row.photo_url),
+    bio: row.bio,
+    followerCount: Number(row.follower_count),
+    followingCount: Number(row.following_count),
+    postCount: Number(row.post_count),
+    viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 
@@ -28,6 +28,8 @@ export interface UserRow {
   followers: SummaryRow[];
   following: SummaryRow[];
   bookmarks: string[];
+  viewer_follows: boolean;
+  follows_viewer: boolean;
 }
 
 const summaryJson = (alias: string) =>
@@ -36,8 +38,116 @@ const summaryJson = (alias: string) =>
       `'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`,
   );
 
+/** Whether the viewer follows user `u`, and whether `u` follows the viewer. */
+const viewerRelation = (viewerId: string | null) => sql`
+  exists(select 1 from follows vf where vf.follower_id = ${viewerId}::uuid and vf.followee_id = u.id) as viewer_follows,
+  exists(select 1 from follows vf where vf.follower_id = u.id and vf.followee_id = ${viewerId}::uuid) as follows_viewer`;
+
+export const byId = (userId: string) => sql`u.id = ${userId}::uuid`;
+export const byUsername = (username: string) => sql`lower(u.username) = lower(${username})`;
+
+const cardColumns = (viewerId: string | null) => sql`
+  u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, u.follower_count, u.following_count,
+  u.post_count, u.created_at, ${viewerRelation(viewerId)}`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Users whose username or full name matches `q`: a prefix of the username or of a word of the name
+ * ranks first, then trigram similarity (typos, partial words). Keyset on (score, id).
+ */
+export async function selectUserSearch(
+  db: Db,
+  options: { q: string; viewerId: string | null; limit: number; after?: [number, string] | undefined },
+): Promise<(UserCardRow & { score: number })[]> {
+  const q = options.q.trim().toLowerCase();
+  const prefix = `${escapeLike(q)}%`;
+  const wordPrefix = `% ${escapeLike(q)}%`;
+  const name = sql`lower(u.first_name || ' ' || u.last_name)`;
+  const score = sql`(
+    greatest(similarity(lower(u.username), ${q}), word_similarity(${q}, ${name}))
+    + case when lower(u.username) like ${prefix} then 1 else 0 end
+    + case when ${name} like ${prefix} or ${name} like ${wordPrefix} then 0.5 else 0 end
+  )::float8`;
+  const after = options.after
+    ? sql`and (s.score, u.id) < (${options.after[0]}::float8, ${options.after[1]}::uuid)`
+    : sql``;
+  return queryRows(
+    db,
+    sql`select ${cardColumns(options.viewerId)}, s.score
+        from users u cross join lateral (select ${score} as score) s
+        where (lower(u.username) like ${prefix} or ${name} like ${prefix} or ${name} like ${wordPrefix}
+               or lower(u.username) % ${q} or ${q} <% ${name})
+          ${after}
+        order by s.score desc, u.id desc
+        limit ${options.limit}`,
+  );
+}
+
+/**
+ * People the viewer does not follow yet: those followed by more of the people the viewer follows
+ * first, then the most followed. Keyset on (mutual, follower_count, id).
+ */
+export async function selectSuggestions(
+  db: Db,
+  options: { viewerId: string; limit: number; after?: [number, number, string] | undefined },
+): Promise<(UserCardRow & { mutual: number })[]> {
+  const after = options.after
+    ? sql`and (coalesce(m.mutual, 0), u.follower_count, u.id) < (${options.after[0]}::int, ${options.after[1]}::int, ${options.after[2]}::uuid)`
+    : sql``;
+  return queryRows(
+    db,
+    sql`select ${cardColumns(options.viewerId)}, coalesce(m.mutual, 0)::int as mutual
+        from users u
+        left join (
+          select f2.followee_id as id, count(*) as mutual
+          from follows f1 join follows f2 on f2.follower_id = f1.followee_id
+          where f1.follower_id = ${options.viewerId}::uuid
+          group by f2.followee_id
+        ) m on m.id = u.id
+        where u.id <> ${options.viewerId}::uuid
+          and not exists (select 1 from follows f where f.follower_id = ${options.viewerId}::uuid and f.followee_id = u.id)
+          ${after}
+        order by coalesce(m.mutual, 0) desc, u.follower_count desc, u.id desc
+        limit ${options.limit}`,
+  );
+}
+
+export interface UserCardRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  photo_url: string | null;
+  bio: string;
+  follower_count: number;
+  following_count: number;
+  post_count: number;
+  viewer_follows: boolean;
+  follows_viewer: boolean;
+  created_at: Date;
+}
+
+/** A page of users, newest first, keyset on (created_at, id). */
+export async function selectUserCards(
+  db: Db,
+  options: { viewerId: string | null; limit: number; after?: [Date, string] | undefined; where?: SQL },
+): Promise<UserCardRow[]> {
+  const after = options.after
+    ? sql`(u.created_at, u.id) < (${options.after[0]}::timestamptz, ${options.after[1]}::uuid)`
+    : sql`true`;
+  return queryRows<UserCardRow>(
+    db,
+    sql`select ${cardColumns(options.viewerId)}
+        from users u
+        where ${options.where ?? sql`true`} and ${after}
+        order by u.created_at desc, u.id desc
+        limit ${options.limit}`,
+  );
+}
+
 /** One round trip for a user with its newest followers, followings and bookmark ids (each capped). */
-export async function selectUserWithLists(db: Db, userId: string): Promise<UserRow | undefined> {
+export async function selectUserWithLists(db: Db, where: SQL, viewerId: string | null): Promise<UserRow | undefined> {
   const rows = await queryRows<UserRow>(
     db,
     sql`
@@ -59,9 +169,10 @@ export async function selectUserWithLists(db: Db, userId: string): Promise<UserR
              select json_agg(b.post_id order by b.created_at desc)
              from (select post_id, created_at from bookmarks where user_id = u.id
                    order by created_at desc limit ${USER_LIST_CAP}) b
-           ), '[]'::json) as bookmarks
+           ), '[]'::json) as bookmarks,
+           ${viewerRelation(viewerId)}
     from users u
-    where u.id = ${userId}
+    where ${where}
   `,
   );
   return rows[0];

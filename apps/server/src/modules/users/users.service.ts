@@ -1,10 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
-import { ERRORS, type EditableUserFields, type User } from '@share-arts/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ERRORS,
+  PAGE_LIMITS,
+  type EditableUserFields,
+  type PageQuery,
+  type User,
+  type UserPage,
+} from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { follows, users } from '../../db/schema.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { selectUserWithLists } from './users.queries.js';
-import { toUser } from './users.presenter.js';
+import { isUuid } from '../../lib/ids.js';
+import {
+  byId,
+  byUsername,
+  selectSuggestions,
+  selectUserCards,
+  selectUserSearch,
+  selectUserWithLists,
+} from './users.queries.js';
+import { toUser, toUserCard } from './users.presenter.js';
+import type { MediaService } from '../media/media.service.js';
+import type { MediaRow } from '../media/media.queries.js';
+import { mediaUrl } from '../media/media.storage.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
@@ -22,17 +41,106 @@ export function normalizeLink(link: string): string {
   return url.href;
 }
 
-const OWN_MEDIA_PATH = /^\/media\/[A-Za-z0-9._/-]+$/;
+/** `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`). */
+const MEDIA_ID_IN_URL = /^\/media\/([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
 
-export function createUsersService({ db }: { db: Db }) {
+/** The avatar variant shown in lists and cards: the smallest JPEG at least 192 px wide. */
+function avatarUrl(picture: MediaRow): string {
+  const jpegs = picture.variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width);
+  const chosen = jpegs.find((v) => v.width >= 192) ?? jpegs.at(-1);
+  return chosen ? mediaUrl(chosen.file) : mediaUrl(picture.originalFile);
+}
+
+export function createUsersService({ db, media }: { db: Db; media: MediaService }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
-    const row = await selectUserWithLists(db, userId);
-    if (!row) throw notFound(ERRORS.usernameNotRegistered);
+    const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
+    if (!row) throw notFound(ERRORS.userNotFound);
     return toUser(row, viewerId);
+  }
+
+  /** Adds or removes the follow and both users' counters in one transaction. */
+  async function setFollow(userId: string, targetId: string, follow: boolean) {
+    if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound);
+    if (targetId === userId) throw badRequest(ERRORS.cannotFollowSelf);
+    await db.transaction(async (tx) => {
+      const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, targetId));
+      if (!target) throw notFound(ERRORS.userNotFound);
+      const changed = follow
+        ? await tx
+            .insert(follows)
+            .values({ followerId: userId, followeeId: targetId })
+            .onConflictDoNothing()
+            .returning({ id: follows.followeeId })
+        : await tx
+            .delete(follows)
+            .where(and(eq(follows.followerId, userId), eq(follows.followeeId, targetId)))
+            .returning({ id: follows.followeeId });
+      if (changed.length === 0) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
+      const delta = follow ? 1 : -1;
+      await tx
+        .update(users)
+        .set({ followingCount: sql`${users.followingCount} + ${delta}` })
+        .where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ followerCount: sql`${users.followerCount} + ${delta}` })
+        .where(eq(users.id, targetId));
+    });
+    return { user: await getUser(userId, userId), followUser: await getUser(targetId, userId) };
   }
 
   return {
     getUser,
+
+    async getByUsername(username: string, viewerId: string | null): Promise<User> {
+      const row = await selectUserWithLists(db, byUsername(username), viewerId);
+      if (!row) throw notFound(ERRORS.userNotFound);
+      return toUser(row, viewerId);
+    },
+
+    async list(query: PageQuery, viewerId: string | null): Promise<UserPage> {
+      const limit = query.limit ?? PAGE_LIMITS.default;
+      const after = query.cursor ? (decodeCursor(query.cursor, ['date', 'uuid']) as [Date, string]) : undefined;
+      const rows = await selectUserCards(db, { viewerId, limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        users: page.map(toUserCard),
+        nextCursor: rows.length > limit && last ? encodeCursor([new Date(last.created_at), last.id]) : null,
+      };
+    },
+
+    async search(q: string, query: PageQuery, viewerId: string | null): Promise<UserPage> {
+      const limit = query.limit ?? PAGE_LIMITS.default;
+      const after = query.cursor ? (decodeCursor(query.cursor, ['float', 'uuid']) as [number, string]) : undefined;
+      const rows = await selectUserSearch(db, { q, viewerId, limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        users: page.map(toUserCard),
+        nextCursor: rows.length > limit && last ? encodeCursor([Number(last.score), last.id]) : null,
+      };
+    },
+
+    async suggestions(query: PageQuery, viewerId: string): Promise<UserPage> {
+      const limit = query.limit ?? PAGE_LIMITS.default;
+      const after = query.cursor
+        ? (decodeCursor(query.cursor, ['int', 'int', 'uuid']) as [number, number, string])
+        : undefined;
+      const rows = await selectSuggestions(db, { viewerId, limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        users: page.map(toUserCard),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor([Number(last.mutual), Number(last.follower_count), last.id])
+            : null,
+      };
+    },
+
+    follow: (userId: string, targetId: string) => setFollow(userId, targetId, true),
+    unfollow: (userId: string, targetId: string) => setFollow(userId, targetId, false),
 
     async editProfile(userId: string, data: EditableUserFields): Promise<User> {
       const changes: Partial<typeof users.$inferInsert> = {};
@@ -45,11 +153,23 @@ export function createUsersService({ db }: { db: Db }) {
       if (data.email !== undefined) changes.email = data.email.trim();
       if (data.bio !== undefined) changes.bio = data.bio.trim();
       if (data.link !== undefined) changes.link = normalizeLink(data.link);
+      let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
-        if (!OWN_MEDIA_PATH.test(data.userPhoto) || data.userPhoto.includes('..')) {
-          throw badRequest('userPhoto must be the URL of a picture uploaded to Share Arts (/media/…).');
+        const [current] = await db.select({ id: users.photoMediaId }).from(users).where(eq(users.id, userId));
+        if (data.userPhoto.trim() === '') {
+          changes.photoMediaId = null;
+          changes.photoUrl = null;
+        } else {
+          const id = isUuid(data.userPhoto) ? data.userPhoto : MEDIA_ID_IN_URL.exec(data.userPhoto)?.[1];
+          if (!id)
+            throw badRequest(
+              'userPhoto must be a picture uploaded with POST /api/media (purpose=avatar): its _id or URL.',
+            );
+          const picture = await media.findOwned(userId, id, { purpose: 'avatar' });
+          changes.photoMediaId = picture.id;
+          changes.photoUrl = avatarUrl(picture);
         }
-        changes.photoUrl = data.userPhoto;
+        if (current?.id && current.id !== changes.photoMediaId) replacedPhoto = current.id;
       }
       if (Object.keys(changes).length > 0) {
         const updated = await db
@@ -57,8 +177,9 @@ export function createUsersService({ db }: { db: Db }) {
           .set({ ...changes, updatedAt: sql`now()` })
           .where(eq(users.id, userId))
           .returning({ id: users.id });
-        if (updated.length === 0) throw notFound(ERRORS.usernameNotRegistered);
+        if (updated.length === 0) throw notFound(ERRORS.userNotFound);
       }
+      if (replacedPhoto) await media.deleteMedia(replacedPhoto);
       return getUser(userId, userId);
     },
   };

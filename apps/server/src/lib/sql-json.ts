@@ -1,0 +1,41 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** A timestamptz as the contract's `YYYY-MM-DDTHH:mm:ssZ` string, built by the database inside JSON. */
+export const isoDate = (column: string): SQL =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`);
+
+/** A media row as JSON with the keys of Drizzle's row type (what toPicture reads); null when absent. */
+export const mediaJson = (alias: string): SQL =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object(` +
+      `'id', ${alias}.id, 'ownerId', ${alias}.owner_id, 'purpose', ${alias}.purpose, ` +
+      `'originalFile', ${alias}.original_file, 'originalMime', ${alias}.original_mime, ` +
+      `'originalBytes', ${alias}.original_bytes, 'width', ${alias}.width, 'height', ${alias}.height, ` +
+      `'placeholder', ${alias}.placeholder, 'alt', ${alias}.alt, 'variants', ${alias}.variants) end`,
+  );
+
+/**
+ * The newest `cap` users who reacted with `kind` in `table` to the row `column = id`, the viewer first
+ * when among them, as `[{ _id, username }]`.
+ */
+export function reactorsJson(options: {
+  table: 'post_reactions' | 'comment_votes';
+  column: 'post_id' | 'comment_id';
+  id: SQL;
+  kind: string;
+  viewerId: string | null;
+  cap: number;
+}): SQL {
+  const { table, column, id, kind, viewerId, cap } = options;
+  return sql`coalesce((
+    select json_agg(json_build_object('_id', ru.id, 'username', ru.username) order by r.mine desc, r.created_at desc)
+    from (
+      select user_id, created_at, coalesce(user_id = ${viewerId}::uuid, false) as mine
+      from ${sql.raw(table)}
+      where ${sql.raw(column)} = ${id} and kind = ${kind}
+      order by mine desc, created_at desc
+      limit ${cap}
+    ) r
+    join users ru on ru.id = r.user_id
+  ), '[]'::json)`;
+}

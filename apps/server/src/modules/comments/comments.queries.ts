@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { commentJson } from './comments.sql.js';
+import type { CommentJson } from './comments.presenter.js';
+
+interface CommentRow {
+  comment: CommentJson;
+  created_at: Date;
+  id: string;
+}
+
+export async function selectComment(
+  db: Db,
+  commentId: string,
+  viewerId: string | null,
+): Promise<CommentJson | undefined> {
+  const rows = await queryRows<CommentRow>(
+    db,
+    sql`select ${commentJson(viewerId)} as comment
+        from comments c join users cu on cu.id = c.author_id
+        where c.id = ${commentId}::uuid`,
+  );
+  return rows[0]?.comment;
+}
+
+/** A keyset page of a post's comments, oldest or newest first. */
+export async function selectCommentPage(
+  db: Db,
+  options: {
+    postId: string;
+    viewerId: string | null;
+    limit: number;
+    cursor?: string | undefined;
+    order: 'oldest' | 'newest';
+  },
+): Promise<{ comments: CommentJson[]; nextCursor: string | null }> {
+  const desc = options.order === 'newest';
+  let after = sql`true`;
+  if (options.cursor) {
+    const [at, id] = decodeCursor(options.cursor, ['date', 'uuid']);
+    after = sql`(c.created_at, c.id) ${sql.raw(desc ? '<' : '>')} (${at}::timestamptz, ${id}::uuid)`;
+  }
+  const direction = sql.raw(desc ? 'desc' : 'asc');
+  const rows = await queryRows<CommentRow>(
+    db,
+    sql`select ${commentJson(options.viewerId)} as comment, c.created_at, c.id
+        from comments c join users cu on cu.id = c.author_id
+        where c.post_id = ${options.postId}::uuid and ${after}
+        order by c.created_at ${direction}, c.id ${direction}
+        limit ${options.limit + 1}`,
+  );
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    comments: page.map((row) => row.comment),
+    nextCursor: rows.length > options.limit && last ? encodeCursor([new Date(last.created_at), last.id]) : null,
+  };
+}

@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ERRORS, LIMITS, PAGE_LIMITS, type Comment, type CommentListQuery } from '@share-arts/contract';
+import type { Db } from '../../db/client.js';
+import { commentVotes, comments, posts } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { isUuid } from '../../lib/ids.js';
+import { selectComment, selectCommentPage } from './comments.queries.js';
+import { toComment } from './comments.presenter.js';
+
+function cleanContent(content: string): string {
+  const trimmed = content.trim();
+  if (!trimmed) throw badRequest(ERRORS.commentContentEmpty);
+  if (trimmed.length > LIMITS.commentContentMax) {
+    throw badRequest(`content must be at most ${LIMITS.commentContentMax} characters long.`);
+  }
+  return trimmed;
+}
+
+export function createCommentsService({ db }: { db: Db }) {
+  async function requirePost(tx: Db, postId: string, lock = false) {
+    if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+    const query = tx.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+    const [post] = lock ? await query.for('update') : await query;
+    if (!post) throw notFound(ERRORS.postNotFound);
+    return post;
+  }
+
+  /** The comment, locked for the rest of the transaction; 404 unless it belongs to that post. */
+  async function lockComment(tx: Db, postId: string, commentId: string) {
+    if (!isUuid(commentId)) throw notFound(ERRORS.commentNotFound);
+    const [comment] = await tx
+      .select({ id: comments.id, authorId: comments.authorId, postId: comments.postId })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+      .for('update');
+    if (!comment) throw notFound(ERRORS.commentNotFound);
+    return comment;
+  }
+
+  async function getComment(commentId: string, viewerId: string | null): Promise<Comment> {
+    const json = await selectComment(db, commentId, viewerId);
+    if (!json) throw notFound(ERRORS.commentNotFound);
+    return toComment(json);
+  }
+
+  return {
+    getComment,
+
+    async list(postId: string, query: CommentListQuery, viewerId: string | null) {
+      await requirePost(db, postId);
+      const page = await selectCommentPage(db, {
+        postId,
+        viewerId,
+        limit: query.limit ?? PAGE_LIMITS.default,
+        cursor: query.cursor,
+        order: query.order ?? 'oldest',
+      });
+      return { comments: page.comments.map(toComment), nextCursor: page.nextCursor };
+    },
+
+    async add(userId: string, postId: string, content: string): Promise<Comment> {
+      const text = cleanContent(content);
+      const id = await db.transaction(async (tx) => {
+        await requirePost(tx, postId, true);
+        const [created] = await tx
+          .insert(comments)
+          .values({ postId, authorId: userId, content: text })
+          .returning({ id: comments.id });
+        await tx
+          .update(posts)
+          .set({ commentCount: sql`${posts.commentCount} + 1` })
+          .where(eq(posts.id, postId));
+        return created!.id;
+      });
+      return getComment(id, userId);
+    },
+
+    /** Only the comment's author may edit it; the edit marks it edited and sets updatedAt. */
+    async edit(userId: string, postId: string, commentId: string, content: string): Promise<Comment> {
+      const text = cleanContent(content);
+      await db.transaction(async (tx) => {
+        await requirePost(tx, postId);
+        const comment = await lockComment(tx, postId, commentId);
+        if (comment.authorId !== userId) throw badRequest(ERRORS.editCommentNotOwner);
+        await tx
+          .update(comments)
+          .set({ content: text, edited: true, updatedAt: sql`now()` })
+          .where(eq(comments.id, commentId));
+      });
+      return getComment(commentId, userId);
+    },
+
+    /** The comment's author or the post's author may delete it (with its votes). */
+    async remove(userId: string, postId: string, commentId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const post = await requirePost(tx, postId, true);
+        const comment = await lockComment(tx, postId, commentId);
+        if (comment.authorId !== userId && post.authorId !== userId) throw badRequest(ERRORS.deleteCommentNotOwner);
+        await tx.delete(comments).where(eq(comments.id, commentId));
+        await tx
+          .update(posts)
+          .set({ commentCount: sql`${posts.commentCount} - 1` })
+          .where(eq(posts.id, postId));
+      });
+    },
+
+    /** Up and down votes exclude each other: voting one way replaces a vote the other way. */
+    async vote(userId: string, postId: string, commentId: string, kind: 'up' | 'down'): Promise<Comment> {
+      await db.transaction(async (tx) => {
+        await requirePost(tx, postId);
+        await lockComment(tx, postId, commentId);
+        const [existing] = await tx
+          .select({ kind: commentVotes.kind })
+          .from(commentVotes)
+          .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId)));
+        if (existing?.kind === kind) throw badRequest(kind === 'up' ? ERRORS.alreadyUpvoted : ERRORS.alreadyDownvoted);
+        if (existing) {
+          await tx
+            .update(commentVotes)
+            .set({ kind, createdAt: sql`now()` })
+            .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId)));
+        } else {
+          await tx.insert(commentVotes).values({ commentId, userId, kind });
+        }
+        const up = kind === 'up' ? 1 : existing ? -1 : 0;
+        const down = kind === 'down' ? 1 : existing ? -1 : 0;
+        await tx
+          .update(comments)
+          .set({
+            upvoteCount: sql`${comments.upvoteCount} + ${up}`,
+            downvoteCount: sql`${comments.downvoteCount} + ${down}`,
+          })
+          .where(eq(comments.id, commentId));
+      });
+      return getComment(commentId, userId);
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Picture } from '@share-arts/contract';
+import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createLimiter, createMediaService, MEDIA_BUSY } from './media.service.js';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = (name: string) => readFile(path.join(FIXTURES, name));
+
+let ctx: TestContext;
+let ana: SignedUp;
+let ben: SignedUp;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [ana, ben] = await Promise.all([signUp(ctx.app), signUp(ctx.app)]);
+});
+afterAll(() => ctx.close());
+
+/** Uploads a file (named as given, labelled image/jpeg whatever it is) with optional extra fields. */
+function upload(data: Buffer, options: { filename?: string; fields?: Record<string, string>; token?: string } = {}) {
+  const { payload, contentType } = multipart([
+    ...Object.entries(options.fields ?? {}).map(([name, value]) => ({ name, data: value })),
+    { name: 'file', data, filename: options.filename ?? 'picture.jpg', contentType: 'image/jpeg' },
+  ]);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (options.token !== '') headers.authorization = options.token ?? ana.token;
+  return ctx.app.inject({ method: 'POST', url: '/api/media', payload, headers });
+}
+
+async function uploadOk(name: string, fields?: Record<string, string>): Promise<Picture> {
+  const response = await upload(await fixture(name), { filename: name, fields });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().media;
+}
+
+const fileOf = (url: string) => path.join(ctx.config.mediaDir, url.replace(/^\/media\//, ''));
+/** Every variant URL of a picture, from its srcsets. */
+const variantUrls = (picture: Picture) =>
+  picture.sources.flatMap((source) => source.srcset.split(', ').map((entry) => entry.split(' ')[0]!));
+const mediaFiles = async () => (await readdir(ctx.config.mediaDir)).sort();
+
+describe('POST /api/media: accepted formats', () => {
+  it.each([
+    ['oriented-p3-gps.jpg', 'jpg'],
+    ['art.png', 'png'],
+    ['art.webp', 'webp'],
+    ['art.avif', 'avif'],
+    ['animated.gif', 'gif'],
+  ])('stores %s with its variants and answers 201 with the picture', async (name, ext) => {
+    const picture = await uploadOk(name, { alt: '  A picture  ' });
+    expect(picture).toMatchObject({ alt: 'A picture', originalUrl: `/media/${picture._id}-original.${ext}` });
+    expect(picture.placeholder).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(picture.sources.map((source) => source.type)).toEqual(['image/avif', 'image/jpeg']);
+    expect(picture.url).toMatch(new RegExp(`^/media/${picture._id}-\\d+\\.jpg$`));
+    expect(await readFile(fileOf(picture.originalUrl))).toEqual(await fixture(name));
+    for (const url of variantUrls(picture)) {
+      const metadata = await sharp(await readFile(fileOf(url))).metadata();
+      expect(metadata.format).toBe(url.endsWith('.avif') ? 'heif' : 'jpeg');
+    }
+  });
+
+  it('keeps the first frame of an animated GIF', async () => {
+    const picture = await uploadOk('animated.gif');
+    const { data, info } = await sharp(await readFile(fileOf(picture.url)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([30, 20]);
+    expect(data[0]).toBeGreaterThan(200); // red, the first frame; the second is blue
+    expect(data[2]).toBeLessThan(50);
+  });
+
+  it('makes 320, 640, 1080 and 2048 wide variants but never upscales', async () => {
+    const picture = await uploadOk('art.png');
+    expect([picture.width, picture.height]).toEqual([500, 300]);
+    const id = picture._id;
+    expect(picture.sources).toEqual([
+      { type: 'image/avif', srcset: `/media/${id}-320.avif 320w, /media/${id}-500.avif 500w` },
+      { type: 'image/jpeg', srcset: `/media/${id}-320.jpg 320w, /media/${id}-500.jpg 500w` },
+    ]);
+    expect(picture.url).toBe(`/media/${id}-500.jpg`);
+    const small = await sharp(await readFile(fileOf(`/media/${id}-320.avif`))).metadata();
+    expect([small.width, small.height]).toEqual([320, 192]);
+  });
+
+  it('makes square avatar crops of 96, 192 and 400, never larger than the picture', async () => {
+    const picture = await uploadOk('art.png', { purpose: 'avatar' });
+    expect([picture.width, picture.height]).toEqual([300, 300]);
+    expect(picture.sources[1]!.srcset).toBe(
+      [96, 192, 300].map((size) => `/media/${picture._id}-${size}.jpg ${size}w`).join(', '),
+    );
+    const metadata = await sharp(await readFile(fileOf(picture.url))).metadata();
+    expect([metadata.width, metadata.height]).toEqual([300, 300]);
+  });
+});
+
+describe('POST /api/media: what the variants contain', () => {
+  let picture: Picture;
+  beforeAll(async () => {
+    picture = await uploadOk('oriented-p3-gps.jpg');
+  });
+
+  it('reads a fixture that really carries GPS, EXIF, XMP, a comment, a P3 profile and orientation 6', async () => {
+    const metadata = await sharp(await fixture('oriented-p3-gps.jpg')).metadata();
+    expect(metadata).toMatchObject({ orientation: 6, width: 40, height: 20 });
+    expect(metadata.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD pointer tag
+    expect(metadata.xmp).toBeDefined();
+    expect((await fixture('oriented-p3-gps.jpg')).includes('secret comment')).toBe(true);
+    expect(metadata.icc!.includes(Buffer.from([0, 0x50, 0, 0x33]))).toBe(true); // "P3" in the profile's description
+  });
+
+  it('applies the orientation: a 6-oriented 40 × 20 picture is 20 × 40', async () => {
+    expect([picture.width, picture.height]).toEqual([20, 40]);
+    for (const url of variantUrls(picture)) {
+      const metadata = await sharp(await readFile(fileOf(url))).metadata();
+      expect([metadata.width, metadata.height, metadata.orientation]).toEqual([20, 40, undefined]);
+    }
+  });
+
+  it('strips every piece of metadata from every variant: EXIF, GPS, XMP, ICC, comments', async () => {
+    for (const url of variantUrls(picture)) {
+      const bytes = await readFile(fileOf(url));
+      const metadata = await sharp(bytes).metadata();
+      expect(metadata.exif, url).toBeUndefined();
+      expect(metadata.xmp, url).toBeUndefined();
+      expect(metadata.iptc, url).toBeUndefined();
+      expect(metadata.comments, url).toBeUndefined();
+      if (metadata.icc) expect(metadata.icc.toString('latin1'), url).toMatch(/sRGB/);
+      expect(bytes.includes('secret'), url).toBe(false);
+      expect(bytes.includes('FixtureCam'), url).toBe(false);
+    }
+  });
+
+  it('converts Display P3 colours to sRGB', async () => {
+    // P3 (200, 100, 50) through the P3 → sRGB matrix (both use the sRGB transfer curve).
+    const toLinear = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    const toByte = (v: number) =>
+      255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * Math.max(0, Math.min(1, v)) ** (1 / 2.4) - 0.055);
+    const [r, g, b] = [200, 100, 50].map(toLinear) as [number, number, number];
+    const expected = [
+      toByte(1.2249 * r - 0.2247 * g),
+      toByte(-0.042 * r + 1.0419 * g),
+      toByte(-0.0197 * r - 0.0786 * g + 1.0979 * b),
+    ];
+    for (const url of variantUrls(picture)) {
+      const pixel = [
+        ...(
+          await sharp(await readFile(fileOf(url)))
+            .raw()
+            .toBuffer()
+        ).subarray(0, 3),
+      ];
+      expect(pixel, url).not.toEqual([200, 100, 50]);
+      pixel.forEach((value, i) => expect(Math.abs(value - expected[i]!), url).toBeLessThan(6));
+    }
+  });
+});
+
+describe('POST /api/media: refused uploads', () => {
+  it.each([
+    ['text.jpg', 415, /^This file is not a supported picture\. Upload a JPEG, PNG, WebP, AVIF or GIF/],
+    ['script.svg', 415, /^This file is not a supported picture/],
+    ['truncated.jpg', 422, /^The picture could not be read: the file is damaged or incomplete/],
+    ['bomb.png', 413, /^The picture is 20000 × 20000 pixels \(400 megapixels\); pictures can have at most 40/],
+    ['polyglot.gif', 422, /^This file contains web page code \(HTML or script\)/],
+  ])('refuses %s with %i, fast, storing nothing', async (name, status, message) => {
+    const before = await mediaFiles();
+    const started = performance.now();
+    const response = await upload(await fixture(name), { filename: name });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(response.statusCode).toBe(status);
+    expect(errorOf(response)).toMatch(message);
+    expect(await mediaFiles()).toEqual(before);
+  });
+
+  it('refuses a file over 20 MB with 413', async () => {
+    const big = Buffer.alloc(20 * 1024 * 1024 + 1);
+    big.set([0xff, 0xd8, 0xff]);
+    const response = await upload(big);
+    expect(response.statusCode).toBe(413);
+    expect(errorOf(response)).toBe('The file is too large: pictures can be at most 20 MB.');
+  });
+
+  it('refuses a request whose declared length is over the limit before reading it', async () => {
+    const { payload, contentType } = multipart([{ name: 'file', data: 'x', filename: 'a.jpg' }]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      payload,
+      headers: { 'content-type': contentType, authorization: ana.token, 'content-length': String(30 * 1024 ** 2) },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await upload(await fixture('art.webp'), { token: '' });
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response)).toMatch(/^Sign in first/);
+  });
+
+  it('explains a missing file, an empty file, a JSON body, a long alt and an unknown purpose', async () => {
+    const noFile = multipart([{ name: 'alt', data: 'hi' }]);
+    const headers = { authorization: ana.token };
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      payload: noFile.payload,
+      headers: { ...headers, 'content-type': noFile.contentType },
+    });
+    expect([missing.statusCode, errorOf(missing)]).toEqual([400, 'Send exactly one picture, in a field named "file".']);
+
+    const empty = await upload(Buffer.alloc(0));
+    expect([empty.statusCode, errorOf(empty)]).toEqual([400, expect.stringMatching(/^The file is empty/)]);
+
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/media', payload: { file: 'x' }, headers });
+    expect([json.statusCode, errorOf(json)]).toEqual([415, expect.stringMatching(/^Send the picture as multipart/)]);
+
+    const webp = await fixture('art.webp');
+    const longAlt = await upload(webp, { fields: { alt: 'a'.repeat(501) } });
+    expect([longAlt.statusCode, errorOf(longAlt)]).toEqual([400, 'alt must be at most 500 characters long.']);
+
+    const purpose = await upload(webp, { fields: { purpose: 'banner' } });
+    expect([purpose.statusCode, errorOf(purpose)]).toEqual([400, 'purpose must be one of: post, avatar.']);
+  });
+});
+
+describe('GET /media/<file>', () => {
+  it('serves variants and originals with their Content-Type, nosniff and immutable caching', async () => {
+    const gif = await uploadOk('animated.gif');
+    const png = await uploadOk('art.png');
+    const avif = png.sources[0]!.srcset.split(' ')[0]!;
+    for (const [url, type] of [
+      [png.url, 'image/jpeg'],
+      [avif, 'image/avif'],
+      [png.originalUrl, 'image/png'],
+      [gif.originalUrl, 'image/gif'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe(type);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cache-control'], url).toContain('immutable');
+    }
+  });
+});
+
+describe('POST /api/media/{id}/alt', () => {
+  let picture: Picture;
+  beforeAll(async () => {
+    picture = await uploadOk('art.webp', { alt: 'first' });
+  });
+  const editAlt = (id: string, alt: unknown, token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/media/${id}/alt`,
+      payload: { alt },
+      headers: { authorization: token },
+    });
+
+  it('lets the owner change the alt text', async () => {
+    const response = await editAlt(picture._id, ' A green circle ', ana.token);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().media).toEqual({ ...picture, alt: 'A green circle' });
+  });
+
+  it('refuses anyone else, unknown and malformed ids, long text and no token', async () => {
+    const other = await editAlt(picture._id, 'mine now', ben.token);
+    expect([other.statusCode, errorOf(other)]).toEqual([
+      403,
+      'Only the person who uploaded a picture can change its alt text.',
+    ]);
+    for (const id of [randomUUID(), 'not-a-uuid', '1', 'x'.repeat(80)]) {
+      const response = await editAlt(id, 'x', ana.token);
+      expect([response.statusCode, errorOf(response)]).toEqual([404, 'No picture with this id.']);
+    }
+    expect((await editAlt(picture._id, 'a'.repeat(501), ana.token)).statusCode).toBe(400);
+    expect((await editAlt(picture._id, 'x', '')).statusCode).toBe(401);
+  });
+});
+
+describe('the media service', () => {
+  const service = () => createMediaService({ db: ctx.database.db, mediaDir: ctx.config.mediaDir, concurrency: 2 });
+
+  it('processes at most `concurrency` pictures at once', async () => {
+    const media = service();
+    const data = await fixture('art.png');
+    const rows = await Promise.all(
+      Array.from({ length: 6 }, () => media.upload({ ownerId: ana.user._id, purpose: 'post', data })),
+    );
+    expect(rows).toHaveLength(6);
+    expect(media.processingStats()).toEqual({ active: 0, queued: 0, peak: 2 });
+  });
+
+  it('answers 503 when too many pictures wait', async () => {
+    const limiter = createLimiter(1, 1);
+    let release = () => {};
+    const first = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const second = limiter.run(async () => {});
+    await expect(limiter.run(async () => {})).rejects.toMatchObject({ statusCode: 503, message: MEDIA_BUSY });
+    expect(limiter.stats()).toEqual({ active: 1, queued: 1, peak: 1 });
+    release();
+    await Promise.all([first, second]);
+    expect(limiter.stats()).toEqual({ active: 0, queued: 0, peak: 1 });
+  });
+
+  it('findOwned: the owner gets the row; 404 unknown or malformed, 403 someone else, 400 wrong purpose', async () => {
+    const media = service();
+    const row = await media.upload({ ownerId: ana.user._id, data: await fixture('art.webp') });
+    expect((await media.findOwned(ana.user._id, row.id)).id).toBe(row.id);
+    await expect(media.findOwned(ana.user._id, randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    await expect(media.findOwned(ana.user._id, 'nope')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(media.findOwned(ben.user._id, row.id)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(media.findOwned(ana.user._id, row.id, { purpose: 'avatar' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
+  it('deleteMedia removes the row and every file', async () => {
+    const media = service();
+    const before = await mediaFiles();
+    const row = await media.upload({ ownerId: ana.user._id, data: await fixture('art.png') });
+    expect((await mediaFiles()).length).toBe(before.length + 5); // original + 2 sizes × 2 formats
+    expect(await media.deleteMedia(row.id)).toBe(true);
+    expect(await media.findById(row.id)).toBeUndefined();
+    expect(await mediaFiles()).toEqual(before);
+    expect(await media.deleteMedia(row.id)).toBe(false);
+    expect(await media.deleteMedia('not-a-uuid')).toBe(false);
+  });
+
+  it('removes the written files when the row cannot be inserted', async () => {
+    const media = service();
+    const before = await mediaFiles();
+    const upload = media.upload({ ownerId: randomUUID(), data: await fixture('art.webp') });
+    await expect(upload).rejects.toThrow();
+    expect(await mediaFiles()).toEqual(before);
+  });
+});

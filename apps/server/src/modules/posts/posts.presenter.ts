@@ -1,0 +1,39 @@
+import { formatDate, formatTime, type Post } from '@share-arts/contract';
+import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
+import { toPicture } from '../media/media.presenter.js';
+import { toComment } from '../comments/comments.presenter.js';
+import { photoUrl } from '../users/users.presenter.js';
+import type { PostRow } from './posts.queries.js';
+
+export function toPost(row: PostRow, viewerId: string | null): Post {
+  const createdAt = new Date(row.created_at);
+  const picture = row.picture ? toPicture(row.picture) : null;
+  return {
+    _id: row.id,
+    content: row.content,
+    userId: row.author_id,
+    username: row.username,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    userPhoto: photoUrl(row.author_photo_url),
+    postPic: picture?.url ?? DEFAULT_POST_PIC_URL,
+    picture,
+    createdAt: formatDate(createdAt),
+    updatedAt: formatDate(new Date(row.updated_at)),
+    time: formatTime(createdAt),
+    likes: {
+      likeCount: Number(row.like_count),
+      dislikeCount: Number(row.dislike_count),
+      likedBy: row.liked_by,
+      dislikedBy: row.disliked_by,
+    },
+    comments: row.comments.map(toComment),
+    commentCount: Number(row.comment_count),
+    viewer: {
+      liked: row.viewer_reaction === 'like',
+      disliked: row.viewer_reaction === 'dislike',
+      bookmarked: row.viewer_bookmarked,
+      followsAuthor: row.viewer_follows_author,
+      isAuthor: viewerId !== null && viewerId === row.author_id,
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { POST_COMMENT_CAP, POST_REACTION_CAP, type Sort } from '@share-arts/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
+import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
+import type { MediaRow } from '../media/media.queries.js';
+import { commentJson } from '../comments/comments.sql.js';
+import type { CommentJson } from '../comments/comments.presenter.js';
+
+export interface PostRow {
+  id: string;
+  content: string;
+  created_at: Date;
+  updated_at: Date;
+  like_count: number;
+  dislike_count: number;
+  comment_count: number;
+  author_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  author_photo_url: string | null;
+  picture: MediaRow | null;
+  liked_by: { _id: string; username: string }[];
+  disliked_by: { _id: string; username: string }[];
+  comments: CommentJson[];
+  viewer_reaction: 'like' | 'dislike' | null;
+  viewer_bookmarked: boolean;
+  viewer_follows_author: boolean;
+  k0: CursorValue;
+  k1: CursorValue;
+  k2?: CursorValue;
+}
+
+/** How a list is ordered, and the columns of its keyset (all descending or all ascending). */
+interface Ordering {
+  keys: string[];
+  shape: CursorPart[];
+  direction: 'asc' | 'desc';
+}
+
+export type PostOrder = Sort | 'reacted' | 'bookmarked' | 'relevance';
+
+const ORDERINGS: Record<PostOrder, Ordering> = {
+  latest: { keys: ['p.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
+  oldest: { keys: ['p.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'asc' },
+  trending: { keys: ['p.like_count', 'p.created_at', 'p.id'], shape: ['int', 'date', 'uuid'], direction: 'desc' },
+  // Liked and Saved tabs: newest like or bookmark first (`x` is the joined reaction or bookmark).
+  reacted: { keys: ['x.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
+  bookmarked: { keys: ['x.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
+  // Search: the request's rank expression (aliased through a lateral `s`), then newest.
+  relevance: { keys: ['s.rank', 'p.created_at', 'p.id'], shape: ['float', 'date', 'uuid'], direction: 'desc' },
+};
+
+function postColumns(viewerId: string | null): SQL {
+  const reactors = (kind: 'like' | 'dislike') =>
+    reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind, viewerId, cap: POST_REACTION_CAP });
+  return sql`
+    p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count, p.comment_count,
+    p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
+    ${mediaJson('m')} as picture,
+    ${reactors('like')} as liked_by,
+    ${reactors('dislike')} as disliked_by,
+    coalesce((
+      select json_agg(cj.comment order by cj.created_at desc)
+      from (
+        select ${commentJson(viewerId)} as comment, c.created_at
+        from comments c join users cu on cu.id = c.author_id
+        where c.post_id = p.id
+        order by c.created_at desc, c.id desc
+        limit ${POST_COMMENT_CAP}
+      ) cj
+    ), '[]'::json) as comments,
+    (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
+    exists(select 1 from bookmarks b where b.post_id = p.id and b.user_id = ${viewerId}::uuid) as viewer_bookmarked,
+    exists(
+      select 1 from follows f where f.followee_id = p.author_id and f.follower_id = ${viewerId}::uuid
+    ) as viewer_follows_author`;
+}
+
+const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
+
+export async function selectPostById(db: Db, postId: string, viewerId: string | null): Promise<PostRow | undefined> {
+  const rows = await queryRows<PostRow>(db, sql`select ${postColumns(viewerId)} ${FROM} where p.id = ${postId}`);
+  return rows[0];
+}
+
+export interface PageRequest {
+  order: PostOrder;
+  limit: number;
+  cursor?: string | undefined;
+  viewerId: string | null;
+  /** Which posts: a condition on `p` (and `x`, when `join` adds it). */
+  where: SQL;
+  /** For the Liked and Saved tabs: the joined reaction or bookmark, aliased `x`; for search, the lateral rank `s`. */
+  join?: SQL;
+}
+
+/** One keyset page: the rows of the page and the cursor of the next one (null at the end). */
+export async function selectPostPage(
+  db: Db,
+  request: PageRequest,
+): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
+  const ordering = ORDERINGS[request.order];
+  const keyList = sql.raw(ordering.keys.join(', '));
+  const keyColumns = sql.raw(ordering.keys.map((key, i) => `${key} as k${i}`).join(', '));
+  let after = sql`true`;
+  if (request.cursor) {
+    const values = decodeCursor(request.cursor, ordering.shape);
+    const placeholders = sql.join(
+      values.map((value, i) =>
+        ordering.shape[i] === 'uuid'
+          ? sql`${value}::uuid`
+          : ordering.shape[i] === 'date'
+            ? sql`${value}::timestamptz`
+            : ordering.shape[i] === 'float'
+              ? sql`${value}::float8`
+              : sql`${value}::int`,
+      ),
+      sql`, `,
+    );
+    after = sql`(${keyList}) ${sql.raw(ordering.direction === 'desc' ? '<' : '>')} (${placeholders})`;
+  }
+  const direction = sql.raw(ordering.direction);
+  const orderBy = sql.join(
+    ordering.keys.map((key) => sql`${sql.raw(key)} ${direction}`),
+    sql`, `,
+  );
+  const rows = await queryRows<PostRow>(
+    db,
+    sql`select ${postColumns(request.viewerId)}, ${keyColumns}
+        ${FROM} ${request.join ?? sql``}
+        where (${request.where}) and ${after}
+        order by ${orderBy}
+        limit ${request.limit + 1}`,
+  );
+  const hasMore = rows.length > request.limit;
+  const page = hasMore ? rows.slice(0, request.limit) : rows;
+  const last = page.at(-1);
+  const nextCursor =
+    hasMore && last
+      ? encodeCursor(
+          ordering.keys.map((_, i) =>
+            normalizeKey((last as unknown as Record<string, CursorValue>)[`k${i}`]!, ordering.shape[i]!),
+          ),
+        )
+      : null;
+  return { rows: page, nextCursor };
+}
+
+const normalizeKey = (value: CursorValue, kind: CursorPart): CursorValue =>
+  kind === 'date' ? new Date(value) : kind === 'int' || kind === 'float' ? Number(value) : value;

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  CreatePostBody,
+  EditPostBody,
+  ERRORS,
+  IdParams,
+  PostListQuery,
+  PostPage,
+  PostResponse,
+  PostWriteResponse,
+  UsernameParams,
+  type Post,
+} from '@share-arts/contract';
+import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
+import { PreferHeader, prefersMinimal } from '../../lib/prefer.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import type { PostsService } from './posts.service.js';
+
+const PAGING = 'Keyset paging: pass nextCursor as cursor for the next page; nextCursor is null on the last page.';
+
+export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guards: AuthGuards }> = async (
+  app,
+  { posts, guards },
+) => {
+  /** What a write answers: the post written and, unless the client prefers minimal, the first page. */
+  async function writeResult(request: FastifyRequest, post: Post | undefined) {
+    if (prefersMinimal(request)) return post ? { post } : {};
+    const first = await posts.list({}, request.userId);
+    return { ...first, ...(post ? { post } : {}) };
+  }
+
+  app.get(
+    '/posts',
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'All posts (Explore)',
+        description: `${PAGING} With a token, each post's viewer flags are filled in.`,
+        querystring: PostListQuery,
+        response: { 200: PostPage, ...errorResponses(400) },
+      },
+    },
+    (request) => posts.list(request.query, request.userId),
+  );
+
+  app.get(
+    '/feed',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Home feed: your posts and those of the people you follow',
+        description: PAGING,
+        security: bearerAuth,
+        querystring: PostListQuery,
+        response: { 200: PostPage, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => posts.feed(request.query, request.userId!),
+  );
+
+  app.get(
+    '/posts/liked',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Posts you like, most recently liked first (profile Liked tab)',
+        description: PAGING,
+        security: bearerAuth,
+        querystring: PostListQuery,
+        response: { 200: PostPage, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => posts.liked(request.query, request.userId!),
+  );
+
+  app.get(
+    '/posts/user/:username',
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['posts'],
+        summary: "One user's posts",
+        description: PAGING,
+        params: UsernameParams,
+        querystring: PostListQuery,
+        response: { 200: PostPage, ...errorResponses(400, 404) },
+      },
+    },
+    (request) => posts.byUsername(request.params.username, request.query, request.userId),
+  );
+
+  app.get(
+    '/posts/:id',
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'One post',
+        params: IdParams,
+        response: { 200: PostResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({ post: await posts.getPost(request.params.id, request.userId) }),
+  );
+
+  app.post(
+    '/posts',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Create a post',
+        description:
+          'content is required (trimmed, at most 2000 characters). mediaId attaches a picture you uploaded with ' +
+          'POST /api/media; without one the post shows the default picture.',
+        security: bearerAuth,
+        headers: PreferHeader,
+        body: CreatePostBody,
+        response: { 201: PostWriteResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const post = await posts.create(request.userId!, request.body);
+      return reply.code(201).send(await writeResult(request, post));
+    },
+  );
+
+  app.post(
+    '/posts/edit/:id',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Edit your post',
+        description: `Only content and mediaId are taken from postData; any other field is ignored. Another user's post: 400 "${ERRORS.editPostNotOwner}".`,
+        security: bearerAuth,
+        headers: PreferHeader,
+        params: IdParams,
+        body: EditPostBody,
+        response: { 201: PostWriteResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const post = await posts.edit(request.userId!, request.params.id, request.body.postData);
+      return reply.code(201).send(await writeResult(request, post));
+    },
+  );
+
+  app.delete(
+    '/posts/:id',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Delete your post',
+        description: `Deletes its comments, likes, bookmarks and picture files too. Another user's post: 400 "${ERRORS.deletePostNotOwner}".`,
+        security: bearerAuth,
+        headers: PreferHeader,
+        params: IdParams,
+        response: { 201: PostWriteResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await posts.remove(request.userId!, request.params.id);
+      return reply.code(201).send(await writeResult(request, undefined));
+    },
+  );
+
+  for (const kind of ['like', 'dislike'] as const) {
+    app.post(
+      `/posts/${kind}/:id`,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['posts'],
+          summary: kind === 'like' ? 'Like a post' : 'Dislike a post (the heart’s “unlike”)',
+          description:
+            kind === 'like'
+              ? `Replaces your dislike, if any; likeCount + 1. Already liked: 400 "${ERRORS.alreadyLiked}".`
+              : `Replaces your like, if any (likeCount − 1), and records a dislike. likeCount 0: 400 "${ERRORS.likeBelowZero}"; already disliked: 400 "${ERRORS.alreadyDisliked}". likeCount always equals the number of users who like the post, so a dislike from someone who did not like it leaves likeCount as it is.`,
+          security: bearerAuth,
+          headers: PreferHeader,
+          params: IdParams,
+          response: { 201: PostWriteResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const post = await posts.react(request.userId!, request.params.id, kind);
+        return reply.code(201).send(await writeResult(request, post));
+      },
+    );
+  }
+};

@@ -1,0 +1,257 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ERRORS, PAGE_LIMITS, type Post, type PostListQuery } from '@share-arts/contract';
+import type { Db } from '../../db/client.js';
+import { bookmarks, postReactions, posts, users } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { isUuid } from '../../lib/ids.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { extractHashtags } from '../../lib/hashtags.js';
+import type { MediaService } from '../media/media.service.js';
+import { selectPostById, selectPostPage, type PageRequest, type PostOrder } from './posts.queries.js';
+import { toPost } from './posts.presenter.js';
+
+export interface PostPageResult {
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+function cleanContent(content: string): string {
+  const trimmed = content.trim();
+  if (!trimmed) throw badRequest(ERRORS.postContentEmpty);
+  return trimmed;
+}
+
+export function createPostsService({ db, media }: { db: Db; media: MediaService }) {
+  async function page(request: Omit<PageRequest, 'limit'> & { limit?: number }): Promise<PostPageResult> {
+    const { rows, nextCursor } = await selectPostPage(db, { ...request, limit: request.limit ?? PAGE_LIMITS.default });
+    return { posts: rows.map((row) => toPost(row, request.viewerId)), nextCursor };
+  }
+
+  async function getPost(postId: string, viewerId: string | null, database: Db = db): Promise<Post> {
+    const row = isUuid(postId) ? await selectPostById(database, postId, viewerId) : undefined;
+    if (!row) throw notFound(ERRORS.postNotFound);
+    return toPost(row, viewerId);
+  }
+
+  /** Locks the post row for the rest of the transaction: reactions to one post take turns. */
+  async function lockPost(tx: Db, postId: string) {
+    if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+    const [row] = await tx
+      .select({ id: posts.id, authorId: posts.authorId, likeCount: posts.likeCount, mediaId: posts.mediaId })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .for('update');
+    if (!row) throw notFound(ERRORS.postNotFound);
+    return row;
+  }
+
+  async function attachablePicture(tx: Db, userId: string, mediaId: string) {
+    const row = await media.findOwned(userId, mediaId, { purpose: 'post', db: tx });
+    return row.id;
+  }
+
+  const mapPictureInUse = (error: unknown): never => {
+    if (isUniqueViolation(error, 'posts_media_key')) throw badRequest(ERRORS.pictureInUse);
+    throw error;
+  };
+
+  return {
+    getPost,
+
+    /** Everyone's posts (Explore). */
+    list: (query: PostListQuery, viewerId: string | null) =>
+      page({ ...query, order: query.sort ?? 'latest', viewerId, where: sql`true` }),
+
+    /** The home feed: the viewer's own posts and those of the people they follow. */
+    feed: (query: PostListQuery, viewerId: string) =>
+      page({
+        ...query,
+        order: query.sort ?? 'latest',
+        viewerId,
+        where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
+          select followee_id from follows where follower_id = ${viewerId}::uuid)`,
+      }),
+
+    async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+      const [author] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      if (!author) throw notFound(ERRORS.userNotFound);
+      return page({ ...query, order: query.sort ?? 'latest', viewerId, where: sql`p.author_id = ${author.id}::uuid` });
+    },
+
+    /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */
+    liked: (query: PostListQuery, viewerId: string) =>
+      page({
+        ...query,
+        order: 'reacted' satisfies PostOrder,
+        viewerId,
+        join: sql`join post_reactions x on x.post_id = p.id and x.user_id = ${viewerId}::uuid and x.kind = 'like'`,
+        where: sql`true`,
+      }),
+
+    /** The viewer's bookmarks, the most recently saved first (the profile's Saved tab). */
+    bookmarked: (query: PostListQuery, viewerId: string) =>
+      page({
+        ...query,
+        order: 'bookmarked' satisfies PostOrder,
+        viewerId,
+        join: sql`join bookmarks x on x.post_id = p.id and x.user_id = ${viewerId}::uuid`,
+        where: sql`true`,
+      }),
+
+    /**
+     * Posts whose words start with every word of `q` (ranked by text relevance, then newest), or, for
+     * a `#hashtag`, the posts that carry it, newest first.
+     */
+    search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+      const trimmed = q.trim();
+      const [tag] = trimmed.startsWith('#') ? extractHashtags(trimmed) : [];
+      if (tag) return page({ ...query, order: 'latest', viewerId, where: sql`p.tags @> array[${tag}]::text[]` });
+      const words =
+        trimmed
+          .toLowerCase()
+          .match(/[\p{L}\p{N}_]+/gu)
+          ?.slice(0, 8) ?? [];
+      if (words.length === 0) return Promise.resolve({ posts: [], nextCursor: null });
+      const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+      return page({
+        ...query,
+        order: 'relevance',
+        viewerId,
+        join: sql`cross join lateral (
+          select ts_rank(to_tsvector('simple', p.content), ${tsquery})::float8 as rank) s`,
+        where: sql`to_tsvector('simple', p.content) @@ ${tsquery}`,
+      });
+    },
+
+    async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<Post> {
+      const content = cleanContent(input.content);
+      const postId = await db
+        .transaction(async (tx) => {
+          const mediaId = input.mediaId ? await attachablePicture(tx, userId, input.mediaId) : null;
+          const [created] = await tx
+            .insert(posts)
+            .values({ authorId: userId, content, tags: extractHashtags(content), mediaId })
+            .returning({ id: posts.id });
+          await tx
+            .update(users)
+            .set({ postCount: sql`${users.postCount} + 1` })
+            .where(eq(users.id, userId));
+          return created!.id;
+        })
+        .catch(mapPictureInUse);
+      return getPost(postId, userId);
+    },
+
+    /** Only content and the picture change; the replaced picture's files are deleted. */
+    async edit(userId: string, postId: string, data: { content?: string; mediaId?: string | null }): Promise<Post> {
+      const replaced = await db
+        .transaction(async (tx) => {
+          const post = await lockPost(tx, postId);
+          if (post.authorId !== userId) throw badRequest(ERRORS.editPostNotOwner);
+          const changes: Partial<typeof posts.$inferInsert> = {};
+          if (data.content !== undefined) {
+            changes.content = cleanContent(data.content);
+            changes.tags = extractHashtags(changes.content);
+          }
+          if (data.mediaId !== undefined && data.mediaId !== post.mediaId) {
+            changes.mediaId = data.mediaId === null ? null : await attachablePicture(tx, userId, data.mediaId);
+          }
+          if (Object.keys(changes).length === 0) return null;
+          await tx
+            .update(posts)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(eq(posts.id, postId));
+          return changes.mediaId !== undefined ? post.mediaId : null;
+        })
+        .catch(mapPictureInUse);
+      if (replaced) await media.deleteMedia(replaced);
+      return getPost(postId, userId);
+    },
+
+    /** Deletes the post with its reactions, comments and bookmarks (counters kept exact), then its files. */
+    async remove(userId: string, postId: string): Promise<void> {
+      const mediaId = await db.transaction(async (tx) => {
+        const post = await lockPost(tx, postId);
+        if (post.authorId !== userId) throw badRequest(ERRORS.deletePostNotOwner);
+        await tx.execute(sql`
+          update users set bookmark_count = bookmark_count - 1
+          where id in (select user_id from bookmarks where post_id = ${postId}::uuid)`);
+        await tx.delete(posts).where(eq(posts.id, postId));
+        await tx
+          .update(users)
+          .set({ postCount: sql`${users.postCount} - 1` })
+          .where(eq(users.id, userId));
+        return post.mediaId;
+      });
+      if (mediaId) await media.deleteMedia(mediaId);
+    },
+
+    /**
+     * Like: refused when already liked; otherwise replaces a dislike and adds one to likeCount.
+     * Dislike (the heart's "unlike"): refused when likeCount is 0 or already disliked; otherwise it
+     * replaces the viewer's like (likeCount − 1) and records the dislike. likeCount is always the
+     * number of like rows, dislikeCount the number of dislike rows.
+     */
+    async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<Post> {
+      await db.transaction(async (tx) => {
+        const post = await lockPost(tx, postId);
+        const [existing] = await tx
+          .select({ kind: postReactions.kind })
+          .from(postReactions)
+          .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
+        if (kind === 'like' && existing?.kind === 'like') throw badRequest(ERRORS.alreadyLiked);
+        if (kind === 'dislike') {
+          if (post.likeCount === 0) throw badRequest(ERRORS.likeBelowZero);
+          if (existing?.kind === 'dislike') throw badRequest(ERRORS.alreadyDisliked);
+        }
+        if (existing) {
+          await tx
+            .update(postReactions)
+            .set({ kind, createdAt: sql`now()` })
+            .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
+        } else {
+          await tx.insert(postReactions).values({ postId, userId, kind });
+        }
+        const likes = kind === 'like' ? 1 : existing ? -1 : 0;
+        const dislikes = kind === 'dislike' ? 1 : existing ? -1 : 0;
+        await tx
+          .update(posts)
+          .set({
+            likeCount: sql`${posts.likeCount} + ${likes}`,
+            dislikeCount: sql`${posts.dislikeCount} + ${dislikes}`,
+          })
+          .where(eq(posts.id, postId));
+      });
+      return getPost(postId, userId);
+    },
+
+    async bookmark(userId: string, postId: string, add: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockPost(tx, postId);
+        if (add) {
+          const inserted = await tx
+            .insert(bookmarks)
+            .values({ userId, postId })
+            .onConflictDoNothing()
+            .returning({ postId: bookmarks.postId });
+          if (inserted.length === 0) throw badRequest(ERRORS.alreadyBookmarked);
+        } else {
+          const deleted = await tx
+            .delete(bookmarks)
+            .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, postId)))
+            .returning({ postId: bookmarks.postId });
+          if (deleted.length === 0) throw badRequest(ERRORS.notBookmarked);
+        }
+        await tx
+          .update(users)
+          .set({ bookmarkCount: sql`${users.bookmarkCount} + ${add ? 1 : -1}` })
+          .where(eq(users.id, userId));
+      });
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

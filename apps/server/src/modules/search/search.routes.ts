@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SEARCH_LIMITS, SearchQuery, SearchResponse } from '@share-arts/contract';
+import { errorResponses } from '../../lib/route-schema.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import type { PostsService } from '../posts/posts.service.js';
+import type { UsersService } from '../users/users.service.js';
+
+export const searchRoutes: FastifyPluginAsyncTypebox<{
+  users: UsersService;
+  posts: PostsService;
+  guards: AuthGuards;
+}> = async (app, { users, posts, guards }) => {
+  app.get(
+    '/search',
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['search'],
+        summary: 'Search people and posts',
+        description:
+          'People by username or name (prefix, part of a word, small typos); posts by their words (each word may be the start of a word) or by a #hashtag. Keyset paging per kind.',
+        querystring: SearchQuery,
+        response: { 200: SearchResponse, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { q, type = 'all', limit, cursor } = request.query;
+      if (type === 'users') return users.search(q, { limit, cursor }, request.userId);
+      if (type === 'posts') return posts.search(q, { limit, cursor }, request.userId);
+      const [people, found] = await Promise.all([
+        users.search(q, { limit: SEARCH_LIMITS.usersInAll }, request.userId),
+        posts.search(q, { limit, cursor }, request.userId),
+      ]);
+      return { users: people.users, posts: found.posts, nextCursor: found.nextCursor };
+    },
+  );
+};

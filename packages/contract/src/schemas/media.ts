@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import { LIMITS } from '../constants.js';
+import { Id } from './common.js';
+
+/** What `POST /api/media` accepts; anything else is refused with a message that names these limits. */
+export const MEDIA_LIMITS = {
+  /** Bytes of the uploaded file (20 MB). */
+  maxBytes: 20 * 1024 * 1024,
+  /** Width × height of the picture, read from its header before anything is decoded (40 megapixels). */
+  maxPixels: 40_000_000,
+  altMax: LIMITS.altTextMax,
+  /** Detected from the file's content, never from its name or the Content-Type a client sends. */
+  formats: ['JPEG', 'PNG', 'WebP', 'AVIF', 'GIF'],
+  mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
+  /** Widths of the re-encoded variants of a post picture (never wider than the original). */
+  postWidths: [320, 640, 1080, 2048],
+  /** Sides of the square crops of an avatar (never larger than the original's shorter side). */
+  avatarSizes: [96, 192, 400],
+} as const;
+
+export const MEDIA_PURPOSES = ['post', 'avatar'] as const;
+export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
+
+export const PictureSource = Type.Object({
+  type: Type.Union([Type.Literal('image/avif'), Type.Literal('image/jpeg')]),
+  srcset: Type.String({ description: 'For <source srcset>: `<url> 320w, <url> 640w, …`' }),
+});
+export type PictureSource = Static<typeof PictureSource>;
+
+export const Picture = Type.Object(
+  {
+    _id: Id,
+    url: Type.String({
+      description: 'A JPEG variant for <img src>: the 1080 px wide one, or the largest below it',
+    }),
+    width: Type.Integer({
+      description:
+        'Intrinsic width, after EXIF orientation (for an avatar: the side of its largest square crop); with height, the aspect ratio',
+    }),
+    height: Type.Integer({ description: 'Intrinsic height, after EXIF orientation' }),
+    placeholder: Type.String({ description: 'A ThumbHash (base64) to show while the picture loads' }),
+    alt: Type.String({ description: 'Alt text, editable by the owner' }),
+    originalUrl: Type.String({ description: 'The file exactly as it was uploaded ("view original")' }),
+    sources: Type.Array(PictureSource, {
+      description: 'For <picture>: AVIF first, then the JPEG fallback; each variant is sRGB with all metadata removed',
+    }),
+  },
+  { description: 'An uploaded picture as it leaves the server' },
+);
+export type Picture = Static<typeof Picture>;
+
+export const MediaResponse = Type.Object({ media: Picture });
+export type MediaResponse = Static<typeof MediaResponse>;
+
+/** The multipart/form-data fields of `POST /api/media` (documentation; the server checks them itself). */
+export const UploadMediaFields = Type.Object({
+  file: Type.String({
+    format: 'binary',
+    description: `One image: ${MEDIA_LIMITS.formats.join(', ')} (first frame of a GIF), at most 20 MB and 40 megapixels`,
+  }),
+  alt: Type.Optional(Type.String({ maxLength: MEDIA_LIMITS.altMax, description: 'Alt text' })),
+  purpose: Type.Optional(
+    Type.Union([Type.Literal('post'), Type.Literal('avatar')], {
+      default: 'post',
+      description: 'post: variants 320–2048 px wide; avatar: square crops of 96, 192 and 400 px',
+    }),
+  ),
+});
+export type UploadMediaFields = Static<typeof UploadMediaFields>;
+
+export const EditAltBody = Type.Object({
+  alt: Type.String({ maxLength: MEDIA_LIMITS.altMax, description: 'The new alt text; empty removes it' }),
+});
+export type EditAltBody = Static<typeof EditAltBody>;
+
+// No length or format limit here: a malformed id is a 404 (from the service), never a 400.
+export const MediaIdParams = Type.Object({ id: Type.String({ description: 'The picture id (a UUID)' }) });
+export type MediaIdParams = Static<typeof MediaIdParams>;

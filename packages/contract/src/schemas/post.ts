@@ -1,0 +1,184 @@
+import { Type, type Static } from 'typebox';
+import { LIMITS, SORTS } from '../constants.js';
+import { DateString, Id } from './common.js';
+import { Picture } from './media.js';
+
+/** Paging of every list: `limit` (default 20, at most 50) and the opaque `cursor` of the previous page. */
+export const PAGE_LIMITS = { default: 20, max: 50 } as const;
+/** The newest likers (and dislikers) embedded in a post; the signed-in viewer is always among them if present. */
+export const POST_REACTION_CAP = 20;
+/** The newest comments embedded in a post; the rest are paged by GET /api/comments/{postId}. */
+export const POST_COMMENT_CAP = 3;
+
+export const PageQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: PAGE_LIMITS.max, description: `Default ${PAGE_LIMITS.default}` }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 300, description: 'The nextCursor of the previous page; omit for the first page' }),
+  ),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const PostListQuery = Type.Object({
+  ...PageQuery.properties,
+  sort: Type.Optional(
+    Type.Enum([...SORTS], {
+      description: 'latest (default) and oldest by creation time; trending by like count, then newest',
+    }),
+  ),
+});
+export type PostListQuery = Static<typeof PostListQuery>;
+
+export const ReactionUser = Type.Object({ _id: Id, username: Type.String() });
+export type ReactionUser = Static<typeof ReactionUser>;
+
+export const Comment = Type.Object({
+  _id: Id,
+  postId: Id,
+  userId: Id,
+  username: Type.String(),
+  userPhoto: Type.String(),
+  content: Type.String(),
+  createdAt: DateString,
+  updatedAt: DateString,
+  edited: Type.Boolean({ description: 'True once the comment was edited (updatedAt is then the edit time)' }),
+  votes: Type.Object({
+    upvoteCount: Type.Integer(),
+    downvoteCount: Type.Integer(),
+    upvotedBy: Type.Array(ReactionUser, { description: `The newest ${POST_REACTION_CAP}; the viewer if they voted` }),
+    downvotedBy: Type.Array(ReactionUser, { description: `The newest ${POST_REACTION_CAP}; the viewer if they voted` }),
+  }),
+  viewerVote: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Null()]),
+});
+export type Comment = Static<typeof Comment>;
+
+export const Post = Type.Object({
+  _id: Id,
+  content: Type.String(),
+  userId: Id,
+  username: Type.String({ description: "The author's username" }),
+  name: Type.String({ description: "The author's full name" }),
+  userPhoto: Type.String({ description: "URL of the author's photo" }),
+  postPic: Type.String({ description: 'URL of the picture (the default picture when the post has none)' }),
+  picture: Type.Union([Picture, Type.Null()], {
+    description: 'The uploaded picture with its variants and placeholder; null when the post shows the default picture',
+  }),
+  createdAt: DateString,
+  updatedAt: DateString,
+  time: Type.String({ description: 'Creation time, hh:mm A (UTC)' }),
+  likes: Type.Object({
+    likeCount: Type.Integer({ description: 'Number of users who like the post' }),
+    dislikeCount: Type.Integer(),
+    likedBy: Type.Array(ReactionUser, {
+      description: `The newest ${POST_REACTION_CAP}; the viewer first if they liked`,
+    }),
+    dislikedBy: Type.Array(ReactionUser, {
+      description: `The newest ${POST_REACTION_CAP}; the viewer first if they disliked`,
+    }),
+  }),
+  comments: Type.Array(Comment, { description: `The newest ${POST_COMMENT_CAP}; commentCount is the total` }),
+  commentCount: Type.Integer(),
+  viewer: Type.Object(
+    {
+      liked: Type.Boolean(),
+      disliked: Type.Boolean(),
+      bookmarked: Type.Boolean(),
+      followsAuthor: Type.Boolean(),
+      isAuthor: Type.Boolean(),
+    },
+    { description: "The signed-in viewer's relation to the post (all false when signed out)" },
+  ),
+});
+export type Post = Static<typeof Post>;
+
+export const PostPage = Type.Object({
+  posts: Type.Array(Post),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+});
+export type PostPage = Static<typeof PostPage>;
+
+export const PostResponse = Type.Object({ post: Post });
+export type PostResponse = Static<typeof PostResponse>;
+
+/** Writes answer the first page of GET /api/posts and the post written; `Prefer: return=minimal` gives `{ post }`. */
+export const PostWriteResponse = Type.Object({
+  posts: Type.Optional(Type.Array(Post, { description: 'The first page of GET /api/posts (latest)' })),
+  nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  post: Type.Optional(Post),
+});
+export type PostWriteResponse = Static<typeof PostWriteResponse>;
+
+const content = Type.String({
+  maxLength: LIMITS.postContentMax,
+  errorMessage: `content must be at most ${LIMITS.postContentMax} characters long`,
+});
+const mediaId = Type.String({ maxLength: 64, description: 'The _id of a picture uploaded with POST /api/media' });
+
+export const CreatePostBody = Type.Object({
+  content,
+  mediaId: Type.Optional(Type.Union([mediaId, Type.Null()])),
+});
+export type CreatePostBody = Static<typeof CreatePostBody>;
+
+export const EditPostBody = Type.Object({
+  postData: Type.Object(
+    {
+      content: Type.Optional(content),
+      mediaId: Type.Optional(Type.Union([mediaId, Type.Null()], { description: 'null shows the default picture' })),
+    },
+    { additionalProperties: false, description: 'Only content and the picture can change; other fields are ignored' },
+  ),
+});
+export type EditPostBody = Static<typeof EditPostBody>;
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const UsernameParams = Type.Object({ username: Type.String({ maxLength: 100 }) });
+
+export const CommentListQuery = Type.Object({
+  ...PageQuery.properties,
+  order: Type.Optional(Type.Enum(['oldest', 'newest'], { description: 'oldest (default) or newest first' })),
+});
+export type CommentListQuery = Static<typeof CommentListQuery>;
+
+export const CommentPage = Type.Object({
+  comments: Type.Array(Comment),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+});
+export type CommentPage = Static<typeof CommentPage>;
+
+const commentContent = Type.String({
+  maxLength: LIMITS.commentContentMax,
+  errorMessage: `content must be at most ${LIMITS.commentContentMax} characters long`,
+});
+
+export const AddCommentBody = Type.Object({
+  commentData: Type.Object({ content: commentContent }, { additionalProperties: false }),
+});
+export type AddCommentBody = Static<typeof AddCommentBody>;
+
+export const EditCommentBody = Type.Object({ content: commentContent });
+export type EditCommentBody = Static<typeof EditCommentBody>;
+
+/** Comment writes: the post (with its newest comments and count) and the comment written. */
+export const CommentWriteResponse = Type.Object({
+  posts: Type.Optional(Type.Array(Post, { description: 'The first page of GET /api/posts (latest)' })),
+  nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  post: Type.Optional(Post),
+  comment: Type.Optional(Comment),
+});
+export type CommentWriteResponse = Static<typeof CommentWriteResponse>;
+
+/** Votes answer the first page of the post's comments and the comment voted on. */
+export const VoteResponse = Type.Object({
+  comments: Type.Optional(Type.Array(Comment)),
+  nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  comment: Comment,
+});
+export type VoteResponse = Static<typeof VoteResponse>;
+
+export const CommentParams = Type.Object({
+  postId: Type.String({ maxLength: 100 }),
+  commentId: Type.String({ maxLength: 100 }),
+});
+export const PostIdParams = Type.Object({ postId: Type.String({ maxLength: 100 }) });
