@@ -16,6 +16,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** scrypt cost N (a power of two). Tests lower it; production keeps the default. */
   passwordHashCost: number;
+  /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -55,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(serverRoot, '..', 'web', 'dist')),
     logLevel,
     passwordHashCost: 2 ** 15,
+    benchRoutes: env.BENCH_ROUTES === '1',
   };
 }

@@ -9,6 +9,7 @@ import { ASSETS_DIR } from '../lib/assets.js';
 import { hashPassword } from '../lib/password.js';
 import { extractHashtags } from '../lib/hashtags.js';
 import { createMediaService } from '../modules/media/media.service.js';
+import { avatarUrl } from '../modules/media/media.presenter.js';
 
 const SEED_KEY = 'sample_data_loaded_at';
 
@@ -35,7 +36,7 @@ export async function seedSampleData(db: Db, options: { mediaDir: string; passwo
       const picture = await media.upload({ ownerId: created!.id, purpose: 'avatar', data: await sampleFile(photo) });
       await tx
         .update(users)
-        .set({ photoMediaId: picture.id, photoUrl: media.toPicture(picture).url })
+        .set({ photoMediaId: picture.id, photoUrl: avatarUrl(picture) })
         .where(eq(users.id, created!.id));
       ids.set(user.username, created!.id);
     }

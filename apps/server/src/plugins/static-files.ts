@@ -40,7 +40,7 @@ export async function registerStaticFiles(
       root: options.webDistDir,
       prefix: '/',
       index: false,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild while the server runs is served at once.
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -38,3 +38,10 @@ export function toPicture(row: MediaRow): Picture {
     sources,
   };
 }
+
+/** The avatar variant shown in lists and cards: the smallest JPEG at least 192 px wide. */
+export function avatarUrl(picture: MediaRow): string {
+  const jpegs = picture.variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width);
+  const chosen = jpegs.find((v) => v.width >= 192) ?? jpegs.at(-1);
+  return chosen ? mediaUrl(chosen.file) : mediaUrl(picture.originalFile);
+}

@@ -109,13 +109,19 @@ export async function inspectImage(data: Buffer): Promise<Inspected> {
 export const ENCODING = {
   avif: { quality: 60, effort: 3, chromaSubsampling: '4:4:4' },
   jpeg: { quality: 82, mozjpeg: true, chromaSubsampling: '4:4:4' },
-} as const satisfies { avif: AvifOptions; jpeg: JpegOptions };
+  original: { quality: 95, chromaSubsampling: '4:4:4' },
+} as const satisfies { avif: AvifOptions; jpeg: JpegOptions; original: JpegOptions };
 
 export interface EncodedVariant extends Omit<MediaVariant, 'file' | 'bytes'> {
   data: Buffer;
 }
 
 export interface ProcessedImage {
+  /**
+   * "View original": the full picture re-encoded at full resolution, sRGB, with no metadata — the
+   * uploaded bytes are never served (they may carry GPS or a polyglot payload).
+   */
+  original: { data: Buffer; ext: 'jpg' | 'png' };
   /** The size that `<img>` should reserve: the original's for posts, the largest square for avatars. */
   width: number;
   height: number;
@@ -203,5 +209,16 @@ export async function processImage(data: Buffer, purpose: MediaPurpose, inspecte
   }
   const [width, height] =
     purpose === 'avatar' ? [base.info.width, base.info.height] : [inspected.width, inspected.height];
-  return { width, height, placeholder, variants };
+  return { original: await encodeOriginal(data, inspected, opaque), width, height, placeholder, variants };
+}
+
+/**
+ * The full-resolution picture without its metadata: lossless PNG for PNG and GIF uploads and for
+ * anything transparent, otherwise JPEG at quality 95 with full chroma.
+ */
+async function encodeOriginal(data: Buffer, inspected: Inspected, opaque: boolean): Promise<ProcessedImage['original']> {
+  const pipeline = sharp(data, inputOptions).rotate().toColourspace('srgb');
+  const lossless = !opaque || inspected.format.ext === 'png' || inspected.format.ext === 'gif';
+  if (lossless) return { data: await pipeline.png({ compressionLevel: 6 }).toBuffer(), ext: 'png' };
+  return { data: await pipeline.jpeg(ENCODING.original).toBuffer(), ext: 'jpg' };
 }

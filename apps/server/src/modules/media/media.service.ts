@@ -121,14 +121,14 @@ export function createMediaService({
       const processed = await limiter.run(() => processImage(data, purpose, inspected));
 
       const id = randomUUID();
-      const originalFile = originalFileName(id, inspected.format.ext);
+      const originalFile = originalFileName(id, processed.original.ext);
       const variants: MediaVariant[] = processed.variants.map(({ data: bytes, ...variant }) => ({
         ...variant,
         file: variantFileName(id, variant),
         bytes: bytes.length,
       }));
       await storage.write([
-        { name: originalFile, data },
+        { name: originalFile, data: processed.original.data },
         ...processed.variants.map((variant, i) => ({ name: variants[i]!.file, data: variant.data })),
       ]);
       try {

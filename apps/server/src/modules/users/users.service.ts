@@ -22,8 +22,7 @@ import {
 } from './users.queries.js';
 import { toUser, toUserCard } from './users.presenter.js';
 import type { MediaService } from '../media/media.service.js';
-import type { MediaRow } from '../media/media.queries.js';
-import { mediaUrl } from '../media/media.storage.js';
+import { avatarUrl } from '../media/media.presenter.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
@@ -44,12 +43,6 @@ export function normalizeLink(link: string): string {
 /** `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`). */
 const MEDIA_ID_IN_URL = /^\/media\/([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
 
-/** The avatar variant shown in lists and cards: the smallest JPEG at least 192 px wide. */
-function avatarUrl(picture: MediaRow): string {
-  const jpegs = picture.variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width);
-  const chosen = jpegs.find((v) => v.width >= 192) ?? jpegs.at(-1);
-  return chosen ? mediaUrl(chosen.file) : mediaUrl(picture.originalFile);
-}
 
 export function createUsersService({ db, media }: { db: Db; media: MediaService }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {

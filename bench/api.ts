@@ -1,0 +1,232 @@
+/**
+ * `npm run bench:api -- --database <url> [--database <url> …]`: for each seeded PostgreSQL database,
+ * starts the production server (with the two reference routes), loads every hot route with autocannon
+ * at 50 connections for 10 s each, and prints req/s, p50, p99, errors and each route's ratio to the
+ * references. `--write` also puts the table in docs/performance.md.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { SignJWT } from 'jose';
+import { encodeCursor } from '../apps/server/src/lib/cursor.js';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', multiple: true },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    write: { type: 'boolean', default: false },
+  },
+});
+const databases = values.database ?? (process.env.DATABASE_URL ? [process.env.DATABASE_URL] : []);
+if (databases.length === 0) throw new Error('Pass --database postgres://… (a database filled by npm run bench:seed).');
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const SECRET = randomBytes(32).toString('base64url');
+const PASSWORD_COST_NOTE = 'tokens are signed by the benchmark with the server’s JWT_SECRET';
+
+const uuidOf = (text: string) => {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+const benchUser = (n: number) => ({ id: uuidOf(`bench-user-${n}`), username: `bench_${n}` });
+const token = (n: number) =>
+  new SignJWT({ username: benchUser(n).username })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(benchUser(n).id)
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(SECRET));
+
+interface Result {
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'share-arts-bench-')),
+      JWT_SECRET: SECRET,
+      BENCH_ROUTES: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('The server stopped while starting.');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function load(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
+}
+
+async function benchDatabase(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const {
+    rows: [sizes],
+  } = await client.query<{ posts: number; users: number }>(
+    'select (select count(*) from posts)::int as posts, (select count(*) from users)::int as users',
+  );
+  const {
+    rows: [deep],
+  } = await client.query<{ created_at: Date; id: string }>(
+    'select created_at, id from posts order by created_at desc, id desc offset $1 limit 1',
+    [Math.min(20_000, Math.max(0, sizes!.posts - 40))],
+  );
+  const {
+    rows: [hot],
+  } = await client.query<{ id: string }>('select id from posts order by comment_count desc, like_count desc limit 1');
+  await client.end();
+  const deepCursor = encodeCursor([deep!.created_at, deep!.id]);
+  const tokens = await Promise.all(Array.from({ length: CONNECTIONS + 1 }, (_, i) => token(i + 1)));
+  const server = await startServer(databaseUrl);
+  const auth = (i: number) => ({ authorization: `Bearer ${tokens[i % tokens.length]}` });
+  const results: Result[] = [];
+
+  const run = async (route: string, options: Partial<autocannon.Options>) => {
+    const result = await load(server.url, options);
+    results.push({
+      route,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    });
+    console.log(
+      `${route.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors + result.timeouts}  non-2xx ${result.non2xx}`,
+    );
+  };
+
+  // Each connection acts as its own user, so toggles alternate cleanly (like → dislike → like …).
+  let connection = 0;
+  const perConnection = (build: (user: number) => autocannon.Request[]): Partial<autocannon.Options> => ({
+    requests: [{ method: 'GET', path: '/api/bench/hello' }],
+    setupClient: (client: autocannon.Client) => {
+      const user = (connection++ % CONNECTIONS) + 2;
+      client.setRequests(
+        build(user).map((request) => ({ ...request, headers: { ...request.headers, ...auth(user) } })),
+      );
+    },
+  });
+  const targetPost = (user: number) => uuidOf(`bench-post-${1000 + user}`);
+
+  await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
+  await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
+  await run('GET /api/posts (first page)', { requests: [{ method: 'GET', path: '/api/posts' }] });
+  await run('GET /api/posts (page ~1000)', { requests: [{ method: 'GET', path: `/api/posts?cursor=${deepCursor}` }] });
+  await run('GET /api/feed (following 500)', { requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }] });
+  await run('GET /api/posts/{id}', { requests: [{ method: 'GET', path: `/api/posts/${hot!.id}` }] });
+  await run('GET /api/comments/{postId}', { requests: [{ method: 'GET', path: `/api/comments/${hot!.id}` }] });
+  await run('GET /api/search?q=light', { requests: [{ method: 'GET', path: '/api/search?q=light' }] });
+  await run(
+    'like/dislike mix',
+    perConnection((user) => [
+      { method: 'POST', path: `/api/posts/like/${targetPost(user)}`, headers: { prefer: 'return=minimal' } },
+      { method: 'POST', path: `/api/posts/dislike/${targetPost(user)}`, headers: { prefer: 'return=minimal' } },
+    ]),
+  );
+  await run(
+    'follow/unfollow mix',
+    perConnection((user) => [
+      { method: 'POST', path: `/api/users/follow/${benchUser(user + 5000).id}` },
+      { method: 'POST', path: `/api/users/unfollow/${benchUser(user + 5000).id}` },
+    ]),
+  );
+  await run(
+    'POST /api/posts',
+    perConnection(() => [
+      {
+        method: 'POST',
+        path: '/api/posts',
+        headers: { 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ content: 'A benchmark post #bench' }),
+      },
+    ]),
+  );
+  await server.stop();
+  return { posts: sizes!.posts, users: sizes!.users, results };
+}
+
+const runs = [];
+for (const databaseUrl of databases) {
+  console.log(`\n${new URL(databaseUrl).pathname.slice(1)}:`);
+  runs.push(await benchDatabase(databaseUrl));
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route (${PASSWORD_COST_NOTE}).`,
+  '',
+];
+for (const { posts, users, results } of runs) {
+  const hello = results[0]!.rps;
+  const keyset = results[1]!.rps;
+  lines.push(`**${posts.toLocaleString('en')} posts, ${users.toLocaleString('en')} users**`, '');
+  lines.push(
+    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | × hello | × keyset |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of results) {
+    lines.push(
+      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio(r.rps, hello)} | ${ratio(r.rps, keyset)} |`,
+    );
+  }
+  lines.push('');
+}
+if (runs.length > 1) {
+  const [small, large] = [runs[0]!, runs.at(-1)!];
+  lines.push(
+    `**Growth: req/s at ${large.posts.toLocaleString('en')} posts ÷ req/s at ${small.posts.toLocaleString('en')} posts**`,
+    '',
+  );
+  lines.push('| route | ratio |', '|---|---:|');
+  for (const r of large.results) {
+    const before = small.results.find((s) => s.route === r.route);
+    if (before) lines.push(`| ${r.route} | ${ratio(r.rps, before.rps)} |`);
+  }
+  lines.push('');
+}
+const table = lines.join('\n');
+console.log(`\n${table}`);
+if (values.write) {
+  const file = 'docs/performance.md';
+  const doc = await readFile(file, 'utf8');
+  const start = '<!-- bench:api -->';
+  const end = '<!-- /bench:api -->';
+  if (!doc.includes(start)) throw new Error(`${file} has no ${start} … ${end} section.`);
+  await writeFile(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
+  console.log(`Wrote the table to ${file}.`);
+}

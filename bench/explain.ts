@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:explain -- --database <url>`: runs the real service code of every hot read route
+ * against a seeded database, captures the SQL it sends, and prints EXPLAIN ANALYZE for each query,
+ * flagging sequential scans of the big tables. `--write` puts the summary in docs/performance.md.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.js';
+import * as schema from '../apps/server/src/db/schema.js';
+import { encodeCursor } from '../apps/server/src/lib/cursor.js';
+import { createMediaService } from '../apps/server/src/modules/media/media.service.js';
+import { createPostsService } from '../apps/server/src/modules/posts/posts.service.js';
+import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
+import { createCommentsService } from '../apps/server/src/modules/comments/comments.service.js';
+
+const { values } = parseArgs({ options: { database: { type: 'string' }, write: { type: 'boolean', default: false } } });
+const url = values.database ?? process.env.DATABASE_URL;
+if (!url) throw new Error('Pass --database postgres://… (a database filled by npm run bench:seed).');
+
+const captured: { query: string; params: unknown[] }[] = [];
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+const db = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => captured.push({ query, params }) },
+}) as unknown as Db;
+const media = createMediaService({ db, mediaDir: os.tmpdir() });
+const posts = createPostsService({ db, media });
+const users = createUsersService({ db, media });
+const comments = createCommentsService({ db });
+
+const uuidOf = (text: string) => {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+const viewer = uuidOf('bench-user-1');
+const {
+  rows: [deep],
+} = await pool.query<{ created_at: Date; id: string }>(
+  'select created_at, id from posts order by created_at desc, id desc offset 20000 limit 1',
+);
+const {
+  rows: [hot],
+} = await pool.query<{ id: string }>('select id from posts order by comment_count desc limit 1');
+
+const routes: [string, () => Promise<unknown>][] = [
+  ['GET /api/posts', () => posts.list({}, viewer)],
+  ['GET /api/posts (page ~1000)', () => posts.list({ cursor: encodeCursor([deep!.created_at, deep!.id]) }, viewer)],
+  ['GET /api/posts?sort=trending', () => posts.list({ sort: 'trending' }, viewer)],
+  ['GET /api/feed (following 500)', () => posts.feed({}, viewer)],
+  ['GET /api/posts/{id}', () => posts.getPost(hot!.id, viewer)],
+  ['GET /api/posts/user/{username}', () => posts.byUsername('bench_2', {}, viewer)],
+  ['GET /api/posts/liked', () => posts.liked({}, viewer)],
+  ['GET /api/users/bookmark', () => posts.bookmarked({}, viewer)],
+  ['GET /api/comments/{postId}', () => comments.list(hot!.id, {}, viewer)],
+  ['GET /api/search (posts)', () => posts.search('light', {}, viewer)],
+  ['GET /api/search (#tag)', () => posts.search('#ink', {}, viewer)],
+  ['GET /api/search (users)', () => users.search('okafo', {}, viewer)],
+  ['GET /api/users/suggestions', () => users.suggestions({}, viewer)],
+  ['GET /api/users/by-username/{username}', () => users.getByUsername('bench_2', viewer)],
+];
+
+const BIG_TABLES = ['posts', 'users', 'post_reactions', 'follows', 'comments', 'comment_votes', 'bookmarks', 'media'];
+const summary: string[] = [
+  '| route | queries | slowest query (ms) | sequential scans of big tables |',
+  '|---|---:|---:|---|',
+];
+for (const [route, call] of routes) {
+  captured.length = 0;
+  await call();
+  const queries = [...captured];
+  let slowest = 0;
+  const seqScans = new Set<string>();
+  console.log(`\n=== ${route}: ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}`);
+  for (const { query, params } of queries) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query}`, params);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    const time = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
+    slowest = Math.max(slowest, time);
+    for (const match of plan.matchAll(/Seq Scan on (\w+)/g))
+      if (BIG_TABLES.includes(match[1]!)) seqScans.add(match[1]!);
+    console.log(plan);
+  }
+  summary.push(`| ${route} | ${queries.length} | ${slowest.toFixed(2)} | ${[...seqScans].join(', ') || 'none'} |`);
+}
+await pool.end();
+const table = summary.join('\n');
+console.log(`\n${table}`);
+if (values.write) {
+  const file = 'docs/performance.md';
+  const doc = await readFile(file, 'utf8');
+  const [start, end] = ['<!-- bench:explain -->', '<!-- /bench:explain -->'];
+  if (!doc.includes(start)) throw new Error(`${file} has no ${start} … ${end} section.`);
+  await writeFile(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
+}

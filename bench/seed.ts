@@ -1,0 +1,244 @@
+/**
+ * `npm run bench:seed -- --users 100000 --posts 1000000`: fills a database with realistic data, fast,
+ * with set-based SQL: users, posts with their media rows, skewed follows (a few users with very many
+ * followers), likes and dislikes, bookmarks, comments and votes, then every counter from its rows.
+ * The database is DATABASE_URL, or the embedded one under DATA_DIR (default ./data).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openPglite, openPostgres, queryRows, type Db } from '../apps/server/src/db/client.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { seedSampleData } from '../apps/server/src/db/seed.js';
+import { lockDataDir } from '../apps/server/src/lib/data-dir.js';
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000' },
+    posts: { type: 'string', default: '10000' },
+    likes: { type: 'string' },
+    follows: { type: 'string' },
+    comments: { type: 'string' },
+    bookmarks: { type: 'string' },
+  },
+});
+const count = (value: string | undefined, fallback: number) => {
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Counts must be whole numbers, got "${value}".`);
+  return n;
+};
+const USERS = Math.max(count(values.users, 1000), 10);
+const POSTS = count(values.posts, 10_000);
+const LIKES = count(values.likes, POSTS * 10);
+const FOLLOWS = count(values.follows, Math.min(USERS * 20, USERS * (USERS - 1)));
+const COMMENTS = count(values.comments, POSTS * 2);
+const BOOKMARKS = count(values.bookmarks, POSTS);
+/** Rows per statement: large enough to be set-based, small enough to report progress. */
+const CHUNK = 500_000;
+
+const config = loadConfig();
+const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+const database = config.databaseUrl
+  ? await openPostgres(config.databaseUrl)
+  : await openPglite(path.join(config.dataDir, 'db'));
+const db: Db = database.db;
+
+async function timed(label: string, work: () => Promise<unknown>) {
+  const started = performance.now();
+  await work();
+  console.log(`${label.padEnd(58)} ${((performance.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+}
+
+/** Runs `statement(from, to)` over 1..total in chunks. */
+async function chunked(label: string, total: number, statement: (from: number, to: number) => ReturnType<typeof sql>) {
+  await timed(`${label} (${total.toLocaleString('en')})`, async () => {
+    for (let from = 1; from <= total; from += CHUNK) {
+      await db.execute(statement(from, Math.min(total, from + CHUNK - 1)));
+    }
+  });
+}
+
+// Deterministic ids: bench row i of a kind always has the same id, so later steps can pick rows by number.
+const userId = (n: ReturnType<typeof sql>) => sql`md5('bench-user-' || (${n}))::uuid`;
+const postId = (n: ReturnType<typeof sql>) => sql`md5('bench-post-' || (${n}))::uuid`;
+/** A user number skewed towards 1 (popular people), and a post number skewed towards popular posts. */
+const popularUser = sql`(1 + floor(${USERS} * power(random(), 3)))::int`;
+const anyUser = sql`(1 + floor(${USERS} * random()))::int`;
+const popularPost = sql`(1 + floor(${Math.max(POSTS, 1)} * power(random(), 2)))::int`;
+
+console.log(
+  `Seeding ${database.kind}: ${USERS} users, ${POSTS} posts, ${LIKES} reactions, ${FOLLOWS} follows, ${COMMENTS} comments, ${BOOKMARKS} bookmarks`,
+);
+
+await timed('migrations and sample data', async () => {
+  await migrate(database);
+  await seedSampleData(db, { mediaDir: config.mediaDir, passwordHashCost: config.passwordHashCost });
+});
+
+const [template] = await queryRows<{ id: string; password_hash: string; photo_url: string }>(
+  db,
+  sql`select m.id, u.password_hash, u.photo_url
+      from posts p join media m on m.id = p.media_id join users u on u.id = p.author_id
+      order by p.created_at limit 1`,
+);
+if (!template) throw new Error('The sample data has no post picture to reuse.');
+const [{ existing } = { existing: 0 }] = await queryRows<{ existing: number }>(
+  db,
+  sql`select count(*)::int as existing from users where username like 'bench\\_%'`,
+);
+if (existing > 0) throw new Error('This database already has bench data; seed a fresh database.');
+
+// Bulk loading: secondary indexes are dropped now and rebuilt once at the end (far faster than
+// maintaining them row by row); primary keys stay, for ON CONFLICT.
+const secondaryIndexes = await queryRows<{ indexname: string; indexdef: string }>(
+  db,
+  sql`select indexname, indexdef from pg_indexes i
+      where schemaname = 'public'
+        and tablename in ('users', 'posts', 'media', 'follows', 'post_reactions', 'bookmarks', 'comments', 'comment_votes')
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+);
+await timed(`drop ${secondaryIndexes.length} secondary indexes`, async () => {
+  await db.execute(sql`set synchronous_commit = off`);
+  for (const { indexname } of secondaryIndexes) await db.execute(sql.raw(`drop index "${indexname}"`));
+});
+
+await chunked(
+  'users',
+  USERS,
+  (from, to) => sql`
+  insert into users (id, username, first_name, last_name, email, password_hash, bio, photo_url, created_at, updated_at)
+  select ${userId(sql`i`)}, 'bench_' || i,
+         (array['Ana','Theo','Sana','Jules','Kai','Mira','Lena','Omar','Ines','Yuki'])[1 + i % 10],
+         (array['Rivera','Lindqvist','Iqbal','Moreau','Nakamura','Okafor','Berg','Haddad','Costa','Sato'])[1 + (i / 10) % 10],
+         'bench' || i || '@example.com', ${template.password_hash},
+         'Artist number ' || i || '. Paint, ink and patience.', ${template.photo_url},
+         now() - (i::float / ${USERS}) * interval '730 days', now()
+  from generate_series(${from}::int, ${to}::int) i`,
+);
+
+await chunked(
+  'posts and their media rows',
+  POSTS,
+  (from, to) => sql`
+  with picked as (
+    select i, ${postId(sql`i`)} as id, md5('bench-media-' || i)::uuid as media_id,
+           ${userId(popularUser)} as author_id,
+           now() - random() * interval '700 days' as created_at
+    from generate_series(${from}::int, ${to}::int) i
+  ), pictures as (
+    insert into media (id, owner_id, purpose, original_file, original_mime, original_bytes, width, height, placeholder, alt, variants, created_at)
+    select picked.media_id, picked.author_id, 'post', m.original_file, m.original_mime, m.original_bytes, m.width,
+           m.height, m.placeholder, 'Bench picture ' || picked.i, m.variants, picked.created_at
+    from picked, media m where m.id = ${template.id}::uuid
+    returning id
+  )
+  insert into posts (id, author_id, content, tags, media_id, created_at, updated_at)
+  select id, author_id,
+         (array['Morning light on the studio wall','A quick ink study','Colour test for a bigger piece',
+                'Finished at last','Work in progress, thoughts welcome'])[1 + i % 5] || ' #' ||
+         (array['painting','ink','sketch','print','photo','ceramics'])[1 + i % 6],
+         array[(array['painting','ink','sketch','print','photo','ceramics'])[1 + i % 6]],
+         media_id, created_at, created_at
+  from picked`,
+);
+
+await chunked(
+  'follows (skewed towards popular users)',
+  FOLLOWS,
+  (from, to) => sql`
+  insert into follows (follower_id, followee_id, created_at)
+  select follower, followee, now() - random() * interval '365 days'
+  from (select ${userId(anyUser)} as follower, ${userId(popularUser)} as followee
+        from generate_series(${from}::int, ${to}::int)) pairs
+  where follower <> followee
+  on conflict do nothing`,
+);
+await timed('follows of bench_1: the 500 most popular others', () =>
+  db.execute(sql`
+    insert into follows (follower_id, followee_id)
+    select ${userId(sql`1`)}, ${userId(sql`i`)} from generate_series(2, ${Math.min(501, USERS)}) i
+    on conflict do nothing`),
+);
+
+await chunked(
+  'likes and dislikes (skewed towards popular posts)',
+  LIKES,
+  (from, to) => sql`
+  insert into post_reactions (post_id, user_id, kind, created_at)
+  select ${postId(popularPost)}, ${userId(anyUser)}, case when random() < 0.9 then 'like' else 'dislike' end,
+         now() - random() * interval '365 days'
+  from generate_series(${from}::int, ${to}::int)
+  on conflict do nothing`,
+);
+
+await chunked(
+  'bookmarks',
+  BOOKMARKS,
+  (from, to) => sql`
+  insert into bookmarks (user_id, post_id, created_at)
+  select ${userId(anyUser)}, ${postId(popularPost)}, now() - random() * interval '365 days'
+  from generate_series(${from}::int, ${to}::int)
+  on conflict do nothing`,
+);
+
+await chunked(
+  'comments',
+  COMMENTS,
+  (from, to) => sql`
+  insert into comments (id, post_id, author_id, content, created_at, updated_at)
+  select md5('bench-comment-' || i)::uuid, ${postId(popularPost)}, ${userId(anyUser)},
+         (array['Love the colours','How long did this take?','Beautiful light','So calm','Wow'])[1 + i % 5],
+         now() - random() * interval '300 days', now()
+  from generate_series(${from}::int, ${to}::int) i`,
+);
+
+await chunked(
+  'comment votes',
+  Math.floor(COMMENTS / 2),
+  (from, to) => sql`
+  insert into comment_votes (comment_id, user_id, kind)
+  select md5('bench-comment-' || (1 + floor(${Math.max(COMMENTS, 1)} * power(random(), 2)))::int)::uuid,
+         ${userId(anyUser)}, case when random() < 0.8 then 'up' else 'down' end
+  from generate_series(${from}::int, ${to}::int)
+  on conflict do nothing`,
+);
+
+await timed(`rebuild ${secondaryIndexes.length} secondary indexes`, async () => {
+  if (database.kind === 'postgres') await db.execute(sql`set maintenance_work_mem = '512MB'`);
+  for (const { indexdef } of secondaryIndexes) await db.execute(sql.raw(indexdef));
+});
+
+await timed('counters from their rows', async () => {
+  await db.execute(sql`
+    update posts p set like_count = r.likes, dislike_count = r.dislikes
+    from (select post_id, count(*) filter (where kind = 'like') as likes, count(*) filter (where kind = 'dislike') as dislikes
+          from post_reactions group by post_id) r
+    where r.post_id = p.id`);
+  await db.execute(sql`
+    update posts p set comment_count = c.n
+    from (select post_id, count(*) as n from comments group by post_id) c where c.post_id = p.id`);
+  await db.execute(sql`
+    update comments c set upvote_count = v.up, downvote_count = v.down
+    from (select comment_id, count(*) filter (where kind = 'up') as up, count(*) filter (where kind = 'down') as down
+          from comment_votes group by comment_id) v
+    where v.comment_id = c.id`);
+  await db.execute(sql`
+    update users u set
+      follower_count = coalesce((select count(*) from follows f where f.followee_id = u.id), 0),
+      following_count = coalesce((select count(*) from follows f where f.follower_id = u.id), 0),
+      post_count = coalesce((select count(*) from posts p where p.author_id = u.id), 0),
+      bookmark_count = coalesce((select count(*) from bookmarks b where b.user_id = u.id), 0)
+    where u.username like 'bench\\_%'`);
+});
+await timed('analyze', () => db.execute(sql`analyze`));
+
+const [totals] = await queryRows<Record<string, number>>(
+  db,
+  sql`select (select count(*) from users)::int as users, (select count(*) from posts)::int as posts,
+             (select count(*) from post_reactions)::int as reactions, (select count(*) from follows)::int as follows,
+             (select count(*) from comments)::int as comments, (select count(*) from bookmarks)::int as bookmarks`,
+);
+console.log('Totals:', totals);
+await database.close();
+await release?.();
