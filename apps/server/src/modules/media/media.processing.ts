@@ -216,7 +216,11 @@ export async function processImage(data: Buffer, purpose: MediaPurpose, inspecte
  * The full-resolution picture without its metadata: lossless PNG for PNG and GIF uploads and for
  * anything transparent, otherwise JPEG at quality 95 with full chroma.
  */
-async function encodeOriginal(data: Buffer, inspected: Inspected, opaque: boolean): Promise<ProcessedImage['original']> {
+async function encodeOriginal(
+  data: Buffer,
+  inspected: Inspected,
+  opaque: boolean,
+): Promise<ProcessedImage['original']> {
   const pipeline = sharp(data, inputOptions).rotate().toColourspace('srgb');
   const lossless = !opaque || inspected.format.ext === 'png' || inspected.format.ext === 'gif';
   if (lossless) return { data: await pipeline.png({ compressionLevel: 6 }).toBuffer(), ext: 'png' };

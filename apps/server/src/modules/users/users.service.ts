@@ -43,7 +43,6 @@ export function normalizeLink(link: string): string {
 /** `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`). */
 const MEDIA_ID_IN_URL = /^\/media\/([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
 
-
 export function createUsersService({ db, media }: { db: Db; media: MediaService }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
     const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
