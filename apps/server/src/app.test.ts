@@ -3,6 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@share-arts/contract';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { buildApp } from './app.js';
+import type { Database, Db } from './db/client.js';
+import * as schema from './db/schema.js';
 import { createTestApp, type TestContext } from './test/helpers.js';
 
 let ctx: TestContext;
@@ -160,5 +165,34 @@ describe('the web app and media', () => {
     const defaults = await ctx.app.inject({ method: 'GET', url: '/media/defaults/default-avatar.png' });
     expect(defaults.statusCode).toBe(200);
     expect(defaults.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('when the database is down', () => {
+  it('answers 503 with Retry-After, quickly, instead of a 500', async () => {
+    const pool = new pg.Pool({
+      connectionString: 'postgres://postgres@127.0.0.1:1/none',
+      connectionTimeoutMillis: 2000,
+    });
+    pool.on('error', () => {});
+    const database: Database = {
+      db: drizzle(pool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+    const app = await buildApp({ ...ctx.config, webDistDir: '/nonexistent' }, database);
+    try {
+      for (const url of ['/api/posts', '/api/health']) {
+        const started = Date.now();
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.json()).toEqual({ errors: [ERRORS.databaseUnavailable] });
+        expect(Date.now() - started).toBeLessThan(3000);
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
+import { createRateLimiter } from './lib/rate-limiter.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerDocs } from './plugins/docs.js';
@@ -62,7 +63,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
-  const guards = registerAuth(app, tokens);
+  const guards = registerAuth(app, tokens, createRateLimiter({ enabled: config.rateLimits, now: config.now }));
   const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media });
@@ -72,7 +73,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, limiter: guards.limiter });
       await api.register(usersRoutes, { users, posts, guards });
       await api.register(postsRoutes, { posts, guards });
       await api.register(commentsRoutes, { comments, posts, guards });

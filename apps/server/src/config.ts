@@ -16,6 +16,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** scrypt cost N (a power of two). Tests lower it; production keeps the default. */
   passwordHashCost: number;
+  /** RATE_LIMITS=off turns the limits off (the end-to-end tests sign up many users from one address). */
+  rateLimits: boolean;
+  /** The clock of the rate limits; tests replace it. */
+  now: () => number;
   /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
   benchRoutes: boolean;
 }
@@ -58,5 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     logLevel,
     passwordHashCost: 2 ** 15,
     benchRoutes: env.BENCH_ROUTES === '1',
+    rateLimits: env.RATE_LIMITS !== 'off',
+    now: Date.now,
   };
 }

@@ -31,7 +31,7 @@ export const ERRORS = {
   routeNotFound: 'No such route. See /api/docs for the routes this API has.',
   internal: 'Something went wrong on our side. Please try again in a moment.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyRequests: 'Too many requests.',
   bodyTooLarge: 'The request body is too large.',
 } as const;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { unauthorized } from '../lib/http-error.js';
 import { tokenFromHeader, type TokenService } from '../lib/tokens.js';
+import { RATE_LIMITS, type RateLimiter } from '../lib/rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,13 +12,14 @@ declare module 'fastify' {
 }
 
 export interface AuthGuards {
-  /** preHandler: 401 unless the request carries a valid token. */
+  /** preHandler: 401 unless the request carries a valid token; counts writes against the user's limit. */
   requireUser(request: FastifyRequest): Promise<void>;
   /** preHandler: sets userId when a valid token is present; a missing or bad token reads as signed out. */
   optionalUser(request: FastifyRequest): Promise<void>;
+  limiter: RateLimiter;
 }
 
-export function registerAuth(app: FastifyInstance, tokens: TokenService): AuthGuards {
+export function registerAuth(app: FastifyInstance, tokens: TokenService, limiter: RateLimiter): AuthGuards {
   app.decorateRequest('userId', null);
   return {
     async requireUser(request) {
@@ -26,11 +28,15 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): AuthGu
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized(ERRORS.invalidToken);
       request.userId = claims.userId;
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        limiter.hit(`write:${claims.userId}`, RATE_LIMITS.writePerUser);
+      }
     },
     async optionalUser(request) {
       const token = tokenFromHeader(request.headers.authorization);
       const claims = token ? await tokens.verify(token) : null;
       request.userId = claims?.userId ?? null;
     },
+    limiter,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { HttpError } from '../lib/http-error.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 
 interface AjvError {
   keyword: string;
@@ -76,6 +77,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message =
         FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? ERRORS.invalidJson : error.message);
       return reply.code(status).send({ errors: [message] });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [ERRORS.databaseUnavailable] });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ errors: [ERRORS.internal] });

@@ -59,6 +59,8 @@ export async function createTestApp(
     logLevel: 'silent',
     // Low scrypt cost keeps the suite fast; production uses 2^15.
     passwordHashCost: 1024,
+    // Tests sign up many users from one address; the limits have their own tests.
+    rateLimits: false,
     ...options.config,
   };
   if (options.seed) await seedSampleData(database.db, { mediaDir, passwordHashCost: config.passwordHashCost });

@@ -10,8 +10,12 @@ import {
 } from '@share-arts/contract';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { AuthService } from './auth.service.js';
+import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter: RateLimiter }> = async (
+  app,
+  { auth, limiter },
+) => {
   app.post(
     '/auth/signup',
     {
@@ -24,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
       },
     },
     async (request, reply) => {
+      limiter.hit(`signup:${request.ip}`, RATE_LIMITS.signupPerIp);
       const { user, encodedToken } = await auth.signup(request.body);
       return reply.code(201).send({ encodedToken, createdUser: user });
     },
@@ -41,6 +46,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
       },
     },
     async (request) => {
+      limiter.hit(`login:${request.ip}`, RATE_LIMITS.loginPerIp);
+      limiter.hit(`login:${request.body.username.trim().toLowerCase()}`, RATE_LIMITS.loginPerAccount);
       const { user, encodedToken } = await auth.login(request.body.username, request.body.password);
       return { encodedToken, foundUser: user };
     },

@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       try {
         await db.execute(sql`select 1`);
       } catch {
-        throw new HttpError(503, ERRORS.databaseUnavailable);
+        throw new HttpError(503, ERRORS.databaseUnavailable, { 'retry-after': '5' });
       }
       return { status: 'ok' as const, database: 'up' as const };
     },

@@ -12,6 +12,7 @@ import {
 import { badRequest, HttpError } from '../../lib/http-error.js';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
+import { RATE_LIMITS } from '../../lib/rate-limiter.js';
 import { MEDIA_MESSAGES } from './media.processing.js';
 import type { MediaService } from './media.service.js';
 
@@ -95,6 +96,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; guard
       preHandler: [
         guards.requireUser,
         async (request) => {
+          guards.limiter.hit(`upload:${request.userId}`, RATE_LIMITS.uploadPerUser);
           if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
           // A declared length over the limit is refused before a byte of the body is read.
           if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
