@@ -136,7 +136,7 @@ describe('health and docs', () => {
 
 describe('the web app and media', () => {
   it('answers deep links with the app (history fallback), never cached', async () => {
-    for (const url of ['/settings', '/posts/123', '/jane.doe', '/posts:abc']) {
+    for (const url of ['/', '/settings', '/posts/123', '/jane.doe', '/posts:abc']) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');

@@ -40,6 +40,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Suggestions: the most followed people.
+    index('users_popular_idx').on(t.followerCount.desc(), t.id.desc()),
     // Search: trigram indexes for prefix and fuzzy matches on the username and the full name.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),

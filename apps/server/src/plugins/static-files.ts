@@ -39,7 +39,8 @@ export async function registerStaticFiles(
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: '/',
-      index: false,
+      // `/` is the app itself; every other page falls back to it below.
+      index: ['index.html'],
       // Files are looked up per request, so a rebuild while the server runs is served at once.
       cacheControl: false,
       setHeaders: (res, filePath) => {

@@ -15,6 +15,9 @@ export interface PostPageResult {
   nextCursor: string | null;
 }
 
+/** How many of the newest matching posts a word search ranks. */
+const SEARCH_CANDIDATES = 500;
+
 function cleanContent(content: string): string {
   const trimmed = content.trim();
   if (!trimmed) throw badRequest(ERRORS.postContentEmpty);
@@ -102,8 +105,8 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
       }),
 
     /**
-     * Posts whose words start with every word of `q` (ranked by text relevance, then newest), or, for
-     * a `#hashtag`, the posts that carry it, newest first.
+     * Posts whose words start with every word of `q`: the newest 500 such posts ranked by text
+     * relevance, then newest; or, for a `#hashtag`, every post that carries it, newest first.
      */
     search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
       const trimmed = q.trim();
@@ -116,13 +119,22 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
           ?.slice(0, 8) ?? [];
       if (words.length === 0) return Promise.resolve({ posts: [], nextCursor: null });
       const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+      // Ranking needs every candidate scored, so only the newest matches are ranked: cheap for a
+      // rare word (the text index) and for a common one (the newest posts match at once).
       return page({
         ...query,
         order: 'relevance',
         viewerId,
-        join: sql`cross join lateral (
-          select ts_rank(to_tsvector('simple', p.content), ${tsquery})::float8 as rank) s`,
-        where: sql`to_tsvector('simple', p.content) @@ ${tsquery}`,
+        join: sql`join (
+          select c.id, ts_rank(to_tsvector('simple', c.content), ${tsquery})::float8 as rank
+          from (
+            select id, content from posts
+            where to_tsvector('simple', content) @@ ${tsquery}
+            order by created_at desc, id desc
+            limit ${SEARCH_CANDIDATES}
+          ) c
+        ) s on s.id = p.id`,
+        where: sql`true`,
       });
     },
 

@@ -86,29 +86,40 @@ export async function selectUserSearch(
 
 /**
  * People the viewer does not follow yet: those followed by more of the people the viewer follows
- * first, then the most followed. Keyset on (mutual, follower_count, id).
+ * first, then the most followed. Candidates are bounded (the 200 best friends-of-friends and the 200
+ * most followed people), so the cost does not grow with the number of users. Keyset on
+ * (mutual, follower_count, id).
  */
 export async function selectSuggestions(
   db: Db,
   options: { viewerId: string; limit: number; after?: [number, number, string] | undefined },
 ): Promise<(UserCardRow & { mutual: number })[]> {
+  const viewer = sql`${options.viewerId}::uuid`;
   const after = options.after
-    ? sql`and (coalesce(m.mutual, 0), u.follower_count, u.id) < (${options.after[0]}::int, ${options.after[1]}::int, ${options.after[2]}::uuid)`
+    ? sql`and (c.mutual, u.follower_count, u.id) < (${options.after[0]}::int, ${options.after[1]}::int, ${options.after[2]}::uuid)`
     : sql``;
   return queryRows(
     db,
-    sql`select ${cardColumns(options.viewerId)}, coalesce(m.mutual, 0)::int as mutual
-        from users u
-        left join (
-          select f2.followee_id as id, count(*) as mutual
+    sql`with friends_of_friends as (
+          select f2.followee_id as id, count(*)::int as mutual
           from follows f1 join follows f2 on f2.follower_id = f1.followee_id
-          where f1.follower_id = ${options.viewerId}::uuid
+          where f1.follower_id = ${viewer}
           group by f2.followee_id
-        ) m on m.id = u.id
-        where u.id <> ${options.viewerId}::uuid
-          and not exists (select 1 from follows f where f.follower_id = ${options.viewerId}::uuid and f.followee_id = u.id)
+          order by mutual desc
+          limit 200
+        ), popular as (
+          select id, 0 as mutual from users order by follower_count desc, id desc limit 200
+        ), candidates as (
+          select id, max(mutual) as mutual from (
+            select * from friends_of_friends union all select * from popular
+          ) both_kinds group by id
+        )
+        select ${cardColumns(options.viewerId)}, c.mutual
+        from candidates c join users u on u.id = c.id
+        where u.id <> ${viewer}
+          and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = u.id)
           ${after}
-        order by coalesce(m.mutual, 0) desc, u.follower_count desc, u.id desc
+        order by c.mutual desc, u.follower_count desc, u.id desc
         limit ${options.limit}`,
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "users_popular_idx" ON "users" USING btree ("follower_count" DESC NULLS LAST,"id" DESC NULLS LAST);
