@@ -256,13 +256,21 @@ await timed('counters from their rows', async () => {
     from (select comment_id, count(*) filter (where kind = 'up') as up, count(*) filter (where kind = 'down') as down
           from comment_votes group by comment_id) v
     where v.comment_id = c.id`);
+  // One pass per link table, joined back by id (not four correlated counts per user).
   await db.execute(sql`
-    update users u set
-      follower_count = coalesce((select count(*) from follows f where f.followee_id = u.id), 0),
-      following_count = coalesce((select count(*) from follows f where f.follower_id = u.id), 0),
-      post_count = coalesce((select count(*) from posts p where p.author_id = u.id), 0),
-      bookmark_count = coalesce((select count(*) from bookmarks b where b.user_id = u.id), 0)
-    where u.username like 'bench\\_%'`);
+    update users u set follower_count = n.followers, following_count = n.following, post_count = n.posts,
+                       bookmark_count = n.bookmarks
+    from (
+      select id, sum(followers)::int as followers, sum(following)::int as following, sum(posts)::int as posts,
+             sum(bookmarks)::int as bookmarks
+      from (
+        select followee_id as id, count(*) as followers, 0 as following, 0 as posts, 0 as bookmarks from follows group by 1
+        union all select follower_id, 0, count(*), 0, 0 from follows group by 1
+        union all select author_id, 0, 0, count(*), 0 from posts group by 1
+        union all select user_id, 0, 0, 0, count(*) from bookmarks group by 1
+      ) counts group by id
+    ) n
+    where n.id = u.id`);
 });
 await timed('analyze', () => db.execute(sql`analyze`));
 

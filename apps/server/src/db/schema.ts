@@ -1,3 +1,6 @@
+// DESC indexes are NULLS FIRST, as PostgreSQL's ORDER BY … DESC is: otherwise the planner cannot use
+// them for the keyset queries (every column here is NOT NULL, but the planner does not use that).
+
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -41,7 +44,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     // Suggestions: the most followed people.
-    index('users_popular_idx').on(t.followerCount.desc(), t.id.desc()),
+    index('users_popular_idx').on(t.followerCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Search: trigram indexes for prefix and fuzzy matches on the username and the full name.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
@@ -73,9 +76,13 @@ export const posts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
-    index('posts_trending_idx').on(t.likeCount.desc(), t.createdAt.desc(), t.id.desc()),
+    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_trending_idx').on(
+      t.likeCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('posts_tags_idx').using('gin', t.tags),
     index('posts_content_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
     // A picture belongs to one post: deleting the post deletes its files.
@@ -112,7 +119,7 @@ export const media = pgTable(
     variants: jsonb('variants').$type<MediaVariant[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId, t.createdAt.desc())],
+  (t) => [index('media_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst())],
 );
 
 /** A like or a dislike: one row per user and post, so nobody holds both. */
@@ -130,8 +137,13 @@ export const postReactions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    index('post_reactions_post_kind_idx').on(t.postId, t.kind, t.createdAt.desc()),
-    index('post_reactions_user_kind_idx').on(t.userId, t.kind, t.createdAt.desc(), t.postId),
+    index('post_reactions_post_kind_idx').on(t.postId, t.kind, t.createdAt.desc().nullsFirst()),
+    index('post_reactions_user_kind_idx').on(
+      t.userId,
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.postId.desc().nullsFirst(),
+    ),
     check('post_reactions_kind', sql`${t.kind} in ('like', 'dislike')`),
   ],
 );
@@ -175,7 +187,7 @@ export const commentVotes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
-    index('comment_votes_comment_kind_idx').on(t.commentId, t.kind, t.createdAt.desc()),
+    index('comment_votes_comment_kind_idx').on(t.commentId, t.kind, t.createdAt.desc().nullsFirst()),
     check('comment_votes_kind', sql`${t.kind} in ('up', 'down')`),
   ],
 );
@@ -193,8 +205,8 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc()),
-    index('follows_follower_created_idx').on(t.followerId, t.createdAt.desc()),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst()),
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt.desc().nullsFirst()),
     check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
   ],
 );
@@ -212,7 +224,7 @@ export const bookmarks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),
-    index('bookmarks_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('bookmarks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
     index('bookmarks_post_idx').on(t.postId),
   ],
 );

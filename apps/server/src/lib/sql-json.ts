@@ -16,7 +16,8 @@ export const mediaJson = (alias: string): SQL =>
 
 /**
  * The newest `cap` users who reacted with `kind` in `table` to the row `column = id`, the viewer first
- * when among them, as `[{ _id, username }]`.
+ * when among them, as `[{ _id, username }]`. Both parts read the (row, kind, created_at DESC) index in
+ * order, so a post with a million likes costs the same as one with twenty.
  */
 export function reactorsJson(options: {
   table: 'post_reactions' | 'comment_votes';
@@ -27,13 +28,19 @@ export function reactorsJson(options: {
   cap: number;
 }): SQL {
   const { table, column, id, kind, viewerId, cap } = options;
+  const from = sql.raw(`${table}`);
+  const key = sql.raw(column);
   return sql`coalesce((
-    select json_agg(json_build_object('_id', ru.id, 'username', ru.username) order by r.mine desc, r.created_at desc)
+    select json_agg(json_build_object('_id', ru.id, 'username', ru.username) order by r.rank)
     from (
-      select user_id, created_at, coalesce(user_id = ${viewerId}::uuid, false) as mine
-      from ${sql.raw(table)}
-      where ${sql.raw(column)} = ${id} and kind = ${kind}
-      order by mine desc, created_at desc
+      (select user_id, 0 as rank from ${from}
+       where ${key} = ${id} and kind = ${kind} and user_id = ${viewerId}::uuid)
+      union all
+      (select user_id, row_number() over (order by created_at desc) as rank from ${from}
+       where ${key} = ${id} and kind = ${kind} and user_id is distinct from ${viewerId}::uuid
+       order by created_at desc
+       limit ${cap})
+      order by rank
       limit ${cap}
     ) r
     join users ru on ru.id = r.user_id

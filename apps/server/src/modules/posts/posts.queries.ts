@@ -46,8 +46,8 @@ const ORDERINGS: Record<PostOrder, Ordering> = {
   oldest: { keys: ['p.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'asc' },
   trending: { keys: ['p.like_count', 'p.created_at', 'p.id'], shape: ['int', 'date', 'uuid'], direction: 'desc' },
   // Liked and Saved tabs: newest like or bookmark first (`x` is the joined reaction or bookmark).
-  reacted: { keys: ['x.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
-  bookmarked: { keys: ['x.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
+  reacted: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
+  bookmarked: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
   // Search: the request's rank expression (aliased through a lateral `s`), then newest.
   relevance: { keys: ['s.rank', 'p.created_at', 'p.id'], shape: ['float', 'date', 'uuid'], direction: 'desc' },
 };
