@@ -42,10 +42,7 @@ test.describe('header', () => {
   test('has the search box and a Settings link', async ({ page, request }) => {
     await useSession(page, await createUser(request));
     await page.goto('/');
-    const search = page
-      .getByRole('banner')
-      .getByRole('searchbox', { name: 'Search' })
-      .or(page.getByRole('banner').getByRole('textbox', { name: 'Search' }));
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
     await expect(search).toBeVisible();
     await expect(search).toHaveAttribute('placeholder', 'Search...');
     await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();

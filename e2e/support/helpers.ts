@@ -97,3 +97,81 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/** The authorization header of a user created with `createUser`. */
+export function authOf(user: { token: string }): Record<string, string> {
+  return { authorization: `Bearer ${user.token}` };
+}
+
+/** A page of posts as GET /api/posts answers it (only the fields the specs read). */
+export interface PostSummary {
+  _id: string;
+  userId: string;
+  username: string;
+  content: string;
+  likes: { likeCount: number };
+}
+
+/** The first page of everyone's posts, newest first. */
+export async function listPosts(request: APIRequestContext, query = ''): Promise<PostSummary[]> {
+  const response = await request.get(`/api/posts${query}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { posts: PostSummary[] }).posts;
+}
+
+/** Creates a text-only post through the API (set-up only); answers its id. */
+export async function createPost(request: APIRequestContext, user: { token: string }, content: string) {
+  const response = await request.post('/api/posts', {
+    headers: { ...authOf(user), prefer: 'return=minimal' },
+    data: { content },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { post: { _id: string; userId: string } }).post;
+}
+
+/** Comments on a post through the API (set-up only); answers the comment's id. */
+export async function createComment(
+  request: APIRequestContext,
+  user: { token: string },
+  postId: string,
+  content: string,
+) {
+  const response = await request.post(`/api/posts/${postId}/comment`, {
+    headers: { ...authOf(user), prefer: 'return=minimal' },
+    data: { commentData: { content } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { comment: { _id: string } }).comment;
+}
+
+/** The id of a user, looked up by username (GET /api/users/by-username/{username}). */
+export async function userIdOf(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.get(`/api/users/by-username/${encodeURIComponent(username)}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { user: { _id: string } }).user._id;
+}
+
+/** `user` follows `target` through the API (set-up only). */
+export async function followViaApi(
+  request: APIRequestContext,
+  user: CreatedUser,
+  target: { username: string },
+): Promise<void> {
+  const targetId = await userIdOf(request, target.username);
+  const response = await request.post(`/api/users/follow/${targetId}`, { headers: authOf(user) });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A text-only post by `user`, created through the API (set-up only). */
+export async function createTextPost(
+  request: APIRequestContext,
+  user: CreatedUser,
+  content: string,
+): Promise<{ _id: string }> {
+  const response = await request.post('/api/posts', {
+    headers: { ...authOf(user), prefer: 'return=minimal' },
+    data: { content },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { post: { _id: string } }).post;
+}

@@ -3,12 +3,16 @@ import { createBrowserRouter } from 'react-router';
 import { FullPageLoading } from '../ui/full-page-status';
 import { legacyPostRedirect } from './guards/legacy-post-path';
 import { RequireAuth } from './guards/require-auth';
+import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
 
 /** Lazy route module: each page and layout is its own chunk, so /landing downloads little. */
 const lazyComponent = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/** Pages with the "Who to follow" suggestions beside them (read by the app layout). */
+const SUGGESTIONS: RouteHandle = { suggestions: true };
 
 export const router = createBrowserRouter([
   {
@@ -26,27 +30,31 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // Public: developers also try unauthenticated calls (the page reads a stored token if there is one).
+      { path: 'mockman', lazy: lazyComponent(() => import('../features/mockman/pages/mockman-page')) },
       {
         Component: RequireAuth,
         children: [
-          {
-            path: 'mockman',
-            lazy: lazyComponent(() => import('../features/mockman/pages/mockman-page')),
-          },
           {
             lazy: lazyComponent(() => import('./layouts/app-layout')),
             children: [
               {
                 index: true,
+                handle: SUGGESTIONS,
                 lazy: lazyComponent(() => import('../features/feed/pages/home-page')),
               },
               {
                 path: 'explore',
+                handle: SUGGESTIONS,
                 lazy: lazyComponent(() => import('../features/feed/pages/explore-page')),
               },
               {
                 path: 'profile',
                 lazy: lazyComponent(() => import('../features/profile/pages/profile-page')),
+              },
+              {
+                path: 'search',
+                lazy: lazyComponent(() => import('../features/search/pages/search-page')),
               },
               {
                 path: 'settings',
@@ -56,6 +64,8 @@ export const router = createBrowserRouter([
                 path: 'posts/:postId',
                 lazy: lazyComponent(() => import('../features/posts/pages/post-page')),
               },
+              // Static segments (explore, search, settings, profile, posts) rank above this one, and the server
+              // reserves those words as usernames, so a profile can never shadow a page.
               {
                 path: ':username',
                 loader: legacyPostRedirect,

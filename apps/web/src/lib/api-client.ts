@@ -1,6 +1,6 @@
 import { getToken } from './token-storage';
 
-const NETWORK_ERROR = 'Could not reach Share Arts. Check your connection and try again.';
+export const NETWORK_ERROR = 'Could not reach Share Arts. Check your connection and try again.';
 
 /** A failed API call: the HTTP status (0 when the network failed) and the server's first message. */
 export class ApiError extends Error {
@@ -18,9 +18,18 @@ type Method = 'GET' | 'POST' | 'DELETE';
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Prefer: return=minimal`. */
+  headers?: Record<string, string>;
 }
 
-function firstServerMessage(payload: unknown): string | undefined {
+/** The stored token as an authorization header (empty for a visitor). */
+export function authHeader(): Record<string, string> {
+  const token = getToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** The first message of an `{ errors: [msg] }` body, if any. */
+export function firstServerMessage(payload: unknown): string | undefined {
   if (typeof payload !== 'object' || payload === null || !('errors' in payload)) return undefined;
   const { errors } = payload;
   return Array.isArray(errors) && typeof errors[0] === 'string' ? errors[0] : undefined;
@@ -37,9 +46,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...authHeader(), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
@@ -13,7 +13,7 @@ function classes({ variant = 'primary', block = false }: StyleProps, extra?: str
   return [styles.button, styles[variant], block ? styles.block : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & StyleProps;
+type ButtonProps = ComponentProps<'button'> & StyleProps;
 
 export function Button({ variant, block, className, type = 'button', ...rest }: ButtonProps) {
   return <button type={type} className={classes({ variant, block }, className)} {...rest} />;

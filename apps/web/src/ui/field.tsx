@@ -4,47 +4,86 @@ import styles from './field.module.css';
 interface FieldChrome {
   label: string;
   hint?: string;
+  /** A problem with the value (e.g. the server's message), shown under the control and announced with it. */
+  error?: string;
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+function describedBy(hintId: string | undefined, errorId: string | undefined): string | undefined {
+  return [errorId, hintId].filter(Boolean).join(' ') || undefined;
+}
 
-/** A labelled input; the label is the control's accessible name. */
-export function TextField({ label, hint, id, className, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: string;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+}) {
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <input id={inputId} className={styles.control} aria-describedby={hintId} {...rest} />
+    <>
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       )}
+    </>
+  );
+}
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+
+/** A labelled input; the label is the control's accessible name. */
+export function TextField({ label, hint, error, id, className, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={styles.control}
+        aria-describedby={describedBy(hintId, errorId)}
+        aria-invalid={error ? true : undefined}
+        {...rest}
+      />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldChrome;
 
-export function TextAreaField({ label, hint, id, className, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ label, hint, error, id, className, ...rest }: TextAreaFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      <textarea id={inputId} className={styles.control} aria-describedby={hintId} {...rest} />
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <textarea
+        id={inputId}
+        className={styles.control}
+        aria-describedby={describedBy(hintId, errorId)}
+        aria-invalid={error ? true : undefined}
+        {...rest}
+      />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

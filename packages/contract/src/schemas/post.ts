@@ -77,7 +77,9 @@ export const Post = Type.Object({
       description: `The newest ${POST_REACTION_CAP}; the viewer first if they disliked`,
     }),
   }),
-  comments: Type.Array(Comment, { description: `The newest ${POST_COMMENT_CAP}; commentCount is the total` }),
+  comments: Type.Array(Comment, {
+    description: `On a single post (GET /api/posts/{id}, write answers) the newest ${POST_COMMENT_CAP}; empty in lists. commentCount is the total; GET /api/comments/{postId} pages them all`,
+  }),
   commentCount: Type.Integer(),
   viewer: Type.Object(
     {

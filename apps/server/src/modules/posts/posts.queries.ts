@@ -52,7 +52,8 @@ const ORDERINGS: Record<PostOrder, Ordering> = {
   relevance: { keys: ['s.rank', 'p.created_at', 'p.id'], shape: ['float', 'date', 'uuid'], direction: 'desc' },
 };
 
-function postColumns(viewerId: string | null): SQL {
+/** The columns of a post; its newest comments only for a single post (lists carry just the count). */
+function postColumns(viewerId: string | null, withComments: boolean): SQL {
   const reactors = (kind: 'like' | 'dislike') =>
     reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind, viewerId, cap: POST_REACTION_CAP });
   return sql`
@@ -61,7 +62,15 @@ function postColumns(viewerId: string | null): SQL {
     ${mediaJson('m')} as picture,
     ${reactors('like')} as liked_by,
     ${reactors('dislike')} as disliked_by,
-    coalesce((
+    ${withComments ? newestComments(viewerId) : sql`'[]'::json`} as comments,
+    (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
+    exists(select 1 from bookmarks b where b.post_id = p.id and b.user_id = ${viewerId}::uuid) as viewer_bookmarked,
+    exists(
+      select 1 from follows f where f.followee_id = p.author_id and f.follower_id = ${viewerId}::uuid
+    ) as viewer_follows_author`;
+}
+
+const newestComments = (viewerId: string | null): SQL => sql`coalesce((
       select json_agg(cj.comment order by cj.created_at desc)
       from (
         select ${commentJson(viewerId)} as comment, c.created_at
@@ -70,18 +79,12 @@ function postColumns(viewerId: string | null): SQL {
         order by c.created_at desc, c.id desc
         limit ${POST_COMMENT_CAP}
       ) cj
-    ), '[]'::json) as comments,
-    (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
-    exists(select 1 from bookmarks b where b.post_id = p.id and b.user_id = ${viewerId}::uuid) as viewer_bookmarked,
-    exists(
-      select 1 from follows f where f.followee_id = p.author_id and f.follower_id = ${viewerId}::uuid
-    ) as viewer_follows_author`;
-}
+    ), '[]'::json)`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
 
 export async function selectPostById(db: Db, postId: string, viewerId: string | null): Promise<PostRow | undefined> {
-  const rows = await queryRows<PostRow>(db, sql`select ${postColumns(viewerId)} ${FROM} where p.id = ${postId}`);
+  const rows = await queryRows<PostRow>(db, sql`select ${postColumns(viewerId, true)} ${FROM} where p.id = ${postId}`);
   return rows[0];
 }
 
@@ -128,7 +131,7 @@ export async function selectPostPage(
   );
   const rows = await queryRows<PostRow>(
     db,
-    sql`select ${postColumns(request.viewerId)}, ${keyColumns}
+    sql`select ${postColumns(request.viewerId, false)}, ${keyColumns}
         ${FROM} ${request.join ?? sql``}
         where (${request.where}) and ${after}
         order by ${orderBy}

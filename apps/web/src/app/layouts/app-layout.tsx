@@ -1,25 +1,36 @@
 import { Outlet } from 'react-router';
+import { SuggestionsPanel, useFollowSync } from '../../features/people';
+import { useRouteFlag } from '../route-handle';
 import styles from './app-layout.module.css';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 
-/** The signed-in area: fixed header, side panel with the menu, and the main area. */
+/** The signed-in area: fixed header, side panel with the menu, the main area and, beside the feeds, suggestions. */
 export default function AppLayout() {
+  useFollowSync();
+  const suggestions = useRouteFlag('suggestions');
   return (
     <>
       <a href="#main-content" className={styles.skipLink}>
         Skip to content
       </a>
       <Header />
-      <div className={styles.body}>
+      <div className={`${styles.body} ${suggestions ? styles.withAside : ''}`}>
         <div className={styles.sidePanel}>
           <SideMenu />
         </div>
         <main id="main-content" tabIndex={-1} className={styles.main}>
           <div className={styles.content}>
+            {/* Narrow screens: one sideways-scrolling row above the page (CSS shows one of the two). */}
+            {suggestions && <SuggestionsPanel variant="strip" className={styles.strip} />}
             <Outlet />
           </div>
         </main>
+        {suggestions && (
+          <div className={styles.aside}>
+            <SuggestionsPanel variant="column" />
+          </div>
+        )}
       </div>
     </>
   );

@@ -1,12 +1,26 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageHeading } from '../../../ui/page-heading';
+import { FeedView } from '../components/feed-view';
+import styles from '../components/empty-feed.module.css';
 
+const SOURCE = { kind: 'explore' } as const;
+
+/** /explore — everyone's posts. */
 export default function ExplorePage() {
   useDocumentTitle('Explore');
   return (
-    <PageHeading
+    <FeedView
       title="Explore"
-      description="Every post shared on Share Arts will appear here once the feed is ready."
+      description="Everything shared on Share Arts."
+      source={SOURCE}
+      label="Posts from everyone"
+      empty={
+        <section className={styles.empty} aria-labelledby="empty-explore-title">
+          <h2 id="empty-explore-title" className={styles.title}>
+            Nothing here yet
+          </h2>
+          <p className={styles.text}>Be the first to share your art: use Add Post.</p>
+        </section>
+      }
     />
   );
 }

@@ -1,12 +1,19 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageHeading } from '../../../ui/page-heading';
+import { EmptyFeed } from '../components/empty-feed';
+import { FeedView } from '../components/feed-view';
 
+const SOURCE = { kind: 'feed' } as const;
+
+/** / — your posts and the posts of the people you follow. */
 export default function HomePage() {
   useDocumentTitle('Home');
   return (
-    <PageHeading
+    <FeedView
       title="Home"
-      description="Posts from the artists you follow will appear here once the feed is ready."
+      description="New work from the artists you follow, and your own."
+      source={SOURCE}
+      label="Posts from you and the people you follow"
+      empty={<EmptyFeed />}
     />
   );
 }

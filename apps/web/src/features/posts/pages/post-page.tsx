@@ -1,7 +1,76 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageHeading } from '../../../ui/page-heading';
+import { Button } from '../../../ui/button';
+import { CommentSection } from '../../comments';
+import { usePost } from '../api/get-post';
+import { PostCard } from '../components/post-card';
+import styles from './post-page.module.css';
 
+/** /posts/:postId — the post at full width, and its comments. */
 export default function PostPage() {
   useDocumentTitle('Post');
-  return <PageHeading title="Post" description="This post and its comments will be shown here once posts are ready." />;
+  const { postId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: post, error, isPending, refetch } = usePost(postId);
+
+  // Back to the list this post was opened from; a post opened from a link goes Home instead.
+  const cameFromApp = location.key !== 'default';
+  const back = cameFromApp ? (
+    <button type="button" className={styles.back} onClick={() => void navigate(-1)}>
+      <ArrowLeft aria-hidden="true" size="1.1em" />
+      Back
+    </button>
+  ) : (
+    <Link to="/" className={styles.back}>
+      <ArrowLeft aria-hidden="true" size="1.1em" />
+      Home
+    </Link>
+  );
+
+  if (isPending) {
+    return (
+      <div className={styles.page}>
+        <h1 className="visually-hidden">Post</h1>
+        <p className={styles.loading} role="status">
+          Loading.....
+        </p>
+      </div>
+    );
+  }
+
+  if (!post) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <div className={styles.page}>
+        <section className={styles.missing} aria-labelledby="post-missing-title">
+          <h1 id="post-missing-title" className={styles.missingTitle}>
+            {notFound ? 'Post not found' : 'This post could not be loaded'}
+          </h1>
+          <p className={styles.muted}>
+            {notFound
+              ? 'It may have been deleted, or the link is not quite right.'
+              : `${errorMessage(error)} Check your connection and try again.`}
+          </p>
+          <div className={styles.missingActions}>
+            {!notFound && <Button onClick={() => void refetch()}>Try again</Button>}
+            <Link to="/">Back to Home</Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.top}>
+        {back}
+        <h1 className={styles.title}>Post</h1>
+      </header>
+      <PostCard post={post} variant="page" priority onDeleted={() => void navigate('/', { replace: true })} />
+      <CommentSection post={post} />
+    </div>
+  );
 }

@@ -1,22 +1,47 @@
 import { useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageHeading } from '../../../ui/page-heading';
-import { ProfileSummary } from '../components/profile-summary';
+import { Button } from '../../../ui/button';
+import { useUserProfile } from '../../people';
+import { ProfileHeader } from '../components/profile-header';
+import { ProfilePosts } from '../components/profile-posts';
+import { UserNotFound } from '../components/user-not-found';
+import styles from './profile-page.module.css';
 
-/** /profile (the current user) and /:username. */
+/** /profile (the current user) and /:username (anyone, in any letter case). */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
-  const { username } = useParams();
-  const { data: currentUser } = useCurrentUser();
+  const { username: param } = useParams();
+  const { data: me } = useCurrentUser();
+  const username = param ?? me?.username ?? '';
+  const isOwn = me != null && username.toLowerCase() === me.username.toLowerCase();
+  const { data: user, isPending, isError, error, refetch } = useUserProfile(username);
 
-  const isOwn = !username || username === currentUser?.username;
-  if (isOwn && currentUser) return <ProfileSummary user={currentUser} />;
+  if (isPending) {
+    return (
+      <p className={styles.status} role="status">
+        Loading profile…
+      </p>
+    );
+  }
+  if (isError && !user) {
+    if (error instanceof ApiError && error.status === 404) return <UserNotFound username={username} />;
+    return (
+      <div className={styles.problem} role="alert">
+        <p>The profile could not be loaded: {errorMessage(error)}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
 
   return (
-    <PageHeading
-      title={`@${username ?? ''}`}
-      description="Profiles of other artists will be shown here once profiles are ready."
-    />
+    <div className={styles.page}>
+      <ProfileHeader user={user} isOwn={isOwn} />
+      {/* Keyed by user, so another profile starts on its own first page. */}
+      <ProfilePosts key={user._id} username={user.username} isOwn={isOwn} />
+    </div>
   );
 }

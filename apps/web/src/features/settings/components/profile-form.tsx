@@ -1,9 +1,16 @@
 import { LIMITS, type User } from '@share-arts/contract';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Avatar } from '../../../ui/avatar';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { fullName } from '../../../lib/user-name';
 import { Button } from '../../../ui/button';
 import { TextAreaField, TextField } from '../../../ui/field';
-import { useUpdateProfile, type ProfileInput } from '../api/use-update-profile';
+import {
+  ProfileUpdateError,
+  useUpdateProfile,
+  type PhotoChange,
+  type ProfileField,
+  type ProfileInput,
+} from '../api/use-update-profile';
+import { PhotoField } from './photo-field';
 import styles from './profile-form.module.css';
 
 function initialValues(user: User): ProfileInput {
@@ -16,49 +23,81 @@ function initialValues(user: User): ProfileInput {
   };
 }
 
-/** The spec's profile form, prefilled from the current user. */
+/** The spec's profile form, prefilled from the current user, with the profile photo. */
 export function ProfileForm({ user }: { user: User }) {
   const [values, setValues] = useState(() => initialValues(user));
+  const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
+  const [fieldError, setFieldError] = useState<{ field: ProfileField; message: string }>();
+  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateProfile();
+  // Take the person to the field a refusal is about.
+  useEffect(() => {
+    if (fieldError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldError]);
+  const errorOf = (field: ProfileField) => (fieldError?.field === field ? fieldError.message : undefined);
 
   const bind = (field: keyof ProfileInput) => ({
     name: field,
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    error: errorOf(field),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      if (fieldError?.field === field) setFieldError(undefined);
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate({
+    setFieldError(undefined);
+    const input: ProfileInput = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
       bio: values.bio.trim(),
       link: values.link.trim(),
-    });
+    };
+    update.mutate(
+      { input, photo },
+      {
+        onSuccess: () => setPhoto({ kind: 'keep' }),
+        onError: (error) => {
+          if (!(error instanceof ProfileUpdateError) || !error.field) return;
+          setFieldError({ field: error.field, message: error.message });
+        },
+      },
+    );
   };
 
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const name = fullName(user);
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby="profile-form-title"
       aria-busy={update.isPending}
     >
-      <h2 id="profile-form-title" className={styles.title}>
-        Edit profile
-      </h2>
-      <div className={styles.identity}>
-        <Avatar src={user.userPhoto} name={name} size={3.5} decorative />
-        <div>
-          <p className={styles.identityName}>{name}</p>
-          <p className={styles.identityUsername}>@{user.username}</p>
-        </div>
+      <div className={styles.heading}>
+        <h2 id="profile-form-title" className={styles.title}>
+          Edit profile
+        </h2>
+        <p className={styles.identityUsername}>
+          {name} · @{user.username}
+        </p>
       </div>
+      <PhotoField
+        current={user.userPhoto}
+        name={name}
+        change={photo}
+        onChange={(next) => {
+          setPhoto(next);
+          if (fieldError?.field === 'userPhoto') setFieldError(undefined);
+        }}
+        disabled={update.isPending}
+        error={errorOf('userPhoto')}
+      />
       <div className={styles.row}>
         <TextField label="First name" autoComplete="given-name" maxLength={LIMITS.nameMax} {...bind('firstName')} />
         <TextField label="Last name" autoComplete="family-name" maxLength={LIMITS.nameMax} {...bind('lastName')} />

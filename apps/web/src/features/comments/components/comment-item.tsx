@@ -1,0 +1,115 @@
+import type { Comment } from '@share-arts/contract';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatFullDate } from '../../../lib/format-date';
+import { Avatar } from '../../../ui/avatar';
+import { Menu, type MenuItem } from '../../../ui/menu';
+import { isPendingComment } from '../api/add-comment';
+import { useVoteComment, useVotedComment } from '../api/vote-comment';
+import { formatRelativeTime } from '../lib/relative-time';
+import { CommentVotes } from './comment-votes';
+import { DeleteCommentDialog } from './delete-comment-dialog';
+import { EditCommentDialog } from './edit-comment-dialog';
+import styles from './comment-item.module.css';
+
+interface CommentItemProps {
+  /** The cached (server) copy; a pending vote is drawn on top of it. */
+  comment: Comment;
+  /** Only the comment's author may edit it. */
+  canEdit: boolean;
+  /** Its author, or the post's author, may delete it. */
+  canDelete: boolean;
+  now: number;
+  voteHintId: string;
+  onEdited: () => void;
+  onDeleted: () => void;
+}
+
+/** One comment: who wrote it and when, the text with its line breaks, votes, and the actions allowed. */
+export function CommentItem({
+  comment: cached,
+  canEdit,
+  canDelete,
+  now,
+  voteHintId,
+  onEdited,
+  onDeleted,
+}: CommentItemProps) {
+  const comment = useVotedComment(cached);
+  const vote = useVoteComment();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const pending = isPendingComment(comment);
+  const profilePath = `/${encodeURIComponent(comment.username)}`;
+
+  const items: MenuItem[] = [];
+  if (canEdit) {
+    items.push({
+      label: 'Edit Comment',
+      icon: <Pencil aria-hidden="true" size="1.1em" />,
+      onSelect: () => setDialog('edit'),
+    });
+  }
+  if (canDelete) {
+    items.push({
+      label: 'Delete Comment',
+      icon: <Trash2 aria-hidden="true" size="1.1em" />,
+      tone: 'danger',
+      onSelect: () => setDialog('delete'),
+    });
+  }
+
+  return (
+    <article
+      className={`${styles.comment} ${pending ? styles.pending : ''}`}
+      aria-label={`Comment by ${comment.username}`}
+      aria-busy={pending || undefined}
+    >
+      <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
+        <Avatar src={comment.userPhoto} name={comment.username} size={2.25} decorative />
+      </Link>
+      <div className={styles.body}>
+        <p className={styles.meta}>
+          <Link to={profilePath} className={styles.author}>
+            @{comment.username}
+          </Link>
+          <span aria-hidden="true" className={styles.dot}>
+            ·
+          </span>
+          {pending ? (
+            <span className={styles.time}>Posting…</span>
+          ) : (
+            <time className={styles.time} dateTime={comment.createdAt} title={formatFullDate(comment.createdAt)}>
+              {formatRelativeTime(comment.createdAt, now)}
+            </time>
+          )}
+          {comment.edited && (
+            <>
+              <span aria-hidden="true" className={styles.dot}>
+                ·
+              </span>
+              <span className={styles.time} title={`Edited ${formatFullDate(comment.updatedAt)}`}>
+                edited
+              </span>
+            </>
+          )}
+        </p>
+        <p className={styles.content}>{comment.content}</p>
+        <CommentVotes comment={comment} disabled={pending} hintId={voteHintId} onVote={(next) => vote(cached, next)} />
+      </div>
+      {!pending && items.length > 0 && (
+        <Menu
+          label="Comment options"
+          trigger={<MoreHorizontal aria-hidden="true" size="1.25em" />}
+          items={items}
+          className={styles.menu}
+        />
+      )}
+
+      {dialog === 'edit' && <EditCommentDialog comment={cached} onClose={() => setDialog(null)} onEdited={onEdited} />}
+      {dialog === 'delete' && (
+        <DeleteCommentDialog comment={cached} onClose={() => setDialog(null)} onDeleted={onDeleted} />
+      )}
+    </article>
+  );
+}

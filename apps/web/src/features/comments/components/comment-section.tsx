@@ -1,0 +1,161 @@
+import type { Post } from '@share-arts/contract';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/session';
+import { useInView } from '../../../lib/use-in-view';
+import { Button } from '../../../ui/button';
+import { flattenComments } from '../api/comment-cache';
+import type { CommentOrder } from '../api/comment-keys';
+import { commentListQuery } from '../api/get-comments';
+import { useNow } from '../lib/relative-time';
+import { AddCommentForm } from './add-comment-form';
+import { CommentItem } from './comment-item';
+import styles from './comment-section.module.css';
+
+interface CommentSectionProps {
+  /** The post on the page (its count comes from the cached post, which every comment write updates). */
+  post: Post;
+}
+
+const ORDERS: { value: CommentOrder; label: string }[] = [
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'newest', label: 'Newest' },
+];
+
+function countLabel(count: number): string {
+  if (count === 0) return 'No comments yet';
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'comment' : 'comments'}`;
+}
+
+/**
+ * A post's comments: the add-comment form, then the comments, oldest (or newest) first. The next page
+ * loads as the end comes into view; "Load more comments" does the same from the keyboard.
+ */
+export function CommentSection({ post }: CommentSectionProps) {
+  const { data: me } = useCurrentUser();
+  const [order, setOrder] = useState<CommentOrder>('oldest');
+  const [announcement, setAnnouncement] = useState('');
+  const voteHintId = useId();
+  const now = useNow();
+  const query = useInfiniteQuery({ ...commentListQuery(post._id, order), placeholderData: keepPreviousData });
+  const { data, error, isPending, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const [sentinelRef, endInView] = useInView<HTMLDivElement>();
+
+  useEffect(() => {
+    if (endInView && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [endInView, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  const comments = flattenComments(data);
+  const isPostAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
+
+  const announce = (message: string) => {
+    // A repeated message is announced again only if the text changes.
+    setAnnouncement((current) => (current === message ? `${message}\u00a0` : message));
+  };
+
+  let list;
+  if (isPending) {
+    list = (
+      <p className={styles.status} role="status">
+        Loading comments…
+      </p>
+    );
+  } else if (isError && !data) {
+    list = (
+      <div className={styles.problem} role="alert">
+        <p>The comments could not be loaded: {errorMessage(error)}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (comments.length === 0) {
+    list = <p className={styles.status}>Be the first to say something about this post.</p>;
+  } else {
+    list = (
+      <ol
+        className={`${styles.list} ${isPlaceholderData ? styles.stale : ''}`}
+        aria-label="Comments"
+        aria-busy={isFetchingNextPage || isPlaceholderData}
+      >
+        {comments.map((comment) => {
+          const mine = me != null && comment.userId === me._id;
+          return (
+            <li key={comment._id} className={styles.item}>
+              <CommentItem
+                comment={comment}
+                canEdit={mine}
+                canDelete={mine || isPostAuthor}
+                now={now}
+                voteHintId={voteHintId}
+                onEdited={() => announce('Comment edited.')}
+                onDeleted={() => {
+                  announce('Comment deleted.');
+                  // Its menu button is gone with it: keep focus in the comments.
+                  document.getElementById('comments')?.focus();
+                }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+    );
+  }
+
+  return (
+    <section id="comments" className={styles.section} aria-labelledby="comments-title" tabIndex={-1}>
+      <header className={styles.head}>
+        <div className={styles.titleRow}>
+          <h2 id="comments-title" className={styles.title}>
+            Comments
+          </h2>
+          <p className={styles.count}>{countLabel(post.commentCount)}</p>
+        </div>
+        {comments.length > 1 && (
+          <div className={styles.sort} role="group" aria-label="Sort comments">
+            {ORDERS.map(({ value, label }) => (
+              <button
+                key={value}
+                type="button"
+                className={styles.sortButton}
+                aria-pressed={order === value}
+                onClick={() => setOrder(value)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
+      </header>
+
+      {me && <AddCommentForm postId={post._id} me={me} onPosted={() => announce('Comment posted.')} />}
+
+      {list}
+
+      {data && (hasNextPage || (isError && comments.length > 0)) && (
+        <div ref={sentinelRef} className={styles.end}>
+          {hasNextPage && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (!isFetchingNextPage) void fetchNextPage();
+              }}
+              aria-disabled={isFetchingNextPage || undefined}
+            >
+              {isFetchingNextPage ? 'Loading more comments…' : 'Load more comments'}
+            </Button>
+          )}
+          {isError && <p className={styles.status}>The next comments could not be loaded.</p>}
+        </div>
+      )}
+
+      <p id={voteHintId} hidden>
+        Your vote can be switched between up and down, but not withdrawn.
+      </p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { LIMITS, TOASTS, type Comment } from '@share-arts/contract';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import { toast } from '../../../ui/toast';
+import { useEditComment } from '../api/edit-comment';
+import styles from './comment-dialog.module.css';
+
+interface EditCommentDialogProps {
+  comment: Comment;
+  onClose: () => void;
+  /** After the server saved the edit. */
+  onEdited?: () => void;
+}
+
+/** "Edit Comment": the text prefilled, the spec's placeholder, saved with the Edit Comment button. */
+export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDialogProps) {
+  const [content, setContent] = useState(comment.content);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const caretPlaced = useRef(false);
+  const fieldId = useId();
+  const counterId = useId();
+  const edit = useEditComment(comment.postId, comment._id);
+  const busy = edit.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!content.trim()) {
+      toast.warning(TOASTS.commentEditEmpty);
+      textRef.current?.focus();
+      return;
+    }
+    // Nothing changed: nothing to send.
+    if (content.trim() === comment.content) {
+      onClose();
+      return;
+    }
+    edit.mutate(content, {
+      onSuccess: () => {
+        onClose();
+        onEdited?.();
+      },
+      // The spec's words; the dialog stays open with the text, to try again.
+      onError: () => toast.error(TOASTS.somethingWrong),
+    });
+  };
+
+  return (
+    <Modal title="Edit Comment" onClose={onClose} busy={busy}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={styles.field}>
+          <label htmlFor={fieldId} className="visually-hidden">
+            Comment
+          </label>
+          <textarea
+            ref={textRef}
+            id={fieldId}
+            data-autofocus
+            className={styles.textarea}
+            value={content}
+            placeholder="Edit comment......"
+            maxLength={LIMITS.commentContentMax}
+            rows={4}
+            readOnly={busy}
+            aria-describedby={counterId}
+            onChange={(event) => setContent(event.target.value)}
+            onFocus={(event) => {
+              // Opened to change the text: start at its end, not its beginning.
+              if (caretPlaced.current) return;
+              caretPlaced.current = true;
+              const end = event.currentTarget.value.length;
+              event.currentTarget.setSelectionRange(end, end);
+            }}
+          />
+          <span id={counterId} className={styles.counter}>
+            <span className="visually-hidden">Characters used: </span>
+            {content.length} / {LIMITS.commentContentMax}
+          </span>
+        </div>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={busy || undefined} className={styles.submit}>
+            {busy ? 'Saving…' : 'Edit Comment'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+import { SORTS, type Sort } from '@share-arts/contract';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { AddPostButton, PostList, type PostListSource } from '../../posts';
+import { SortSelect } from './sort-select';
+import styles from './feed-view.module.css';
+
+interface FeedViewProps {
+  title: string;
+  description: string;
+  source: PostListSource;
+  label: string;
+  empty: ReactNode;
+}
+
+function readSort(value: string | null): Sort {
+  return (SORTS as readonly string[]).includes(value ?? '') ? (value as Sort) : 'latest';
+}
+
+/** Home and Explore: a heading, Add Post, the sort select (kept in the URL) and the paged posts. */
+export function FeedView({ title, description, source, label, empty }: FeedViewProps) {
+  const [params, setParams] = useSearchParams();
+  const sort = readSort(params.get('sort'));
+
+  const changeSort = (next: Sort) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'latest') updated.delete('sort');
+        else updated.set('sort', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className={styles.column}>
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{title}</h1>
+          <p className={styles.description}>{description}</p>
+        </div>
+        <div className={styles.controls}>
+          <SortSelect value={sort} onChange={changeSort} />
+          <AddPostButton className={styles.add} />
+        </div>
+      </header>
+      <PostList source={source} sort={sort} label={label} empty={empty} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Plus, X } from 'lucide-react';
+import { Button } from '../../../ui/button';
+import type { HeaderRow } from '../lib/request';
+import styles from './header-rows.module.css';
+
+interface HeaderRowsProps {
+  rows: HeaderRow[];
+  onChange: (id: string, patch: Partial<Omit<HeaderRow, 'id'>>) => void;
+  onAdd: () => void;
+  onRemove: (id: string) => void;
+  /** A problem with the headers found when sending, shown under the list. */
+  error?: string;
+  errorId: string;
+  signedIn: boolean;
+}
+
+/** The editable header list: a checkbox per row decides whether it is sent. */
+export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, signedIn }: HeaderRowsProps) {
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
+      <legend className={styles.legend}>Headers</legend>
+      <p className={styles.hint}>
+        Only checked headers are sent.{' '}
+        {signedIn
+          ? 'The authorization row holds your token; check it to call routes that need sign-in.'
+          : 'You are not signed in, so the authorization row is empty.'}
+      </p>
+      {rows.length > 0 && (
+        <ul className={styles.list}>
+          {rows.map((row, index) => {
+            const label = row.name.trim() ? `${row.name.trim()} header` : `Header ${index + 1}`;
+            return (
+              <li key={row.id}>
+                <div className={styles.row} role="group" aria-label={label} data-row-id={row.id}>
+                  <label className={styles.check}>
+                    <input
+                      type="checkbox"
+                      checked={row.enabled}
+                      onChange={(event) => onChange(row.id, { enabled: event.target.checked })}
+                    />
+                    <span className="visually-hidden">Send header</span>
+                  </label>
+                  <label className={styles.cell}>
+                    <span className="visually-hidden">Header name</span>
+                    <input
+                      className={styles.input}
+                      data-part="name"
+                      value={row.name}
+                      placeholder="name"
+                      autoComplete="off"
+                      spellCheck={false}
+                      autoCapitalize="off"
+                      onChange={(event) => onChange(row.id, { name: event.target.value })}
+                    />
+                  </label>
+                  <label className={`${styles.cell} ${styles.valueCell}`}>
+                    <span className="visually-hidden">Header value</span>
+                    <input
+                      className={styles.input}
+                      value={row.value}
+                      placeholder={row.name.trim().toLowerCase() === 'authorization' ? 'your token' : 'value'}
+                      autoComplete="off"
+                      spellCheck={false}
+                      autoCapitalize="off"
+                      onChange={(event) => onChange(row.id, { value: event.target.value })}
+                    />
+                  </label>
+                  <Button
+                    variant="icon"
+                    className={styles.remove}
+                    aria-label="Remove header"
+                    onClick={() => onRemove(row.id)}
+                  >
+                    <X aria-hidden="true" size="1.2em" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+      <div>
+        <Button variant="secondary" onClick={onAdd}>
+          <Plus aria-hidden="true" size="1.1em" />
+          Add header
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,67 @@
+import type { User, UserCard, UserPage } from '@share-arts/contract';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onFollowSettled, postKeys, type FollowSettled } from '../../posts';
+import { userKeys } from './user-keys';
+
+type Person = User | UserCard;
+
+function withFollow<T extends Person>(person: T, follows: boolean, fresh?: User): T {
+  if (fresh) return { ...person, viewer: fresh.viewer, followerCount: fresh.followerCount };
+  if (person.viewer.follows === follows) return person;
+  const delta = follows ? 1 : -1;
+  return {
+    ...person,
+    viewer: { ...person.viewer, follows },
+    followerCount: Math.max(0, person.followerCount + delta),
+  };
+}
+
+function patchPage(page: UserPage, userId: string, follows: boolean, fresh?: User): UserPage {
+  if (!page.users.some((user) => user._id === userId)) return page;
+  return { ...page, users: page.users.map((user) => (user._id === userId ? withFollow(user, follows, fresh) : user)) };
+}
+
+/** Puts a profile the server sent (after a follow, or an edit of your own) into the profile cache. */
+export function setCachedProfile(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(userKeys.profile(user.username), user);
+}
+
+/** Every cached copy of the user — profile, suggestions, search results — now shows `follows`. */
+function applyFollow(queryClient: QueryClient, { userId, follows, response, failed }: FollowSettled): void {
+  if (failed) {
+    // The server knew better than our copies: fetch them again.
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    return;
+  }
+  const fresh = response?.followUser?._id === userId ? response.followUser : undefined;
+  if (fresh) setCachedProfile(queryClient, fresh);
+  else {
+    queryClient.setQueriesData<User>({ queryKey: userKeys.profiles() }, (user) =>
+      user && user._id === userId ? withFollow(user, follows) : user,
+    );
+  }
+  // My own profile's "following" count.
+  if (response?.user && response.user._id !== userId) setCachedProfile(queryClient, response.user);
+  // Someone new to follow: their posts belong on Home now, even while it is on screen (an unfollow waits
+  // for the next visit, so posts do not vanish under the reader).
+  if (response && follows) void queryClient.invalidateQueries({ queryKey: postKeys.listsOf('feed') });
+
+  queryClient.setQueriesData<UserPage | InfiniteData<UserPage>>({ queryKey: userKeys.lists() }, (data) => {
+    if (!data) return data;
+    if ('pages' in data) {
+      const pages = data.pages.map((page) => patchPage(page, userId, follows, fresh));
+      return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
+    }
+    return patchPage(data, userId, follows, fresh);
+  });
+}
+
+/**
+ * Keeps people's copies in step with the posts feature's one follow toggle, whichever button (a card's
+ * menu, a profile, suggestions, search) started it. Mounted once, by the signed-in layout.
+ */
+export function useFollowSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => onFollowSettled((change) => applyFollow(queryClient, change)), [queryClient]);
+}

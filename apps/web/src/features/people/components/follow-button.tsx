@@ -1,0 +1,53 @@
+import { UserCheck, UserPlus } from 'lucide-react';
+import { useFollowShadow, useToggleFollow } from '../../posts';
+import styles from './follow-button.module.css';
+
+interface FollowButtonProps {
+  /** The cached (server) copy of the person; a pending follow is drawn on top of it. */
+  user: { _id: string; viewer: { follows: boolean } };
+  size?: 'md' | 'sm';
+  /** Id of the element naming the person, so each of several buttons is told apart. */
+  describedBy?: string;
+  className?: string;
+}
+
+/**
+ * Follow / Following (aria-pressed), sharing the posts feature's queued toggle: every card menu, profile
+ * and list showing the person changes at once. Hovering "Following" shows "Unfollow", which is what a
+ * click does; the accessible name stays the state ("Following", pressed).
+ */
+export function FollowButton({ user, size = 'md', describedBy, className }: FollowButtonProps) {
+  const pending = useFollowShadow(user._id);
+  const toggleFollow = useToggleFollow();
+  const follows = pending ?? user.viewer.follows;
+  const label = follows ? 'Following' : 'Follow';
+  return (
+    <button
+      type="button"
+      className={[styles.button, styles[size], follows ? styles.following : styles.follow, className]
+        .filter(Boolean)
+        .join(' ')}
+      aria-pressed={follows}
+      aria-label={label}
+      aria-describedby={describedBy}
+      onClick={() => toggleFollow({ userId: user._id, followsAuthor: user.viewer.follows })}
+    >
+      {follows ? (
+        <>
+          <span className={styles.rest} aria-hidden="true">
+            <UserCheck size="1.1em" />
+            Following
+          </span>
+          <span className={styles.hover} aria-hidden="true">
+            Unfollow
+          </span>
+        </>
+      ) : (
+        <span className={styles.rest} aria-hidden="true">
+          <UserPlus size="1.1em" />
+          Follow
+        </span>
+      )}
+    </button>
+  );
+}

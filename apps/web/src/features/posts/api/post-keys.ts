@@ -1,0 +1,23 @@
+import type { Sort } from '@share-arts/contract';
+
+/** Where a list of posts comes from. Every list shares the `['posts', 'list']` prefix, so one update reaches all. */
+export type PostListSource =
+  | { kind: 'feed' }
+  | { kind: 'explore' }
+  | { kind: 'user'; username: string }
+  | { kind: 'liked' }
+  | { kind: 'saved' }
+  | { kind: 'search'; q: string };
+
+/** Query keys of posts: paged lists and single posts. */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  listsOf: (kind: PostListSource['kind']) => [...postKeys.lists(), kind] as const,
+  list: (source: PostListSource, sort: Sort) => [...postKeys.listsOf(source.kind), { ...source, sort }] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (postId: string) => [...postKeys.details(), postId] as const,
+};
+
+/** RFC 7240: the client does not need the first page of posts back after a write. */
+export const PREFER_MINIMAL = { prefer: 'return=minimal' } as const;

@@ -1,0 +1,58 @@
+import { TOASTS, type Post, type PostResponse } from '@share-arts/contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiClient, errorMessage } from '../../../lib/api-client';
+import { queueToggle } from '../../../lib/toggle-queue';
+import { toast } from '../../../ui/toast';
+import { getPost } from './get-post';
+import { replaceCachedPost } from './post-cache';
+import { postKeys, PREFER_MINIMAL } from './post-keys';
+import { postShadow } from './post-shadow';
+
+/** Like, or "unlike" (the spec's dislike: it removes the like). */
+const sendLike = (postId: string, like: boolean) =>
+  apiClient.post<PostResponse>(`/api/posts/${like ? 'like' : 'dislike'}/${encodeURIComponent(postId)}`, undefined, {
+    headers: PREFER_MINIMAL,
+  });
+
+/** After a refusal the cache was probably stale: fetch the post's real state. */
+export async function resyncPost(queryClient: QueryClient, postId: string): Promise<void> {
+  try {
+    replaceCachedPost(queryClient, await getPost(postId));
+  } catch {
+    // The post may be gone; the lists refresh on their next visit.
+  }
+}
+
+/** The heart: shows the new state at once, sends only the last wish of rapid clicks, rolls back on refusal. */
+export function useToggleLike(): (post: Post) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (post: Post) => {
+      const postId = post._id;
+      const next = !(postShadow.get(postId).liked ?? post.viewer.liked);
+      postShadow.set(postId, { liked: next });
+      queueToggle<boolean, PostResponse>({
+        key: `like:${postId}`,
+        confirmed: post.viewer.liked,
+        desired: next,
+        send: (target) => sendLike(postId, target),
+        onSettled: (outcome) => {
+          if (outcome.ok) {
+            if (outcome.result?.post) replaceCachedPost(queryClient, outcome.result.post);
+            postShadow.clear(postId, 'liked');
+            if (outcome.result) toast.success(outcome.value ? TOASTS.liked : TOASTS.disliked);
+            // The profile's Liked tab gains or loses the post the next time it is shown.
+            void queryClient.invalidateQueries({ queryKey: postKeys.listsOf('liked'), refetchType: 'none' });
+            return;
+          }
+          postShadow.clear(postId, 'liked');
+          // The spec: a refused like shows the server's message; a refused dislike is silent.
+          if (outcome.failedTarget) toast.error(errorMessage(outcome.error));
+          void resyncPost(queryClient, postId);
+        },
+      });
+    },
+    [queryClient],
+  );
+}

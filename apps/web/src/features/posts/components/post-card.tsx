@@ -1,0 +1,175 @@
+import type { Post } from '@share-arts/contract';
+import { Bookmark, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatFullDate, formatPostTime } from '../../../lib/format-date';
+import { useCurrentUser } from '../../../lib/session';
+import { Avatar } from '../../../ui/avatar';
+import { Menu, type MenuItem } from '../../../ui/menu';
+import { useShadowedPost } from '../api/post-shadow';
+import { useToggleBookmark } from '../api/toggle-bookmark';
+import { useToggleFollow } from '../api/toggle-follow';
+import { useToggleLike } from '../api/toggle-like';
+import { DeletePostDialog } from './delete-post-dialog';
+import { PostPicture } from './post-picture';
+import styles from './post-card.module.css';
+
+// The editor (and its emoji picker) is fetched only when someone edits.
+const PostComposer = lazy(() => import('./post-composer'));
+
+/** How wide the picture is drawn: the feed column, or the post page's wider column. */
+const SIZES = {
+  feed: '(max-width: 560px) 100vw, (max-width: 980px) calc(100vw - 19rem), 640px',
+  page: '(max-width: 560px) 100vw, (max-width: 1100px) calc(100vw - 19rem), 736px',
+} as const;
+
+interface PostCardProps {
+  /** The cached (server) copy; pending likes, saves and follows are drawn on top of it. */
+  post: Post;
+  variant?: 'feed' | 'page';
+  /** The first card on screen: its picture loads at once rather than lazily. */
+  priority?: boolean;
+  /** After the post is deleted (the post page goes home). */
+  onDeleted?: () => void;
+  /** Set by a role="feed" list. */
+  position?: { index: number; total: number };
+}
+
+function likeLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'like' : 'likes'}`;
+}
+
+/** A post: author, picture, heart, comments, save, like count, content and time. */
+export function PostCard({ post: cached, variant = 'feed', priority = false, onDeleted, position }: PostCardProps) {
+  const post = useShadowedPost(cached);
+  const headingId = useId();
+  const { data: me } = useCurrentUser();
+  const toggleLike = useToggleLike();
+  const toggleBookmark = useToggleBookmark();
+  const toggleFollow = useToggleFollow();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+
+  const isAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
+  const profilePath = `/${encodeURIComponent(post.username)}`;
+  const postPath = `/posts/${encodeURIComponent(post._id)}`;
+  const { liked, bookmarked, followsAuthor } = post.viewer;
+
+  const menuItems: MenuItem[] = isAuthor
+    ? [
+        { label: 'Edit', icon: <Pencil aria-hidden="true" size="1.1em" />, onSelect: () => setDialog('edit') },
+        {
+          label: 'Delete',
+          icon: <Trash2 aria-hidden="true" size="1.1em" />,
+          tone: 'danger',
+          onSelect: () => setDialog('delete'),
+        },
+      ]
+    : [
+        {
+          label: followsAuthor ? 'Following' : 'Follow',
+          icon: followsAuthor ? (
+            <UserCheck aria-hidden="true" size="1.1em" />
+          ) : (
+            <UserPlus aria-hidden="true" size="1.1em" />
+          ),
+          onSelect: () => toggleFollow({ userId: cached.userId, followsAuthor: cached.viewer.followsAuthor }),
+        },
+      ];
+
+  const picture = <PostPicture post={post} sizes={SIZES[variant]} priority={priority} className={styles.picture} />;
+
+  return (
+    <article
+      className={`${styles.card} ${styles[variant]}`}
+      aria-labelledby={headingId}
+      aria-posinset={position ? position.index + 1 : undefined}
+      aria-setsize={position ? position.total : undefined}
+    >
+      <header className={styles.head}>
+        <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
+          <Avatar src={post.userPhoto} name={post.name || post.username} size={2.5} decorative />
+        </Link>
+        <div className={styles.byline}>
+          <h2 id={headingId} className={styles.author}>
+            <span className="visually-hidden">Post by </span>
+            <Link to={profilePath} className={styles.authorLink}>
+              {post.username}
+            </Link>
+          </h2>
+          <time className={styles.time} dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+            {formatPostTime(post.createdAt)}
+          </time>
+        </div>
+        <Menu
+          label="Post options"
+          trigger={<MoreHorizontal aria-hidden="true" size="1.35em" />}
+          items={menuItems}
+          className={styles.menu}
+        />
+      </header>
+
+      <div className={styles.media}>
+        {variant === 'feed' ? (
+          <Link to={postPath} className={styles.mediaLink}>
+            {picture}
+          </Link>
+        ) : (
+          picture
+        )}
+      </div>
+
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${styles.action} ${styles.heart}`}
+          aria-label={liked ? 'Unlike' : 'Like'}
+          aria-pressed={liked}
+          onClick={() => toggleLike(cached)}
+        >
+          <Heart aria-hidden="true" size="1.5em" fill={liked ? 'currentColor' : 'none'} />
+        </button>
+        <Link
+          to={variant === 'page' ? '#comments' : `${postPath}#comments`}
+          className={styles.action}
+          aria-label="Comments"
+        >
+          <MessageCircle aria-hidden="true" size="1.5em" />
+        </Link>
+        <button
+          type="button"
+          className={`${styles.action} ${styles.save}`}
+          aria-label={bookmarked ? 'Remove from saved' : 'Save'}
+          aria-pressed={bookmarked}
+          onClick={() => toggleBookmark(cached)}
+        >
+          <Bookmark aria-hidden="true" size="1.5em" fill={bookmarked ? 'currentColor' : 'none'} />
+        </button>
+      </div>
+
+      <div className={styles.text}>
+        <p className={styles.likes}>{likeLabel(post.likes.likeCount)}</p>
+        {post.content && <p className={styles.content}>{post.content}</p>}
+        {variant === 'page' && post.picture && (
+          <p className={styles.original}>
+            <a href={post.picture.originalUrl} target="_blank" rel="noopener noreferrer">
+              View original
+            </a>
+            <span className={styles.dimensions}>
+              {' '}
+              · {post.picture.width} × {post.picture.height} px
+            </span>
+          </p>
+        )}
+      </div>
+
+      {dialog === 'delete' && (
+        <DeletePostDialog postId={post._id} onClose={() => setDialog(null)} onDeleted={onDeleted} />
+      )}
+      {dialog === 'edit' && (
+        <Suspense fallback={null}>
+          <PostComposer post={cached} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+    </article>
+  );
+}

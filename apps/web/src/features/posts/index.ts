@@ -1,0 +1,8 @@
+// The posts feature's public face: what other features (the feed, the profile, search, people) may use.
+export { updateCachedPostComments } from './api/post-cache';
+export { postKeys, type PostListSource } from './api/post-keys';
+export { AddPostButton } from './components/add-post-button';
+export { PostCard } from './components/post-card';
+export { PostList } from './components/post-list';
+export { useFollowShadow } from './api/post-shadow';
+export { onFollowSettled, useToggleFollow, type FollowSettled } from './api/toggle-follow';

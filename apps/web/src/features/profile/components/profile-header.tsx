@@ -1,0 +1,70 @@
+import type { User } from '@share-arts/contract';
+import { Link2, Pencil } from 'lucide-react';
+import { displayUrl, httpUrl } from '../../../lib/safe-url';
+import { fullName } from '../../../lib/user-name';
+import { Avatar } from '../../../ui/avatar';
+import { ButtonLink } from '../../../ui/button';
+import { FollowButton } from '../../people';
+import { useFollowShadow } from '../../posts';
+import styles from './profile-header.module.css';
+
+interface ProfileHeaderProps {
+  user: User;
+  isOwn: boolean;
+}
+
+/** Photo, name, @username, bio, link, counts, and Follow / Following (or Edit Profile on your own). */
+export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
+  const name = fullName(user);
+  const link = httpUrl(user.link);
+  // A follow still on its way already counts, like the button beside it.
+  const pending = useFollowShadow(user._id);
+  const follows = pending ?? user.viewer.follows;
+  const followerCount = Math.max(0, user.followerCount + (follows === user.viewer.follows ? 0 : follows ? 1 : -1));
+
+  return (
+    <section className={styles.card} aria-labelledby="profile-name">
+      <Avatar src={user.userPhoto} name={name} size={6.5} decorative />
+      <div className={styles.details}>
+        <div className={styles.top}>
+          <div className={styles.names}>
+            <h1 id="profile-name" className={styles.name}>
+              {name}
+            </h1>
+            <p className={styles.username}>
+              @{user.username}
+              {!isOwn && user.viewer.followsYou && <span className={styles.badge}>Follows you</span>}
+            </p>
+          </div>
+          {isOwn ? (
+            <ButtonLink to="/settings" variant="secondary" className={styles.action}>
+              <Pencil aria-hidden="true" size="1.05em" />
+              Edit Profile
+            </ButtonLink>
+          ) : (
+            <FollowButton user={user} describedBy="profile-name" className={styles.action} />
+          )}
+        </div>
+        {user.bio && <p className={styles.bio}>{user.bio}</p>}
+        {link && (
+          <a className={styles.link} href={link} target="_blank" rel="noopener noreferrer">
+            <Link2 aria-hidden="true" size="1.1em" />
+            {displayUrl(link)}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+        <ul className={styles.counts} aria-label="Counts">
+          <li className={styles.count}>
+            <strong>{user.postCount.toLocaleString('en-US')}</strong> {user.postCount === 1 ? 'post' : 'posts'}
+          </li>
+          <li className={styles.count}>
+            <strong>{followerCount.toLocaleString('en-US')}</strong> {followerCount === 1 ? 'follower' : 'followers'}
+          </li>
+          <li className={styles.count}>
+            <strong>{user.followingCount.toLocaleString('en-US')}</strong> following
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
