@@ -1,9 +1,11 @@
+import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS } from '@share-arts/contract';
 import { posts, postReactions, users } from '../../db/schema.js';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -390,5 +392,89 @@ describe('GET /api/posts/liked', () => {
     await react(fan, 'dislike', a._id);
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/posts/liked', headers: auth(fan) })).json();
     expect(after.posts.map((p: { _id: string }) => p._id)).toEqual([b._id]);
+  });
+});
+
+describe('posts with pictures', () => {
+  async function upload(who: SignedUp) {
+    const data = await sharp({ create: { width: 700, height: 400, channels: 3, background: '#446688' } })
+      .jpeg()
+      .toBuffer();
+    const { payload, contentType } = multipart([
+      { name: 'alt', data: 'A blue field' },
+      { name: 'file', data, filename: 'field.jpg', contentType: 'image/jpeg' },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      payload,
+      headers: { 'content-type': contentType, authorization: who.token },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().media as { _id: string; url: string; originalUrl: string };
+  }
+  const filesOf = async (mediaId: string) => (await readdir(ctx.config.mediaDir)).filter((f) => f.startsWith(mediaId));
+
+  it('shows the picture, refuses it on a second post, and deletes its files with the post', async () => {
+    const author = await signUp(ctx.app);
+    const picture = await upload(author);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { content: 'With a picture', mediaId: picture._id },
+      headers: { ...auth(author), ...minimal },
+    });
+    expect(created.statusCode).toBe(201);
+    const post = created.json().post;
+    expect(post.postPic).toBe(picture.url);
+    expect(post.picture).toMatchObject({ _id: picture._id, alt: 'A blue field', width: 700, height: 400 });
+
+    const reused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { content: 'Same picture', mediaId: picture._id },
+      headers: auth(author),
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused)).toBe(ERRORS.pictureInUse);
+
+    const other = await signUp(ctx.app);
+    const stolen = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { content: 'Not mine', mediaId: picture._id },
+      headers: auth(other),
+    });
+    expect(stolen.statusCode).toBe(403);
+
+    expect((await filesOf(picture._id)).length).toBeGreaterThan(2);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}`, headers: auth(author) });
+    expect(await filesOf(picture._id)).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: picture.originalUrl })).statusCode).toBe(404);
+  });
+
+  it('replacing or removing the picture in an edit deletes the old files', async () => {
+    const author = await signUp(ctx.app);
+    const first = await upload(author);
+    const second = await upload(author);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { content: 'Picture one', mediaId: first._id },
+      headers: { ...auth(author), ...minimal },
+    });
+    const postId = created.json().post._id;
+    const edit = (mediaId: string | null) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/posts/edit/${postId}`,
+        payload: { postData: { mediaId } },
+        headers: { ...auth(author), ...minimal },
+      });
+    expect((await edit(second._id)).json().post.picture._id).toBe(second._id);
+    expect(await filesOf(first._id)).toEqual([]);
+    const removed = await edit(null);
+    expect(removed.json().post).toMatchObject({ picture: null, postPic: '/media/defaults/default-post.jpg' });
+    expect(await filesOf(second._id)).toEqual([]);
   });
 });
