@@ -63,6 +63,7 @@ async function startServer(databaseUrl: string): Promise<{ url: string; stop: ()
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'share-arts-bench-')),
       JWT_SECRET: SECRET,
       BENCH_ROUTES: '1',
+      RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

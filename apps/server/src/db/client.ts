@@ -4,8 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import pg, { type QueryResultRow } from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
 
@@ -27,17 +28,32 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** The pool behind each top-level PostgreSQL Db (a transaction is not in here). */
+const pools = new WeakMap<Db, pg.Pool>();
+
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  pools.set(db, pool);
   await pool.query('select 1');
   return { db, kind: 'postgres', url, close: () => pool.end() };
 }
 
-/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+/**
+ * Runs raw SQL and returns its rows (both drivers answer `{ rows }`). Outside a transaction on
+ * PostgreSQL the statement is prepared once per connection (named by its text), so the hot reads are
+ * not planned from scratch on every request.
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const pool = pools.get(db);
+  if (pool) {
+    const { sql: text, params } = new PgDialect().sqlToQuery(query);
+    const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    const result = await pool.query<T & QueryResultRow>({ name, text, values: params });
+    return result.rows;
+  }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -3,7 +3,7 @@ import { LIMITS, USERNAME_PATTERN } from '../constants.js';
 import { DateString, Id } from './common.js';
 
 /** The caps on lists embedded in a user object; `followerCount` etc. carry the totals. */
-export const USER_LIST_CAP = 100;
+export const USER_LIST_CAP = 20;
 
 export const UserSummary = Type.Object({
   _id: Id,

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS, type Post, type PostListQuery } from '@share-arts/contract';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { bookmarks, postReactions, posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -17,6 +17,8 @@ export interface PostPageResult {
 
 /** How many of the newest matching posts a word search ranks. */
 const SEARCH_CANDIDATES = 500;
+/** How many of the newest posts are scanned first, which finds enough matches for a common word. */
+const SEARCH_RECENT_WINDOW = 20_000;
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -51,6 +53,28 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
   async function attachablePicture(tx: Db, userId: string, mediaId: string) {
     const row = await media.findOwned(userId, mediaId, { purpose: 'post', db: tx });
     return row.id;
+  }
+
+  /**
+   * The newest matching posts, to be ranked. A common word matches enough of the newest posts, read
+   * in index order; only a rarer one falls back to the text index, which is then cheap.
+   */
+  async function searchCandidates(tsquery: SQL): Promise<string[]> {
+    const recent = await queryRows<{ id: string }>(
+      db,
+      sql`select id from (
+            select id, content from posts order by created_at desc, id desc limit ${SEARCH_RECENT_WINDOW}
+          ) newest
+          where to_tsvector('simple', content) @@ ${tsquery}
+          limit ${SEARCH_CANDIDATES}`,
+    );
+    if (recent.length === SEARCH_CANDIDATES) return recent.map((row) => row.id);
+    const all = await queryRows<{ id: string }>(
+      db,
+      sql`select id from posts where to_tsvector('simple', content) @@ ${tsquery}
+          order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
+    );
+    return all.map((row) => row.id);
   }
 
   const mapPictureInUse = (error: unknown): never => {
@@ -108,7 +132,7 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
      * Posts whose words start with every word of `q`: the newest 500 such posts ranked by text
      * relevance, then newest; or, for a `#hashtag`, every post that carries it, newest first.
      */
-    search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+    async search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
       const trimmed = q.trim();
       const [tag] = trimmed.startsWith('#') ? extractHashtags(trimmed) : [];
       if (tag) return page({ ...query, order: 'latest', viewerId, where: sql`p.tags @> array[${tag}]::text[]` });
@@ -117,22 +141,17 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
           .toLowerCase()
           .match(/[\p{L}\p{N}_]+/gu)
           ?.slice(0, 8) ?? [];
-      if (words.length === 0) return Promise.resolve({ posts: [], nextCursor: null });
+      if (words.length === 0) return { posts: [], nextCursor: null };
       const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
-      // Ranking needs every candidate scored, so only the newest matches are ranked: cheap for a
-      // rare word (the text index) and for a common one (the newest posts match at once).
+      const candidates = await searchCandidates(tsquery);
       return page({
         ...query,
         order: 'relevance',
         viewerId,
         join: sql`join (
           select c.id, ts_rank(to_tsvector('simple', c.content), ${tsquery})::float8 as rank
-          from (
-            select id, content from posts
-            where to_tsvector('simple', content) @@ ${tsquery}
-            order by created_at desc, id desc
-            limit ${SEARCH_CANDIDATES}
-          ) c
+          from posts c
+          where c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(candidates)}::json))
         ) s on s.id = p.id`,
         where: sql`true`,
       });
