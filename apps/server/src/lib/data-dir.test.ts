@@ -1,0 +1,37 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadOrCreateJwtSecret, lockDataDir } from './data-dir.js';
+
+const dirs: string[] = [];
+const freshDir = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-data-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('the data folder', () => {
+  it('is locked by one server at a time: a second one is refused with a clear message', async () => {
+    const dir = await freshDir();
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      `Another Share Arts server is using the data folder ${dir}. Stop that server first, or start this one with another DATA_DIR.`,
+    );
+    await release();
+    const again = await lockDataDir(dir);
+    await again();
+  }, 30_000);
+
+  it('keeps a generated JWT secret, readable by its owner only, across starts', async () => {
+    const dir = await freshDir();
+    const secret = await loadOrCreateJwtSecret(dir);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(await loadOrCreateJwtSecret(dir)).toBe(secret);
+    expect((await readFile(path.join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(secret);
+    expect((await stat(path.join(dir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+  });
+});
