@@ -20,12 +20,25 @@ async function main(): Promise<void> {
   await seedSampleData(database.db, { mediaDir: config.mediaDir, passwordHashCost: config.passwordHashCost });
 
   const app = await buildApp(config, database);
+  // Requests still being answered when a stop is asked for finish before the database closes.
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  const done = async () => {
+    inFlight -= 1;
+  };
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await database.close();
     await releaseLock?.();
     process.exit(0);
