@@ -145,6 +145,9 @@ async function benchDatabase(databaseUrl: string) {
     },
   });
   const targetPost = (user: number) => uuidOf(`bench-post-${1000 + user}`);
+  // Someone in the middle of the bench users (who exist in a small database too), not followed yet.
+  const benchUsers = sizes!.users - 5;
+  const followTarget = (user: number) => benchUser(Math.floor(benchUsers / 2) + user).id;
 
   await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
   await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
@@ -164,8 +167,8 @@ async function benchDatabase(databaseUrl: string) {
   await run(
     'follow/unfollow mix',
     perConnection((user) => [
-      { method: 'POST', path: `/api/users/follow/${benchUser(user + 5000).id}` },
-      { method: 'POST', path: `/api/users/unfollow/${benchUser(user + 5000).id}` },
+      { method: 'POST', path: `/api/users/follow/${followTarget(user)}` },
+      { method: 'POST', path: `/api/users/unfollow/${followTarget(user)}` },
     ]),
   );
   await run(
