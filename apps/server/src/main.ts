@@ -22,14 +22,18 @@ async function main(): Promise<void> {
   const app = await buildApp(config, database);
   // Requests still being answered when a stop is asked for finish before the database closes.
   let inFlight = 0;
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', (_request, _reply, next) => {
     inFlight += 1;
+    next();
   });
-  const done = async () => {
+  app.addHook('onResponse', (_request, _reply, next) => {
     inFlight -= 1;
-  };
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
+    next();
+  });
+  app.addHook('onRequestAbort', (_request, next) => {
+    inFlight -= 1;
+    next();
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
