@@ -42,7 +42,7 @@ const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}
 
 const uploadOverHttp = () => {
   const form = new FormData();
-  form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+  form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
   return fetch(`${base}/api/media`, { method: 'POST', body: form, headers: { authorization: token } });
 };
 
