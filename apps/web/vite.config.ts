@@ -1,13 +1,27 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router's package exports point every bundler at its development build; the production build
+ * beside it differs only in `ENABLE_DEV_WARNINGS = false`, which lets the minifier drop the warnings.
+ * Both entries come from the same folder, so they share one copy of the router.
+ */
+const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     // Read the contract package from its TypeScript source, no build step needed.
     conditions: ['source', ...defaultClientConditions],
+    alias: command === 'build' ? productionRouter : [],
   },
   server: {
     proxy: {
@@ -18,4 +32,4 @@ export default defineConfig({
   build: {
     target: 'es2022',
   },
-});
+}));

@@ -2,22 +2,15 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
-import { queryClient } from './app/query-client';
 import { router } from './app/router';
-import { currentUserQuery } from './lib/session';
-import { getToken } from './lib/token-storage';
-
-// Start verifying a stored token while the first page's code is still loading.
-if (getToken()) void queryClient.prefetchQuery(currentUserQuery());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+// The providers (TanStack Query, toasts) are not here: the root route mounts them once a route that
+// needs them has loaded (app/root-layout.tsx), so /landing's first visit stays small.
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -41,6 +41,8 @@ export async function registerStaticFiles(
       prefix: '/',
       // `/` is the app itself; every other page falls back to it below.
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file; browsers that accept them get those.
+      preCompressed: true,
       // Files are looked up per request, so a rebuild while the server runs is served at once.
       cacheControl: false,
       setHeaders: (res, filePath) => {

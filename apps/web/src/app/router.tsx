@@ -2,12 +2,23 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { FullPageLoading } from '../ui/full-page-status';
 import { legacyPostRedirect } from './guards/legacy-post-path';
-import { RequireAuth } from './guards/require-auth';
+import { loadProviders } from './load-providers';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
+import { RootLayout } from './root-layout';
 
-/** Lazy route module: each page and layout is its own chunk, so /landing downloads little. */
-const lazyComponent = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+/**
+ * Lazy route module: each page and layout is its own chunk, so /landing downloads little. Every route
+ * but /landing also waits for the providers chunk (TanStack Query, toasts, the session), fetched in
+ * parallel with the route's own chunks.
+ */
+const lazyComponent = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [module] = await Promise.all([load(), loadProviders()]);
+  return { Component: module.default };
+};
+
+/** /landing needs no server state: neither the providers nor the session check. */
+const lazyStandalone = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
@@ -16,10 +27,11 @@ const SUGGESTIONS: RouteHandle = { suggestions: true };
 
 export const router = createBrowserRouter([
   {
+    Component: RootLayout,
     HydrateFallback: FullPageLoading,
     ErrorBoundary: RouteError,
     children: [
-      { path: 'landing', lazy: lazyComponent(() => import('../features/landing/landing-page')) },
+      { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/landing-page')) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
@@ -33,7 +45,7 @@ export const router = createBrowserRouter([
       // Public: developers also try unauthenticated calls (the page reads a stored token if there is one).
       { path: 'mockman', lazy: lazyComponent(() => import('../features/mockman/pages/mockman-page')) },
       {
-        Component: RequireAuth,
+        lazy: lazyComponent(() => import('./guards/require-auth').then((module) => ({ default: module.RequireAuth }))),
         children: [
           {
             lazy: lazyComponent(() => import('./layouts/app-layout')),

@@ -1,6 +1,6 @@
 import type { Post } from '@share-arts/contract';
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { formatFullDate, formatPostTime } from '../../../lib/format-date';
 import { useCurrentUser } from '../../../lib/session';
@@ -11,7 +11,7 @@ import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleFollow } from '../api/toggle-follow';
 import { useToggleLike } from '../api/toggle-like';
 import { DeletePostDialog } from './delete-post-dialog';
-import { PostPicture } from './post-picture';
+import { DEFAULT_PICTURE_SIZE, PostPicture } from './post-picture';
 import styles from './post-card.module.css';
 
 // The editor (and its emoji picker) is fetched only when someone edits.
@@ -31,16 +31,38 @@ interface PostCardProps {
   priority?: boolean;
   /** After the post is deleted (the post page goes home). */
   onDeleted?: () => void;
-  /** Set by a role="feed" list. */
-  position?: { index: number; total: number };
+  /** Set by a role="feed" list: the 1-based position, and the list's size (-1 while more can load). */
+  posinset?: number;
+  setsize?: number;
+}
+
+/**
+ * In a feed, cards far off screen skip layout and paint (`content-visibility: auto` in the list's CSS).
+ * Until a card has been drawn once (then the browser remembers its size), it reserves about its real
+ * height: the picture at the column's width and its own aspect ratio, plus the card's text rows.
+ */
+function intrinsicSize(post: Post): CSSProperties {
+  const { width, height } = post.picture ?? DEFAULT_PICTURE_SIZE;
+  const ratio = (height / width).toFixed(4);
+  return { containIntrinsicSize: `auto calc(min(min(100vw, 40rem) * ${ratio}, 80vh, 56rem) + 12rem)` };
 }
 
 function likeLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'like' : 'likes'}`;
 }
 
-/** A post: author, picture, heart, comments, save, like count, content and time. */
-export function PostCard({ post: cached, variant = 'feed', priority = false, onDeleted, position }: PostCardProps) {
+/**
+ * A post: author, picture, heart, comments, save, like count, content and time. Memoised: a feed
+ * re-renders its list when a page arrives, and the cards already there keep their props.
+ */
+export const PostCard = memo(function PostCard({
+  post: cached,
+  variant = 'feed',
+  priority = false,
+  onDeleted,
+  posinset,
+  setsize,
+}: PostCardProps) {
   const post = useShadowedPost(cached);
   const headingId = useId();
   const { data: me } = useCurrentUser();
@@ -82,8 +104,9 @@ export function PostCard({ post: cached, variant = 'feed', priority = false, onD
     <article
       className={`${styles.card} ${styles[variant]}`}
       aria-labelledby={headingId}
-      aria-posinset={position ? position.index + 1 : undefined}
-      aria-setsize={position ? position.total : undefined}
+      aria-posinset={posinset}
+      aria-setsize={setsize}
+      style={posinset === undefined ? undefined : intrinsicSize(cached)}
     >
       <header className={styles.head}>
         <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
@@ -172,4 +195,4 @@ export function PostCard({ post: cached, variant = 'feed', priority = false, onD
       )}
     </article>
   );
-}
+});

@@ -83,7 +83,7 @@ export function PostList({ source, sort, label, empty }: PostListProps) {
         className={`${styles.feed} ${isPlaceholderData ? styles.stale : ''}`}
       >
         {posts.map((post, index) => (
-          <PostCard key={post._id} post={post} priority={index === 0} position={{ index, total }} />
+          <PostCard key={post._id} post={post} priority={index === 0} posinset={index + 1} setsize={total} />
         ))}
       </div>
       <div ref={sentinelRef} className={styles.end}>

@@ -2,7 +2,7 @@ import type { Post } from '@share-arts/contract';
 import { ResponsivePicture, StaticPicture } from '../../../ui/responsive-picture';
 
 /** The default post picture is 1600 × 1200. */
-const DEFAULT_PICTURE = { width: 1600, height: 1200 };
+export const DEFAULT_PICTURE_SIZE = { width: 1600, height: 1200 };
 
 /** The picture's alt text, or a description of what it is when the author gave none. */
 export function pictureAlt(post: Pick<Post, 'picture' | 'username'>): string {
@@ -33,7 +33,7 @@ export function PostPicture({ post, sizes, priority, className }: PostPicturePro
     <StaticPicture
       src={post.postPic}
       alt={pictureAlt(post)}
-      {...DEFAULT_PICTURE}
+      {...DEFAULT_PICTURE_SIZE}
       priority={priority}
       className={className}
     />
