@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
+import { isUuid } from './lib/ids.js';
+import { users as usersTable } from './db/schema.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
@@ -26,6 +29,11 @@ import { createCommentsService } from './modules/comments/comments.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createMediaService } from './modules/media/media.service.js';
 
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid: check its percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long.',
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: { method: string; url: string; hidden: boolean }[];
@@ -38,6 +46,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Errors the router raises before any route runs (a malformed or over-long URL): same shape as every
+    // other error, and without echoing the URL.
+    frameworkErrors: (error, _request, reply) => {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? 'The request is not valid.';
+      void (reply as unknown as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ errors: [message] }));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every API route, as registered: the docs test checks each one is in the OpenAPI document.
@@ -63,7 +80,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
-  const guards = registerAuth(app, tokens, createRateLimiter({ enabled: config.rateLimits, now: config.now }));
+  const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
+  const guards = registerAuth(app, tokens, limiter, async (userId) => {
+    if (!isUuid(userId)) return false;
+    const found = await db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, userId)).limit(1);
+    return found.length > 0;
+  });
   const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media });

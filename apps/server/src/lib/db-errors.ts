@@ -29,3 +29,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when the database refused a text value it cannot store: PostgreSQL text cannot hold a NUL
+ * character (`\u0000`, or `%00` in a URL), whichever field or parameter it came in.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+  }
+  return false;
+}

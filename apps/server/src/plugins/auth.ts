@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
-import { unauthorized } from '../lib/http-error.js';
+import { notFound, unauthorized } from '../lib/http-error.js';
 import { tokenFromHeader, type TokenService } from '../lib/tokens.js';
 import { RATE_LIMITS, type RateLimiter } from '../lib/rate-limiter.js';
 
@@ -19,7 +19,16 @@ export interface AuthGuards {
   limiter: RateLimiter;
 }
 
-export function registerAuth(app: FastifyInstance, tokens: TokenService, limiter: RateLimiter): AuthGuards {
+/** A valid token whose user was deleted: 404, as POST /api/auth/verify answers for it. */
+export const ACCOUNT_GONE = 'The account of this token no longer exists: sign up or log in again.';
+
+export function registerAuth(
+  app: FastifyInstance,
+  tokens: TokenService,
+  limiter: RateLimiter,
+  /** True while the user exists: a token outlives its user, and nothing may be written in a deleted user's name. */
+  userExists: (userId: string) => Promise<boolean>,
+): AuthGuards {
   app.decorateRequest('userId', null);
   return {
     async requireUser(request) {
@@ -27,6 +36,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, limiter
       if (!token) throw unauthorized(ERRORS.missingToken);
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized(ERRORS.invalidToken);
+      if (!(await userExists(claims.userId))) throw notFound(ACCOUNT_GONE);
       request.userId = claims.userId;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         limiter.hit(`write:${claims.userId}`, RATE_LIMITS.writePerUser);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { HttpError } from '../lib/http-error.js';
-import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { isDatabaseUnavailable, isUnstorableText } from '../lib/db-errors.js';
 
 interface AjvError {
   keyword: string;
@@ -51,6 +51,8 @@ const joinPath = (parent: string, child: string) => (parent ? `${parent}.${child
 const article = (type: string) =>
   type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${type}`;
 
+const NUL_CHARACTER = 'Text must not contain the NUL character (\\u0000 or %00): remove it and try again.';
+
 /** Fastify's own client errors, reworded so a person knows what to change. */
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send the body as JSON (Content-Type: application/json).',
@@ -77,6 +79,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message =
         FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? ERRORS.invalidJson : error.message);
       return reply.code(status).send({ errors: [message] });
+    }
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ errors: [NUL_CHARACTER] });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

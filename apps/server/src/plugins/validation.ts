@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 
@@ -24,6 +24,31 @@ export function registerValidation(app: FastifyInstance): void {
   const bodyAjv = createAjv({ coerceTypes: false });
   const paramAjv = createAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object),
+    httpPart === 'body' ? bodyAjv.compile(schema as object) : finiteOnly(paramAjv.compile(schema as object)),
   );
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+
+/**
+ * Ajv coerces the text "Infinity" (and "1e400") to an integer and then skips minimum and maximum for
+ * it, so `?limit=Infinity` would reach SQL. Coerced parameters must be finite numbers.
+ */
+function finiteOnly(validate: Validate): Validate {
+  const wrapped: Validate = (data) => {
+    if (!validate(data)) {
+      wrapped.errors = validate.errors ?? null;
+      return false;
+    }
+    for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        const error = { keyword: 'type', instancePath: `/${key}`, schemaPath: '', params: { type: 'finite number' } };
+        wrapped.errors = [error as FastifySchemaValidationError];
+        return false;
+      }
+    }
+    wrapped.errors = null;
+    return true;
+  };
+  return wrapped;
 }

@@ -17,6 +17,8 @@ import { MEDIA_MESSAGES } from './media.processing.js';
 import type { MediaService } from './media.service.js';
 
 const NOT_MULTIPART = 'Send the picture as multipart/form-data, with the image in a field named "file".';
+const MALFORMED_MULTIPART =
+  'The multipart/form-data body is malformed (a missing boundary or a cut-off part): send it as a browser FormData.';
 const ONE_FILE = 'Send exactly one picture, in a field named "file".';
 // Room for the multipart boundaries and the text fields around a file of the largest allowed size.
 const MAX_REQUEST_BYTES = MEDIA_LIMITS.maxBytes + 64 * 1024;
@@ -48,7 +50,10 @@ function multipartError(error: unknown): unknown {
     case 'FST_PROTO_VIOLATION':
       return badRequest('A form field name is not allowed.');
     default:
-      return error;
+      // The parser's own errors ("Multipart: Boundary not found", "Unexpected end of multipart data", a
+      // malformed part header) carry no code: the body is not valid multipart, so the client must fix it.
+      if (error instanceof HttpError) return error;
+      return badRequest(MALFORMED_MULTIPART);
   }
 }
 

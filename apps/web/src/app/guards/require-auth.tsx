@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../../lib/session';
+import { sessionEndedByLogout, useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { FullPageLoading, FullPageMessage } from '../../ui/full-page-status';
 import type { FromState } from './from-location';
@@ -20,6 +20,8 @@ export function RequireAuth() {
     );
   }
   if (!user) {
+    // After LOG OUT there is nowhere to come back to: the next login goes to /.
+    if (sessionEndedByLogout()) return <Navigate to="/landing" replace />;
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };

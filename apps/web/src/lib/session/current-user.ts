@@ -37,18 +37,25 @@ export function useCurrentUser() {
 }
 
 /** Stores the token and the user after a login or signup. */
+/** True after a logout (until the next sign-in): the guard then has no page to remember. */
+let endedByLogout = false;
+export const sessionEndedByLogout = (): boolean => endedByLogout;
+
 export function startSession(queryClient: QueryClient, token: string, user: User): void {
+  endedByLogout = false;
   setToken(token);
   queryClient.setQueryData(sessionKeys.currentUser(), user);
 }
 
 /** Forgets the token and every cached server response. */
 export function endSession(queryClient: QueryClient): void {
+  endedByLogout = true;
   clearToken();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
   queryClient.setQueryData(sessionKeys.currentUser(), null);
 }
 
 export function setCurrentUser(queryClient: QueryClient, user: User): void {
+  endedByLogout = false;
   queryClient.setQueryData(sessionKeys.currentUser(), user);
 }

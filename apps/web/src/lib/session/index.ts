@@ -1,2 +1,9 @@
 export { sessionKeys } from './session-keys';
-export { currentUserQuery, endSession, setCurrentUser, startSession, useCurrentUser } from './current-user';
+export {
+  currentUserQuery,
+  endSession,
+  sessionEndedByLogout,
+  setCurrentUser,
+  startSession,
+  useCurrentUser,
+} from './current-user';

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { ERRORS } from '@share-arts/contract';
+import { queryRows } from '../db/client.js';
+import { ACCOUNT_GONE } from '../plugins/auth.js';
+import { createTestApp, multipart, signUp, uniqueUsername, type SignedUp, type TestContext } from '../test/helpers.js';
+import {
+  COUNTED_TABLES,
+  createComment,
+  createPost,
+  deleteUserRow,
+  expectCleanRefusal,
+  forgedTokens,
+  tinyPng,
+  uploadPicture,
+} from './fixtures.js';
+
+/**
+ * Authorization matrix (issue 8, part 4): every API route × every kind of token. Reads are public (a
+ * bad token reads as signed out); writes and personal lists need a valid token (401 otherwise); author-only
+ * actions with another user's token answer the spec's 400 messages (a picture's alt text: 403). A deleted
+ * user's token verifies as 404 (the spec) and never writes: 404 wherever the route needs the user.
+ */
+
+const KINDS = [
+  'none',
+  'garbage',
+  'algNone',
+  'wrongSecret',
+  'tampered',
+  'expired',
+  'deleted',
+  'other',
+  'ownRaw',
+  'ownBearer',
+] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Expected status per route and token kind, in the order of KINDS. */
+// prettier-ignore
+const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wrongSecret: number, tampered: number, expired: number, deleted: number, other: number, ownRaw: number, ownBearer: number]> = {
+  //                                               none garb algN wrong tamp exp  del  other raw bearer
+  'GET /api/health':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/signup':                        [201, 201, 201, 201, 201, 201, 201, 201, 201, 201],
+  'POST /api/auth/login':                         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // verify takes the token in its body: "none" sends no token, "ownBearer" sends "Bearer <token>".
+  'POST /api/auth/verify':                        [400, 401, 401, 401, 401, 401, 404, 200, 200, 401],
+  'GET /api/users':                               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/users/suggestions':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/bookmark':                      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/bookmark/:postId':             [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/remove-bookmark/:postId':      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/by-username/:username':         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/users/:userId':                       [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/users/follow/:followUserId':         [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/unfollow/:followUserId':       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/edit':                         [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/posts':                               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/feed':                                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/posts/liked':                         [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/posts/user/:username':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/posts/:id':                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/posts':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'POST /api/posts/edit/:id':                     [401, 401, 401, 401, 401, 401, 404, 400, 201, 201],
+  'DELETE /api/posts/:id':                        [401, 401, 401, 401, 401, 401, 404, 400, 201, 201],
+  'POST /api/posts/like/:id':                     [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'POST /api/posts/dislike/:id':                  [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'POST /api/posts/:id/comment':                  [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/comments/:postId':                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/comments/edit/:postId/:commentId':   [401, 401, 401, 401, 401, 401, 404, 400, 201, 201],
+  'POST /api/comments/delete/:postId/:commentId': [401, 401, 401, 401, 401, 401, 404, 400, 201, 201],
+  'POST /api/comments/upvote/:postId/:commentId': [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'POST /api/comments/downvote/:postId/:commentId': [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/search':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'POST /api/media/:id/alt':                      [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
+};
+
+/** The message another user's token gets on an author-only action (the spec's words). */
+const OTHER_MESSAGES: Record<string, string> = {
+  'POST /api/posts/edit/:id': ERRORS.editPostNotOwner,
+  'DELETE /api/posts/:id': ERRORS.deletePostNotOwner,
+  'POST /api/comments/edit/:postId/:commentId': ERRORS.editCommentNotOwner,
+  'POST /api/comments/delete/:postId/:commentId': ERRORS.deleteCommentNotOwner,
+};
+
+let ctx: TestContext;
+let owner: SignedUp;
+let other: SignedUp;
+let deleted: SignedUp;
+let tokens: Record<Kind, string | undefined>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [owner, other, deleted] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUp(ctx.app)]);
+  // A deleted user keeps a picture-less, valid token: their row is gone.
+  await deleteUserRow(ctx, deleted.user._id);
+  const forged = await forgedTokens(owner, ctx.config.jwtSecret);
+  tokens = {
+    none: undefined,
+    ...forged,
+    deleted: deleted.token,
+    other: other.token,
+    ownRaw: owner.token,
+    ownBearer: `Bearer ${owner.token}`,
+  };
+});
+afterAll(() => ctx.close());
+
+/** Every row of the counted tables, as text: a refused write must leave it exactly as it was. */
+async function snapshot(): Promise<string> {
+  const parts = COUNTED_TABLES.map(
+    (t) => `(select coalesce(string_agg(t::text, E'\\n' order by t::text), '') from ${t} t) as ${t}`,
+  );
+  const [row] = await queryRows<Record<string, string>>(ctx.database.db, sql.raw(`select ${parts.join(', ')}`));
+  return JSON.stringify(row);
+}
+
+const as = (who: SignedUp, extra: Record<string, string> = {}) => ({
+  authorization: who.token,
+  prefer: 'return=minimal',
+  ...extra,
+});
+async function ok(options: InjectOptions) {
+  const response = await ctx.app.inject(options);
+  if (response.statusCode >= 300) throw new Error(`setup ${options.url}: ${response.statusCode} ${response.body}`);
+  return response;
+}
+
+/** Builds, on fresh rows, the request of one route (the owner's rows; the viewer acts with the cell's token). */
+const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
+  'GET /api/health': async () => ({ method: 'GET', url: '/api/health' }),
+  'POST /api/auth/signup': async () => ({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      fullname: 'Rosa Parks',
+      email: 'r@example.com',
+      username: uniqueUsername('az'),
+      password: 'long enough pw',
+    },
+  }),
+  'POST /api/auth/login': async () => ({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: owner.user.username, password: owner.password },
+  }),
+  'POST /api/auth/verify': async (kind) => ({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: tokens[kind] === undefined ? {} : { encodedToken: tokens[kind] },
+  }),
+  'GET /api/users': async () => ({ method: 'GET', url: '/api/users' }),
+  'GET /api/users/suggestions': async () => ({ method: 'GET', url: '/api/users/suggestions' }),
+  'GET /api/users/bookmark': async () => ({ method: 'GET', url: '/api/users/bookmark' }),
+  'POST /api/users/bookmark/:postId': async () => ({
+    method: 'POST',
+    url: `/api/users/bookmark/${await createPost(ctx.app, owner)}`,
+  }),
+  'POST /api/users/remove-bookmark/:postId': async () => {
+    const postId = await createPost(ctx.app, owner);
+    for (const who of [owner, other]) {
+      await ok({ method: 'POST', url: `/api/users/bookmark/${postId}`, headers: as(who) });
+    }
+    return { method: 'POST', url: `/api/users/remove-bookmark/${postId}` };
+  },
+  'GET /api/users/by-username/:username': async () => ({
+    method: 'GET',
+    url: `/api/users/by-username/${owner.user.username}`,
+  }),
+  'GET /api/users/:userId': async () => ({ method: 'GET', url: `/api/users/${owner.user._id}` }),
+  'POST /api/users/follow/:followUserId': async () => {
+    const target = await signUp(ctx.app);
+    return { method: 'POST', url: `/api/users/follow/${target.user._id}` };
+  },
+  'POST /api/users/unfollow/:followUserId': async () => {
+    const target = await signUp(ctx.app);
+    for (const who of [owner, other]) {
+      await ok({ method: 'POST', url: `/api/users/follow/${target.user._id}`, headers: as(who) });
+    }
+    return { method: 'POST', url: `/api/users/unfollow/${target.user._id}` };
+  },
+  'POST /api/users/edit': async () => ({
+    method: 'POST',
+    url: '/api/users/edit',
+    payload: { userData: { bio: `bio ${Math.random()}` } },
+  }),
+  'GET /api/posts': async () => ({ method: 'GET', url: '/api/posts' }),
+  'GET /api/feed': async () => ({ method: 'GET', url: '/api/feed' }),
+  'GET /api/posts/liked': async () => ({ method: 'GET', url: '/api/posts/liked' }),
+  'GET /api/posts/user/:username': async () => ({ method: 'GET', url: `/api/posts/user/${owner.user.username}` }),
+  'GET /api/posts/:id': async () => ({ method: 'GET', url: `/api/posts/${await createPost(ctx.app, owner)}` }),
+  'POST /api/posts': async () => ({ method: 'POST', url: '/api/posts', payload: { content: 'matrix post' } }),
+  'POST /api/posts/edit/:id': async () => ({
+    method: 'POST',
+    url: `/api/posts/edit/${await createPost(ctx.app, owner)}`,
+    payload: { postData: { content: 'edited by the matrix' } },
+  }),
+  'DELETE /api/posts/:id': async () => ({ method: 'DELETE', url: `/api/posts/${await createPost(ctx.app, owner)}` }),
+  'POST /api/posts/like/:id': async () => ({
+    method: 'POST',
+    url: `/api/posts/like/${await createPost(ctx.app, owner)}`,
+  }),
+  'POST /api/posts/dislike/:id': async () => {
+    const postId = await createPost(ctx.app, owner);
+    for (const who of [owner, other]) await ok({ method: 'POST', url: `/api/posts/like/${postId}`, headers: as(who) });
+    return { method: 'POST', url: `/api/posts/dislike/${postId}` };
+  },
+  'POST /api/posts/:id/comment': async () => ({
+    method: 'POST',
+    url: `/api/posts/${await createPost(ctx.app, owner)}/comment`,
+    payload: { commentData: { content: 'matrix comment' } },
+  }),
+  'GET /api/comments/:postId': async () => ({
+    method: 'GET',
+    url: `/api/comments/${await createPost(ctx.app, owner)}`,
+  }),
+  'POST /api/comments/edit/:postId/:commentId': async () => {
+    const postId = await createPost(ctx.app, owner);
+    const commentId = await createComment(ctx.app, owner, postId);
+    return { method: 'POST', url: `/api/comments/edit/${postId}/${commentId}`, payload: { content: 'edited' } };
+  },
+  'POST /api/comments/delete/:postId/:commentId': async () => {
+    const postId = await createPost(ctx.app, owner);
+    const commentId = await createComment(ctx.app, owner, postId);
+    return { method: 'POST', url: `/api/comments/delete/${postId}/${commentId}` };
+  },
+  'POST /api/comments/upvote/:postId/:commentId': async () => {
+    const postId = await createPost(ctx.app, owner);
+    return { method: 'POST', url: `/api/comments/upvote/${postId}/${await createComment(ctx.app, owner, postId)}` };
+  },
+  'POST /api/comments/downvote/:postId/:commentId': async () => {
+    const postId = await createPost(ctx.app, owner);
+    return { method: 'POST', url: `/api/comments/downvote/${postId}/${await createComment(ctx.app, owner, postId)}` };
+  },
+  'GET /api/search': async () => ({ method: 'GET', url: '/api/search?q=painting' }),
+  'POST /api/media': async () => {
+    const { payload, contentType } = multipart([
+      { name: 'file', data: await tinyPng(), filename: 'p.png', contentType: 'image/png' },
+    ]);
+    return { method: 'POST', url: '/api/media', payload, headers: { 'content-type': contentType } };
+  },
+  'POST /api/media/:id/alt': async () => ({
+    method: 'POST',
+    url: `/api/media/${await uploadPicture(ctx.app, owner)}/alt`,
+    payload: { alt: 'changed by the matrix' },
+  }),
+};
+
+describe('authorization matrix', () => {
+  it('covers every registered route', () => {
+    const routes = ctx.app.apiRoutes.filter((r) => !r.hidden).map((r) => `${r.method} ${r.url}`);
+    expect(Object.keys(MATRIX).sort()).toEqual([...routes].sort());
+    expect(Object.keys(REQUESTS).sort()).toEqual([...routes].sort());
+  });
+
+  for (const [route, expected] of Object.entries(MATRIX)) {
+    it(`${route}: ${expected.join(' ')}`, async () => {
+      const method = route.split(' ')[0]!;
+      for (const [i, kind] of KINDS.entries()) {
+        const options = await REQUESTS[route]!(kind);
+        const token = tokens[kind];
+        const headers: Record<string, string> = { prefer: 'return=minimal', ...(options.headers as object) };
+        if (token !== undefined && route !== 'POST /api/auth/verify') headers.authorization = token;
+        const before = method === 'GET' ? '' : await snapshot();
+        const response = await ctx.app.inject({ ...options, headers });
+        const label = `${route} with ${kind}`;
+        expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(expected[i]);
+        if (response.statusCode >= 400) {
+          expectCleanRefusal(response, label);
+          if (method !== 'GET') expect(await snapshot(), `${label}: a refused write changed rows`).toBe(before);
+          if (response.statusCode === 401 && route !== 'POST /api/auth/verify') {
+            expect(response.json().errors[0]).toBe(kind === 'none' ? ERRORS.missingToken : ERRORS.invalidToken);
+          }
+          if (kind === 'deleted' && route !== 'POST /api/auth/verify')
+            expect(response.json().errors[0]).toBe(ACCOUNT_GONE);
+          if (kind === 'other' && OTHER_MESSAGES[route]) expect(response.json().errors[0]).toBe(OTHER_MESSAGES[route]);
+        }
+      }
+    });
+  }
+});
