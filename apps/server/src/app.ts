@@ -24,6 +24,8 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { benchRoutes } from './modules/bench/bench.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(postsRoutes, { posts, guards });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, guards });
+      await api.register(notificationsRoutes, { notifications: createNotificationsService({ db }), guards });
       if (config.benchRoutes) await api.register(benchRoutes, { db });
       await api.register(mediaRoutes, { media, guards });
     },

@@ -6,3 +6,4 @@ export * from './schemas/user.js';
 export * from './schemas/media.js';
 export * from './schemas/post.js';
 export * from './schemas/search.js';
+export * from './schemas/notification.js';

@@ -235,3 +235,30 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Someone liked your post, commented on it, upvoted your comment or followed you. One row per actor
+ * and action, so toggling an action never floods; undoing the action removes its unread row.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow'] }).notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
+    index('notifications_actor_idx').on(t.actorId),
+    check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow')`),
+  ],
+);

@@ -75,6 +75,9 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/search':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'POST /api/media/:id/alt':                      [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
+  'GET /api/notifications':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/notifications/unread-count':          [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/notifications/read':                 [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
 };
 
 /** The message another user's token gets on an author-only action (the spec's words). */
@@ -235,6 +238,13 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     return { method: 'POST', url: `/api/comments/downvote/${postId}/${await createComment(ctx.app, owner, postId)}` };
   },
   'GET /api/search': async () => ({ method: 'GET', url: '/api/search?q=painting' }),
+  'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),
+  'GET /api/notifications/unread-count': async () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
+  'POST /api/notifications/read': async () => ({
+    method: 'POST',
+    url: '/api/notifications/read',
+    payload: { all: true },
+  }),
   'POST /api/media': async () => {
     const { payload, contentType } = multipart([
       { name: 'file', data: await tinyPng(), filename: 'p.png', contentType: 'image/png' },

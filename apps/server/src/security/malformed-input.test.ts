@@ -248,6 +248,7 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/comments/edit/:postId/:commentId': () => ({ content: 'edited comment' }),
   'POST /api/users/edit': () => ({ userData: { bio: 'a bio' } }),
   'POST /api/media/:id/alt': () => ({ alt: 'a red square' }),
+  'POST /api/notifications/read': () => ({ key: 'follow:00000000-0000-4000-8000-000000000000' }),
 };
 
 /** The id of a real row for a path parameter of a route. */

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { selectComment, selectCommentPage } from './comments.queries.js';
 import { toComment } from './comments.presenter.js';
+import { notify, withdraw } from '../notifications/notifications.writes.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -61,7 +62,7 @@ export function createCommentsService({ db }: { db: Db }) {
     async add(userId: string, postId: string, content: string): Promise<Comment> {
       const text = cleanContent(content);
       const id = await db.transaction(async (tx) => {
-        await requirePost(tx, postId, true);
+        const post = await requirePost(tx, postId, true);
         const [created] = await tx
           .insert(comments)
           .values({ postId, authorId: userId, content: text })
@@ -70,6 +71,13 @@ export function createCommentsService({ db }: { db: Db }) {
           .update(posts)
           .set({ commentCount: sql`${posts.commentCount} + 1` })
           .where(eq(posts.id, postId));
+        await notify(tx, {
+          recipientId: post.authorId,
+          actorId: userId,
+          kind: 'comment',
+          postId,
+          commentId: created!.id,
+        });
         return created!.id;
       });
       return getComment(id, userId);
@@ -108,7 +116,7 @@ export function createCommentsService({ db }: { db: Db }) {
     async vote(userId: string, postId: string, commentId: string, kind: 'up' | 'down'): Promise<Comment> {
       await db.transaction(async (tx) => {
         await requirePost(tx, postId);
-        await lockComment(tx, postId, commentId);
+        const comment = await lockComment(tx, postId, commentId);
         const [existing] = await tx
           .select({ kind: commentVotes.kind })
           .from(commentVotes)
@@ -131,6 +139,9 @@ export function createCommentsService({ db }: { db: Db }) {
             downvoteCount: sql`${comments.downvoteCount} + ${down}`,
           })
           .where(eq(comments.id, commentId));
+        const key = { recipientId: comment.authorId, actorId: userId, kind: 'upvote', postId, commentId } as const;
+        if (kind === 'up') await notify(tx, key);
+        else if (existing?.kind === 'up') await withdraw(tx, key);
       });
       return getComment(commentId, userId);
     },

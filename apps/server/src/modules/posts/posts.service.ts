@@ -9,6 +9,7 @@ import { extractHashtags } from '../../lib/hashtags.js';
 import type { MediaService } from '../media/media.service.js';
 import { selectPostById, selectPostPage, type PageRequest, type PostOrder } from './posts.queries.js';
 import { toPost } from './posts.presenter.js';
+import { notify, withdraw } from '../notifications/notifications.writes.js';
 
 export interface PostPageResult {
   posts: Post[];
@@ -255,6 +256,9 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
             dislikeCount: sql`${posts.dislikeCount} + ${dislikes}`,
           })
           .where(eq(posts.id, postId));
+        const key = { recipientId: post.authorId, actorId: userId, kind: 'like', postId } as const;
+        if (kind === 'like') await notify(tx, key);
+        else if (existing?.kind === 'like') await withdraw(tx, key);
       });
       return getPost(postId, userId);
     },

@@ -23,6 +23,7 @@ import {
 import { toUser, toUserCard } from './users.presenter.js';
 import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
+import { notify, withdraw } from '../notifications/notifications.writes.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
@@ -77,6 +78,8 @@ export function createUsersService({ db, media }: { db: Db; media: MediaService 
         .update(users)
         .set({ followerCount: sql`${users.followerCount} + ${delta}` })
         .where(eq(users.id, targetId));
+      const key = { recipientId: targetId, actorId: userId, kind: 'follow' } as const;
+      await (follow ? notify(tx, key) : withdraw(tx, key));
     });
     return { user: await getUser(userId, userId), followUser: await getUser(targetId, userId) };
   }

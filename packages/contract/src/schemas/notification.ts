@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { DateString, Id } from './common.js';
+import { PageQuery } from './post.js';
+import { UserSummary } from './user.js';
+
+/** Actors named in a grouped notification ("ana, theo and 3 others liked your post"). */
+export const NOTIFICATION_ACTOR_CAP = 3;
+
+export const Notification = Type.Object({
+  key: Type.String({ description: 'Identifies the group: pass it to POST /api/notifications/read' }),
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow']),
+  actors: Type.Array(UserSummary, { description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first` }),
+  actorCount: Type.Integer({ description: 'Everyone in the group' }),
+  post: Type.Union([Type.Object({ _id: Id, content: Type.String(), postPic: Type.String() }), Type.Null()]),
+  comment: Type.Union([Type.Object({ _id: Id, content: Type.String() }), Type.Null()]),
+  createdAt: DateString,
+  read: Type.Boolean(),
+});
+export type Notification = Static<typeof Notification>;
+
+export const NotificationPage = Type.Object({
+  notifications: Type.Array(Notification, {
+    description:
+      'Newest first; likes of one post and upvotes of one comment are grouped, comments and follows are one each',
+  }),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  unreadCount: Type.Integer({ description: 'Unread groups' }),
+});
+export type NotificationPage = Static<typeof NotificationPage>;
+
+export const UnreadCount = Type.Object({ unreadCount: Type.Integer() });
+export type UnreadCount = Static<typeof UnreadCount>;
+
+export const MarkReadBody = Type.Union(
+  [
+    Type.Object({ key: Type.String({ minLength: 1, maxLength: 200, description: 'The key of one group' }) }),
+    Type.Object({ all: Type.Literal(true, { description: 'Mark everything read' }) }),
+  ],
+  { description: '`{ "key": "…" }` marks one group read, `{ "all": true }` all of them' },
+);
+export type MarkReadBody = Static<typeof MarkReadBody>;
+
+export const NotificationListQuery = PageQuery;
