@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styles from './field.module.css';
 
 interface FieldChrome {
@@ -39,10 +39,22 @@ function FieldMessages({
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+interface ControlProps {
+  id: string;
+  className: string | undefined;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
 
-/** A labelled input; the label is the control's accessible name. */
-export function TextField({ label, hint, error, id, className, ...rest }: TextFieldProps) {
+/** The label, messages and wrapper around a control that `renderControl` draws with the given props. */
+function Field({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  renderControl,
+}: FieldChrome & { id?: string; className?: string; renderControl: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -52,38 +64,34 @@ export function TextField({ label, hint, error, id, className, ...rest }: TextFi
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className={styles.control}
-        aria-describedby={describedBy(hintId, errorId)}
-        aria-invalid={error ? true : undefined}
-        {...rest}
-      />
+      {renderControl({
+        id: inputId,
+        className: styles.control,
+        'aria-describedby': describedBy(hintId, errorId),
+        'aria-invalid': error ? true : undefined,
+      })}
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
 
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+
+/** A labelled input; the label is the control's accessible name. */
+export function TextField({ label, hint, error, id, className, ...rest }: TextFieldProps) {
+  return (
+    <Field {...{ label, hint, error, id, className }} renderControl={(control) => <input {...control} {...rest} />} />
+  );
+}
+
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldChrome;
 
+/** A labelled textarea; the label is the control's accessible name. */
 export function TextAreaField({ label, hint, error, id, className, ...rest }: TextAreaFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className={styles.control}
-        aria-describedby={describedBy(hintId, errorId)}
-        aria-invalid={error ? true : undefined}
-        {...rest}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <Field
+      {...{ label, hint, error, id, className }}
+      renderControl={(control) => <textarea {...control} {...rest} />}
+    />
   );
 }

@@ -1,10 +1,7 @@
 import { TOASTS, type Comment } from '@share-arts/contract';
-import { useRef } from 'react';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast';
 import { useDeleteComment } from '../api/delete-comment';
-import styles from './comment-dialog.module.css';
 
 interface DeleteCommentDialogProps {
   comment: Comment;
@@ -15,7 +12,6 @@ interface DeleteCommentDialogProps {
 
 /** "Delete comment?" — a deliberate second step, with Cancel focused first. */
 export function DeleteCommentDialog({ comment, onClose, onDeleted }: DeleteCommentDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteComment(comment.postId, comment._id);
 
   const confirm = () => {
@@ -31,23 +27,16 @@ export function DeleteCommentDialog({ comment, onClose, onDeleted }: DeleteComme
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       title="Delete comment?"
-      role="alertdialog"
-      size="sm"
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onConfirm={confirm}
       onClose={onClose}
-      initialFocus={cancelRef}
       busy={remove.isPending}
+      stretchActionsWhenNarrow
     >
-      <p className={styles.text}>The comment will be removed for everyone. This cannot be undone.</p>
-      <div className={styles.actions}>
-        <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </div>
-    </Modal>
+      The comment will be removed for everyone. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { LIMITS, TOASTS, type Comment } from '@share-arts/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
+import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
 import { useEditComment } from '../api/edit-comment';
@@ -48,8 +49,8 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
 
   return (
     <Modal title="Edit Comment" onClose={onClose} busy={busy}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.field}>
+      <form className={layout.form} onSubmit={onSubmit} noValidate>
+        <div className={layout.field}>
           <label htmlFor={fieldId} className="visually-hidden">
             Comment
           </label>
@@ -57,7 +58,7 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
             ref={textRef}
             id={fieldId}
             data-autofocus
-            className={styles.textarea}
+            className={`${layout.textarea} ${styles.textarea}`}
             value={content}
             placeholder="Edit comment......"
             maxLength={LIMITS.commentContentMax}
@@ -78,11 +79,11 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
             {content.length} / {LIMITS.commentContentMax}
           </span>
         </div>
-        <div className={styles.actions}>
+        <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" aria-disabled={busy || undefined} className={styles.submit}>
+          <Button type="submit" aria-disabled={busy || undefined} className={`${layout.busySubmit} ${styles.submit}`}>
             {busy ? 'Saving…' : 'Edit Comment'}
           </Button>
         </div>

@@ -1,10 +1,7 @@
 import { TOASTS } from '@share-arts/contract';
-import { useRef } from 'react';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast';
 import { useDeletePost } from '../api/delete-post';
-import styles from './delete-post-dialog.module.css';
 
 interface DeletePostDialogProps {
   postId: string;
@@ -14,7 +11,6 @@ interface DeletePostDialogProps {
 
 /** "Delete this post?" — a deliberate second step, with Cancel focused first. */
 export function DeletePostDialog({ postId, onClose, onDeleted }: DeletePostDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useDeletePost();
 
   const confirm = () => {
@@ -29,23 +25,15 @@ export function DeletePostDialog({ postId, onClose, onDeleted }: DeletePostDialo
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       title="Delete post?"
-      role="alertdialog"
-      size="sm"
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onConfirm={confirm}
       onClose={onClose}
-      initialFocus={cancelRef}
       busy={remove.isPending}
     >
-      <p className={styles.text}>The post and its picture will be removed for everyone. This cannot be undone.</p>
-      <div className={styles.actions}>
-        <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </div>
-    </Modal>
+      The post and its picture will be removed for everyone. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,12 +1,10 @@
 import { MEDIA_LIMITS } from '@share-arts/contract';
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
+import { PICTURE_ACCEPT, PICTURE_MAX_MB, usePictureInput, useRevokeObjectUrl } from '../../../lib/use-picture-input';
 import { TextAreaField } from '../../../ui/field';
 import type { DraftPicture } from '../api/save-post';
 import styles from './post-composer.module.css';
-
-const ACCEPT = MEDIA_LIMITS.mimeTypes.join(',');
-const MAX_MB = MEDIA_LIMITS.maxBytes / (1024 * 1024);
 
 interface PictureFieldProps {
   picture: DraftPicture;
@@ -18,53 +16,24 @@ interface PictureFieldProps {
   error?: string;
 }
 
-function checkFile(file: File): string | undefined {
-  const allowed: readonly string[] = MEDIA_LIMITS.mimeTypes;
-  // Some systems label AVIF with no type at all: let the server judge those by their content.
-  if (file.type && !allowed.includes(file.type)) {
-    return `That file is not a picture we can use. Choose a ${MEDIA_LIMITS.formats.join(', ')} file.`;
-  }
-  if (file.size > MEDIA_LIMITS.maxBytes) {
-    return `That picture is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${MAX_MB} MB.`;
-  }
-  return undefined;
-}
-
 /** "Picture": a file input with a preview, a way to remove the picture, and its alt text. */
 export function PictureField({ picture, alt, onPictureChange, onAltChange, disabled, error }: PictureFieldProps) {
   const inputId = useId();
   const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [localError, setLocalError] = useState<string>();
-  const shownError = localError ?? error;
+  const {
+    inputRef,
+    error: shownError,
+    onChange: onFile,
+    reset,
+  } = usePictureInput({
+    error,
+    onPick: (file) => onPictureChange({ kind: 'new', file, previewUrl: URL.createObjectURL(file) }),
+  });
 
   // A chosen file is previewed through a blob: URL; free it when it is replaced or the dialog closes.
-  const previewUrl = picture.kind === 'new' ? picture.previewUrl : undefined;
-  useEffect(
-    () => () => {
-      if (previewUrl) URL.revokeObjectURL(previewUrl);
-    },
-    [previewUrl],
-  );
+  useRevokeObjectUrl(picture.kind === 'new' ? picture.previewUrl : undefined);
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const problem = checkFile(file);
-    setLocalError(problem);
-    if (problem) {
-      event.target.value = '';
-      return;
-    }
-    onPictureChange({ kind: 'new', file, previewUrl: URL.createObjectURL(file) });
-  };
-
-  const remove = () => {
-    if (inputRef.current) inputRef.current.value = '';
-    setLocalError(undefined);
-    onPictureChange({ kind: 'none' });
-    inputRef.current?.focus();
-  };
+  const remove = () => reset(() => onPictureChange({ kind: 'none' }));
 
   const preview =
     picture.kind === 'new' ? picture.previewUrl : picture.kind === 'existing' ? picture.picture.url : undefined;
@@ -80,7 +49,7 @@ export function PictureField({ picture, alt, onPictureChange, onAltChange, disab
           ref={inputRef}
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={PICTURE_ACCEPT}
           className={styles.fileInput}
           onChange={onFile}
           disabled={disabled}
@@ -89,7 +58,7 @@ export function PictureField({ picture, alt, onPictureChange, onAltChange, disab
         />
       </div>
       <p className={styles.fileHint}>
-        {MEDIA_LIMITS.formats.join(', ')} · up to {MAX_MB} MB
+        {MEDIA_LIMITS.formats.join(', ')} · up to {PICTURE_MAX_MB} MB
       </p>
       {shownError && (
         <p id={errorId} className={styles.error} role="alert">

@@ -2,6 +2,7 @@ import { LIMITS, TOASTS, type Post } from '@share-arts/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
+import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
 import { SavePostError, useSavePost, type DraftPicture, type SaveProgress } from '../api/save-post';
@@ -91,8 +92,8 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
 
   return (
     <Modal title={editing ? 'Edit Post' : 'Add Post'} onClose={onClose} busy={busy}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={failure ? statusId : undefined}>
-        <div className={styles.textField}>
+      <form className={layout.form} onSubmit={onSubmit} noValidate aria-describedby={failure ? statusId : undefined}>
+        <div className={layout.field}>
           <label htmlFor={`${counterId}-text`} className={styles.label}>
             What are you thinking?
           </label>
@@ -100,7 +101,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
             ref={textRef}
             id={`${counterId}-text`}
             data-autofocus
-            className={styles.textarea}
+            className={layout.textarea}
             value={content}
             maxLength={LIMITS.postContentMax}
             rows={4}
@@ -145,11 +146,11 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           </p>
         )}
 
-        <div className={styles.footer}>
+        <div className={`${styles.footer} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" aria-disabled={busy || undefined} className={styles.submit}>
+          <Button type="submit" aria-disabled={busy || undefined} className={`${layout.busySubmit} ${styles.submit}`}>
             {busy ? busyLabel(progress, editing) : editing ? 'Edit' : 'Post'}
           </Button>
         </div>

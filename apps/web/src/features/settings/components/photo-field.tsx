@@ -1,25 +1,12 @@
 import { MEDIA_LIMITS } from '@share-arts/contract';
 import { Trash2, Undo2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo } from 'react';
+import { PICTURE_ACCEPT, PICTURE_MAX_MB, usePictureInput, useRevokeObjectUrl } from '../../../lib/use-picture-input';
 import { isDefaultPhoto } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import type { PhotoChange } from '../api/use-update-profile';
 import styles from './photo-field.module.css';
-
-const ACCEPT = MEDIA_LIMITS.mimeTypes.join(',');
-const MAX_MB = MEDIA_LIMITS.maxBytes / (1024 * 1024);
-
-function checkFile(file: File): string | undefined {
-  const allowed: readonly string[] = MEDIA_LIMITS.mimeTypes;
-  if (file.type && !allowed.includes(file.type)) {
-    return `That file is not a picture we can use. Choose a ${MEDIA_LIMITS.formats.join(', ')} file.`;
-  }
-  if (file.size > MEDIA_LIMITS.maxBytes) {
-    return `That picture is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${MAX_MB} MB.`;
-  }
-  return undefined;
-}
 
 interface PhotoFieldProps {
   /** The photo saved now. */
@@ -37,38 +24,22 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [localError, setLocalError] = useState<string>();
-  const shownError = localError ?? error;
+  const {
+    inputRef,
+    error: shownError,
+    onChange: onFile,
+    reset: resetInput,
+  } = usePictureInput({
+    error,
+    onPick: (chosen) => onChange({ kind: 'new', file: chosen }),
+  });
 
   const file = change.kind === 'new' ? change.file : undefined;
   // The chosen file is previewed through a blob: URL, freed when it is replaced or the form goes.
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
-  useEffect(
-    () => () => {
-      if (previewUrl) URL.revokeObjectURL(previewUrl);
-    },
-    [previewUrl],
-  );
+  useRevokeObjectUrl(previewUrl);
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    if (!chosen) return;
-    const problem = checkFile(chosen);
-    setLocalError(problem);
-    if (problem) {
-      event.target.value = '';
-      return;
-    }
-    onChange({ kind: 'new', file: chosen });
-  };
-
-  const reset = (next: PhotoChange) => {
-    if (inputRef.current) inputRef.current.value = '';
-    setLocalError(undefined);
-    onChange(next);
-    inputRef.current?.focus();
-  };
+  const reset = (next: PhotoChange) => resetInput(() => onChange(next));
 
   const shown = change.kind === 'new' ? previewUrl : change.kind === 'remove' ? undefined : current;
   const hasPhoto = change.kind === 'new' || (change.kind === 'keep' && !isDefaultPhoto(current));
@@ -77,7 +48,7 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
       ? 'Preview of your new photo. It is saved when you select Update Profile.'
       : change.kind === 'remove'
         ? 'Your photo will be removed when you select Update Profile.'
-        : `${MEDIA_LIMITS.formats.join(', ')} · up to ${MAX_MB} MB · cropped to a square`;
+        : `${MEDIA_LIMITS.formats.join(', ')} · up to ${PICTURE_MAX_MB} MB · cropped to a square`;
 
   return (
     <div className={styles.field}>
@@ -101,7 +72,7 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
           ref={inputRef}
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={PICTURE_ACCEPT}
           className={styles.input}
           onChange={onFile}
           disabled={disabled}
