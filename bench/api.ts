@@ -4,17 +4,15 @@
  * at 50 connections for 10 s each, and prints req/s, p50, p99, errors and each route's ratio to the
  * references. `--write` also puts the table in docs/performance.md.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SignJWT } from 'jose';
 import { encodeCursor } from '../apps/server/src/lib/cursor.js';
+import { startProductionServer } from './server.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,42 +50,6 @@ interface Result {
   non2xx: number;
 }
 
-async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'share-arts-bench-')),
-      JWT_SECRET: SECRET,
-      BENCH_ROUTES: '1',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('The server stopped while starting.');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 function load(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
 }
@@ -112,7 +74,7 @@ async function benchDatabase(databaseUrl: string) {
   await client.end();
   const deepCursor = encodeCursor([deep!.created_at, deep!.id]);
   const tokens = await Promise.all(Array.from({ length: CONNECTIONS + 1 }, (_, i) => token(i + 1)));
-  const server = await startServer(databaseUrl);
+  const server = await startProductionServer({ DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, BENCH_ROUTES: '1' });
   const auth = (i: number) => ({ authorization: `Bearer ${tokens[i % tokens.length]}` });
   const results: Result[] = [];
 

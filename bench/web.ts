@@ -20,10 +20,8 @@
  *
  * `--dist <dir>` serves another build (WEB_DIST_DIR), e.g. a copy of an older one, to compare.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +29,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startProductionServer } from './server.js';
 
 // The functions given to page.evaluate run in the browser. The bench's tsconfig has no DOM library
 // (adding it would retype Node's globals in the other scripts), so the few browser globals used are
@@ -75,62 +74,7 @@ const TARGETS = {
 // ---------------------------------------------------------------------------------------------------
 // The server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-arts-bench-web-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // The embedded database and a generated secret under the fresh DATA_DIR.
-      DATABASE_URL: '',
-      MEDIA_DIR: '',
-      JWT_SECRET: '',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      ...(values.dist ? { WEB_DIST_DIR: path.resolve(values.dist) } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('The server stopped while starting (did you run `npm run build`?).');
-    if (i > 600) throw new Error('The server did not answer /api/health within 2 minutes.');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const server = await startServer();
+const server = await startProductionServer(values.dist ? { WEB_DIST_DIR: path.resolve(values.dist) } : {});
 const base = server.url;
 
 async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
