@@ -7,3 +7,4 @@ export * from './schemas/media.js';
 export * from './schemas/post.js';
 export * from './schemas/search.js';
 export * from './schemas/notification.js';
+export * from './schemas/live.js';

@@ -1,0 +1,86 @@
+import { Type, type Static } from 'typebox';
+import { Id } from './common.js';
+import { UserSummary } from './user.js';
+
+/**
+ * The live stream: a WebSocket at `GET /api/live` (same origin; `wss:` behind HTTPS). The token never
+ * goes in the URL: the first frame the client sends is `hello` with it. Frames are JSON text.
+ *
+ * Client → server: `hello` (first, within LIVE.helloTimeoutMs), then `watch` whenever the set of posts
+ * on screen changes. Server → client: `ready` once signed in (with the counts of watched posts), then
+ * `notification`, `unread`, `counts` and `post` as things happen. The server pings every
+ * LIVE.heartbeatMs and closes a connection that misses a pong. A client that reconnects sends the `id` of
+ * the last `notification` it saw as `lastEventId` and receives every notification it missed.
+ */
+export const LIVE = {
+  path: '/api/live',
+  helloTimeoutMs: 10_000,
+  heartbeatMs: 25_000,
+  /** Open connections per user (tabs, devices); the oldest is closed when one more signs in. */
+  connectionsPerUser: 5,
+  /** Posts one connection may watch at once. */
+  watchCap: 100,
+  /** Notifications replayed on resume at most; beyond that the client refetches its list. */
+  replayCap: 100,
+} as const;
+
+/** Close codes the server uses (the reason carries a readable message). */
+export const LIVE_CLOSE = {
+  goingAway: 1001,
+  badFrame: 4000,
+  unauthorised: 4001,
+  helloTimeout: 4008,
+  replaced: 4009,
+  idle: 4010,
+} as const;
+
+export const LiveHello = Type.Object({
+  type: Type.Literal('hello'),
+  token: Type.String({ minLength: 1, maxLength: 4096 }),
+  lastEventId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  posts: Type.Optional(Type.Array(Id, { maxItems: LIVE.watchCap })),
+});
+export type LiveHello = Static<typeof LiveHello>;
+
+export const LiveWatch = Type.Object({
+  type: Type.Literal('watch'),
+  posts: Type.Array(Id, { maxItems: LIVE.watchCap }),
+});
+export type LiveWatch = Static<typeof LiveWatch>;
+
+export const LiveClientFrame = Type.Union([LiveHello, LiveWatch]);
+export type LiveClientFrame = Static<typeof LiveClientFrame>;
+
+export const LivePostCounts = Type.Object({
+  postId: Id,
+  likeCount: Type.Integer(),
+  commentCount: Type.Integer(),
+});
+export type LivePostCounts = Static<typeof LivePostCounts>;
+
+/** One new notification as it happens (the grouped list comes from GET /api/notifications). */
+export const LiveNotification = Type.Object({
+  type: Type.Literal('notification'),
+  /** Pass the last one seen as `lastEventId` when reconnecting. */
+  id: Type.String(),
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow']),
+  actor: UserSummary,
+  postId: Type.Union([Id, Type.Null()]),
+  commentId: Type.Union([Id, Type.Null()]),
+  /** A readable sentence for a live region, e.g. "theo liked your post". */
+  text: Type.String(),
+  unreadCount: Type.Integer(),
+  /** True for notifications replayed after a reconnect. */
+  replay: Type.Boolean(),
+});
+export type LiveNotification = Static<typeof LiveNotification>;
+
+export type LiveServerFrame =
+  | { type: 'ready'; unreadCount: number; counts: LivePostCounts[] }
+  | LiveNotification
+  /** The unread count changed without a new notification (read elsewhere, or an action was undone). */
+  | { type: 'unread'; unreadCount: number }
+  | ({ type: 'counts' } & LivePostCounts)
+  /** A post was published: `following` is true when the receiver follows its author (or wrote it). */
+  | { type: 'post'; postId: string; authorId: string; following: boolean }
+  | { type: 'error'; message: string };

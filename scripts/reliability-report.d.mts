@@ -1,0 +1,1 @@
+export function writeReliabilitySection(name: string, markdown: string): Promise<void>;
