@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
@@ -27,6 +28,8 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { benchRoutes } from './modules/bench/bench.routes.js';
+import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -74,6 +77,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     }
   });
 
+  // Before every route, so an upgrade request to any other route is refused rather than left hanging.
+  const live: { hub?: LiveHub } = {};
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    preClose: async () => {
+      await live.hub?.close();
+      app.websocketServer.close();
+    },
+  });
+
   registerValidation(app);
   registerErrorHandling(app);
   registerBodyParsers(app);
@@ -83,16 +96,27 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
-  const guards = registerAuth(app, tokens, limiter, async (userId) => {
+  const userExists = async (userId: string) => {
     if (!isUuid(userId)) return false;
     const found = await db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, userId)).limit(1);
     return found.length > 0;
-  });
+  };
+  const guards = registerAuth(app, tokens, limiter, userExists);
   const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media });
   const posts = createPostsService({ db, media });
   const comments = createCommentsService({ db });
+  const notifications = createNotificationsService({ db });
+  const liveHub = await createLiveHub({
+    database,
+    tokens,
+    userExists,
+    notifications,
+    timings: config.live,
+    log: app.log,
+  });
+  live.hub = liveHub;
 
   await app.register(
     async (api) => {
@@ -102,7 +126,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(postsRoutes, { posts, guards });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, guards });
-      await api.register(notificationsRoutes, { notifications: createNotificationsService({ db }), guards });
+      await api.register(notificationsRoutes, { notifications, guards });
+      await api.register(liveRoutes, { hub: liveHub });
       if (config.benchRoutes) await api.register(benchRoutes, { db });
       await api.register(mediaRoutes, { media, guards });
     },

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { LIVE } from '@share-arts/contract';
+import type { LiveTimings } from './modules/live/live.hub.js';
 
 export interface Config {
   port: number;
@@ -22,6 +24,8 @@ export interface Config {
   now: () => number;
   /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
   benchRoutes: boolean;
+  /** The live stream's clocks (the contract's defaults; tests shorten them). */
+  live: LiveTimings;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     logLevel,
     passwordHashCost: 2 ** 15,
     benchRoutes: env.BENCH_ROUTES === '1',
+    live: { helloTimeoutMs: LIVE.helloTimeoutMs, heartbeatMs: LIVE.heartbeatMs, countsBatchMs: 25 },
     rateLimits: env.RATE_LIMITS !== 'off',
     now: Date.now,
   };

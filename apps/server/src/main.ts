@@ -20,18 +20,26 @@ async function main(): Promise<void> {
   await seedSampleData(database.db, { mediaDir: config.mediaDir, passwordHashCost: config.passwordHashCost });
 
   const app = await buildApp(config, database);
-  // Requests still being answered when a stop is asked for finish before the database closes.
+  // Requests still being answered when a stop is asked for finish before the database closes. A
+  // WebSocket upgrade is not one: it never gets a response, and its socket is closed by the app.
   let inFlight = 0;
-  app.addHook('onRequest', (_request, _reply, next) => {
-    inFlight += 1;
+  const counted = new WeakSet<object>();
+  app.addHook('onRequest', (request, _reply, next) => {
+    if (!request.headers.upgrade) {
+      counted.add(request);
+      inFlight += 1;
+    }
     next();
   });
-  app.addHook('onResponse', (_request, _reply, next) => {
-    inFlight -= 1;
+  const done = (request: object) => {
+    if (counted.delete(request)) inFlight -= 1;
+  };
+  app.addHook('onResponse', (request, _reply, next) => {
+    done(request);
     next();
   });
-  app.addHook('onRequestAbort', (_request, next) => {
-    inFlight -= 1;
+  app.addHook('onRequestAbort', (request, next) => {
+    done(request);
     next();
   });
   let closing = false;

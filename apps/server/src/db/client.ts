@@ -17,6 +17,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The connection string, for PostgreSQL. */
   url?: string;
+  /**
+   * Subscribes to a `NOTIFY` channel; answers the unsubscribe function. On PostgreSQL this holds one
+   * dedicated connection that comes back by itself after a drop; `onResume` runs once it is back, since
+   * events sent while it was away are lost and the listener must catch up from the tables.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -25,7 +31,17 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
 }
 
 /** The pool behind each top-level PostgreSQL Db (a transaction is not in here). */
@@ -38,7 +54,62 @@ export async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   pools.set(db, pool);
   await pool.query('select 1');
-  return { db, kind: 'postgres', url, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    listen: (channel, onPayload, onResume) => listenPostgres(url, channel, onPayload, onResume),
+    close: () => pool.end(),
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // A lost connection (the server restarted, the network dropped): listen again, backing off.
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (!stopped && client === next) {
+        client = undefined;
+        schedule(1000);
+      }
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+  const schedule = (delay: number) => {
+    retry = setTimeout(() => {
+      if (stopped) return;
+      connect().then(
+        () => onResume?.(),
+        () => schedule(Math.min(delay * 2, 10_000)),
+      );
+    }, delay);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /**

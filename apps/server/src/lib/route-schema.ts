@@ -9,6 +9,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Too large',
   415: 'Unsupported Content-Type or file type',
   422: 'Unprocessable',
+  426: 'Upgrade Required: open it as a WebSocket',
   429: 'Too many requests; see Retry-After',
   503: 'The database cannot be reached right now',
 };

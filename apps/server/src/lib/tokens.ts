@@ -3,6 +3,8 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface TokenClaims {
   userId: string;
   username: string;
+  /** When the token stops being valid (ms since the epoch), if it says. */
+  expiresAt?: number;
 }
 
 export interface TokenService {
@@ -25,7 +27,11 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
-        return { userId: payload.sub, username: payload.username };
+        return {
+          userId: payload.sub,
+          username: payload.username,
+          ...(payload.exp === undefined ? {} : { expiresAt: payload.exp * 1000 }),
+        };
       } catch {
         return null;
       }

@@ -78,6 +78,8 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/notifications':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/notifications/unread-count':          [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/notifications/read':                 [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  // A plain GET is refused whatever it carries; the socket's own sign-in (the hello frame) is tested in live.test.ts.
+  'GET /api/live':                                [426, 426, 426, 426, 426, 426, 426, 426, 426, 426],
 };
 
 /** The message another user's token gets on an author-only action (the spec's words). */
@@ -240,6 +242,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/search': async () => ({ method: 'GET', url: '/api/search?q=painting' }),
   'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),
   'GET /api/notifications/unread-count': async () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
+  'GET /api/live': async () => ({ method: 'GET', url: '/api/live' }),
   'POST /api/notifications/read': async () => ({
     method: 'POST',
     url: '/api/notifications/read',
@@ -283,7 +286,7 @@ describe('authorization matrix', () => {
           if (response.statusCode === 401 && route !== 'POST /api/auth/verify') {
             expect(response.json().errors[0]).toBe(kind === 'none' ? ERRORS.missingToken : ERRORS.invalidToken);
           }
-          if (kind === 'deleted' && route !== 'POST /api/auth/verify')
+          if (kind === 'deleted' && response.statusCode === 404 && route !== 'POST /api/auth/verify')
             expect(response.json().errors[0]).toBe(ACCOUNT_GONE);
           if (kind === 'other' && OTHER_MESSAGES[route]) expect(response.json().errors[0]).toBe(OTHER_MESSAGES[route]);
         }

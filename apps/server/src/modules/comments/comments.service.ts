@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/ids.js';
 import { selectComment, selectCommentPage } from './comments.queries.js';
 import { toComment } from './comments.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
+import { publish } from '../live/live.events.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -78,6 +79,7 @@ export function createCommentsService({ db }: { db: Db }) {
           postId,
           commentId: created!.id,
         });
+        await publish(tx, { e: 'c', p: postId });
         return created!.id;
       });
       return getComment(id, userId);
@@ -109,6 +111,10 @@ export function createCommentsService({ db }: { db: Db }) {
           .update(posts)
           .set({ commentCount: sql`${posts.commentCount} - 1` })
           .where(eq(posts.id, postId));
+        await publish(tx, { e: 'c', p: postId });
+        // The comment's notifications went with it (the post author's, and its upvotes' to its author).
+        await publish(tx, { e: 'u', r: post.authorId });
+        if (comment.authorId !== post.authorId) await publish(tx, { e: 'u', r: comment.authorId });
       });
     },
 

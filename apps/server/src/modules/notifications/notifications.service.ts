@@ -12,6 +12,7 @@ import { isoDate } from '../../lib/sql-json.js';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
 import { mediaUrl } from '../media/media.storage.js';
 import { toUserSummary } from '../users/users.presenter.js';
+import { publish } from '../live/live.events.js';
 import type { SummaryRow } from '../users/users.queries.js';
 
 /** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
@@ -107,11 +108,17 @@ export function createNotificationsService({ db }: { db: Db }) {
 
     /** Marks one group (by its key) or everything read; answers the unread count left. */
     async markRead(userId: string, key: string | undefined): Promise<number> {
-      await db.execute(
-        sql`update notifications n set read_at = now()
-            where n.recipient_id = ${userId}::uuid and n.read_at is null
-              and ${key === undefined ? sql`true` : sql`${GROUP_KEY} = ${key}`}`,
-      );
+      await db.transaction(async (tx) => {
+        const changed = await queryRows<{ id: string }>(
+          tx,
+          sql`update notifications n set read_at = now()
+              where n.recipient_id = ${userId}::uuid and n.read_at is null
+                and ${key === undefined ? sql`true` : sql`${GROUP_KEY} = ${key}`}
+              returning n.id`,
+        );
+        // The user's other tabs and devices update their bell.
+        if (changed.length > 0) await publish(tx, { e: 'u', r: userId });
+      });
       return unreadCount(userId);
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
+import { publish } from '../live/live.events.js';
 
 export interface NotificationKey {
   recipientId: string;
@@ -26,16 +27,24 @@ const matches = (key: NotificationKey) =>
 export async function notify(tx: Db, key: NotificationKey): Promise<void> {
   if (key.recipientId === key.actorId) return;
   await tx.delete(notifications).where(matches(key));
-  await tx.insert(notifications).values({
-    recipientId: key.recipientId,
-    actorId: key.actorId,
-    kind: key.kind,
-    postId: key.postId ?? null,
-    commentId: key.commentId ?? null,
-  });
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      recipientId: key.recipientId,
+      actorId: key.actorId,
+      kind: key.kind,
+      postId: key.postId ?? null,
+      commentId: key.commentId ?? null,
+    })
+    .returning({ id: notifications.id });
+  await publish(tx, { e: 'n', r: key.recipientId, id: row!.id });
 }
 
 /** An undone action (unlike, unfollow, a vote switched away) takes its unread notification with it. */
 export async function withdraw(tx: Db, key: NotificationKey): Promise<void> {
-  await tx.delete(notifications).where(and(matches(key), isNull(notifications.readAt)));
+  const removed = await tx
+    .delete(notifications)
+    .where(and(matches(key), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (removed.length > 0) await publish(tx, { e: 'u', r: key.recipientId });
 }

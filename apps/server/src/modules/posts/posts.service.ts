@@ -10,6 +10,7 @@ import type { MediaService } from '../media/media.service.js';
 import { selectPostById, selectPostPage, type PageRequest, type PostOrder } from './posts.queries.js';
 import { toPost } from './posts.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
+import { publish } from '../live/live.events.js';
 
 export interface PostPageResult {
   posts: Post[];
@@ -171,6 +172,7 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
             .update(users)
             .set({ postCount: sql`${users.postCount} + 1` })
             .where(eq(users.id, userId));
+          await publish(tx, { e: 'p', p: created!.id, a: userId });
           return created!.id;
         })
         .catch(mapPictureInUse);
@@ -216,6 +218,8 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
           .update(users)
           .set({ postCount: sql`${users.postCount} - 1` })
           .where(eq(users.id, userId));
+        // Its notifications went with it.
+        await publish(tx, { e: 'u', r: userId });
         return post.mediaId;
       });
       if (mediaId) await media.deleteMedia(mediaId);
@@ -259,6 +263,7 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
         const key = { recipientId: post.authorId, actorId: userId, kind: 'like', postId } as const;
         if (kind === 'like') await notify(tx, key);
         else if (existing?.kind === 'like') await withdraw(tx, key);
+        if (likes !== 0) await publish(tx, { e: 'c', p: postId });
       });
       return getPost(postId, userId);
     },

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/** The PostgreSQL channel every server process listens on. */
+export const LIVE_CHANNEL = 'share_arts_live';
+
+/**
+ * What changed, as small as possible: the receiving processes read the current state themselves, so
+ * events may be coalesced and never carry stale numbers. Sent with `pg_notify` inside the action's
+ * transaction, PostgreSQL delivers it only when (and if) the transaction commits, in commit order.
+ */
+export type LiveEvent =
+  /** A notification row was written for user `r`. */
+  | { e: 'n'; r: string; id: string }
+  /** User `r`'s unread count changed without a new notification (read, or an action undone). */
+  | { e: 'u'; r: string }
+  /** Post `p`'s like or comment count changed. */
+  | { e: 'c'; p: string }
+  /** User `a` published post `p`. */
+  | { e: 'p'; p: string; a: string };
+
+export async function publish(tx: Db, event: LiveEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+export function parseLiveEvent(payload: string): LiveEvent | null {
+  try {
+    const event = JSON.parse(payload) as LiveEvent;
+    return typeof event === 'object' && event !== null && typeof event.e === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}

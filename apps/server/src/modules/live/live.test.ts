@@ -1,0 +1,367 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { users } from '../../db/schema.js';
+import { LIVE, LIVE_CLOSE, type LiveServerFrame } from '@share-arts/contract';
+import { createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+
+let ctx: TestContext;
+let base: string;
+const TIMINGS = { helloTimeoutMs: 400, heartbeatMs: 250, countsBatchMs: 10 };
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { live: TIMINGS } });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address() as { port: number };
+  base = `ws://127.0.0.1:${address.port}/api/live`;
+});
+afterAll(() => ctx.close());
+
+const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}`, prefer: 'return=minimal' });
+
+/** A WebSocket client that keeps every frame and closing code, with waits for what a test expects. */
+class Client {
+  readonly frames: LiveServerFrame[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private waiters: (() => void)[] = [];
+  readonly socket: WebSocket;
+
+  constructor(url = base, options: WebSocket.ClientOptions = {}) {
+    this.socket = new WebSocket(url, options);
+    this.socket.on('message', (data) => {
+      this.frames.push(JSON.parse(String(data)) as LiveServerFrame);
+      this.wake();
+    });
+    this.socket.on('close', (code, reason) => {
+      this.closed = { code, reason: String(reason) };
+      this.wake();
+    });
+    this.socket.on('error', () => {});
+  }
+
+  private wake() {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  async open() {
+    if (this.socket.readyState === WebSocket.OPEN) return this;
+    await new Promise((resolve, reject) => {
+      this.socket.once('open', resolve);
+      this.socket.once('error', reject);
+    });
+    return this;
+  }
+
+  send(frame: unknown) {
+    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** Waits until `test` holds (checked after every frame and on close), failing after `ms`. */
+  async until<T>(test: () => T | undefined | null | false, what: string, ms = 5000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = test();
+      if (value) return value;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `timed out waiting for ${what}; frames: ${JSON.stringify(this.frames)}; closed: ${JSON.stringify(this.closed)}`,
+        );
+      }
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  frame<K extends LiveServerFrame['type']>(
+    type: K,
+    where: (frame: Extract<LiveServerFrame, { type: K }>) => boolean = () => true,
+  ) {
+    return this.until(
+      () => this.frames.find((f): f is Extract<LiveServerFrame, { type: K }> => f.type === type && where(f as never)),
+      `a ${type} frame`,
+    );
+  }
+
+  closing() {
+    return this.until(() => this.closed, 'the socket to close');
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+async function connect(who: SignedUp, extra: Record<string, unknown> = {}, url = base) {
+  const client = await new Client(url).open();
+  client.send({ type: 'hello', token: who.token, ...extra });
+  await client.frame('ready');
+  return client;
+}
+
+async function createPost(app: TestContext['app'], who: SignedUp) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: { content: 'Ink study' },
+    headers: auth(who),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().post._id as string;
+}
+
+const like = (who: SignedUp, postId: string, kind: 'like' | 'dislike' = 'like') =>
+  ctx.app.inject({ method: 'POST', url: `/api/posts/${kind}/${postId}`, headers: auth(who) });
+
+describe('the live stream', () => {
+  it('answers a plain GET with 426 and a message', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/live' });
+    expect(response.statusCode).toBe(426);
+    expect(response.json()).toEqual({ errors: ['Open /api/live as a WebSocket (an Upgrade: websocket request).'] });
+  });
+
+  it('refuses a bad token, a missing hello and a frame that is not JSON, each with a reason', async () => {
+    const bad = await new Client().open();
+    bad.send({ type: 'hello', token: 'not-a-token' });
+    expect(await bad.closing()).toEqual({ code: LIVE_CLOSE.unauthorised, reason: expect.stringContaining('token') });
+    expect(bad.frames).toEqual([{ type: 'error', message: expect.any(String) }]);
+
+    const silent = await new Client().open();
+    expect((await silent.closing()).code).toBe(LIVE_CLOSE.helloTimeout);
+
+    const garbage = await new Client().open();
+    garbage.send('{nope');
+    expect((await garbage.closing()).code).toBe(LIVE_CLOSE.badFrame);
+
+    const first = await new Client().open();
+    first.send({ type: 'watch', posts: [] });
+    expect((await first.closing()).code).toBe(LIVE_CLOSE.unauthorised);
+  });
+
+  it('signs in only with a valid token of an existing account (every kind of bad token closes with 4001)', async () => {
+    const who = await signUp(ctx.app);
+    const gone = await signUp(ctx.app);
+    await ctx.database.db.delete(users).where(eq(users.id, gone.user._id));
+    const [header, payload, signature] = who.token.split('.') as [string, string, string];
+    const json = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const sign = (key: string, exp: number) =>
+      new SignJWT({ username: who.user.username })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(who.user._id)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(key));
+    const now = Math.floor(Date.now() / 1000);
+    const bad = {
+      garbage: 'not.a.token',
+      algNone: `${json({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      wrongSecret: await sign('another-secret-that-is-long-enough-0123456789abcdef', now + 3600),
+      tampered: `${header}.${json({ ...claims, sub: gone.user._id })}.${signature}`,
+      expired: await sign(ctx.config.jwtSecret, now - 60),
+      deleted: gone.token,
+    };
+    for (const [kind, token] of Object.entries(bad)) {
+      const client = await new Client().open();
+      client.send({ type: 'hello', token });
+      const closed = await client.closing();
+      expect(closed.code, kind).toBe(LIVE_CLOSE.unauthorised);
+      expect(
+        client.frames.some((f) => f.type === 'ready'),
+        kind,
+      ).toBe(false);
+    }
+    (await connect(who)).close();
+  });
+
+  it('tells the author of a post about a like and a comment as they happen, and never about their own', async () => {
+    const author = await signUp(ctx.app);
+    const fan = await signUp(ctx.app, { fullname: 'Theo Ng' });
+    const postId = await createPost(ctx.app, author);
+    const client = await connect(author, { posts: [postId] });
+    expect(client.frames[0]).toEqual({
+      type: 'ready',
+      unreadCount: 0,
+      counts: [{ postId, likeCount: 0, commentCount: 0 }],
+    });
+
+    await like(author, postId); // one's own like: a count change, no notification
+    await client.frame('counts', (f) => f.likeCount === 1);
+    await like(fan, postId, 'like').then(() => like(author, postId, 'dislike'));
+    const liked = await client.frame('notification');
+    expect(liked).toMatchObject({
+      kind: 'like',
+      actor: { _id: fan.user._id, firstName: 'Theo', lastName: 'Ng' },
+      postId,
+      commentId: null,
+      text: 'Theo Ng liked your post',
+      unreadCount: 1,
+      replay: false,
+    });
+    // Two likes and a dislike in quick succession: the counts may come coalesced, but end right.
+    await client.until(() => {
+      const last = client.frames.findLast((f) => f.type === 'counts');
+      return last && client.frames.indexOf(last) > client.frames.indexOf(liked) && last.likeCount === 1;
+    }, 'the like count after the notification');
+
+    const comment = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/comment`,
+      payload: { commentData: { content: 'Lovely' } },
+      headers: auth(fan),
+    });
+    expect(comment.statusCode).toBe(201);
+    await client.frame('notification', (f) => f.kind === 'comment' && f.unreadCount === 2);
+    await client.frame('counts', (f) => f.commentCount === 1);
+    expect(client.frames.filter((f) => f.type === 'notification')).toHaveLength(2);
+
+    // Undoing the like takes its unread notification away; reading in another tab is seen here too.
+    await like(fan, postId, 'dislike');
+    await client.frame('unread', (f) => f.unreadCount === 1);
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      payload: { all: true },
+      headers: auth(author),
+    });
+    expect(read.json()).toEqual({ unreadCount: 0 });
+    await client.frame('unread', (f) => f.unreadCount === 0);
+    client.close();
+  });
+
+  it('sends counts only for watched posts, and the current counts when a post is watched', async () => {
+    const author = await signUp(ctx.app);
+    const [watched, other] = [await createPost(ctx.app, author), await createPost(ctx.app, author)];
+    const viewer = await signUp(ctx.app);
+    await like(author, other);
+    const client = await connect(viewer, { posts: [watched] });
+    await like(author, other, 'dislike');
+    await like(author, watched);
+    await client.frame('counts', (f) => f.postId === watched && f.likeCount === 1);
+    expect(client.frames.some((f) => f.type === 'counts' && f.postId === other)).toBe(false);
+
+    client.send({ type: 'watch', posts: [watched, other] });
+    await client.frame('counts', (f) => f.postId === other && f.likeCount === 0);
+    client.send({ type: 'watch', posts: ['not-an-id'] });
+    expect(await client.frame('error')).toEqual({
+      type: 'error',
+      message: `posts must be an array of at most ${LIVE.watchCap} post ids.`,
+    });
+    client.close();
+  });
+
+  it('replays what a client missed when it reconnects with the last id it saw', async () => {
+    const author = await signUp(ctx.app);
+    const fans = await Promise.all([1, 2, 3].map(() => signUp(ctx.app)));
+    const postId = await createPost(ctx.app, author);
+    const first = await connect(author);
+    await like(fans[0]!, postId);
+    const seen = await first.frame('notification');
+    first.close();
+    await first.closing();
+
+    await like(fans[1]!, postId);
+    await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${author.user._id}`, headers: auth(fans[2]!) });
+
+    const again = await connect(author, { lastEventId: seen.id });
+    await again.until(
+      () => again.frames.filter((f) => f.type === 'notification').length === 2,
+      'two replayed notifications',
+    );
+    const replayed = again.frames.filter((f) => f.type === 'notification');
+    expect(replayed.map((f) => [f.kind, f.actor._id, f.replay])).toEqual([
+      ['like', fans[1]!.user._id, true],
+      ['follow', fans[2]!.user._id, true],
+    ]);
+    // And it goes on live after the replay.
+    await like(fans[2]!, postId);
+    await again.frame('notification', (f) => !f.replay && f.actor._id === fans[2]!.user._id);
+    again.close();
+
+    const broken = await new Client().open();
+    broken.send({ type: 'hello', token: author.token, lastEventId: 'garbage' });
+    expect((await broken.closing()).code).toBe(LIVE_CLOSE.badFrame);
+  });
+
+  it('tells followers, and everyone else for Explore, about a new post', async () => {
+    const author = await signUp(ctx.app);
+    const follower = await signUp(ctx.app);
+    const stranger = await signUp(ctx.app);
+    await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${author.user._id}`, headers: auth(follower) });
+    const [a, b] = [await connect(follower), await connect(stranger)];
+    const postId = await createPost(ctx.app, author);
+    expect(await a.frame('post', (f) => f.postId === postId)).toEqual({
+      type: 'post',
+      postId,
+      authorId: author.user._id,
+      following: true,
+    });
+    expect(await b.frame('post', (f) => f.postId === postId)).toMatchObject({ following: false });
+    a.close();
+    b.close();
+  });
+
+  it(`keeps at most ${LIVE.connectionsPerUser} connections per account, closing the oldest`, async () => {
+    const me = await signUp(ctx.app);
+    const clients: Client[] = [];
+    for (let i = 0; i <= LIVE.connectionsPerUser; i++) clients.push(await connect(me));
+    expect((await clients[0]!.closing()).code).toBe(LIVE_CLOSE.replaced);
+    expect(clients.slice(1).every((c) => c.closed === null)).toBe(true);
+    for (const c of clients) c.close();
+  });
+
+  it('closes a connection that stops answering pings', async () => {
+    const me = await signUp(ctx.app);
+    const deaf = await new Client(base, { autoPong: false }).open();
+    deaf.send({ type: 'hello', token: me.token });
+    await deaf.frame('ready');
+    await deaf.closing();
+    const lively = await connect(me);
+    await new Promise((resolve) => setTimeout(resolve, TIMINGS.heartbeatMs * 3));
+    expect(lively.closed).toBeNull();
+    lively.close();
+  });
+});
+
+// Two server processes on one PostgreSQL: a like handled by this one reaches a socket on the other.
+describe.runIf(process.env.DATABASE_URL)('the live stream across server processes', () => {
+  let child: ChildProcess;
+  let otherBase: string;
+
+  beforeAll(async () => {
+    const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/test/serve.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, DATABASE_URL: ctx.database.url, JWT_SECRET: ctx.config.jwtSecret, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const port = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk) => {
+        out += String(chunk);
+        const match = /listening on (\d+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`the second server exited with ${code}`)));
+    });
+    otherBase = `ws://127.0.0.1:${port}/api/live`;
+  });
+  afterAll(() => {
+    child.kill('SIGTERM');
+  });
+
+  it('delivers a notification and new counts to a socket on the other process', async () => {
+    const author = await signUp(ctx.app);
+    const fan = await signUp(ctx.app);
+    const postId = await createPost(ctx.app, author);
+    const elsewhere = await connect(author, { posts: [postId] }, otherBase);
+    await like(fan, postId);
+    expect(await elsewhere.frame('notification')).toMatchObject({ kind: 'like', postId, unreadCount: 1 });
+    await elsewhere.frame('counts', (f) => f.postId === postId && f.likeCount === 1);
+    elsewhere.close();
+  });
+});
