@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
-import { isUuid } from './lib/ids.js';
-import { users as usersTable } from './db/schema.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
@@ -96,22 +93,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
-  const userExists = async (userId: string) => {
-    if (!isUuid(userId)) return false;
-    const found = await db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, userId)).limit(1);
-    return found.length > 0;
-  };
-  const guards = registerAuth(app, tokens, limiter, userExists);
   const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media });
+  const guards = registerAuth(app, tokens, limiter, users.exists);
   const posts = createPostsService({ db, media });
   const comments = createCommentsService({ db });
   const notifications = createNotificationsService({ db });
   const liveHub = await createLiveHub({
     database,
     tokens,
-    userExists,
+    userExists: users.exists,
     notifications,
     timings: config.live,
     log: app.log,

@@ -70,14 +70,18 @@ export function createUsersService({ db, media }: { db: Db; media: MediaService 
             .returning({ id: follows.followeeId });
       if (changed.length === 0) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
       const delta = follow ? 1 : -1;
-      await tx
-        .update(users)
-        .set({ followingCount: sql`${users.followingCount} + ${delta}` })
-        .where(eq(users.id, userId));
-      await tx
-        .update(users)
-        .set({ followerCount: sql`${users.followerCount} + ${delta}` })
-        .where(eq(users.id, targetId));
+      // The two rows are updated in id order: A following B while B follows A would otherwise each hold
+      // one row and wait for the other (a deadlock, which PostgreSQL breaks by failing one of them).
+      for (const id of [userId, targetId].sort()) {
+        await tx
+          .update(users)
+          .set(
+            id === userId
+              ? { followingCount: sql`${users.followingCount} + ${delta}` }
+              : { followerCount: sql`${users.followerCount} + ${delta}` },
+          )
+          .where(eq(users.id, id));
+      }
       const key = { recipientId: targetId, actorId: userId, kind: 'follow' } as const;
       await (follow ? notify(tx, key) : withdraw(tx, key));
     });
@@ -86,6 +90,13 @@ export function createUsersService({ db, media }: { db: Db; media: MediaService 
 
   return {
     getUser,
+
+    /** True while the account exists: a token outlives its user, and nothing may be done in a deleted user's name. */
+    async exists(userId: string): Promise<boolean> {
+      if (!isUuid(userId)) return false;
+      const found = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return found.length > 0;
+    },
 
     async getByUsername(username: string, viewerId: string | null): Promise<User> {
       const row = await selectUserWithLists(db, byUsername(username), viewerId);
