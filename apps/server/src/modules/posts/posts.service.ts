@@ -210,6 +210,12 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
       const mediaId = await db.transaction(async (tx) => {
         const post = await lockPost(tx, postId);
         if (post.authorId !== userId) throw badRequest(ERRORS.deletePostNotOwner);
+        // Every user row this changes (the bookmarkers' and the author's) is locked in id order first:
+        // concurrent follows lock user rows in id order too, so the two can never wait on each other.
+        await tx.execute(sql`
+          select id from users
+          where id = ${userId}::uuid or id in (select user_id from bookmarks where post_id = ${postId}::uuid)
+          order by id for no key update`);
         await tx.execute(sql`
           update users set bookmark_count = bookmark_count - 1
           where id in (select user_id from bookmarks where post_id = ${postId}::uuid)`);
