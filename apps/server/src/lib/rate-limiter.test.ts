@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { RATE_LIMITS } from './rate-limiter.js';
 import { createTestApp, signUp, uniqueUsername, type TestContext } from '../test/helpers.js';
+import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
+import { afterAllTests } from '../security/fixtures.js';
 
 let ctx: TestContext;
 let clock = Date.parse('2026-11-22T12:00:00Z');
@@ -9,14 +12,49 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Figures for docs/reliability.md: each test's requests as they are answered, and the Retry-After of its 429s. */
+const figures: Record<string, { statuses: Record<number, number>; retryAfter: Set<string> }> = {};
+function observed(response: LightMyRequestResponse): LightMyRequestResponse {
+  const test = expect.getState().currentTestName?.split(' > ').at(-1) ?? 'setup';
+  const entry = (figures[test] ??= { statuses: {}, retryAfter: new Set() });
+  entry.statuses[response.statusCode] = (entry.statuses[response.statusCode] ?? 0) + 1;
+  if (response.statusCode === 429) entry.retryAfter.add(String(response.headers['retry-after']));
+  return response;
+}
+afterAllTests(async (failed) => {
+  const limits = Object.entries(RATE_LIMITS)
+    .map(([name, limit]) => `${name} ${limit.max} per ${limit.windowMs / 60_000} min`)
+    .join(', ');
+  await writeReliabilitySection(
+    'rate-limits',
+    [
+      `\`src/lib/rate-limiter.test.ts\`, with a test clock (limits: ${limits}). Each limit answered 429 with ` +
+        '`Retry-After` and the error shape past its maximum, and let requests through again once its window passed.',
+      '',
+      `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
+      '',
+      '| test | requests | statuses | Retry-After (s) |',
+      '| --- | ---: | --- | --- |',
+      ...Object.entries(figures).map(
+        ([test, f]) =>
+          `| ${test} | ${Object.values(f.statuses).reduce((a, b) => a + b, 0)} | ${Object.entries(f.statuses)
+            .map(([status, n]) => `${status} × ${n}`)
+            .join(', ')} | ${[...f.retryAfter].join(', ') || '–'} |`,
+      ),
+    ].join('\n'),
+  );
+});
+
 const login = (username: string, options: { url?: string; headers?: Record<string, string>; ip?: string } = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: options.url ?? '/api/auth/login',
-    payload: { username, password: 'wrong-password' },
-    headers: options.headers,
-    remoteAddress: options.ip ?? '10.0.0.1',
-  });
+  ctx.app
+    .inject({
+      method: 'POST',
+      url: options.url ?? '/api/auth/login',
+      payload: { username, password: 'wrong-password' },
+      headers: options.headers,
+      remoteAddress: options.ip ?? '10.0.0.1',
+    })
+    .then(observed);
 
 describe('rate limits', () => {
   it('limit login per account, whatever the letter case, query string or X-Forwarded-For, with 429 and Retry-After', async () => {
@@ -56,17 +94,19 @@ describe('rate limits', () => {
 
   it('limit signups per address', async () => {
     const signup = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        remoteAddress: '10.0.0.4',
-        payload: {
-          fullname: 'Rate Limited',
-          email: 'r@example.com',
-          username: uniqueUsername('sig'),
-          password: 'long-enough-1',
-        },
-      });
+      ctx.app
+        .inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          remoteAddress: '10.0.0.4',
+          payload: {
+            fullname: 'Rate Limited',
+            email: 'r@example.com',
+            username: uniqueUsername('sig'),
+            password: 'long-enough-1',
+          },
+        })
+        .then(observed);
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_LIMITS.signupPerIp.max; i++) statuses.push((await signup()).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
@@ -78,20 +118,24 @@ describe('rate limits', () => {
   it("limit each user's writes, and leave reads alone", async () => {
     const me = await signUp(ctx.app, { username: uniqueUsername('writer') });
     const write = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/users/edit',
-        payload: { userData: { bio: 'x' } },
-        headers: { authorization: me.token },
-      });
+      ctx.app
+        .inject({
+          method: 'POST',
+          url: '/api/users/edit',
+          payload: { userData: { bio: 'x' } },
+          headers: { authorization: me.token },
+        })
+        .then(observed);
     let last = 0;
     for (let i = 0; i <= RATE_LIMITS.writePerUser.max; i++) last = (await write()).statusCode;
     expect(last).toBe(429);
-    const read = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/users/suggestions',
-      headers: { authorization: me.token },
-    });
+    const read = observed(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/suggestions',
+        headers: { authorization: me.token },
+      }),
+    );
     expect(read.statusCode).toBe(200);
     clock += RATE_LIMITS.writePerUser.windowMs;
     expect((await write()).statusCode).toBe(201);

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
+import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
 import { ACCOUNT_GONE } from '../plugins/auth.js';
 import { createTestApp, multipart, signUp, uniqueUsername, type SignedUp, type TestContext } from '../test/helpers.js';
 import {
+  afterAllTests,
   COUNTED_TABLES,
   createComment,
   createPost,
@@ -112,6 +114,32 @@ beforeAll(async () => {
   };
 });
 afterAll(() => ctx.close());
+
+/** Figures for docs/reliability.md: the cells as they are checked, per token kind. */
+const checked: Record<string, { cells: number; statuses: Record<number, number> }> = {};
+const figures = { routes: new Set<string>(), refusedWrites: 0 };
+afterAllTests(async (failed) => {
+  const cells = Object.values(checked).reduce((n, k) => n + k.cells, 0);
+  await writeReliabilitySection(
+    'authorization',
+    [
+      `\`src/security/authorization.test.ts\`: ${figures.routes.size} routes × ${KINDS.length} kinds of token = ` +
+        `${cells} cells checked, one request each, against the exact status of the matrix.`,
+      '',
+      `- Refused writes: ${figures.refusedWrites}, each with every row of the counted tables unchanged.`,
+      `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
+      '',
+      '| token | cells | statuses |',
+      '| --- | ---: | --- |',
+      ...KINDS.filter((kind) => checked[kind]).map(
+        (kind) =>
+          `| ${kind} | ${checked[kind]!.cells} | ${Object.entries(checked[kind]!.statuses)
+            .map(([status, n]) => `${status} × ${n}`)
+            .join(', ')} |`,
+      ),
+    ].join('\n'),
+  );
+});
 
 /** Every row of the counted tables, as text: a refused write must leave it exactly as it was. */
 async function snapshot(): Promise<string> {
@@ -279,10 +307,17 @@ describe('authorization matrix', () => {
         const before = method === 'GET' ? '' : await snapshot();
         const response = await ctx.app.inject({ ...options, headers });
         const label = `${route} with ${kind}`;
+        const cell = (checked[kind] ??= { cells: 0, statuses: {} });
+        cell.cells += 1;
+        cell.statuses[response.statusCode] = (cell.statuses[response.statusCode] ?? 0) + 1;
+        figures.routes.add(route);
         expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(expected[i]);
         if (response.statusCode >= 400) {
           expectCleanRefusal(response, label);
-          if (method !== 'GET') expect(await snapshot(), `${label}: a refused write changed rows`).toBe(before);
+          if (method !== 'GET') {
+            expect(await snapshot(), `${label}: a refused write changed rows`).toBe(before);
+            figures.refusedWrites += 1;
+          }
           if (response.statusCode === 401 && route !== 'POST /api/auth/verify') {
             expect(response.json().errors[0]).toBe(kind === 'none' ? ERRORS.missingToken : ERRORS.invalidToken);
           }

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, expect, type RunnerTestSuite } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -26,6 +26,22 @@ export async function rowCounts(ctx: TestContext): Promise<RowCounts> {
   const select = COUNTED_TABLES.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ');
   const [row] = await queryRows<RowCounts>(ctx.database.db, sql.raw(`select ${select}`));
   return row!;
+}
+
+/** The names of the failed tests of a finished file or suite (the `suite` an afterAll receives). */
+export function failedTests(suite: Readonly<RunnerTestSuite>): string[] {
+  return suite.tasks.flatMap((task) =>
+    task.type === 'suite' ? failedTests(task) : task.result?.state === 'fail' ? [task.name] : [],
+  );
+}
+
+/**
+ * An afterAll that is told which tests of the file failed, so that the figures a file writes into
+ * docs/reliability.md never report a clean run that was not one.
+ */
+export function afterAllTests(fn: (failed: string[]) => unknown): void {
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a hook's first parameter as a fixture pattern
+  afterAll(({}, suite) => fn(failedTests(suite)));
 }
 
 /** A seeded PRNG (mulberry32), so a failing generated run can be replayed from its printed seed. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, type Column } from 'drizzle-orm';
 import { posts, users } from '../db/schema.js';
+import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
 import { createTestApp, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
-import { createPost, rowCounts, uploadPicture } from './fixtures.js';
+import { afterAllTests, createPost, rowCounts, uploadPicture } from './fixtures.js';
 
 /**
  * Mass assignment (issue 8, part 5): every column of users and posts (by its TypeScript name and its SQL
@@ -25,6 +26,38 @@ beforeAll(async () => {
   avatarId = await uploadPicture(ctx.app, other, 'avatar');
 });
 afterAll(() => ctx.close());
+
+/** Figures for docs/reliability.md, counted as the requests are sent and answered. */
+const figures: Record<string, { requests: number; fields: number; statuses: Record<number, number> }> = {};
+function count(body: string, status: number) {
+  const entry = (figures[body] ??= { requests: 0, fields: 0, statuses: {} });
+  entry.requests += 1;
+  entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+}
+afterAllTests(async (failed) => {
+  const total = Object.values(figures).reduce((n, f) => n + f.requests, 0);
+  await writeReliabilitySection(
+    'mass-assignment',
+    [
+      `\`src/security/mass-assignment.test.ts\`: ${total} edit requests carrying every column of users and posts ` +
+        '(by TypeScript and SQL name) and the nested objects the API shows, one at a time and all at once, ' +
+        'plus `__proto__` and `constructor.prototype` keys.',
+      '',
+      '- Only the whitelisted fields changed (post: content, mediaId; user: firstName, lastName, email, bio, link, ' +
+        "userPhoto); other users' rows and every table's row count unchanged after each request.",
+      `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
+      '',
+      '| body | requests | fields tried | statuses |',
+      '| --- | ---: | ---: | --- |',
+      ...Object.entries(figures).map(
+        ([body, f]) =>
+          `| ${body} | ${f.requests} | ${f.fields} | ${Object.entries(f.statuses)
+            .map(([status, n]) => `${status} × ${n}`)
+            .join(', ')} |`,
+      ),
+    ].join('\n'),
+  );
+});
 
 const hostile = () => '00000000-0000-4000-8000-000000000001';
 
@@ -94,6 +127,7 @@ describe('postData (POST /api/posts/edit/{id})', () => {
       ['all at once', Object.fromEntries(fields.filter(([key]) => key !== 'content' && key !== 'mediaId'))],
     ];
     console.log(`postData: ${cases.length} requests (${fields.length} fields)`);
+    (figures.postData ??= { requests: 0, fields: 0, statuses: {} }).fields = fields.length;
     for (const [label, extra] of cases) {
       n += 1;
       const before = await postRow();
@@ -109,6 +143,7 @@ describe('postData (POST /api/posts/edit/{id})', () => {
         payload: { postData: { content, ...extra } },
         headers: { authorization: owner.token, prefer: 'return=minimal' },
       });
+      count('postData', response.statusCode);
       expect(response.statusCode, `${label}: ${response.body}`).toBe(201);
       const after = await postRow();
       expect(after, label).toEqual({
@@ -133,6 +168,7 @@ describe('postData (POST /api/posts/edit/{id})', () => {
       payload: { postData: { mediaId: picture, likeCount: 5, authorId: other.user._id } },
       headers: { authorization: owner.token, prefer: 'return=minimal' },
     });
+    count('postData', response.statusCode);
     expect(response.statusCode, response.body).toBe(201);
     const after = await postRow();
     expect(after).toEqual({ ...before, mediaId: picture, updatedAt: after.updatedAt });
@@ -150,6 +186,7 @@ describe('postData (POST /api/posts/edit/{id})', () => {
         payload: raw,
         headers: { authorization: owner.token, 'content-type': 'application/json' },
       });
+      count('postData prototype keys', response.statusCode);
       expect(response.statusCode).toBe(400);
       expect(await postRow()).toEqual(before);
     }
@@ -167,6 +204,7 @@ describe('userData (POST /api/users/edit)', () => {
       ['all at once', Object.fromEntries(fields.filter(([key]) => !USER_WHITELIST.has(key)))],
     ];
     console.log(`userData: ${cases.length} requests (${fields.length} fields)`);
+    (figures.userData ??= { requests: 0, fields: 0, statuses: {} }).fields = fields.length;
     for (const [label, extra] of cases) {
       n += 1;
       const before = await userRow();
@@ -179,6 +217,7 @@ describe('userData (POST /api/users/edit)', () => {
         payload: { userData: { bio, ...extra } },
         headers: { authorization: owner.token },
       });
+      count('userData', response.statusCode);
       const after = await userRow();
       const whitelisted = Object.keys(extra).filter((key) => USER_WHITELIST.has(key));
       if (whitelisted.length === 0) {
@@ -216,6 +255,7 @@ describe('userData (POST /api/users/edit)', () => {
         payload: raw,
         headers: { authorization: owner.token, 'content-type': 'application/json' },
       });
+      count('userData prototype keys', response.statusCode);
       expect(response.statusCode).toBe(400);
       expect(await userRow()).toEqual(before);
     }

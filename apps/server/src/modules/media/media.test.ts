@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture } from '@share-arts/contract';
 import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { createLimiter, createMediaService, MEDIA_BUSY } from './media.service.js';
+import { writeReliabilitySection } from '../../../../../scripts/reliability-report.mjs';
+import { afterAllTests } from '../../security/fixtures.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => readFile(path.join(FIXTURES, name));
@@ -20,6 +22,29 @@ beforeAll(async () => {
   [ana, ben] = await Promise.all([signUp(ctx.app), signUp(ctx.app)]);
 });
 afterAll(() => ctx.close());
+
+/** Figures for docs/reliability.md: each hostile upload as it was answered. */
+const hostile: { name: string; status: number; outcome: string }[] = [];
+const observe = (name: string, response: { statusCode: number; body: string }, outcome = '') => {
+  const message = response.statusCode >= 400 ? (JSON.parse(response.body).errors?.[0] ?? '') : '';
+  hostile.push({ name, status: response.statusCode, outcome: outcome || message.split(/[.:]/)[0] });
+};
+afterAllTests(async (failed) => {
+  await writeReliabilitySection(
+    'uploads',
+    [
+      `\`src/modules/media/media.test.ts\`: ${hostile.length} hostile uploads, each refused with a clear message ` +
+        'and nothing stored, or (the metadata-laden picture) accepted with everything private stripped. ' +
+        'Peak memory is not measured by this test.',
+      '',
+      `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
+      '',
+      '| upload | status | outcome |',
+      '| --- | ---: | --- |',
+      ...hostile.map((h) => `| ${h.name} | ${h.status} | ${h.outcome} |`),
+    ].join('\n'),
+  );
+});
 
 /** Uploads a file (named as given, labelled image/jpeg whatever it is) with optional extra fields. */
 function upload(data: Buffer, options: { filename?: string; fields?: Record<string, string>; token?: string } = {}) {
@@ -130,7 +155,9 @@ describe('POST /api/media: what the variants contain', () => {
   });
 
   it('strips every piece of metadata from every variant and the original: EXIF, GPS, XMP, ICC, comments', async () => {
+    let files = 0;
     for (const url of servedUrls(picture)) {
+      files += 1;
       const bytes = await readFile(fileOf(url));
       const metadata = await sharp(bytes).metadata();
       expect(metadata.exif, url).toBeUndefined();
@@ -141,6 +168,11 @@ describe('POST /api/media: what the variants contain', () => {
       expect(bytes.includes('secret'), url).toBe(false);
       expect(bytes.includes('FixtureCam'), url).toBe(false);
     }
+    hostile.push({
+      name: 'JPEG with GPS, EXIF, XMP, a comment, a P3 profile, orientation 6',
+      status: 201,
+      outcome: `accepted; no metadata left in any of its ${files} served files`,
+    });
   });
 
   it('converts Display P3 colours to sRGB', async () => {
@@ -179,10 +211,12 @@ describe('POST /api/media: refused uploads', () => {
     const before = await mediaFiles();
     const started = performance.now();
     const response = await upload(await fixture(name), { filename: name });
+    const ms = Math.round(performance.now() - started);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(response.statusCode).toBe(status);
     expect(errorOf(response)).toMatch(message);
     expect(await mediaFiles()).toEqual(before);
+    observe(name, response, `${errorOf(response).split(/[.:]/)[0]}; answered in ${ms} ms, nothing stored`);
   });
 
   it('refuses a file over 20 MB with 413', async () => {
@@ -191,6 +225,7 @@ describe('POST /api/media: refused uploads', () => {
     const response = await upload(big);
     expect(response.statusCode).toBe(413);
     expect(errorOf(response)).toBe('The file is too large: pictures can be at most 20 MB.');
+    observe('a file over 20 MB', response);
   });
 
   it('refuses a request whose declared length is over the limit before reading it', async () => {
@@ -202,12 +237,14 @@ describe('POST /api/media: refused uploads', () => {
       headers: { 'content-type': contentType, authorization: ana.token, 'content-length': String(30 * 1024 ** 2) },
     });
     expect(response.statusCode).toBe(413);
+    observe('a declared Content-Length of 30 MB', response, 'refused before the body is read');
   });
 
   it('answers 401 without a token', async () => {
     const response = await upload(await fixture('art.webp'), { token: '' });
     expect(response.statusCode).toBe(401);
     expect(errorOf(response)).toMatch(/^Sign in first/);
+    observe('no token', response);
   });
 
   it('explains a missing file, an empty file, a JSON body, a long alt and an unknown purpose', async () => {
@@ -220,19 +257,24 @@ describe('POST /api/media: refused uploads', () => {
       headers: { ...headers, 'content-type': noFile.contentType },
     });
     expect([missing.statusCode, errorOf(missing)]).toEqual([400, 'Send exactly one picture, in a field named "file".']);
+    observe('no file part', missing);
 
     const empty = await upload(Buffer.alloc(0));
     expect([empty.statusCode, errorOf(empty)]).toEqual([400, expect.stringMatching(/^The file is empty/)]);
+    observe('an empty file', empty);
 
     const json = await ctx.app.inject({ method: 'POST', url: '/api/media', payload: { file: 'x' }, headers });
     expect([json.statusCode, errorOf(json)]).toEqual([415, expect.stringMatching(/^Send the picture as multipart/)]);
+    observe('a JSON body', json);
 
     const webp = await fixture('art.webp');
     const longAlt = await upload(webp, { fields: { alt: 'a'.repeat(501) } });
     expect([longAlt.statusCode, errorOf(longAlt)]).toEqual([400, 'alt must be at most 500 characters long.']);
+    observe('alt text of 501 characters', longAlt);
 
     const purpose = await upload(webp, { fields: { purpose: 'banner' } });
     expect([purpose.statusCode, errorOf(purpose)]).toEqual([400, 'purpose must be one of: post, avatar.']);
+    observe('an unknown purpose', purpose);
   });
 });
 
