@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. Lint and types first, then the API tests (PGlite, or PostgreSQL when
-// DATABASE_URL is set), then the production build and the end-to-end tests in Chromium.
+// DATABASE_URL is set) and the web app's unit tests, then the production build and the end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +52,19 @@ let ok = run(`API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
   `--outputFile.json=${apiReport}`,
 ]);
 countVitest(apiReport);
+
+const webReport = path.join(reports, 'web.json');
+ok =
+  run('Web unit tests', 'npx', [
+    'vitest',
+    'run',
+    '--root',
+    'apps/web',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${webReport}`,
+  ]) && ok;
+countVitest(webReport);
 
 step('Build', 'npm', ['run', 'build', '--silent']);
 

@@ -58,3 +58,25 @@ export const MOBILE_BREAKPOINT_PX = 560;
 
 /** The credentials the login page's "Login with Test Credential" button sends (a seeded account). */
 export const TEST_CREDENTIALS = { username: 'mira', password: 'share-arts-guest' } as const;
+
+export const LIVE = {
+  path: '/api/live',
+  helloTimeoutMs: 10_000,
+  heartbeatMs: 25_000,
+  /** Open connections per user (tabs, devices); the oldest is closed when one more signs in. */
+  connectionsPerUser: 5,
+  /** Posts one connection may watch at once. */
+  watchCap: 100,
+  /** Notifications replayed on resume at most; beyond that the client refetches its list. */
+  replayCap: 100,
+} as const;
+
+/** Close codes the server uses (the reason carries a readable message). */
+export const LIVE_CLOSE = {
+  goingAway: 1001,
+  badFrame: 4000,
+  unauthorised: 4001,
+  helloTimeout: 4008,
+  replaced: 4009,
+  idle: 4010,
+} as const;

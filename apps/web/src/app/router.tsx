@@ -69,6 +69,14 @@ export const router = createBrowserRouter([
                 lazy: lazyComponent(() => import('../features/search/pages/search-page')),
               },
               {
+                path: 'notifications',
+                // Imported from the layout's chunk: the list of chunks this page needs then travels there, not in
+                // the entry that /landing downloads, and the chunks the layout already loaded are not split again.
+                lazy: lazyComponent(() =>
+                  import('./layouts/app-layout').then((module) => module.loadNotificationsPage()),
+                ),
+              },
+              {
                 path: 'settings',
                 lazy: lazyComponent(() => import('../features/settings/pages/settings-page')),
               },
@@ -76,8 +84,8 @@ export const router = createBrowserRouter([
                 path: 'posts/:postId',
                 lazy: lazyComponent(() => import('../features/posts/pages/post-page')),
               },
-              // Static segments (explore, search, settings, profile, posts) rank above this one, and the server
-              // reserves those words as usernames, so a profile can never shadow a page.
+              // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and
+              // the server reserves those words as usernames, so a profile can never shadow a page.
               {
                 path: ':username',
                 loader: legacyPostRedirect,

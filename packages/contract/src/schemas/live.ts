@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common.js';
 import { UserSummary } from './user.js';
+import { LIVE } from '../constants.js';
 
 /**
  * The live stream: a WebSocket at `GET /api/live` (same origin; `wss:` behind HTTPS). The token never
@@ -12,28 +13,6 @@ import { UserSummary } from './user.js';
  * LIVE.heartbeatMs and closes a connection that misses a pong. A client that reconnects sends the `id` of
  * the last `notification` it saw as `lastEventId` and receives every notification it missed.
  */
-export const LIVE = {
-  path: '/api/live',
-  helloTimeoutMs: 10_000,
-  heartbeatMs: 25_000,
-  /** Open connections per user (tabs, devices); the oldest is closed when one more signs in. */
-  connectionsPerUser: 5,
-  /** Posts one connection may watch at once. */
-  watchCap: 100,
-  /** Notifications replayed on resume at most; beyond that the client refetches its list. */
-  replayCap: 100,
-} as const;
-
-/** Close codes the server uses (the reason carries a readable message). */
-export const LIVE_CLOSE = {
-  goingAway: 1001,
-  badFrame: 4000,
-  unauthorised: 4001,
-  helloTimeout: 4008,
-  replaced: 4009,
-  idle: 4010,
-} as const;
-
 export const LiveHello = Type.Object({
   type: Type.Literal('hello'),
   token: Type.String({ minLength: 1, maxLength: 4096 }),
@@ -76,7 +55,13 @@ export const LiveNotification = Type.Object({
 export type LiveNotification = Static<typeof LiveNotification>;
 
 export type LiveServerFrame =
-  | { type: 'ready'; unreadCount: number; counts: LivePostCounts[] }
+  | {
+      type: 'ready';
+      unreadCount: number;
+      counts: LivePostCounts[];
+      /** The newest notification's id (null when none): send it as `lastEventId` after a reconnect. */
+      lastEventId: string | null;
+    }
   | LiveNotification
   /** The unread count changed without a new notification (read elsewhere, or an action was undone). */
   | { type: 'unread'; unreadCount: number }

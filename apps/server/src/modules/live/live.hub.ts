@@ -150,7 +150,6 @@ export async function createLiveHub(deps: {
 
   const toFrame = (row: NotificationRow, unreadCount: number, replay: boolean): LiveNotification => {
     const actor = toUserSummary(row);
-    const name = `${actor.firstName} ${actor.lastName}`.trim() || actor.username;
     return {
       type: 'notification',
       id: encodeCursor([new Date(row.created_at), row.id]),
@@ -158,7 +157,7 @@ export async function createLiveHub(deps: {
       actor,
       postId: row.post_id,
       commentId: row.comment_id,
-      text: `${name} ${SENTENCES[row.kind]}`,
+      text: `${actor.username} ${SENTENCES[row.kind]}`,
       unreadCount,
       replay,
     };
@@ -313,18 +312,24 @@ export async function createLiveHub(deps: {
 
     connection.held = [];
     watch(connection, frame.posts ?? []);
-    const [unreadCount, counts] = await Promise.all([notifications.unreadCount(userId), readCounts(connection.posts)]);
-    send(connection, { type: 'ready', unreadCount, counts });
+    const [unreadCount, counts, newest] = await Promise.all([
+      notifications.unreadCount(userId),
+      readCounts(connection.posts),
+      frame.lastEventId
+        ? []
+        : queryRows<{ created_at: Date | string; id: string }>(
+            db,
+            sql`select created_at, id from notifications where recipient_id = ${userId}::uuid
+                order by created_at desc limit 1`,
+          ),
+    ]);
+    const [latest] = newest;
+    connection.lastEventId =
+      frame.lastEventId ?? (latest ? encodeCursor([new Date(latest.created_at), latest.id]) : null);
+    send(connection, { type: 'ready', unreadCount, counts, lastEventId: connection.lastEventId });
     if (frame.lastEventId) {
-      connection.lastEventId = frame.lastEventId;
       await catchUp(connection);
     } else {
-      const [newest] = await queryRows<{ created_at: Date | string; id: string }>(
-        db,
-        sql`select created_at, id from notifications where recipient_id = ${userId}::uuid
-            order by created_at desc limit 1`,
-      );
-      connection.lastEventId = newest ? encodeCursor([new Date(newest.created_at), newest.id]) : null;
       const held = connection.held;
       connection.held = null;
       for (const item of held) deliver(connection, item);

@@ -187,6 +187,7 @@ describe('the live stream', () => {
       type: 'ready',
       unreadCount: 0,
       counts: [{ postId, likeCount: 0, commentCount: 0 }],
+      lastEventId: null,
     });
 
     await like(author, postId); // one's own like: a count change, no notification
@@ -198,7 +199,7 @@ describe('the live stream', () => {
       actor: { _id: fan.user._id, firstName: 'Theo', lastName: 'Ng' },
       postId,
       commentId: null,
-      text: 'Theo Ng liked your post',
+      text: `${fan.user.username} liked your post`,
       unreadCount: 1,
       replay: false,
     });
@@ -261,6 +262,10 @@ describe('the live stream', () => {
     const first = await connect(author);
     await like(fans[0]!, postId);
     const seen = await first.frame('notification');
+    // A tab that opens now learns where to resume from even before any notification reaches it.
+    const fresh = await connect(author);
+    expect(fresh.frames[0]).toMatchObject({ type: 'ready', lastEventId: seen.id });
+    fresh.close();
     first.close();
     await first.closing();
 

@@ -1,13 +1,21 @@
 import { Outlet } from 'react-router';
 import { SuggestionsPanel, useFollowSync } from '../../features/people';
+import { useCurrentUser } from '../../lib/session';
+import { LiveRegion } from '../live/live-region';
+import { useLiveUpdates } from '../live/use-live-updates';
 import { useRouteFlag } from '../route-handle';
 import styles from './app-layout.module.css';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 
+/** The notifications page's chunk (see its route in router.tsx for why it is imported from here). */
+export const loadNotificationsPage = () => import('../../features/notifications/pages/notifications-page');
+
 /** The signed-in area: fixed header, side panel with the menu, the main area and, beside the feeds, suggestions. */
 export default function AppLayout() {
   useFollowSync();
+  const { data: me } = useCurrentUser();
+  useLiveUpdates(me?._id);
   const suggestions = useRouteFlag('suggestions');
   return (
     <>
@@ -32,6 +40,7 @@ export default function AppLayout() {
           </div>
         )}
       </div>
+      <LiveRegion />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { APP_NAME } from '@share-arts/contract';
 import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
 import { useCurrentUser } from '../../lib/session';
 import { fullName } from '../../lib/user-name';
@@ -19,6 +20,8 @@ export function Header() {
       <SearchBox />
       <div className={styles.actions}>
         <ThemeToggle />
+        {/* At 560 px and below the bell moves to the bottom bar (side-menu.tsx). */}
+        <NotificationBell className={styles.bell} />
         {/* The spec's profile icon: your photo, leading to Settings. */}
         <Link to="/settings" className={styles.iconLink} aria-label="Settings">
           {me ? <Avatar src={me.userPhoto} name={fullName(me)} size={2} decorative /> : null}

@@ -1,5 +1,6 @@
 import { Compass, House, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { BellIcon, notificationsLabel, useUnreadCount } from '../../features/notifications';
 import styles from './side-menu.module.css';
 
 const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
@@ -9,18 +10,37 @@ const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/settings', label: 'Settings', icon: Settings },
 ];
 
-/** Home, Explore, Profile, Settings: a side menu on wide screens, a bottom bar on phones. */
+function NavItem({ to, label, icon: Icon }: (typeof ITEMS)[number]) {
+  return (
+    <li>
+      <NavLink to={to} end={to === '/'} className={styles.link}>
+        <Icon className={styles.icon} aria-hidden="true" size="1.35em" />
+        <span>{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * Home, Explore, Profile, Settings: a side menu on wide screens, a bottom bar on phones. The bar also
+ * has Notifications, which wider screens reach from the bell in the header.
+ */
 export function SideMenu() {
+  const unread = useUnreadCount();
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>
-        {ITEMS.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <NavLink to={to} end={to === '/'} className={styles.link}>
-              <Icon className={styles.icon} aria-hidden="true" size="1.35em" />
-              <span>{label}</span>
-            </NavLink>
-          </li>
+        {ITEMS.slice(0, 2).map((item) => (
+          <NavItem key={item.to} {...item} />
+        ))}
+        <li className={styles.barOnly}>
+          <NavLink to="/notifications" className={styles.link} aria-label={notificationsLabel(unread)}>
+            <BellIcon unread={unread} size="1.35em" className={styles.icon} />
+            <span>Notifications</span>
+          </NavLink>
+        </li>
+        {ITEMS.slice(2).map((item) => (
+          <NavItem key={item.to} {...item} />
         ))}
       </ul>
     </nav>

@@ -50,6 +50,19 @@ export function startSession(queryClient: QueryClient, token: string, user: User
 /** Forgets the token and every cached server response. */
 export function endSession(queryClient: QueryClient): void {
   endedByLogout = true;
+  forgetSession(queryClient);
+}
+
+/**
+ * The server stopped accepting the token (it expired, or the account is gone): signs out quietly, as a
+ * rejected token does at start, and the guard remembers the page for the next login.
+ */
+export function expireSession(queryClient: QueryClient): void {
+  endedByLogout = false;
+  forgetSession(queryClient);
+}
+
+function forgetSession(queryClient: QueryClient): void {
   clearToken();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
   queryClient.setQueryData(sessionKeys.currentUser(), null);

@@ -2,6 +2,7 @@ export { sessionKeys } from './session-keys';
 export {
   currentUserQuery,
   endSession,
+  expireSession,
   sessionEndedByLogout,
   setCurrentUser,
   startSession,

@@ -1,7 +1,7 @@
 import { SORTS, type Sort } from '@share-arts/contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { AddPostButton, PostList, type PostListSource } from '../../posts';
+import { AddPostButton, NewPostsPill, PostList, type PostListSource } from '../../posts';
 import { SortSelect } from './sort-select';
 import styles from './feed-view.module.css';
 
@@ -46,6 +46,7 @@ export function FeedView({ title, description, source, label, empty }: FeedViewP
           <AddPostButton className={styles.add} />
         </div>
       </header>
+      {(source.kind === 'feed' || source.kind === 'explore') && <NewPostsPill source={source} sort={sort} />}
       <PostList source={source} sort={sort} label={label} empty={empty} />
     </div>
   );

@@ -17,6 +17,8 @@ export const postKeys = {
   list: (source: PostListSource, sort: Sort) => [...postKeys.listsOf(source.kind), { ...source, sort }] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (postId: string) => [...postKeys.details(), postId] as const,
+  /** Mutation key of every write that changes a post's comment count (the comments feature's add, edit, delete). */
+  commentWrites: (postId: string) => [...postKeys.all, 'comment-writes', postId] as const,
 };
 
 /** RFC 7240: the client does not need the first page of posts back after a write. */

@@ -9,6 +9,9 @@ import { replaceCachedPost } from './post-cache';
 import { postKeys, PREFER_MINIMAL } from './post-keys';
 import { postShadow } from './post-shadow';
 
+/** The toggle queue's key of a post's heart (see lib/toggle-queue.ts). */
+export const likeToggleKey = (postId: string) => `like:${postId}`;
+
 /** Like, or "unlike" (the spec's dislike: it removes the like). */
 const sendLike = (postId: string, like: boolean) =>
   apiClient.post<PostResponse>(`/api/posts/${like ? 'like' : 'dislike'}/${encodeURIComponent(postId)}`, undefined, {
@@ -33,7 +36,7 @@ export function useToggleLike(): (post: Post) => void {
       const next = !(postShadow.get(postId).liked ?? post.viewer.liked);
       postShadow.set(postId, { liked: next });
       queueToggle<boolean, PostResponse>({
-        key: `like:${postId}`,
+        key: likeToggleKey(postId),
         confirmed: post.viewer.liked,
         desired: next,
         send: (target) => sendLike(postId, target),

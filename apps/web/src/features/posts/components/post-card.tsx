@@ -3,6 +3,7 @@ import { Bookmark, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2, UserChe
 import { lazy, memo, Suspense, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { formatFullDate, formatPostTime } from '../../../lib/format-date';
+import { useWatchPost } from '../../../lib/live';
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
@@ -64,6 +65,8 @@ export const PostCard = memo(function PostCard({
   setsize,
 }: PostCardProps) {
   const post = useShadowedPost(cached);
+  // On screen, its counts follow everyone's likes and comments (the live stream's `watch`).
+  const watchRef = useWatchPost<HTMLElement>(cached._id);
   const headingId = useId();
   const { data: me } = useCurrentUser();
   const toggleLike = useToggleLike();
@@ -102,6 +105,7 @@ export const PostCard = memo(function PostCard({
 
   return (
     <article
+      ref={watchRef}
       className={`${styles.card} ${styles[variant]}`}
       aria-labelledby={headingId}
       aria-posinset={posinset}

@@ -1,0 +1,63 @@
+import type { LiveServerFrame } from '@share-arts/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { invalidateNotifications, setUnreadCount, useUnreadCount } from '../../features/notifications';
+import { applyLiveCounts } from '../../features/posts';
+import { forgetNewPosts, recordNewPost, startLive } from '../../lib/live';
+import { expireSession } from '../../lib/session';
+import { getToken } from '../../lib/token-storage';
+import { useTitleCount } from '../../lib/use-title-count';
+import { announce, clearAnnouncements } from './announcer';
+
+/**
+ * The live stream while `userId` is signed in: unread count (bell and title), new notifications (the
+ * list is refetched, the text announced), like and comment counts of the posts on screen, and the posts
+ * published since (the feeds' "N new posts"). Closed on logout; a refused token ends the session.
+ */
+export function useLiveUpdates(userId: string | undefined): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!userId) return;
+    let connections = 0;
+    const onFrame = (frame: LiveServerFrame) => {
+      switch (frame.type) {
+        case 'ready':
+          connections += 1;
+          setUnreadCount(queryClient, frame.unreadCount);
+          for (const counts of frame.counts) applyLiveCounts(queryClient, counts);
+          // Back after a break: what was missed beyond the replayed notifications (reads elsewhere, groups).
+          if (connections > 1) invalidateNotifications(queryClient);
+          break;
+        case 'notification':
+          setUnreadCount(queryClient, frame.unreadCount);
+          invalidateNotifications(queryClient);
+          // Replays after a reconnection are old news: the bell counts them, the region stays quiet.
+          if (!frame.replay) announce(frame.text);
+          break;
+        case 'unread':
+          setUnreadCount(queryClient, frame.unreadCount);
+          invalidateNotifications(queryClient);
+          break;
+        case 'counts':
+          applyLiveCounts(queryClient, frame);
+          break;
+        case 'post':
+          recordNewPost({ postId: frame.postId, authorId: frame.authorId, following: frame.following });
+          break;
+        case 'error':
+          if (import.meta.env.DEV) console.warn('Live stream:', frame.message);
+          break;
+      }
+    };
+    const stop = startLive({ getToken, onFrame, onUnauthorised: () => expireSession(queryClient) });
+    return () => {
+      stop();
+      forgetNewPosts();
+      clearAnnouncements();
+    };
+  }, [userId, queryClient]);
+
+  const unread = useUnreadCount();
+  useTitleCount(unread);
+}

@@ -1,0 +1,64 @@
+import type { Notification } from '@share-arts/contract';
+import { ArrowUp, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatFullDate } from '../../../lib/format-date';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { fullName } from '../../../lib/user-name';
+import { Avatar } from '../../../ui/avatar';
+import { actorsPhrase, notificationTarget } from '../lib/describe';
+import styles from './notification-item.module.css';
+
+const KIND: Record<Notification['kind'], { action: string; icon: LucideIcon }> = {
+  like: { action: 'liked your post', icon: Heart },
+  comment: { action: 'commented on your post', icon: MessageCircle },
+  upvote: { action: 'upvoted your comment', icon: ArrowUp },
+  follow: { action: 'started following you', icon: UserPlus },
+};
+
+interface NotificationItemProps {
+  notification: Notification;
+  now: number;
+  /** Called when the group is opened (its link followed). */
+  onOpen: (notification: Notification) => void;
+}
+
+/** One group: who, what, on which post, when; the whole row opens the post or the profile. */
+export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
+  const { kind, actors, actorCount, post, comment, read } = notification;
+  const { action, icon: Icon } = KIND[kind];
+  // A comment is quoted in the sentence; a vote shows the comment, a like the post, on a line below.
+  const quote = kind === 'comment' ? comment?.content : undefined;
+  const excerpt = kind === 'upvote' ? comment?.content : kind === 'like' ? post?.content : undefined;
+
+  return (
+    <li className={`${styles.item} ${read ? '' : styles.unread}`}>
+      <span className={`${styles.kind} ${styles[kind]}`} aria-hidden="true">
+        <Icon size="1.1em" strokeWidth={2.25} fill={kind === 'like' ? 'currentColor' : 'none'} />
+      </span>
+      <div className={styles.body}>
+        <div className={styles.avatars} aria-hidden="true">
+          {actors.slice(0, 3).map((actor) => (
+            <span key={actor._id} className={styles.avatar}>
+              <Avatar src={actor.userPhoto} name={fullName(actor)} size={2} decorative />
+            </span>
+          ))}
+        </div>
+        <p className={styles.sentence}>
+          <Link to={notificationTarget(notification)} className={styles.link} onClick={() => onOpen(notification)}>
+            {!read && <span className="visually-hidden">Unread: </span>}
+            <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
+          </Link>
+          {quote && <span className={styles.quote}>: “{quote}”</span>}
+        </p>
+        {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
+        <p className={styles.meta}>
+          {!read && <span className={styles.dot} aria-hidden="true" />}
+          <time dateTime={notification.createdAt} title={formatFullDate(notification.createdAt)}>
+            {formatRelativeTime(notification.createdAt, now)}
+          </time>
+        </p>
+      </div>
+      {post && kind !== 'follow' && <img className={styles.thumb} src={post.postPic} alt="" loading="lazy" />}
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Notification } from '@share-arts/contract';
+import { describe, expect, it } from 'vitest';
+import { actorsPhrase, describeNotification, notificationTarget } from './describe';
+
+const person = (username: string) => ({ _id: `id-${username}`, username, firstName: '', lastName: '', userPhoto: '' });
+const people = (...names: string[]) => names.map(person);
+
+function group(overrides: Partial<Notification>): Notification {
+  return {
+    key: 'like:p1',
+    kind: 'like',
+    actors: people('ana'),
+    actorCount: 1,
+    post: { _id: 'p1', content: 'A study', postPic: '/media/p.jpg' },
+    comment: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    read: false,
+    ...overrides,
+  };
+}
+
+describe('actorsPhrase', () => {
+  it('names up to three people, and counts the rest', () => {
+    expect(actorsPhrase(people('ana'), 1)).toBe('ana');
+    expect(actorsPhrase(people('ana', 'theo'), 2)).toBe('ana and theo');
+    expect(actorsPhrase(people('ana', 'theo', 'sana'), 3)).toBe('ana, theo and sana');
+    expect(actorsPhrase(people('ana', 'theo', 'sana'), 4)).toBe('ana, theo and 2 others');
+    expect(actorsPhrase(people('ana', 'theo', 'sana'), 40)).toBe('ana, theo and 38 others');
+    expect(actorsPhrase(people('ana'), 2)).toBe('ana and 1 other');
+  });
+});
+
+describe('describeNotification and notificationTarget', () => {
+  it('says what happened and leads to the post, its comments or the follower', () => {
+    const likes = group({ actors: people('ana', 'theo', 'sana'), actorCount: 4 });
+    expect(describeNotification(likes)).toBe('ana, theo and 2 others liked your post');
+    expect(notificationTarget(likes)).toBe('/posts/p1');
+    const comment = group({ kind: 'comment', actors: people('kai'), comment: { _id: 'c1', content: 'Nice' } });
+    expect(describeNotification(comment)).toBe('kai commented on your post');
+    expect(notificationTarget(comment)).toBe('/posts/p1#comments');
+    expect(describeNotification(group({ kind: 'upvote', actors: people('sana') }))).toBe('sana upvoted your comment');
+    const follow = group({ kind: 'follow', actors: people('jules'), post: null });
+    expect(describeNotification(follow)).toBe('jules started following you');
+    expect(notificationTarget(follow)).toBe('/jules');
+  });
+});

@@ -1,0 +1,43 @@
+import type { Notification, NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
+
+/** The contract's cap, repeated: its module is TypeBox schemas, which the browser does not need. */
+const ACTOR_CAP = 3 satisfies typeof NOTIFICATION_ACTOR_CAP;
+
+/**
+ * "ana", "ana and theo", "ana, theo and sana", "ana, theo and 2 others": the newest people by name, and
+ * the rest counted when there are more than the server names.
+ */
+export function actorsPhrase(actors: readonly { username: string }[], actorCount: number): string {
+  const names = actors.map((actor) => actor.username);
+  const total = Math.max(actorCount, names.length);
+  if (names.length === 0) return total === 1 ? 'Someone' : `${total} people`;
+  if (total > names.length || total > ACTOR_CAP) {
+    const shown = names.slice(0, Math.min(names.length, ACTOR_CAP - 1));
+    const others = total - shown.length;
+    return `${shown.join(', ')} and ${others} ${others === 1 ? 'other' : 'others'}`;
+  }
+  if (names.length === 1) return names[0]!;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+const ACTION: Record<Notification['kind'], string> = {
+  like: 'liked your post',
+  comment: 'commented on your post',
+  upvote: 'upvoted your comment',
+  follow: 'started following you',
+};
+
+/** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
+export function describeNotification(notification: Notification): string {
+  return `${actorsPhrase(notification.actors, notification.actorCount)} ${ACTION[notification.kind]}`;
+}
+
+/** Where opening a group leads: the post (its comments for a comment or a vote), or the new follower. */
+export function notificationTarget(notification: Notification): string {
+  const post = notification.post ? `/posts/${encodeURIComponent(notification.post._id)}` : null;
+  if (notification.kind === 'follow' || !post) {
+    const actor = notification.actors[0];
+    return actor ? `/${encodeURIComponent(actor.username)}` : '/notifications';
+  }
+  return notification.kind === 'like' ? post : `${post}#comments`;
+}
