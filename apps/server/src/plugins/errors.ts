@@ -8,7 +8,7 @@ interface AjvError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
-  parentSchema?: { errorMessage?: string };
+  parentSchema?: { errorMessage?: string; patternMessage?: string };
 }
 
 /** Turns a schema validation failure into one sentence that names the field and what is allowed. */
@@ -21,6 +21,9 @@ export function describeValidationError(error: AjvError | undefined, context: st
   if (!field) {
     if (error.keyword === 'type' && context === 'body') return 'The request body must be a JSON object.';
     return `The ${context ?? 'request'} ${error.message ?? 'is not valid'}.`;
+  }
+  if (error.keyword === 'pattern' && error.parentSchema?.patternMessage) {
+    return `${where}${field} ${error.parentSchema.patternMessage}.`;
   }
   if (error.parentSchema?.errorMessage && error.keyword !== 'type') return `${error.parentSchema.errorMessage}.`;
   const name = `${where}${field}`;

@@ -13,6 +13,7 @@ function createAjv(options: Options): Ajv {
   });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
   return ajv;
 }
 

@@ -17,3 +17,17 @@ export const HealthResponse = Type.Object({
   status: Type.Literal('ok'),
   database: Type.Literal('up'),
 });
+
+/**
+ * Text people write. Names refuse control characters and the invisible marks that reverse the direction
+ * of text (they let one name pose as another); longer text keeps line breaks and tabs but refuses the
+ * other control characters. `patternMessage` is the sentence the API answers when a pattern fails.
+ */
+export const NAME_TEXT = {
+  pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$',
+  patternMessage: 'must not contain control characters or text-direction marks',
+} as const;
+export const BODY_TEXT = {
+  pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$',
+  patternMessage: 'must not contain control characters (line breaks and tabs are fine)',
+} as const;

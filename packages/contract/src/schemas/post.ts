@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS, SORTS } from '../constants.js';
-import { DateString, Id } from './common.js';
+import { BODY_TEXT, DateString, Id } from './common.js';
 import { Picture } from './media.js';
 
 /** Paging of every list: `limit` (default 20, at most 50) and the opaque `cursor` of the previous page. */
@@ -113,6 +113,7 @@ export type PostWriteResponse = Static<typeof PostWriteResponse>;
 
 const content = Type.String({
   maxLength: LIMITS.postContentMax,
+  ...BODY_TEXT,
   errorMessage: `content must be at most ${LIMITS.postContentMax} characters long`,
 });
 const mediaId = Type.String({ maxLength: 64, description: 'The _id of a picture uploaded with POST /api/media' });
@@ -151,6 +152,7 @@ export type CommentPage = Static<typeof CommentPage>;
 
 const commentContent = Type.String({
   maxLength: LIMITS.commentContentMax,
+  ...BODY_TEXT,
   errorMessage: `content must be at most ${LIMITS.commentContentMax} characters long`,
 });
 

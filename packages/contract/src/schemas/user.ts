@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS, USERNAME_PATTERN } from '../constants.js';
-import { DateString, Id } from './common.js';
+import { BODY_TEXT, DateString, Id, NAME_TEXT } from './common.js';
 
 /** The caps on lists embedded in a user object; `followerCount` etc. carry the totals. */
 export const USER_LIST_CAP = 20;
@@ -77,10 +77,10 @@ const username = Type.String({
   pattern: USERNAME_PATTERN,
   errorMessage: `username must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters: letters, digits, _ and . (starting with a letter or digit)`,
 });
-const name = Type.String({ maxLength: LIMITS.nameMax });
+const name = Type.String({ maxLength: LIMITS.nameMax, ...NAME_TEXT });
 
 export const SignupBody = Type.Object({
-  fullname: Type.Optional(Type.String({ maxLength: LIMITS.nameMax * 2 + 1 })),
+  fullname: Type.Optional(Type.String({ maxLength: LIMITS.nameMax * 2 + 1, ...NAME_TEXT })),
   firstName: Type.Optional(name),
   lastName: Type.Optional(name),
   email: Type.String({
@@ -120,8 +120,8 @@ export type VerifyResponse = Static<typeof VerifyResponse>;
 /** Only these fields can change; anything else sent in userData is ignored. */
 export const EditableUserFields = Type.Object(
   {
-    firstName: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
-    lastName: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+    firstName: Type.Optional(name),
+    lastName: Type.Optional(name),
     email: Type.Optional(
       Type.String({
         format: 'email',
@@ -129,7 +129,7 @@ export const EditableUserFields = Type.Object(
         errorMessage: 'email must be a valid address, like ana@example.com',
       }),
     ),
-    bio: Type.Optional(Type.String({ maxLength: LIMITS.bioMax })),
+    bio: Type.Optional(Type.String({ maxLength: LIMITS.bioMax, ...BODY_TEXT })),
     link: Type.Optional(
       Type.String({
         maxLength: LIMITS.linkMax,

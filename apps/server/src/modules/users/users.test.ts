@@ -74,6 +74,18 @@ describe('POST /api/users/edit', () => {
       'userData.bio must be at most 300 characters long.',
     );
     expect(errorOf(await edit(token, { userPhoto: 'https://evil.example.com/x.png' }))).toMatch(/^userPhoto must be/);
+    // A name may not hide control characters or flip the direction of the text around it.
+    expect(errorOf(await edit(token, { lastName: 'nimda\u202e' }))).toBe(
+      'userData.lastName must not contain control characters or text-direction marks.',
+    );
+    expect(errorOf(await edit(token, { firstName: 'Ana\u0007' }))).toBe(
+      'userData.firstName must not contain control characters or text-direction marks.',
+    );
+    expect(errorOf(await edit(token, { bio: 'bell\u0007' }))).toBe(
+      'userData.bio must not contain control characters (line breaks and tabs are fine).',
+    );
+    const multiline = await edit(token, { bio: 'Painter.\n\tOil and ink.', firstName: 'Ana 🎨' });
+    expect(multiline.json().user).toMatchObject({ bio: 'Painter.\n\tOil and ink.', firstName: 'Ana 🎨' });
   });
 
   it('shows email to its owner only', async () => {
