@@ -55,7 +55,8 @@ async function findInstalled() {
 
 function run(command, args) {
   log(`running: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], timeout: 10 * 60_000 });
+  // The installer's output goes to stderr: stdout carries only the browser's path, which callers read.
+  const result = spawnSync(command, args, { stdio: ['ignore', process.stderr, 'inherit'], timeout: 10 * 60_000 });
   return result.status === 0;
 }
 
