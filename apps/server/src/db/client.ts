@@ -51,6 +51,10 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction's): the pool listens only to idle clients, and an 'error'
+  // event nobody listens to ends the process. The query in progress gets the error (a 503), and the
+  // broken client, no longer queryable, is dropped when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   pools.set(db, pool);
   await pool.query('select 1');

@@ -21,11 +21,17 @@ const UNAVAILABLE_CODES = new Set([
   '53300',
 ]);
 
+/**
+ * node-postgres's own words for a lost connection (they carry no code). "… is not queryable" is what a
+ * transaction's ROLLBACK meets on a client whose server went away, and that error replaces the first.
+ */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|is not queryable/i;
+
 /** True when the database cannot be reached or is shutting down (the request may succeed later). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '')) return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message ?? '')) return true;
   }
   return false;
 }
