@@ -27,6 +27,8 @@ import { createNotificationsService } from './modules/notifications/notification
 import { benchRoutes } from './modules/bench/bench.routes.js';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { createEventBus, type EventBus } from './modules/live/live.events.js';
+import { createPostCache } from './modules/posts/posts.cache.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -75,11 +77,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   // Before every route, so an upgrade request to any other route is refused rather than left hanging.
-  const live: { hub?: LiveHub } = {};
+  const live: { hub?: LiveHub; bus?: EventBus } = {};
   await app.register(websocket, {
     options: { maxPayload: 16 * 1024 },
     preClose: async () => {
       await live.hub?.close();
+      await live.bus?.close();
       app.websocketServer.close();
     },
   });
@@ -97,11 +100,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media });
   const guards = registerAuth(app, tokens, limiter, users.exists);
-  const posts = createPostsService({ db, media });
+  const bus = await createEventBus(database);
+  const posts = createPostsService({ db, media, cache: createPostCache({ bus }) });
   const comments = createCommentsService({ db });
   const notifications = createNotificationsService({ db });
-  const liveHub = await createLiveHub({
+  const liveHub = createLiveHub({
     database,
+    bus,
     tokens,
     userExists: users.exists,
     notifications,
@@ -109,6 +114,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     log: app.log,
   });
   live.hub = liveHub;
+  live.bus = bus;
 
   await app.register(
     async (api) => {

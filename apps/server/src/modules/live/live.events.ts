@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 
 /** The PostgreSQL channel every server process listens on. */
 export const LIVE_CHANNEL = 'share_arts_live';
@@ -17,7 +17,11 @@ export type LiveEvent =
   /** Post `p`'s like or comment count changed. */
   | { e: 'c'; p: string }
   /** User `a` published post `p`. */
-  | { e: 'p'; p: string; a: string };
+  | { e: 'p'; p: string; a: string }
+  /** Post `p`'s content or picture changed, or it was deleted. */
+  | { e: 'e'; p: string }
+  /** User `a` changed what their posts show of them (name, photo). */
+  | { e: 'a'; a: string };
 
 export async function publish(tx: Db, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
@@ -30,4 +34,32 @@ export function parseLiveEvent(payload: string): LiveEvent | null {
   } catch {
     return null;
   }
+}
+
+export interface EventBus {
+  /** Every event any process publishes, after its transaction commits. */
+  subscribe(onEvent: (event: LiveEvent) => void, onResume?: () => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * One LISTEN per process, shared by whoever reacts to events (the live stream, the post cache).
+ * `onResume` runs after the listening connection came back: events sent meanwhile are lost.
+ */
+export async function createEventBus(database: Database): Promise<EventBus> {
+  const subscribers: { onEvent: (event: LiveEvent) => void; onResume?: () => void }[] = [];
+  const unlisten = await database.listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event) for (const subscriber of subscribers) subscriber.onEvent(event);
+    },
+    () => {
+      for (const subscriber of subscribers) subscriber.onResume?.();
+    },
+  );
+  return {
+    subscribe: (onEvent, onResume) => void subscribers.push({ onEvent, onResume }),
+    close: unlisten,
+  };
 }

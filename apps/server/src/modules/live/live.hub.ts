@@ -17,7 +17,7 @@ import { ACCOUNT_GONE } from '../../plugins/auth.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { toUserSummary } from '../users/users.presenter.js';
 import type { SummaryRow } from '../users/users.queries.js';
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from './live.events.js';
+import type { EventBus, LiveEvent } from './live.events.js';
 
 export interface LiveTimings {
   helloTimeoutMs: number;
@@ -66,15 +66,16 @@ const idList = (ids: Iterable<string>) =>
  * The live stream's state in one server process: the open sockets by user and by watched post, fed by
  * PostgreSQL NOTIFY (so an action on any process reaches sockets on every process).
  */
-export async function createLiveHub(deps: {
+export function createLiveHub(deps: {
   database: Database;
+  bus: EventBus;
   tokens: TokenService;
   userExists: (userId: string) => Promise<boolean>;
   notifications: NotificationsService;
   timings: LiveTimings;
   log: FastifyBaseLogger;
 }) {
-  const { database, tokens, userExists, notifications, timings, log } = deps;
+  const { database, bus, tokens, userExists, notifications, timings, log } = deps;
   const { db } = database;
   const connections = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
@@ -246,11 +247,6 @@ export async function createLiveHub(deps: {
     queue = queue.then(task).catch((error: unknown) => log.error({ err: error }, 'live: an event could not be sent'));
   }
 
-  function onPayload(payload: string) {
-    const event = parseLiveEvent(payload);
-    if (event) enqueue(() => handle(event));
-  }
-
   /** The listener was away: events may have been lost, so every connection catches up from the tables. */
   function onResume() {
     log.warn('live: listening again after a lost connection; catching up');
@@ -263,7 +259,7 @@ export async function createLiveHub(deps: {
     });
   }
 
-  const unlisten = await database.listen(LIVE_CHANNEL, onPayload, onResume);
+  bus.subscribe((event) => enqueue(() => handle(event)), onResume);
 
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
@@ -423,7 +419,6 @@ export async function createLiveHub(deps: {
       for (const connection of connections) {
         close(connection, LIVE_CLOSE.goingAway, 'The server is restarting: reconnect in a moment.');
       }
-      await unlisten();
       await queue;
     },
 
@@ -434,4 +429,4 @@ export async function createLiveHub(deps: {
   };
 }
 
-export type LiveHub = Awaited<ReturnType<typeof createLiveHub>>;
+export type LiveHub = ReturnType<typeof createLiveHub>;

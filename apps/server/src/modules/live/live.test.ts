@@ -369,4 +369,23 @@ describe.runIf(process.env.DATABASE_URL)('the live stream across server processe
     await elsewhere.frame('counts', (f) => f.postId === postId && f.likeCount === 1);
     elsewhere.close();
   });
+
+  it("keeps the other process's cached posts fresh: a like here shows in its lists' likedBy", async () => {
+    const author = await signUp(ctx.app);
+    const fan = await signUp(ctx.app);
+    const postId = await createPost(ctx.app, author);
+    const httpBase = otherBase.replace('ws://', 'http://').replace('/api/live', '');
+    const likedBy = async () => {
+      const page = (await (await fetch(`${httpBase}/api/posts/user/${author.user.username}`)).json()) as {
+        posts: { _id: string; likes: { likedBy: { _id: string }[] } }[];
+      };
+      return page.posts.find((post) => post._id === postId)!.likes.likedBy.map((user) => user._id);
+    };
+    expect(await likedBy()).toEqual([]); // now cached over there
+    await like(fan, postId);
+    for (let attempt = 0; (await likedBy()).length === 0 && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await likedBy()).toEqual([fan.user._id]);
+  });
 });

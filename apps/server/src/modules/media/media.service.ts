@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MEDIA_LIMITS, MEDIA_PURPOSES, type MediaPurpose } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import type { MediaVariant } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { posts, type MediaVariant } from '../../db/schema.js';
+import { publish } from '../live/live.events.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { inspectImage, processImage } from './media.processing.js';
 import { toPicture } from './media.presenter.js';
@@ -184,6 +186,9 @@ export function createMediaService({
       if (row.ownerId !== userId) throw new HttpError(403, ALT_NOT_OWNER);
       const updated = await updateMediaAlt(db, id, altText);
       if (!updated) throw notFound(MEDIA_NOT_FOUND);
+      // The post showing it (a picture belongs to one post at most) changed for its readers.
+      const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.mediaId, id));
+      if (post) await publish(db, { e: 'e', p: post.id });
       return updated;
     },
 

@@ -27,6 +27,18 @@ export interface PostRow {
   viewer_reaction: 'like' | 'dislike' | null;
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
+}
+
+/** What a page reads per request: which posts, their counters and the viewer's flags (never cached). */
+export interface PostKeyRow {
+  id: string;
+  like_count: number;
+  dislike_count: number;
+  comment_count: number;
+  viewer_reaction: 'like' | 'dislike' | null;
+  viewer_bookmarked: boolean;
+  viewer_follows_author: boolean;
+  viewer_username: string | null;
   k0: CursorValue;
   k1: CursorValue;
   k2?: CursorValue;
@@ -52,6 +64,14 @@ const ORDERINGS: Record<PostOrder, Ordering> = {
   relevance: { keys: ['s.rank', 'p.created_at', 'p.id'], shape: ['float', 'date', 'uuid'], direction: 'desc' },
 };
 
+/** What only the viewer sees of a post, on `p`. */
+const viewerColumns = (viewerId: string | null): SQL => sql`
+    (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
+    exists(select 1 from bookmarks b where b.post_id = p.id and b.user_id = ${viewerId}::uuid) as viewer_bookmarked,
+    exists(
+      select 1 from follows f where f.followee_id = p.author_id and f.follower_id = ${viewerId}::uuid
+    ) as viewer_follows_author`;
+
 /** The columns of a post; its newest comments only for a single post (lists carry just the count). */
 function postColumns(viewerId: string | null, withComments: boolean): SQL {
   const reactors = (kind: 'like' | 'dislike') =>
@@ -63,12 +83,12 @@ function postColumns(viewerId: string | null, withComments: boolean): SQL {
     ${reactors('like')} as liked_by,
     ${reactors('dislike')} as disliked_by,
     ${withComments ? newestComments(viewerId) : sql`'[]'::json`} as comments,
-    (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
-    exists(select 1 from bookmarks b where b.post_id = p.id and b.user_id = ${viewerId}::uuid) as viewer_bookmarked,
-    exists(
-      select 1 from follows f where f.followee_id = p.author_id and f.follower_id = ${viewerId}::uuid
-    ) as viewer_follows_author`;
+    ${viewerColumns(viewerId)}`;
 }
+
+const keyColumnsOf = (viewerId: string | null): SQL => sql`
+    p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId)},
+    (select username from users where id = ${viewerId}::uuid) as viewer_username`;
 
 const newestComments = (viewerId: string | null): SQL => sql`coalesce((
       select json_agg(cj.comment order by cj.created_at desc)
@@ -88,6 +108,15 @@ export async function selectPostById(db: Db, postId: string, viewerId: string | 
   return rows[0];
 }
 
+/** Posts by id as anyone sees them (no viewer), in no particular order; missing ids are skipped. */
+export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
+  return queryRows<PostRow>(
+    db,
+    sql`select ${postColumns(null, false)} ${FROM}
+        where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+  );
+}
+
 export interface PageRequest {
   order: PostOrder;
   limit: number;
@@ -99,11 +128,14 @@ export interface PageRequest {
   join?: SQL;
 }
 
-/** One keyset page: the rows of the page and the cursor of the next one (null at the end). */
+/**
+ * One keyset page: which posts, with their counters and the viewer's flags (the rest of each post comes
+ * from the post cache), and the cursor of the next page (null at the end).
+ */
 export async function selectPostPage(
   db: Db,
   request: PageRequest,
-): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
+): Promise<{ rows: PostKeyRow[]; nextCursor: string | null }> {
   const ordering = ORDERINGS[request.order];
   const keyList = sql.raw(ordering.keys.join(', '));
   const keyColumns = sql.raw(ordering.keys.map((key, i) => `${key} as k${i}`).join(', '));
@@ -129,10 +161,10 @@ export async function selectPostPage(
     ordering.keys.map((key) => sql`${sql.raw(key)} ${direction}`),
     sql`, `,
   );
-  const rows = await queryRows<PostRow>(
+  const rows = await queryRows<PostKeyRow>(
     db,
-    sql`select ${postColumns(request.viewerId, false)}, ${keyColumns}
-        ${FROM} ${request.join ?? sql``}
+    sql`select ${keyColumnsOf(request.viewerId)}, ${keyColumns}
+        from posts p ${request.join ?? sql``}
         where (${request.where}) and ${after}
         order by ${orderBy}
         limit ${request.limit + 1}`,

@@ -7,7 +7,8 @@ import { isUuid } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
 import type { MediaService } from '../media/media.service.js';
-import { selectPostById, selectPostPage, type PageRequest, type PostOrder } from './posts.queries.js';
+import { selectPostById, selectPostPage, selectPostsByIds, type PageRequest, type PostOrder } from './posts.queries.js';
+import { personalize, type PostCache } from './posts.cache.js';
 import { toPost } from './posts.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
@@ -28,10 +29,20 @@ function cleanContent(content: string): string {
   return trimmed;
 }
 
-export function createPostsService({ db, media }: { db: Db; media: MediaService }) {
+export function createPostsService({ db, media, cache }: { db: Db; media: MediaService; cache: PostCache }) {
   async function page(request: Omit<PageRequest, 'limit'> & { limit?: number }): Promise<PostPageResult> {
     const { rows, nextCursor } = await selectPostPage(db, { ...request, limit: request.limit ?? PAGE_LIMITS.default });
-    return { posts: rows.map((row) => toPost(row, request.viewerId)), nextCursor };
+    const shared = await cache.resolve(
+      rows.map((row) => row.id),
+      async (ids) => (await selectPostsByIds(db, ids)).map((row) => toPost(row, null)),
+    );
+    const posts: Post[] = [];
+    for (const row of rows) {
+      const post = shared.get(row.id);
+      // Deleted between the two reads: the page is one shorter, its cursor unchanged.
+      if (post) posts.push(personalize(post, row, request.viewerId));
+    }
+    return { posts, nextCursor };
   }
 
   async function getPost(postId: string, viewerId: string | null, database: Db = db): Promise<Post> {
@@ -198,9 +209,11 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
             .update(posts)
             .set({ ...changes, updatedAt: sql`now()` })
             .where(eq(posts.id, postId));
+          await publish(tx, { e: 'e', p: postId });
           return changes.mediaId !== undefined ? post.mediaId : null;
         })
         .catch(mapPictureInUse);
+      cache.invalidate(postId);
       if (replaced) await media.deleteMedia(replaced);
       return getPost(postId, userId);
     },
@@ -226,8 +239,10 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
           .where(eq(users.id, userId));
         // Its notifications went with it.
         await publish(tx, { e: 'u', r: userId });
+        await publish(tx, { e: 'e', p: postId });
         return post.mediaId;
       });
+      cache.invalidate(postId);
       if (mediaId) await media.deleteMedia(mediaId);
     },
 
@@ -269,8 +284,9 @@ export function createPostsService({ db, media }: { db: Db; media: MediaService 
         const key = { recipientId: post.authorId, actorId: userId, kind: 'like', postId } as const;
         if (kind === 'like') await notify(tx, key);
         else if (existing?.kind === 'like') await withdraw(tx, key);
-        if (likes !== 0) await publish(tx, { e: 'c', p: postId });
+        await publish(tx, { e: 'c', p: postId });
       });
+      cache.invalidate(postId);
       return getPost(postId, userId);
     },
 

@@ -415,6 +415,78 @@ describe('posts with pictures', () => {
   }
   const filesOf = async (mediaId: string) => (await readdir(ctx.config.mediaDir)).filter((f) => f.startsWith(mediaId));
 
+  it("lists never show a stale copy: edits, alt text, the author's new name and reactions show at once", async () => {
+    const author = await signUp(ctx.app);
+    const fan = await signUp(ctx.app);
+    const picture = await upload(author);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { content: 'Before', mediaId: picture._id },
+      headers: { ...auth(author), ...minimal },
+    });
+    const postId = created.json().post._id as string;
+    const listed = async (who: SignedUp | null = null) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/posts/user/${author.user.username}`,
+        headers: who ? auth(who) : {},
+      });
+      return response.json().posts.find((post: { _id: string }) => post._id === postId);
+    };
+    /** Changes may reach the list through the database's NOTIFY: allow it a moment, never more. */
+    const eventually = async (check: () => Promise<void>) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await check();
+        } catch (error) {
+          if (attempt >= 40) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }
+    };
+
+    expect(await listed()).toMatchObject({ content: 'Before', likes: { likeCount: 0, likedBy: [] } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/edit/${postId}`,
+      payload: { postData: { content: 'After' } },
+      headers: { ...auth(author), ...minimal },
+    });
+    expect((await listed()).content).toBe('After');
+
+    await react(fan, 'like', postId);
+    const seenByFan = await listed(fan);
+    expect(seenByFan.likes).toEqual({
+      likeCount: 1,
+      dislikeCount: 0,
+      likedBy: [{ _id: fan.user._id, username: fan.user.username }],
+      dislikedBy: [],
+    });
+    expect(seenByFan.viewer).toMatchObject({ liked: true, isAuthor: false });
+    expect((await listed(author)).viewer).toMatchObject({ liked: false, isAuthor: true });
+    await react(fan, 'dislike', postId);
+    expect((await listed(fan)).likes).toMatchObject({ likeCount: 0, likedBy: [], dislikedBy: [{ _id: fan.user._id }] });
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/media/${picture._id}/alt`,
+      payload: { alt: 'A calm blue field' },
+      headers: auth(author),
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      payload: { userData: { firstName: 'Renamed' } },
+      headers: auth(author),
+    });
+    await eventually(async () => {
+      const post = await listed();
+      expect(post.picture.alt).toBe('A calm blue field');
+      expect(post.name).toMatch(/^Renamed /);
+    });
+  });
+
   it('shows the picture, refuses it on a second post, and deletes its files with the post', async () => {
     const author = await signUp(ctx.app);
     const picture = await upload(author);

@@ -24,6 +24,7 @@ import { toUser, toUserCard } from './users.presenter.js';
 import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
+import { publish } from '../live/live.events.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
@@ -184,6 +185,10 @@ export function createUsersService({ db, media }: { db: Db; media: MediaService 
           .where(eq(users.id, userId))
           .returning({ id: users.id });
         if (updated.length === 0) throw notFound(ERRORS.userNotFound);
+        // Posts show their author's name and photo: every process drops its cached copies.
+        if (changes.firstName !== undefined || changes.lastName !== undefined || changes.photoUrl !== undefined) {
+          await publish(db, { e: 'a', a: userId });
+        }
       }
       if (replacedPhoto) await media.deleteMedia(replacedPhoto);
       return getUser(userId, userId);
