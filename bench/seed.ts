@@ -4,6 +4,8 @@
  * followers), likes and dislikes, bookmarks, comments and votes, then every counter from its rows.
  * The database is DATABASE_URL, or the embedded one under DATA_DIR (default ./data).
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     follows: { type: 'string' },
     comments: { type: 'string' },
     bookmarks: { type: 'string' },
+    /** Puts the step timings in docs/performance.md. */
+    write: { type: 'boolean', default: false },
   },
 });
 const count = (value: string | undefined, fallback: number) => {
@@ -57,10 +61,14 @@ if (database.kind === 'pglite') {
 }
 const db: Db = database.db;
 
+const seedStarted = performance.now();
+const steps: [string, number][] = [];
 async function timed(label: string, work: () => Promise<unknown>) {
   const started = performance.now();
   await work();
-  console.log(`${label.padEnd(58)} ${((performance.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+  const seconds = (performance.now() - started) / 1000;
+  steps.push([label, seconds]);
+  console.log(`${label.padEnd(58)} ${seconds.toFixed(1).padStart(7)} s`);
 }
 
 /** Runs `statement(from, to)` over 1..total in chunks. */
@@ -283,3 +291,26 @@ const [totals] = await queryRows<Record<string, number>>(
 console.log('Totals:', totals);
 await database.close();
 await release?.();
+
+if (values.write) {
+  const total = (performance.now() - seedStarted) / 1000;
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ')[0] ?? 'CPU'},`,
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB, ${database.kind}; load average at the end ${os.loadavg()[0]!.toFixed(1)}.`,
+    '',
+    '| step | seconds |',
+    '|---|---:|',
+    ...steps.map(([label, seconds]) => `| ${label} | ${seconds.toFixed(1)} |`),
+    `| **total** (target ≤ 600 s at 100k users / 1M posts) | **${total.toFixed(1)}** |`,
+    '',
+    `Rows: ${Object.entries(totals ?? {})
+      .map(([name, n]) => `${Number(n).toLocaleString('en')} ${name}`)
+      .join(', ')}.`,
+  ].join('\n');
+  const file = 'docs/performance.md';
+  const doc = await readFile(file, 'utf8');
+  const [start, end] = ['<!-- bench:seed -->', '<!-- /bench:seed -->'];
+  if (!doc.includes(start)) throw new Error(`${file} has no ${start} … ${end} section.`);
+  await writeFile(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
+  console.log(`Wrote the timings to ${file}.`);
+}
