@@ -1,7 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { bootScript } from './vite-plugins/boot-script.ts';
+import { chunkGroups } from './vite-plugins/chunk-groups.ts';
+import { pureSchemas } from './vite-plugins/pure-schemas.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -17,7 +21,7 @@ const productionRouter = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), pureSchemas(), bootScript()],
   resolve: {
     // Read the contract package from its TypeScript source, no build step needed.
     conditions: ['source', ...defaultClientConditions],
@@ -31,5 +35,12 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // Every browser that runs es2022 knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // TypeBox only builds the contract's schemas (see vite-plugins/pure-schemas.ts); the app uses none of it.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
+      output: { codeSplitting: { groups: chunkGroups(path.dirname(fileURLToPath(import.meta.url))) } },
+    },
   },
 }));

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { currentUserQuery } from '../lib/session';
 import { getToken } from '../lib/token-storage';
-import Toaster from '../ui/toaster';
+import { ToastOutlet } from '../ui/toast-outlet';
 import { queryClient } from './query-client';
 
 // Start verifying a stored token as soon as this chunk arrives, alongside the page's own chunks.
@@ -10,13 +10,14 @@ if (getToken()) void queryClient.prefetchQuery(currentUserQuery());
 
 /**
  * Server state and toasts. Loaded with the first route that needs them (see `load-providers.ts`),
- * so /landing ships neither TanStack Query, react-toastify nor the session and API client.
+ * so /landing ships neither TanStack Query nor the session and API client (and react-toastify waits
+ * for the first use of the page, see ui/toast-outlet.tsx).
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <ToastOutlet />
     </QueryClientProvider>
   );
 }

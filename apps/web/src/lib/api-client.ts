@@ -1,3 +1,4 @@
+import { takeBootResponse } from './boot-data';
 import { getToken } from './token-storage';
 
 export const NETWORK_ERROR = 'Could not reach Share Arts. Check your connection and try again.';
@@ -49,9 +50,11 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const headers: Record<string, string> = { accept: 'application/json', ...authHeader(), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-  let response: Response;
+  let response: Response | undefined;
   try {
-    response = await fetch(path, {
+    // The boot script may have sent this very request already, before the app loaded.
+    response = await takeBootResponse(method, path);
+    response ??= await fetch(path, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
 
-// public/theme-init.js sets data-theme before first paint; the DOM attribute is the source of truth.
+// The head script (src/boot/head.ts) sets data-theme before first paint; the DOM attribute is the source of truth.
 const listeners = new Set<() => void>();
 
 function readTheme(): Theme {

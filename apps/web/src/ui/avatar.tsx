@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styles from './avatar.module.css';
+import { usePictureGate } from './picture-gate';
 
 interface AvatarProps {
   src?: string;
@@ -21,8 +22,11 @@ function initials(name: string): string {
 
 export function Avatar({ src, name, size = 2.5, decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState(false);
+  // On a visit's first page the photo waits for the page's main picture (see picture-gate.ts).
+  const mayLoad = usePictureGate();
   const dimension = `calc(${size}rem * var(--space-factor))`;
-  const showImage = Boolean(src) && !failed;
+  const hasImage = Boolean(src) && !failed;
+  const showImage = hasImage && mayLoad;
   return (
     <span
       className={styles.avatar}
@@ -35,11 +39,10 @@ export function Avatar({ src, name, size = 2.5, decorative = false }: AvatarProp
       aria-label={decorative || showImage ? undefined : name}
       aria-hidden={decorative || undefined}
     >
-      {showImage ? (
-        <img src={src} alt={decorative ? '' : name} onError={() => setFailed(true)} />
-      ) : (
-        <span aria-hidden="true">{initials(name)}</span>
+      {showImage && (
+        <img src={src} alt={decorative ? '' : name} loading="lazy" decoding="async" onError={() => setFailed(true)} />
       )}
+      {!hasImage && <span aria-hidden="true">{initials(name)}</span>}
     </span>
   );
 }

@@ -1,6 +1,8 @@
 import type { Picture } from '@share-arts/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { thumbHashDataUrl } from '../lib/thumbhash';
+import { whenIdle } from '../lib/when-idle';
+import { openPictureGate, usePictureGate, usePriorityPicture } from './picture-gate';
 import styles from './responsive-picture.module.css';
 
 interface ResponsivePictureProps {
@@ -15,27 +17,40 @@ interface ResponsivePictureProps {
 
 /**
  * An uploaded picture: AVIF and JPEG sources at every stored width, its own aspect ratio reserved before
- * a byte arrives, and its ThumbHash painted underneath until the picture has loaded.
+ * a byte arrives, and its ThumbHash painted underneath until the picture has loaded. Decoding a ThumbHash
+ * takes a moment: the priority picture's is decoded at once, the others' when the browser is idle, so a
+ * page of cards renders without decoding a dozen placeholders first.
  */
 export function ResponsivePicture({ picture, alt, sizes, priority = false, className }: ResponsivePictureProps) {
   const [loaded, setLoaded] = useState(false);
-  const placeholder = loaded ? undefined : thumbHashDataUrl(picture.placeholder);
+  const [decoded, setDecoded] = useState(priority);
+  useEffect(() => (decoded ? undefined : whenIdle(() => setDecoded(true))), [decoded]);
+  usePriorityPicture(priority);
+  // Until then the box is drawn without a file (and without its alt text, which would show in it).
+  const mayLoad = usePictureGate() || priority;
+  const placeholder = loaded || !decoded ? undefined : thumbHashDataUrl(picture.placeholder);
+  const settle = () => {
+    setLoaded(true);
+    if (priority) openPictureGate();
+  };
   return (
     <picture className={[styles.picture, className].filter(Boolean).join(' ')}>
-      {picture.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
-      ))}
+      {mayLoad &&
+        picture.sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+        ))}
       <img
         className={styles.img}
-        src={picture.url}
-        alt={alt}
+        src={mayLoad ? picture.url : undefined}
+        alt={mayLoad ? alt : ''}
         width={picture.width}
         height={picture.height}
         sizes={sizes}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
-        onLoad={() => setLoaded(true)}
+        onLoad={settle}
+        onError={priority ? openPictureGate : undefined}
         style={{
           aspectRatio: `${picture.width} / ${picture.height}`,
           backgroundImage: placeholder ? `url("${placeholder}")` : undefined,
@@ -56,11 +71,15 @@ interface StaticPictureProps {
 
 /** A single-file picture (the default post picture) with its aspect ratio reserved. */
 export function StaticPicture({ src, alt, width, height, priority = false, className }: StaticPictureProps) {
+  usePriorityPicture(priority);
+  const mayLoad = usePictureGate() || priority;
   return (
     <img
       className={[styles.img, className].filter(Boolean).join(' ')}
-      src={src}
-      alt={alt}
+      src={mayLoad ? src : undefined}
+      alt={mayLoad ? alt : ''}
+      onLoad={priority ? openPictureGate : undefined}
+      onError={priority ? openPictureGate : undefined}
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { SuggestionsPanel, useFollowSync } from '../../features/people';
 import { useCurrentUser } from '../../lib/session';
 import { LiveRegion } from '../live/live-region';
-import { useLiveUpdates } from '../live/use-live-updates';
+import { UnreadTitle, useLiveUpdates } from '../live/use-live-updates';
 import { useRouteFlag } from '../route-handle';
 import styles from './app-layout.module.css';
 import { Header } from './header';
@@ -41,6 +41,7 @@ export default function AppLayout() {
         )}
       </div>
       <LiveRegion />
+      <UnreadTitle />
     </>
   );
 }

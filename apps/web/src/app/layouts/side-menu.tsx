@@ -21,24 +21,31 @@ function NavItem({ to, label, icon: Icon }: (typeof ITEMS)[number]) {
   );
 }
 
+/** The bottom bar's Notifications, with the unread count (only this item re-renders when it changes). */
+function NotificationsItem() {
+  const unread = useUnreadCount();
+  return (
+    <li className={styles.barOnly}>
+      <NavLink to="/notifications" className={styles.link} aria-label={notificationsLabel(unread)}>
+        <BellIcon unread={unread} size="1.35em" className={styles.icon} />
+        <span>Notifications</span>
+      </NavLink>
+    </li>
+  );
+}
+
 /**
  * Home, Explore, Profile, Settings: a side menu on wide screens, a bottom bar on phones. The bar also
  * has Notifications, which wider screens reach from the bell in the header.
  */
 export function SideMenu() {
-  const unread = useUnreadCount();
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>
         {ITEMS.slice(0, 2).map((item) => (
           <NavItem key={item.to} {...item} />
         ))}
-        <li className={styles.barOnly}>
-          <NavLink to="/notifications" className={styles.link} aria-label={notificationsLabel(unread)}>
-            <BellIcon unread={unread} size="1.35em" className={styles.icon} />
-            <span>Notifications</span>
-          </NavLink>
-        </li>
+        <NotificationsItem />
         {ITEMS.slice(2).map((item) => (
           <NavItem key={item.to} {...item} />
         ))}

@@ -7,12 +7,14 @@ import { forgetNewPosts, recordNewPost, startLive } from '../../lib/live';
 import { expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
 import { useTitleCount } from '../../lib/use-title-count';
+import { whenIdle } from '../../lib/when-idle';
 import { announce, clearAnnouncements } from './announcer';
 
 /**
  * The live stream while `userId` is signed in: unread count (bell and title), new notifications (the
  * list is refetched, the text announced), like and comment counts of the posts on screen, and the posts
- * published since (the feeds' "N new posts"). Closed on logout; a refused token ends the session.
+ * published since (the feeds' "N new posts"). Closed on logout; a refused token ends the session. Opened
+ * once the browser is idle after the first paint: it only brings changes to what is on screen.
  */
 export function useLiveUpdates(userId: string | undefined): void {
   const queryClient = useQueryClient();
@@ -50,14 +52,24 @@ export function useLiveUpdates(userId: string | undefined): void {
           break;
       }
     };
-    const stop = startLive({ getToken, onFrame, onUnauthorised: () => expireSession(queryClient) });
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = startLive({ getToken, onFrame, onUnauthorised: () => expireSession(queryClient) });
+    });
     return () => {
-      stop();
+      cancel();
+      stop?.();
       forgetNewPosts();
       clearAnnouncements();
     };
   }, [userId, queryClient]);
+}
 
-  const unread = useUnreadCount();
-  useTitleCount(unread);
+/**
+ * "(3) Home | Share Arts" while there are unread notifications. A component of its own (it draws nothing):
+ * the count changes after the first paint, and only this leaf re-renders then, not the whole layout.
+ */
+export function UnreadTitle(): null {
+  useTitleCount(useUnreadCount());
+  return null;
 }

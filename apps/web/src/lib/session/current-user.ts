@@ -1,15 +1,18 @@
 import type { User, VerifyResponse } from '@share-arts/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../api-client';
+import { takeBootData } from '../boot-data';
 import { clearToken, getToken, setToken } from '../token-storage';
 import { sessionKeys } from './session-keys';
+
+const VERIFY_PATH = '/api/auth/verify';
 
 /** Verifies the stored token; a rejected token signs the visitor out quietly. */
 async function verifyStoredToken(): Promise<User | null> {
   const encodedToken = getToken();
   if (!encodedToken) return null;
   try {
-    const { user } = await apiClient.post<VerifyResponse>('/api/auth/verify', { encodedToken });
+    const { user } = await apiClient.post<VerifyResponse>(VERIFY_PATH, { encodedToken });
     return user;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
@@ -24,8 +27,9 @@ export const currentUserQuery = () =>
   queryOptions({
     queryKey: sessionKeys.currentUser(),
     queryFn: verifyStoredToken,
-    // Without a token there is nothing to verify: signed out from the first render.
-    initialData: () => (getToken() ? undefined : null),
+    // Without a token there is nothing to verify: signed out from the first render. With one, the boot
+    // script may have had it verified already (see lib/boot-data.ts).
+    initialData: () => (getToken() ? takeBootData<VerifyResponse>('POST', VERIFY_PATH)?.user : null),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

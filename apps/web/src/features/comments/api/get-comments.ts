@@ -1,16 +1,12 @@
 import type { CommentPage } from '@share-arts/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { takeBootData } from '../../../lib/boot-data';
 import { commentKeys, type CommentOrder } from './comment-keys';
+import { commentPagePath } from './comment-paths';
 
-/** Comments per page: enough to fill a screen, small enough for a quick answer. */
-export const COMMENT_PAGE_SIZE = 20;
-
-export const getCommentPage = (postId: string, order: CommentOrder, cursor: string | null, signal?: AbortSignal) => {
-  const params = new URLSearchParams({ limit: String(COMMENT_PAGE_SIZE), order });
-  if (cursor) params.set('cursor', cursor);
-  return apiClient.get<CommentPage>(`/api/comments/${encodeURIComponent(postId)}?${params}`, { signal });
-};
+export const getCommentPage = (postId: string, order: CommentOrder, cursor: string | null, signal?: AbortSignal) =>
+  apiClient.get<CommentPage>(commentPagePath(postId, order, cursor), { signal });
 
 /** A post's comments, one page per request, following each page's `nextCursor`. */
 export const commentListQuery = (postId: string, order: CommentOrder) =>
@@ -19,4 +15,9 @@ export const commentListQuery = (postId: string, order: CommentOrder) =>
     queryFn: ({ pageParam, signal }) => getCommentPage(postId, order, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // The post page's first comments may have arrived already (see lib/boot-data.ts).
+    initialData: () => {
+      const page = takeBootData<CommentPage>('GET', commentPagePath(postId, order, null));
+      return page && { pages: [page], pageParams: [null] };
+    },
   });

@@ -2,6 +2,7 @@ import type { Post } from '@share-arts/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format-count';
 import { useNow } from '../../../lib/relative-time';
 import { useCurrentUser } from '../../../lib/session';
 import { useInView } from '../../../lib/use-in-view';
@@ -25,7 +26,7 @@ const ORDERS: { value: CommentOrder; label: string }[] = [
 
 function countLabel(count: number): string {
   if (count === 0) return 'No comments yet';
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'comment' : 'comments'}`;
+  return `${formatCount(count)} ${count === 1 ? 'comment' : 'comments'}`;
 }
 
 /**

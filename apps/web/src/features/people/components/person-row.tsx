@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { FollowButton } from './follow-button';
+import followStyles from './follow-button.module.css';
 import styles from './person-row.module.css';
 
 interface PersonRowProps {
@@ -33,6 +34,25 @@ export function PersonRow({ user, layout = 'row', showBio = false }: PersonRowPr
         {showBio && user.bio && <p className={styles.bio}>{user.bio}</p>}
       </div>
       {me?._id !== user._id && <FollowButton user={user} size="sm" describedBy={nameId} className={styles.follow} />}
+    </div>
+  );
+}
+
+/**
+ * A tile's boxes without content (photo, two lines, a small button), holding its place while the people
+ * load, so the strip above the feed does not grow and push the posts down.
+ */
+export function PersonTilePlaceholder() {
+  return (
+    <div className={`${styles.person} ${styles.tile} ${styles.placeholder}`} aria-hidden="true">
+      <span className={styles.avatarLink}>
+        <Avatar name="" size={3.5} decorative />
+      </span>
+      <div className={styles.names}>
+        <span className={styles.name}>&nbsp;</span>
+        <span className={styles.username}>&nbsp;</span>
+      </div>
+      <span className={`${followStyles.button} ${followStyles.sm} ${styles.follow}`}>&nbsp;</span>
     </div>
   );
 }

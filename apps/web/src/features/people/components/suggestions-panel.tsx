@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Button } from '../../../ui/button';
 import { useSuggestions } from '../api/get-suggestions';
-import { PersonRow } from './person-row';
+import { SUGGESTIONS_SHOWN } from '../api/suggestions-path';
+import { PersonRow, PersonTilePlaceholder } from './person-row';
 import styles from './suggestions-panel.module.css';
-
-const COUNT = 5;
 
 interface SuggestionsPanelProps {
   /** column: the right-hand column of wide screens (a complementary landmark); strip: a scrolling row above the feed. */
@@ -15,11 +14,27 @@ interface SuggestionsPanelProps {
 /** "Who to follow": a few people the viewer does not follow yet, each with Follow / Following. */
 export function SuggestionsPanel({ variant, className }: SuggestionsPanelProps) {
   const titleId = useId();
-  const { data, isPending, isError, refetch } = useSuggestions(COUNT);
+  const { data, isPending, isError, refetch } = useSuggestions(SUGGESTIONS_SHOWN);
   const users = data?.users ?? [];
 
   let body;
-  if (isPending) {
+  if (isPending && variant === 'strip') {
+    // Above the feed: the tiles' places are kept, so the posts below do not move when the people arrive.
+    body = (
+      <>
+        <p className="visually-hidden" role="status">
+          Finding artists…
+        </p>
+        <ul className={styles.list} aria-hidden="true">
+          {Array.from({ length: SUGGESTIONS_SHOWN }, (_, index) => (
+            <li key={index} className={styles.item}>
+              <PersonTilePlaceholder />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  } else if (isPending) {
     body = (
       <p className={styles.status} role="status">
         Finding artists…

@@ -2,6 +2,7 @@ import type { Post } from '@share-arts/contract';
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
 import { lazy, memo, Suspense, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '../../../lib/format-count';
 import { formatFullDate, formatPostTime } from '../../../lib/format-date';
 import { useWatchPost } from '../../../lib/live';
 import { useCurrentUser } from '../../../lib/session';
@@ -13,16 +14,11 @@ import { useToggleFollow } from '../api/toggle-follow';
 import { useToggleLike } from '../api/toggle-like';
 import { DeletePostDialog } from './delete-post-dialog';
 import { DEFAULT_PICTURE_SIZE, PostPicture } from './post-picture';
+import { POST_PICTURE_SIZES } from './post-picture-sizes';
 import styles from './post-card.module.css';
 
 // The editor (and its emoji picker) is fetched only when someone edits.
 const PostComposer = lazy(() => import('./post-composer'));
-
-/** How wide the picture is drawn: the feed column, or the post page's wider column. */
-const SIZES = {
-  feed: '(max-width: 560px) 100vw, (max-width: 980px) calc(100vw - 19rem), 640px',
-  page: '(max-width: 560px) 100vw, (max-width: 1100px) calc(100vw - 19rem), 736px',
-} as const;
 
 interface PostCardProps {
   /** The cached (server) copy; pending likes, saves and follows are drawn on top of it. */
@@ -49,7 +45,7 @@ function intrinsicSize(post: Post): CSSProperties {
 }
 
 function likeLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'like' : 'likes'}`;
+  return `${formatCount(count)} ${count === 1 ? 'like' : 'likes'}`;
 }
 
 /**
@@ -101,7 +97,9 @@ export const PostCard = memo(function PostCard({
         },
       ];
 
-  const picture = <PostPicture post={post} sizes={SIZES[variant]} priority={priority} className={styles.picture} />;
+  const picture = (
+    <PostPicture post={post} sizes={POST_PICTURE_SIZES[variant]} priority={priority} className={styles.picture} />
+  );
 
   return (
     <article

@@ -1,5 +1,6 @@
 import type { User } from '@share-arts/contract';
 import { Link2, Pencil } from 'lucide-react';
+import { formatCount } from '../../../lib/format-count';
 import { displayUrl, httpUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
@@ -55,13 +56,13 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         )}
         <ul className={styles.counts} aria-label="Counts">
           <li className={styles.count}>
-            <strong>{user.postCount.toLocaleString('en-US')}</strong> {user.postCount === 1 ? 'post' : 'posts'}
+            <strong>{formatCount(user.postCount)}</strong> {user.postCount === 1 ? 'post' : 'posts'}
           </li>
           <li className={styles.count}>
-            <strong>{followerCount.toLocaleString('en-US')}</strong> {followerCount === 1 ? 'follower' : 'followers'}
+            <strong>{formatCount(followerCount)}</strong> {followerCount === 1 ? 'follower' : 'followers'}
           </li>
           <li className={styles.count}>
-            <strong>{user.followingCount.toLocaleString('en-US')}</strong> following
+            <strong>{formatCount(user.followingCount)}</strong> following
           </li>
         </ul>
       </div>

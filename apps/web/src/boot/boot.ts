@@ -1,0 +1,28 @@
+/**
+ * The boot script: a classic script the head script (head.ts) adds on every page but /landing, built on
+ * its own (vite-plugins/boot-script.ts). It runs while the entry is still downloading, and does what would
+ * otherwise wait for the entry and the router:
+ *
+ * 1. asks for the files the page's first render needs (its route chunks and their CSS) beside the entry
+ *    (the lists are written in by the build; the head script has /landing's);
+ * 2. starts the page's first API requests and preloads its largest picture (page-data.ts).
+ */
+import { addLink } from './dom';
+import { bootRoute, type BootRoute } from './boot-route';
+import { startPageRequests } from './page-data';
+
+/** Filled in by the build: the files to preload per route (indexes into `files`). */
+declare const __BOOT_ASSETS__: { files: string[]; routes: Partial<Record<BootRoute, number[]>> };
+
+const { route, postId } = bootRoute(window.location.pathname);
+const { files, routes } = __BOOT_ASSETS__;
+for (const index of routes[route] ?? []) {
+  const href = files[index];
+  if (!href) continue;
+  // Stylesheets are only fetched: the app still adds them (and waits for them) itself, with crossorigin,
+  // and a preload only serves a request made in the same mode.
+  addLink(
+    href.endsWith('.css') ? { rel: 'preload', as: 'style', crossorigin: '', href } : { rel: 'modulepreload', href },
+  );
+}
+startPageRequests(route, postId);

@@ -1,0 +1,36 @@
+/**
+ * The head script: the one classic script in <head> (external, since the CSP forbids inline ones), built on
+ * its own (vite-plugins/boot-script.ts). It runs before the first paint:
+ *
+ * 1. sets the saved theme, so the first paint has the right colours;
+ * 2. on /landing, asks for the page's own files beside the entry, instead of after the entry has run and
+ *    the router has asked for them (the list is written in by the build);
+ * 3. anywhere else, loads the boot script (boot.ts), which does the same for the other pages and starts
+ *    their first API requests.
+ *
+ * Every first visit downloads this file, /landing's too, whose budget is tight: it stays this small.
+ */
+import { STORAGE_KEYS } from '@share-arts/contract';
+import { addLink, readStorage } from './dom';
+
+/** Filled in by the build: /landing's files, and the boot script's address. */
+declare const __BOOT_HEAD__: { landing: string[]; boot: string };
+
+document.documentElement.dataset.theme = readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
+
+const { landing, boot } = __BOOT_HEAD__;
+if (window.location.pathname.replace(/\/+$/, '') === '/landing') {
+  // The app adds its stylesheets with crossorigin, and a preload only serves a request made in the same
+  // mode; it still adds them (and waits for them) itself.
+  for (const href of landing) {
+    addLink(
+      href.endsWith('.css') ? { rel: 'preload', as: 'style', crossorigin: '', href } : { rel: 'modulepreload', href },
+    );
+  }
+} else {
+  const script = document.createElement('script');
+  script.src = boot;
+  // An added script is fetched at low priority, behind the entry; this one starts the page's requests.
+  script.fetchPriority = 'high';
+  document.head.appendChild(script);
+}

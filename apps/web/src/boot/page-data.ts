@@ -1,0 +1,73 @@
+/**
+ * The page's first API requests, sent by the boot script (boot.ts) before the app's modules have arrived: with a
+ * stored token, on a signed-in page, the token check, and the first page of a feed with the suggestions
+ * beside it, or the post and its first comments; once the feed or the post has arrived, its first picture
+ * (the page's largest paint) is preloaded. The app takes these answers instead of asking again (lib/boot-data.ts).
+ *
+ * Import only small, dependency-free modules here: whatever they pull in ships in the boot script.
+ */
+import { SORTS, STORAGE_KEYS, type Post, type PostPage, type PostResponse, type Sort } from '@share-arts/contract';
+import { commentPagePath } from '../features/comments/api/comment-paths';
+import { SUGGESTIONS_SHOWN, suggestionsPath } from '../features/people/api/suggestions-path';
+import { FEED_ROUTES, pagePath, postPath } from '../features/posts/api/post-paths';
+import { POST_PICTURE_SIZES } from '../features/posts/components/post-picture-sizes';
+import { BOOT_GLOBAL, bootKey, type BootRequest, type BootResult, type BootState } from '../lib/boot-data';
+import { addLink, readStorage } from './dom';
+import { isSignedInRoute, type BootRoute } from './boot-route';
+
+export function startPageRequests(route: BootRoute, postId: string | undefined): void {
+  const token = readStorage(STORAGE_KEYS.token);
+  const state: BootState = { token, startedAt: performance.now(), requests: {} };
+  (window as unknown as Record<string, BootState>)[BOOT_GLOBAL] = state;
+
+  const send = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<BootResult> => {
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+    if (body) headers['content-type'] = 'application/json';
+    const request: Partial<BootRequest> = {};
+    request.promise = fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined })
+      .then(
+        async (response) => ({ status: response.status, body: await response.text() }),
+        () => ({ status: 0, body: '' }),
+      )
+      .then((result) => (request.result = result));
+    state.requests[bootKey(method, path)] = request as BootRequest;
+    return request.promise;
+  };
+
+  /** The file the first card's <picture> will pick: its first source, with the same `sizes`. */
+  const preloadPicture = (result: BootResult, first: (body: never) => Post | undefined, sizes: string) => {
+    let post: Post | undefined;
+    try {
+      post = result.status === 200 ? first(JSON.parse(result.body) as never) : undefined;
+    } catch {
+      // Not JSON: the app reports it.
+    }
+    if (!post) return;
+    const source = post.picture?.sources[0];
+    const image = { rel: 'preload', as: 'image', fetchpriority: 'high' };
+    addLink(
+      source
+        ? { ...image, type: source.type, imagesrcset: source.srcset, imagesizes: sizes }
+        : { ...image, href: post.picture?.url ?? post.postPic },
+    );
+  };
+
+  if (!token || !isSignedInRoute(route)) return;
+  // In the order they are needed (the embedded database answers one query at a time): what leads to the
+  // picture first, then the token check the sign-in guard waits for, then what is drawn beside or below.
+  const feed = route === 'feed' || route === 'explore';
+  if (feed) {
+    const sort = new URLSearchParams(window.location.search).get('sort') as Sort;
+    const list = pagePath(FEED_ROUTES[route], SORTS.includes(sort) ? sort : 'latest', null);
+    void send('GET', list).then((result) =>
+      preloadPicture(result, (page: PostPage) => page.posts[0], POST_PICTURE_SIZES.feed),
+    );
+  } else if (postId) {
+    void send('GET', postPath(postId)).then((result) =>
+      preloadPicture(result, (body: PostResponse) => body.post, POST_PICTURE_SIZES.page),
+    );
+  }
+  void send('POST', '/api/auth/verify', { encodedToken: token });
+  if (feed) void send('GET', suggestionsPath(SUGGESTIONS_SHOWN));
+  else if (postId) void send('GET', commentPagePath(postId, 'oldest', null));
+}

@@ -1,0 +1,25 @@
+import type { BootRoute } from './boot-route.ts';
+
+const PROVIDERS = 'src/app/providers.tsx';
+const AUTH = [PROVIDERS, 'src/app/layouts/auth-layout.tsx'];
+const SIGNED_IN = [PROVIDERS, 'src/app/guards/require-auth.tsx', 'src/app/layouts/app-layout.tsx'];
+
+/**
+ * The modules (from apps/web) each page's first render loads through its route's `lazy` (app/router.tsx).
+ * The build turns them into the files they end up in, with what those import and their CSS, and the boot
+ * script asks for that list at once, beside the entry, instead of after it (see vite-plugins/boot-script.ts).
+ */
+export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
+  landing: ['src/features/landing/landing-page.tsx'],
+  login: [...AUTH, 'src/features/auth/pages/login-page.tsx'],
+  signup: [...AUTH, 'src/features/auth/pages/signup-page.tsx'],
+  mockman: [PROVIDERS, 'src/features/mockman/pages/mockman-page.tsx'],
+  feed: [...SIGNED_IN, 'src/features/feed/pages/home-page.tsx'],
+  explore: [...SIGNED_IN, 'src/features/feed/pages/explore-page.tsx'],
+  post: [...SIGNED_IN, 'src/features/posts/pages/post-page.tsx'],
+  search: [...SIGNED_IN, 'src/features/search/pages/search-page.tsx'],
+  notifications: [...SIGNED_IN, 'src/features/notifications/pages/notifications-page.tsx'],
+  settings: [...SIGNED_IN, 'src/features/settings/pages/settings-page.tsx'],
+  profile: [...SIGNED_IN, 'src/features/profile/pages/profile-page.tsx'],
+  other: [...SIGNED_IN, 'src/app/not-found-page.tsx'],
+};

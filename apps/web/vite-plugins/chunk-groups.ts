@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { normalizePath, type Rolldown } from 'vite';
+
+type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
+
+/** The modules (from apps/web) that start each family of pages. */
+const ROOTS = {
+  entry: ['src/main.tsx'],
+  landing: ['src/features/landing/landing-page.tsx'],
+  // The theme too: the toaster (fetched on the first use of a page, sign-in pages included) follows it.
+  providers: ['src/app/providers.tsx', 'src/lib/theme.ts'],
+  auth: [
+    'src/app/layouts/auth-layout.tsx',
+    'src/features/auth/pages/login-page.tsx',
+    'src/features/auth/pages/signup-page.tsx',
+  ],
+  shell: ['src/app/guards/require-auth.tsx', 'src/app/layouts/app-layout.tsx'],
+  mockman: ['src/features/mockman/pages/mockman-page.tsx'],
+};
+
+/**
+ * A few chunks instead of a score of small ones. Left alone, the bundler splits the code by the exact set
+ * of lazy routes using each module, so the feed's first load asked for 23 scripts, each a round trip
+ * (6 at a time over HTTP/1.1). Grouped by page family:
+ *
+ * - `providers`: TanStack Query, the session, the API client and what the sign-in pages share with the
+ *   signed-in ones; every page but /landing loads it.
+ * - `shell`: the signed-in layout and everything it draws (header, menus, suggestions, the posts feature
+ *   it shares with every feed); every signed-in page loads it.
+ * - `icons`: the icons, which the public Mockman page shares with the shell (so it does not load the shell).
+ *
+ * What the entry or /landing use stays where it is (the /landing budget), and each page keeps its own chunk.
+ */
+export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
+  // One chunking pass shares one context: the families are computed once per pass (and build).
+  const familiesOf = new WeakMap<ChunkingContext, Record<keyof typeof ROOTS, Set<string>>>();
+
+  const closure = (ids: string[], ctx: ChunkingContext) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    ids.forEach(visit);
+    return seen;
+  };
+
+  const family = (id: string, ctx: ChunkingContext) => {
+    let families = familiesOf.get(ctx);
+    if (!families) {
+      const ids = (modules: string[]) => modules.map((module) => normalizePath(path.join(root, module)));
+      families = Object.fromEntries(
+        Object.entries(ROOTS).map(([name, modules]) => [name, closure(ids(modules), ctx)]),
+      ) as Record<keyof typeof ROOTS, Set<string>>;
+      familiesOf.set(ctx, families);
+    }
+    const { entry, landing, providers, auth, shell, mockman } = families;
+    // The contract is imported through its index, which the entry imports too, so its modules look used by
+    // everything. Its toast messages serve the sign-in pages and the signed-in ones; of its schema modules
+    // only constants are left (see pure-schemas.ts), which the signed-in pages read (SEARCH_LIMITS, MEDIA_LIMITS).
+    if (/[\\/]packages[\\/]contract[\\/]src[\\/]messages\.ts$/.test(id)) return 'providers';
+    if (/[\\/]packages[\\/]contract[\\/]src[\\/]schemas[\\/]/.test(id)) return 'shell';
+    if (entry.has(id) || landing.has(id)) return null;
+    if (providers.has(id) || (shell.has(id) && auth.has(id))) return 'providers';
+    if (shell.has(id) && mockman.has(id)) return 'icons';
+    if (shell.has(id)) return 'shell';
+    return null;
+  };
+
+  return [{ name: family, includeDependenciesRecursively: false }];
+}
