@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { POST_REACTION_CAP, type Post, type ReactionUser } from '@share-arts/contract';
 import type { EventBus } from '../live/live.events.js';
 import type { PostKeyRow } from './posts.queries.js';
+import { viewerFlags } from './posts.presenter.js';
 
 /**
  * The part of each post every reader sees the same (content, author, picture, the newest reactors),
@@ -82,12 +83,6 @@ export function personalize(shared: Post, row: PostKeyRow, viewerId: string | nu
       dislikedBy: withViewer(shared.likes.dislikedBy, viewer, row.viewer_reaction === 'dislike'),
     },
     commentCount: Number(row.comment_count),
-    viewer: {
-      liked: row.viewer_reaction === 'like',
-      disliked: row.viewer_reaction === 'dislike',
-      bookmarked: row.viewer_bookmarked,
-      followsAuthor: row.viewer_follows_author,
-      isAuthor: viewerId !== null && viewerId === shared.userId,
-    },
+    viewer: viewerFlags(row, viewerId, shared.userId),
   };
 }

@@ -28,12 +28,21 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     },
     comments: row.comments.map(toComment),
     commentCount: Number(row.comment_count),
-    viewer: {
-      liked: row.viewer_reaction === 'like',
-      disliked: row.viewer_reaction === 'dislike',
-      bookmarked: row.viewer_bookmarked,
-      followsAuthor: row.viewer_follows_author,
-      isAuthor: viewerId !== null && viewerId === row.author_id,
-    },
+    viewer: viewerFlags(row, viewerId, row.author_id),
+  };
+}
+
+/** What a post is to its viewer, from the viewer columns every post query reads. */
+export function viewerFlags(
+  row: Pick<PostRow, 'viewer_reaction' | 'viewer_bookmarked' | 'viewer_follows_author'>,
+  viewerId: string | null,
+  authorId: string,
+): Post['viewer'] {
+  return {
+    liked: row.viewer_reaction === 'like',
+    disliked: row.viewer_reaction === 'dislike',
+    bookmarked: row.viewer_bookmarked,
+    followsAuthor: row.viewer_follows_author,
+    isAuthor: viewerId !== null && viewerId === authorId,
   };
 }
