@@ -309,7 +309,8 @@ async function lighthouseRun(page: (typeof PAGES)[number], run: number): Promise
         await mkdir(values.reports, { recursive: true });
         const name = path.join(values.reports, `${page.key}-${run + 1}`);
         await writeFile(`${name}.json`, JSON.stringify(lhr));
-        await writeFile(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+        // A failed run (see runtimeError below) may come back without a trace.
+        if (result.artifacts.Trace) await writeFile(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
       }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const problems: string[] = [];

@@ -1,16 +1,26 @@
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
+const element = document.getElementById('root');
+if (!element) throw new Error('Missing #root element');
+const root = createRoot(element);
 
 // The providers (TanStack Query, toasts) are not here: the root route mounts them once a route that
 // needs them has loaded (app/root-layout.tsx), so /landing's first visit stays small.
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+//
+// Evaluating the bundle is one long task on a slow phone; starting the router (matching the address,
+// asking for the page's chunks) is another piece of work. A timer splits the two, and the first render
+// is a transition, which React renders in slices, so none of them blocks input for long.
+setTimeout(() => {
+  const router = createAppRouter();
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
+});

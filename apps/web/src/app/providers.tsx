@@ -10,8 +10,8 @@ if (getToken()) void queryClient.prefetchQuery(currentUserQuery());
 
 /**
  * Server state and toasts. Loaded with the first route that needs them (see `load-providers.ts`),
- * so /landing ships neither TanStack Query nor the session and API client (and react-toastify waits
- * for the first use of the page, see ui/toast-outlet.tsx).
+ * so /landing ships neither TanStack Query nor the session and API client (and react-toastify comes
+ * after the first render, see ui/toast-outlet.tsx).
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoading } from '../ui/full-page-status';
 import { legacyPostRedirect } from './guards/legacy-post-path';
 import { loadProviders } from './load-providers';
@@ -25,7 +25,7 @@ const lazyStandalone = (load: () => Promise<{ default: ComponentType }>) => asyn
 /** Pages with the "Who to follow" suggestions beside them (read by the app layout). */
 const SUGGESTIONS: RouteHandle = { suggestions: true };
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: FullPageLoading,
@@ -98,4 +98,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The app's router, created when main.tsx starts the app (not while the bundle is evaluated). */
+export const createAppRouter = () => createBrowserRouter(routes);

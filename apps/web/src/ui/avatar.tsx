@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import styles from './avatar.module.css';
-import { usePictureGate } from './picture-gate';
 
 interface AvatarProps {
   src?: string;
@@ -22,11 +21,8 @@ function initials(name: string): string {
 
 export function Avatar({ src, name, size = 2.5, decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState(false);
-  // On a visit's first page the photo waits for the page's main picture (see picture-gate.ts).
-  const mayLoad = usePictureGate();
   const dimension = `calc(${size}rem * var(--space-factor))`;
-  const hasImage = Boolean(src) && !failed;
-  const showImage = hasImage && mayLoad;
+  const showImage = Boolean(src) && !failed;
   return (
     <span
       className={styles.avatar}
@@ -39,10 +35,12 @@ export function Avatar({ src, name, size = 2.5, decorative = false }: AvatarProp
       aria-label={decorative || showImage ? undefined : name}
       aria-hidden={decorative || undefined}
     >
-      {showImage && (
+      {showImage ? (
+        // Lazy: small and never the page's largest paint, it need not be fetched before the layout.
         <img src={src} alt={decorative ? '' : name} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      ) : (
+        <span aria-hidden="true">{initials(name)}</span>
       )}
-      {!hasImage && <span aria-hidden="true">{initials(name)}</span>}
     </span>
   );
 }

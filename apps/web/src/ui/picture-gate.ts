@@ -1,26 +1,34 @@
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { whenIdle } from '../lib/when-idle';
 
 /**
  * On the first page of a visit, the priority picture (the first card's, the page's largest paint) loads
- * alone: the other pictures and the photos wait until it has loaded or failed (or for a moment at most),
- * so they do not share the network with it. A page without one does not wait, and once open the gate
- * stays open for the rest of the visit.
+ * alone: the other post pictures wait until it has loaded or failed (or for a moment at most), so they do
+ * not share the network with it, and then until the browser is idle, so their renders and requests stay
+ * out of the first frames. A page without one does not wait, and once open the gate stays open for the
+ * rest of the visit.
  */
 const WAIT_AT_MOST_MS = 2500;
 
 let open = false;
+let opening = false;
 let priorityPending = false;
 const listeners = new Set<() => void>();
 
 export function openPictureGate(): void {
-  if (open) return;
-  open = true;
-  for (const listener of listeners) listener();
+  if (open || opening) return;
+  opening = true;
+  whenIdle(() => {
+    open = true;
+    for (const listener of listeners) listener();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** For the priority picture: the others wait for it (call openPictureGate once it has loaded or failed). */
@@ -33,12 +41,19 @@ export function usePriorityPicture(priority: boolean): void {
 
 /** Whether a picture other than the priority one may load yet. */
 export function usePictureGate(): boolean {
-  const isOpen = useSyncExternalStore(subscribe, () => open);
+  const [isOpen, setOpen] = useState(open);
   useEffect(() => {
-    if (open) return;
-    if (!priorityPending) return openPictureGate();
+    // A transition: the pictures' renders are not urgent, and yield to whatever is.
+    const show = () => startTransition(() => setOpen(true));
+    const unsubscribe = subscribe(show);
+    // Opened between this render and now.
+    if (open) show();
+    else if (!priorityPending) openPictureGate();
     const timer = window.setTimeout(openPictureGate, WAIT_AT_MOST_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+    };
   }, []);
   return isOpen;
 }

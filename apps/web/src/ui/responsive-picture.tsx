@@ -1,5 +1,5 @@
 import type { Picture } from '@share-arts/contract';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { thumbHashDataUrl } from '../lib/thumbhash';
 import { whenIdle } from '../lib/when-idle';
 import { openPictureGate, usePictureGate, usePriorityPicture } from './picture-gate';
@@ -24,9 +24,10 @@ interface ResponsivePictureProps {
 export function ResponsivePicture({ picture, alt, sizes, priority = false, className }: ResponsivePictureProps) {
   const [loaded, setLoaded] = useState(false);
   const [decoded, setDecoded] = useState(priority);
-  useEffect(() => (decoded ? undefined : whenIdle(() => setDecoded(true))), [decoded]);
+  useEffect(() => (decoded ? undefined : whenIdle(() => startTransition(() => setDecoded(true)))), [decoded]);
   usePriorityPicture(priority);
-  // Until then the box is drawn without a file (and without its alt text, which would show in it).
+  // The others wait for the priority picture (see picture-gate.ts); meanwhile their box is drawn without a
+  // file (and without its alt text, which would show in it).
   const mayLoad = usePictureGate() || priority;
   const placeholder = loaded || !decoded ? undefined : thumbHashDataUrl(picture.placeholder);
   const settle = () => {

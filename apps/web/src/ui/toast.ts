@@ -2,8 +2,8 @@ import type * as Toastify from 'react-toastify/unstyled';
 import type { ToastOptions } from 'react-toastify/unstyled';
 
 /**
- * The app's toasts. react-toastify (and its stylesheet) is not part of a page's first load: it is fetched
- * when the page is first used (see ToastOutlet) or, at the latest, by the first toast. A toast raised
+ * The app's toasts. react-toastify (and its stylesheet) is not part of a page's first render: it is
+ * fetched once the page has loaded (see ToastOutlet) or, at the latest, by the first toast. A toast raised
  * before the container has mounted waits in react-toastify's queue and shows as soon as it mounts.
  *
  * The unstyled build: its CSS ships in our stylesheet instead of an injected <style> tag, which a strict
@@ -24,12 +24,14 @@ export function wantToasts(): void {
   for (const listener of listeners) listener();
 }
 
-/** Whether the container is wanted yet, and a subscription to the change (for useSyncExternalStore). */
+/** Whether the container is wanted yet, and a subscription to the change. */
 export const toastsWanted = {
   get: () => wanted,
-  subscribe: (listener: () => void) => {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
 };
 
