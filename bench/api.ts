@@ -2,7 +2,8 @@
  * `npm run bench:api -- --database <url> [--database <url> …]`: for each seeded PostgreSQL database,
  * starts the production server (with the two reference routes), loads every hot route with autocannon
  * at 50 connections for 10 s each, and prints req/s, p50, p99, errors and each route's ratio to the
- * references. `--write` also puts the table in docs/performance.md.
+ * references. `--write` also puts the table in docs/performance.md; `--only <part>` (repeatable) loads only
+ * the routes whose name contains it, besides the references.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +21,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     write: { type: 'boolean', default: false },
+    // Only the routes whose name contains one of these (the two references always run).
+    only: { type: 'string', multiple: true },
   },
 });
 const databases = values.database ?? (process.env.DATABASE_URL ? [process.env.DATABASE_URL] : []);
@@ -79,6 +82,7 @@ async function benchDatabase(databaseUrl: string) {
   const results: Result[] = [];
 
   const run = async (route: string, options: Partial<autocannon.Options>) => {
+    if (values.only && !route.startsWith('reference') && !values.only.some((part) => route.includes(part))) return;
     const result = await load(server.url, options);
     results.push({
       route,

@@ -14,7 +14,7 @@ import * as schema from '../apps/server/src/db/schema.js';
 import { encodeCursor } from '../apps/server/src/lib/cursor.js';
 import { createMediaService } from '../apps/server/src/modules/media/media.service.js';
 import { createPostsService } from '../apps/server/src/modules/posts/posts.service.js';
-import { createPostCache } from '../apps/server/src/modules/posts/posts.cache.js';
+import { createPostCache, createSearchCache } from '../apps/server/src/modules/posts/posts.cache.js';
 import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
 import { createCommentsService } from '../apps/server/src/modules/comments/comments.service.js';
 
@@ -29,11 +29,13 @@ const db = drizzle(pool, {
   logger: { logQuery: (query, params) => captured.push({ query, params }) },
 }) as unknown as Db;
 const media = createMediaService({ db, mediaDir: os.tmpdir() });
-// A cache that hears no events: every route reads cold, so both of a page's queries are explained.
+// Caches that hear no events and keep nothing: every route reads cold, so all of its queries are explained.
+const deaf = { subscribe() {}, close: async () => {} };
 const posts = createPostsService({
   db,
   media,
-  cache: createPostCache({ bus: { subscribe() {}, close: async () => {} }, max: 1 }),
+  cache: createPostCache({ bus: deaf, max: 1 }),
+  searches: createSearchCache({ bus: deaf, max: 1, ttlMs: 1 }),
 });
 const users = createUsersService({ db, media });
 const comments = createCommentsService({ db });

@@ -12,7 +12,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticFiles } from './plugins/static-files.js';
-import { registerValidation } from './plugins/validation.js';
+import { registerResponseChecks, registerValidation } from './plugins/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -28,7 +28,7 @@ import { benchRoutes } from './modules/bench/bench.routes.js';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { createEventBus, type EventBus } from './modules/live/live.events.js';
-import { createPostCache } from './modules/posts/posts.cache.js';
+import { createPostCache, createSearchCache } from './modules/posts/posts.cache.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -88,9 +88,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   registerValidation(app);
+  if (config.checkResponses) registerResponseChecks(app);
   registerErrorHandling(app);
   registerBodyParsers(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerDocs(app);
 
   const { db } = database;
@@ -101,7 +102,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const users = createUsersService({ db, media });
   const guards = registerAuth(app, tokens, limiter, users.exists);
   const bus = await createEventBus(database);
-  const posts = createPostsService({ db, media, cache: createPostCache({ bus }) });
+  const posts = createPostsService({
+    db,
+    media,
+    cache: createPostCache({ bus }),
+    searches: createSearchCache({ bus }),
+  });
   const comments = createCommentsService({ db });
   const notifications = createNotificationsService({ db });
   const liveHub = createLiveHub({

@@ -24,6 +24,11 @@ export interface Config {
   now: () => number;
   /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
   benchRoutes: boolean;
+  /**
+   * CHECK_RESPONSES=1 checks every JSON answer against its route's response schema and answers 500
+   * when one does not match (tests turn it on: some answers are assembled from cached JSON).
+   */
+  checkResponses: boolean;
   /** The live stream's clocks (the contract's defaults; tests shorten them). */
   live: LiveTimings;
 }
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     logLevel,
     passwordHashCost: 2 ** 15,
     benchRoutes: env.BENCH_ROUTES === '1',
+    checkResponses: env.CHECK_RESPONSES === '1',
     live: { helloTimeoutMs: LIVE.helloTimeoutMs, heartbeatMs: LIVE.heartbeatMs, countsBatchMs: 25 },
     rateLimits: env.RATE_LIMITS !== 'off',
     now: Date.now,

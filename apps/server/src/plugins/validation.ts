@@ -53,3 +53,32 @@ function finiteOnly(validate: Validate): Validate {
   };
   return wrapped;
 }
+
+/**
+ * Checks each 2xx JSON answer against its route's response schema (the answer assembled from cached
+ * JSON skips the serializer that would otherwise shape it). A mismatch becomes a 500 that names the
+ * route and the first difference, so a test that sends the request fails.
+ */
+export function registerResponseChecks(app: FastifyInstance): void {
+  const ajv = createAjv({ removeAdditional: false, useDefaults: false, allErrors: true });
+  const compiled = new WeakMap<object, Validate>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || reply.statusCode >= 300) return payload;
+    const responses = request.routeOptions.schema?.response as Record<string, object> | undefined;
+    const schema = responses?.[reply.statusCode] ?? responses?.[`${reply.statusCode}`];
+    if (!schema || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema) as Validate;
+      compiled.set(schema, validate);
+    }
+    if (!validate(JSON.parse(payload))) {
+      const [first] = validate.errors ?? [];
+      throw new Error(
+        `The answer of ${request.method} ${request.routeOptions.url} does not match its schema: ` +
+          `${first?.instancePath ?? ''} ${first?.message ?? ''}`,
+      );
+    }
+    return payload;
+  });
+}

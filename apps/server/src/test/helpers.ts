@@ -61,6 +61,8 @@ export async function createTestApp(
     passwordHashCost: 1024,
     // Tests sign up many users from one address; the limits have their own tests.
     rateLimits: false,
+    // Every answer a test receives matches its documented schema.
+    checkResponses: true,
     ...options.config,
   };
   if (options.seed) await seedSampleData(database.db, { mediaDir, passwordHashCost: config.passwordHashCost });

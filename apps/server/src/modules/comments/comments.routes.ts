@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import { PreferHeader, prefersMinimal } from '../../lib/prefer.js';
+import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { CommentsService } from './comments.service.js';
@@ -47,7 +48,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const comment = await comments.add(request.userId!, request.params.id, request.body.commentData.content);
-      return reply.code(201).send(await postResult(request, request.params.id, { comment }));
+      return sendJson(reply.code(201), await postResult(request, request.params.id, { comment }));
     },
   );
 
@@ -85,7 +86,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { postId, commentId } = request.params;
       const comment = await comments.edit(request.userId!, postId, commentId, request.body.content);
-      return reply.code(201).send(await postResult(request, postId, { comment }));
+      return sendJson(reply.code(201), await postResult(request, postId, { comment }));
     },
   );
 
@@ -106,7 +107,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { postId, commentId } = request.params;
       await comments.remove(request.userId!, postId, commentId);
-      return reply.code(201).send(await postResult(request, postId));
+      return sendJson(reply.code(201), await postResult(request, postId));
     },
   );
 

@@ -3,15 +3,43 @@ import { POST_REACTION_CAP, type Post, type ReactionUser } from '@share-arts/con
 import type { EventBus } from '../live/live.events.js';
 import type { PostKeyRow } from './posts.queries.js';
 import { viewerFlags } from './posts.presenter.js';
+import { JsonText } from '../../lib/json-text.js';
 
 /**
- * The part of each post every reader sees the same (content, author, picture, the newest reactors),
- * kept in memory so a page costs one narrow keyset query (ids, counters, the viewer's flags) plus a
- * full read of only the posts not cached yet. Every process drops an entry when any process changes
- * it (NOTIFY through the event bus); counters and viewer flags are never cached.
+ * The part of a post every reader sees the same, kept ready to send: the post's JSON up to its likes
+ * (content, author, picture; a list's post carries no comments), and its newest reactors.
+ */
+export interface CachedPost {
+  userId: string;
+  /** The post's JSON without its likes, counters, viewer flags and closing brace. */
+  head: string;
+  likedBy: ReactionUser[];
+  dislikedBy: ReactionUser[];
+  likedByJson: string;
+  dislikedByJson: string;
+}
+
+/** The cache entry of a post read without a viewer. */
+export function cachedPost(post: Post): CachedPost {
+  const { likes, commentCount: _count, viewer: _viewer, ...shared } = post;
+  return {
+    userId: post.userId,
+    head: JSON.stringify(shared).slice(0, -1),
+    likedBy: likes.likedBy,
+    dislikedBy: likes.dislikedBy,
+    likedByJson: JSON.stringify(likes.likedBy),
+    dislikedByJson: JSON.stringify(likes.dislikedBy),
+  };
+}
+
+/**
+ * The part of each post every reader sees the same, kept in memory so a page costs one narrow keyset
+ * query (ids, counters, the viewer's flags) plus a full read of only the posts not cached yet. Every
+ * process drops an entry when any process changes it (NOTIFY through the event bus); counters and
+ * viewer flags are never cached.
  */
 export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: number }) {
-  const entries = new LRUCache<string, Post>({ max: options.max ?? 20_000, ttl: options.ttlMs ?? 5 * 60_000 });
+  const entries = new LRUCache<string, CachedPost>({ max: options.max ?? 20_000, ttl: options.ttlMs ?? 5 * 60_000 });
   /** Reads in progress: an entry changed while it was being read must not be stored. */
   const fills = new Set<Set<string>>();
 
@@ -38,8 +66,8 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
     invalidate,
 
     /** The shared part of each post, reading the missing ones with `load` (viewer-less posts). */
-    async resolve(ids: string[], load: (ids: string[]) => Promise<Post[]>): Promise<Map<string, Post>> {
-      const found = new Map<string, Post>();
+    async resolve(ids: string[], load: (ids: string[]) => Promise<Post[]>): Promise<Map<string, CachedPost>> {
+      const found = new Map<string, CachedPost>();
       const missing: string[] = [];
       for (const id of ids) {
         const post = entries.get(id);
@@ -51,8 +79,9 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
       fills.add(stale);
       try {
         for (const post of await load(missing)) {
-          found.set(post._id, post);
-          if (!stale.has(post._id) && !stale.has('*')) entries.set(post._id, post);
+          const entry = cachedPost(post);
+          found.set(post._id, entry);
+          if (!stale.has(post._id) && !stale.has('*')) entries.set(post._id, entry);
         }
       } finally {
         fills.delete(stale);
@@ -64,25 +93,64 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 
 export type PostCache = ReturnType<typeof createPostCache>;
 
-/** The viewer first when they reacted (and never when they did not), then the newest others. */
-function withViewer(list: ReactionUser[], viewer: ReactionUser | null, reacted: boolean): ReactionUser[] {
-  if (!viewer) return list;
-  const others = list.filter((user) => user._id !== viewer._id);
-  return reacted ? [viewer, ...others].slice(0, POST_REACTION_CAP) : others;
+/** A post that matches a word search, with its sort key. */
+export interface SearchHit {
+  id: string;
+  rank: number;
+  /** created_at in milliseconds. */
+  time: number;
 }
 
-/** A cached post as `viewer` sees it, with the counters just read. */
-export function personalize(shared: Post, row: PostKeyRow, viewerId: string | null): Post {
-  const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
-  return {
-    ...shared,
-    likes: {
-      likeCount: Number(row.like_count),
-      dislikeCount: Number(row.dislike_count),
-      likedBy: withViewer(shared.likes.likedBy, viewer, row.viewer_reaction === 'like'),
-      dislikedBy: withViewer(shared.likes.dislikedBy, viewer, row.viewer_reaction === 'dislike'),
-    },
-    commentCount: Number(row.comment_count),
-    viewer: viewerFlags(row, viewerId, shared.userId),
+/**
+ * The ranked matches of each recent word search, the same for every reader. Any new, edited or deleted
+ * post, in any process, drops them all: a search never misses a post that exists or shows one that
+ * does not. A read that a write overtook is not stored.
+ */
+export function createSearchCache(options: { bus: EventBus; max?: number; ttlMs?: number }) {
+  const entries = new LRUCache<string, SearchHit[]>({ max: options.max ?? 1000, ttl: options.ttlMs ?? 5 * 60_000 });
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    entries.clear();
   };
+  options.bus.subscribe((event) => {
+    if (event.e === 'p' || event.e === 'e') clear();
+  }, clear);
+  return {
+    clear,
+    async hits(key: string, load: () => Promise<SearchHit[]>): Promise<SearchHit[]> {
+      const cached = entries.get(key);
+      if (cached) return cached;
+      const started = generation;
+      const hits = await load();
+      if (generation === started) entries.set(key, hits);
+      return hits;
+    },
+  };
+}
+
+export type SearchCache = ReturnType<typeof createSearchCache>;
+
+/**
+ * A reactor list as the viewer sees it: the viewer first when they reacted (and never when they did
+ * not), then the newest others. Most of the time that is the cached list, sent as cached.
+ */
+function reactorsFor(list: ReactionUser[], json: string, viewer: ReactionUser | null, reacted: boolean): string {
+  if (!viewer) return json;
+  const listed = list.some((user) => user._id === viewer._id);
+  if (!reacted && !listed) return json;
+  const others = list.filter((user) => user._id !== viewer._id);
+  return JSON.stringify(reacted ? [viewer, ...others].slice(0, POST_REACTION_CAP) : others);
+}
+
+/** A cached post as `viewer` sees it, with the counters just read: the post's JSON. */
+export function personalize(shared: CachedPost, row: PostKeyRow, viewerId: string | null): JsonText {
+  const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
+  const likedBy = reactorsFor(shared.likedBy, shared.likedByJson, viewer, row.viewer_reaction === 'like');
+  const dislikedBy = reactorsFor(shared.dislikedBy, shared.dislikedByJson, viewer, row.viewer_reaction === 'dislike');
+  const likes = `{"likeCount":${Number(row.like_count)},"dislikeCount":${Number(row.dislike_count)},"likedBy":${likedBy},"dislikedBy":${dislikedBy}}`;
+  const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
+  return new JsonText(
+    `${shared.head},"likes":${likes},"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
+  );
 }

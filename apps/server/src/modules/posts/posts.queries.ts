@@ -39,10 +39,10 @@ export interface PostKeyRow {
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
   viewer_username: string | null;
-  k0: CursorValue;
-  k1: CursorValue;
-  k2?: CursorValue;
 }
+
+/** A page row: its keys, and its sort key for the cursor. */
+type PageRow = PostKeyRow & { k0: CursorValue; k1: CursorValue; k2?: CursorValue };
 
 /** How a list is ordered, and the columns of its keyset (all descending or all ascending). */
 interface Ordering {
@@ -51,7 +51,7 @@ interface Ordering {
   direction: 'asc' | 'desc';
 }
 
-export type PostOrder = Sort | 'reacted' | 'bookmarked' | 'relevance';
+export type PostOrder = Sort | 'reacted' | 'bookmarked';
 
 const ORDERINGS: Record<PostOrder, Ordering> = {
   latest: { keys: ['p.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
@@ -60,8 +60,6 @@ const ORDERINGS: Record<PostOrder, Ordering> = {
   // Liked and Saved tabs: newest like or bookmark first (`x` is the joined reaction or bookmark).
   reacted: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
   bookmarked: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
-  // Search: the request's rank expression (aliased through a lateral `s`), then newest.
-  relevance: { keys: ['s.rank', 'p.created_at', 'p.id'], shape: ['float', 'date', 'uuid'], direction: 'desc' },
 };
 
 /** What only the viewer sees of a post, on `p`. */
@@ -117,6 +115,15 @@ export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
   );
 }
 
+/** The counters and the viewer's flags of these posts, in no particular order; missing ids are skipped. */
+export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): Promise<PostKeyRow[]> {
+  return queryRows<PostKeyRow>(
+    db,
+    sql`select ${keyColumnsOf(viewerId)} from posts p
+        where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+  );
+}
+
 export interface PageRequest {
   order: PostOrder;
   limit: number;
@@ -124,7 +131,7 @@ export interface PageRequest {
   viewerId: string | null;
   /** Which posts: a condition on `p` (and `x`, when `join` adds it). */
   where: SQL;
-  /** For the Liked and Saved tabs: the joined reaction or bookmark, aliased `x`; for search, the lateral rank `s`. */
+  /** For the Liked and Saved tabs: the joined reaction or bookmark, aliased `x`. */
   join?: SQL;
 }
 
@@ -161,7 +168,7 @@ export async function selectPostPage(
     ordering.keys.map((key) => sql`${sql.raw(key)} ${direction}`),
     sql`, `,
   );
-  const rows = await queryRows<PostKeyRow>(
+  const rows = await queryRows<PageRow>(
     db,
     sql`select ${keyColumnsOf(request.viewerId)}, ${keyColumns}
         from posts p ${request.join ?? sql``}

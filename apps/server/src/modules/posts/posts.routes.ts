@@ -14,6 +14,7 @@ import {
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import { PreferHeader, prefersMinimal } from '../../lib/prefer.js';
+import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from './posts.service.js';
 
@@ -42,7 +43,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         response: { 200: PostPage, ...errorResponses(400) },
       },
     },
-    (request) => posts.list(request.query, request.userId),
+    async (request, reply) => sendJson(reply, await posts.list(request.query, request.userId)),
   );
 
   app.get(
@@ -58,7 +59,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         response: { 200: PostPage, ...errorResponses(400, 401) },
       },
     },
-    (request) => posts.feed(request.query, request.userId!),
+    async (request, reply) => sendJson(reply, await posts.feed(request.query, request.userId!)),
   );
 
   app.get(
@@ -74,7 +75,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         response: { 200: PostPage, ...errorResponses(400, 401) },
       },
     },
-    (request) => posts.liked(request.query, request.userId!),
+    async (request, reply) => sendJson(reply, await posts.liked(request.query, request.userId!)),
   );
 
   app.get(
@@ -90,7 +91,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         response: { 200: PostPage, ...errorResponses(400, 404) },
       },
     },
-    (request) => posts.byUsername(request.params.username, request.query, request.userId),
+    async (request, reply) =>
+      sendJson(reply, await posts.byUsername(request.params.username, request.query, request.userId)),
   );
 
   app.get(
@@ -125,7 +127,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
     },
     async (request, reply) => {
       const post = await posts.create(request.userId!, request.body);
-      return reply.code(201).send(await writeResult(request, post));
+      return sendJson(reply.code(201), await writeResult(request, post));
     },
   );
 
@@ -146,7 +148,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
     },
     async (request, reply) => {
       const post = await posts.edit(request.userId!, request.params.id, request.body.postData);
-      return reply.code(201).send(await writeResult(request, post));
+      return sendJson(reply.code(201), await writeResult(request, post));
     },
   );
 
@@ -166,7 +168,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
     },
     async (request, reply) => {
       await posts.remove(request.userId!, request.params.id);
-      return reply.code(201).send(await writeResult(request, undefined));
+      return sendJson(reply.code(201), await writeResult(request, undefined));
     },
   );
 
@@ -190,7 +192,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
       },
       async (request, reply) => {
         const post = await posts.react(request.userId!, request.params.id, kind);
-        return reply.code(201).send(await writeResult(request, post));
+        return sendJson(reply.code(201), await writeResult(request, post));
       },
     );
   }

@@ -7,16 +7,31 @@ import { isUuid } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
 import type { MediaService } from '../media/media.service.js';
-import { selectPostById, selectPostPage, selectPostsByIds, type PageRequest, type PostOrder } from './posts.queries.js';
-import { personalize, type PostCache } from './posts.cache.js';
+import {
+  selectPostById,
+  selectPostKeys,
+  selectPostPage,
+  selectPostsByIds,
+  type PageRequest,
+  type PostKeyRow,
+  type PostOrder,
+} from './posts.queries.js';
+import { personalize, type PostCache, type SearchCache, type SearchHit } from './posts.cache.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toPost } from './posts.presenter.js';
+import type { JsonText } from '../../lib/json-text.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 
+/** A page of posts, each already serialized (send it with `sendJson`). */
 export interface PostPageResult {
-  posts: Post[];
+  posts: JsonText[];
   nextCursor: string | null;
 }
+
+/** Search order: the most relevant first, then the newest, then by id (as the cursor's keyset). */
+const byRelevance = (a: SearchHit, b: SearchHit): number =>
+  b.rank - a.rank || b.time - a.time || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** How many of the newest matching posts a word search ranks. */
 const SEARCH_CANDIDATES = 500;
@@ -29,20 +44,35 @@ function cleanContent(content: string): string {
   return trimmed;
 }
 
-export function createPostsService({ db, media, cache }: { db: Db; media: MediaService; cache: PostCache }) {
-  async function page(request: Omit<PageRequest, 'limit'> & { limit?: number }): Promise<PostPageResult> {
-    const { rows, nextCursor } = await selectPostPage(db, { ...request, limit: request.limit ?? PAGE_LIMITS.default });
+export function createPostsService({
+  db,
+  media,
+  cache,
+  searches,
+}: {
+  db: Db;
+  media: MediaService;
+  cache: PostCache;
+  searches: SearchCache;
+}) {
+  /** Each post as the viewer sees it, in the order of `rows`: the shared part from the cache. */
+  async function assemble(rows: PostKeyRow[], viewerId: string | null): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
       async (ids) => (await selectPostsByIds(db, ids)).map((row) => toPost(row, null)),
     );
-    const posts: Post[] = [];
+    const posts: JsonText[] = [];
     for (const row of rows) {
       const post = shared.get(row.id);
       // Deleted between the two reads: the page is one shorter, its cursor unchanged.
-      if (post) posts.push(personalize(post, row, request.viewerId));
+      if (post) posts.push(personalize(post, row, viewerId));
     }
-    return { posts, nextCursor };
+    return posts;
+  }
+
+  async function page(request: Omit<PageRequest, 'limit'> & { limit?: number }): Promise<PostPageResult> {
+    const { rows, nextCursor } = await selectPostPage(db, { ...request, limit: request.limit ?? PAGE_LIMITS.default });
+    return { posts: await assemble(rows, request.viewerId), nextCursor };
   }
 
   async function getPost(postId: string, viewerId: string | null, database: Db = db): Promise<Post> {
@@ -69,25 +99,32 @@ export function createPostsService({ db, media, cache }: { db: Db; media: MediaS
   }
 
   /**
-   * The newest matching posts, to be ranked. A common word matches enough of the newest posts, read
-   * in index order; only a rarer one falls back to the text index, which is then cheap.
+   * The newest matching posts, ranked: by text relevance, then newest. A common word matches enough of
+   * the newest posts, read in index order; only a rarer one falls back to the text index, which is
+   * then cheap.
    */
-  async function searchCandidates(tsquery: SQL): Promise<string[]> {
-    const recent = await queryRows<{ id: string }>(
+  async function searchHits(tsquery: SQL): Promise<SearchHit[]> {
+    type Row = { id: string; rank: number; created_at: Date };
+    let rows = await queryRows<Row>(
       db,
-      sql`select id from (
-            select id, content from posts order by created_at desc, id desc limit ${SEARCH_RECENT_WINDOW}
+      sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from (
+            select id, search_vector, created_at from posts
+            order by created_at desc, id desc limit ${SEARCH_RECENT_WINDOW}
           ) newest
-          where to_tsvector('simple', content) @@ ${tsquery}
+          where search_vector @@ ${tsquery}
           limit ${SEARCH_CANDIDATES}`,
     );
-    if (recent.length === SEARCH_CANDIDATES) return recent.map((row) => row.id);
-    const all = await queryRows<{ id: string }>(
-      db,
-      sql`select id from posts where to_tsvector('simple', content) @@ ${tsquery}
-          order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
-    );
-    return all.map((row) => row.id);
+    if (rows.length < SEARCH_CANDIDATES) {
+      rows = await queryRows<Row>(
+        db,
+        sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from posts
+            where search_vector @@ ${tsquery}
+            order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
+      );
+    }
+    return rows
+      .map((row) => ({ id: row.id, rank: Number(row.rank), time: new Date(row.created_at).getTime() }))
+      .sort(byRelevance);
   }
 
   const mapPictureInUse = (error: unknown): never => {
@@ -155,19 +192,33 @@ export function createPostsService({ db, media, cache }: { db: Db; media: MediaS
           .match(/[\p{L}\p{N}_]+/gu)
           ?.slice(0, 8) ?? [];
       if (words.length === 0) return { posts: [], nextCursor: null };
-      const tsquery = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
-      const candidates = await searchCandidates(tsquery);
-      return page({
-        ...query,
-        order: 'relevance',
-        viewerId,
-        join: sql`join (
-          select c.id, ts_rank(to_tsvector('simple', c.content), ${tsquery})::float8 as rank
-          from posts c
-          where c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(candidates)}::json))
-        ) s on s.id = p.id`,
-        where: sql`true`,
-      });
+      const terms = words.map((word) => `${word}:*`).join(' & ');
+      const hits = await searches.hits(terms, () => searchHits(sql`to_tsquery('simple', ${terms})`));
+      let start = 0;
+      if (query.cursor) {
+        const [rank, date, id] = decodeCursor(query.cursor, ['float', 'date', 'uuid']) as [number, Date, string];
+        const last = { id, rank, time: date.getTime() };
+        start = hits.findIndex((hit) => byRelevance(last, hit) < 0);
+        if (start === -1) start = hits.length;
+      }
+      const limit = query.limit ?? PAGE_LIMITS.default;
+      const chosen = hits.slice(start, start + limit);
+      const keys = new Map(
+        (
+          await selectPostKeys(
+            db,
+            chosen.map((hit) => hit.id),
+            viewerId,
+          )
+        ).map((row) => [row.id, row]),
+      );
+      const rows = chosen.flatMap((hit) => keys.get(hit.id) ?? []);
+      const last = chosen.at(-1);
+      return {
+        posts: await assemble(rows, viewerId),
+        nextCursor:
+          start + limit < hits.length && last ? encodeCursor([last.rank, new Date(last.time), last.id]) : null,
+      };
     },
 
     async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<Post> {
@@ -187,6 +238,7 @@ export function createPostsService({ db, media, cache }: { db: Db; media: MediaS
           return created!.id;
         })
         .catch(mapPictureInUse);
+      searches.clear();
       return getPost(postId, userId);
     },
 
@@ -214,6 +266,7 @@ export function createPostsService({ db, media, cache }: { db: Db; media: MediaS
         })
         .catch(mapPictureInUse);
       cache.invalidate(postId);
+      searches.clear();
       if (replaced) await media.deleteMedia(replaced);
       return getPost(postId, userId);
     },
@@ -243,6 +296,7 @@ export function createPostsService({ db, media, cache }: { db: Db; media: MediaS
         return post.mediaId;
       });
       cache.invalidate(postId);
+      searches.clear();
       if (mediaId) await media.deleteMedia(mediaId);
     },
 

@@ -248,7 +248,8 @@ describe('editing and deleting', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().post.content).toBe('after');
     const after = await postRow(post._id);
-    expect(after).toEqual({ ...before, content: 'after', updatedAt: after.updatedAt });
+    // The search words follow the content.
+    expect(after).toEqual({ ...before, content: 'after', searchVector: "'after':1", updatedAt: after.updatedAt });
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
   });
 

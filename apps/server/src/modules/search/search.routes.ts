@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SEARCH_LIMITS, SearchQuery, SearchResponse } from '@share-arts/contract';
 import { errorResponses } from '../../lib/route-schema.js';
+import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -23,15 +24,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: SearchResponse, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, type = 'all', limit, cursor } = request.query;
       if (type === 'users') return users.search(q, { limit, cursor }, request.userId);
-      if (type === 'posts') return posts.search(q, { limit, cursor }, request.userId);
+      if (type === 'posts') return sendJson(reply, await posts.search(q, { limit, cursor }, request.userId));
       const [people, found] = await Promise.all([
         users.search(q, { limit: SEARCH_LIMITS.usersInAll }, request.userId),
         posts.search(q, { limit, cursor }, request.userId),
       ]);
-      return { users: people.users, posts: found.posts, nextCursor: found.nextCursor };
+      return sendJson(reply, { users: people.users, posts: found.posts, nextCursor: found.nextCursor });
     },
   );
 };

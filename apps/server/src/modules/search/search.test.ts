@@ -68,6 +68,54 @@ describe('GET /api/search', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('never answers from a stale copy: new, edited and deleted posts show in the next search', async () => {
+    const word = `zebra${Date.now().toString(36)}`;
+    const contents = async () =>
+      ((await search(`type=posts&q=${word}`)).posts as { content: string }[]).map((post) => post.content);
+    const write = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, payload, headers: { authorization: painter.token, prefer: 'return=minimal' } });
+    expect(await contents()).toEqual([]);
+    const created = await write('POST', '/api/posts', { content: `A ${word} in ink` });
+    expect(await contents()).toEqual([`A ${word} in ink`]);
+    const second = await write('POST', '/api/posts', { content: `Two of them: ${word} ${word}` });
+    // The better match first: the word twice in a shorter text.
+    expect(await contents()).toEqual([`Two of them: ${word} ${word}`, `A ${word} in ink`]);
+    await write('POST', `/api/posts/edit/${created.json().post._id}`, { postData: { content: 'A horse in ink' } });
+    expect(await contents()).toEqual([`Two of them: ${word} ${word}`]);
+    await write('DELETE', `/api/posts/${second.json().post._id}`);
+    expect(await contents()).toEqual([]);
+  });
+
+  it('pages a long result without gaps or repeats, and refuses a cursor of another kind', async () => {
+    const word = `owl${Date.now().toString(36)}`;
+    for (let i = 0; i < 7; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: i % 2 ? `${word} number ${i}` : `${word} ${word} number ${i}` },
+        headers: { authorization: painter.token, prefer: 'return=minimal' },
+      });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { posts: { content: string }[]; nextCursor: string | null } = await search(
+        `type=posts&q=${word}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...page.posts.map((post) => post.content));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+    // Posts with the word twice rank first, each group newest first.
+    expect(seen.slice(0, 4)).toEqual([6, 4, 2, 0].map((i) => `${word} ${word} number ${i}`));
+    const wrong = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/search?type=posts&q=${word}&cursor=${Buffer.from('["x"]').toString('base64url')}`,
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('treats LIKE wildcards and punctuation as plain text', async () => {
     expect((await search('type=users&q=%25')).users).toEqual([]);
     expect((await search('type=posts&q=%21%21%21')).posts).toEqual([]);

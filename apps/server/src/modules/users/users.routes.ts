@@ -14,6 +14,7 @@ import {
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import { prefersMinimal } from '../../lib/prefer.js';
+import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { UsersService } from './users.service.js';
@@ -74,9 +75,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: BookmarkPage, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = await posts.bookmarked(request.query, request.userId!);
-      return { bookmarks: page.posts, nextCursor: page.nextCursor };
+      return sendJson(reply, { bookmarks: page.posts, nextCursor: page.nextCursor });
     },
   );
 
@@ -97,11 +98,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
           response: { 200: Type.Partial(BookmarkPage), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await posts.bookmark(request.userId!, request.params.postId, add);
         if (prefersMinimal(request)) return {};
         const page = await posts.bookmarked({}, request.userId!);
-        return { bookmarks: page.posts, nextCursor: page.nextCursor };
+        return sendJson(reply, { bookmarks: page.posts, nextCursor: page.nextCursor });
       },
     );
   }
