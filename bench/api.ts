@@ -118,6 +118,9 @@ async function benchDatabase(databaseUrl: string) {
   await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
   await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
   await run('GET /api/posts (first page)', { requests: [{ method: 'GET', path: '/api/posts' }] });
+  await run('GET /api/posts (first page, signed in)', {
+    requests: [{ method: 'GET', path: '/api/posts', headers: auth(0) }],
+  });
   await run('GET /api/posts (page ~1000)', { requests: [{ method: 'GET', path: `/api/posts?cursor=${deepCursor}` }] });
   await run('GET /api/feed (following 500)', { requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }] });
   await run('GET /api/posts/{id}', { requests: [{ method: 'GET', path: `/api/posts/${hot!.id}` }] });

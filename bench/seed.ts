@@ -237,11 +237,10 @@ await linkRows(
   limit ${Math.floor(COMMENTS / 2)}`,
 );
 
-await timed(`rebuild ${linkKeys.length} primary keys and ${secondaryIndexes.length} indexes`, async () => {
+await timed(`rebuild ${linkKeys.length} primary keys`, async () => {
   for (const key of linkKeys) {
     await db.execute(sql.raw(`alter table ${key.table} add constraint "${key.name}" ${key.definition}`));
   }
-  for (const { indexdef } of secondaryIndexes) await db.execute(sql.raw(indexdef));
 });
 await timed('follows of bench_1: the 500 most popular others', () =>
   db.execute(sql`
@@ -250,15 +249,20 @@ await timed('follows of bench_1: the 500 most popular others', () =>
     on conflict do nothing`),
 );
 
+// Before the secondary indexes come back: an update then writes only the row and its primary key.
 await timed('counters from their rows', async () => {
   await db.execute(sql`
-    update posts p set like_count = r.likes, dislike_count = r.dislikes
-    from (select post_id, count(*) filter (where kind = 'like') as likes, count(*) filter (where kind = 'dislike') as dislikes
-          from post_reactions group by post_id) r
-    where r.post_id = p.id`);
-  await db.execute(sql`
-    update posts p set comment_count = c.n
-    from (select post_id, count(*) as n from comments group by post_id) c where c.post_id = p.id`);
+    update posts p set like_count = n.likes, dislike_count = n.dislikes, comment_count = n.comments
+    from (
+      select id, sum(likes)::int as likes, sum(dislikes)::int as dislikes, sum(comments)::int as comments
+      from (
+        select post_id as id, count(*) filter (where kind = 'like') as likes,
+               count(*) filter (where kind = 'dislike') as dislikes, 0 as comments
+        from post_reactions group by post_id
+        union all select post_id, 0, 0, count(*) from comments group by post_id
+      ) counts group by id
+    ) n
+    where n.id = p.id`);
   await db.execute(sql`
     update comments c set upvote_count = v.up, downvote_count = v.down
     from (select comment_id, count(*) filter (where kind = 'up') as up, count(*) filter (where kind = 'down') as down
@@ -280,7 +284,11 @@ await timed('counters from their rows', async () => {
     ) n
     where n.id = u.id`);
 });
-await timed('analyze', () => db.execute(sql`analyze`));
+await timed(`rebuild ${secondaryIndexes.length} indexes`, async () => {
+  for (const { indexdef } of secondaryIndexes) await db.execute(sql.raw(indexdef));
+});
+// The counters' updates left a dead copy of most rows; index-only scans also need the visibility map.
+await timed('vacuum and analyze', () => db.execute(sql`vacuum analyze`));
 
 const [totals] = await queryRows<Record<string, number>>(
   db,

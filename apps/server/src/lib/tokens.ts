@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export interface TokenClaims {
   userId: string;
@@ -13,8 +14,33 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-export function createTokenService(secret: string, expiresIn: string): TokenService {
+/**
+ * Signs and verifies the API's JWTs. A token verified once is remembered (by its exact text) until it
+ * expires, so a signed-in request does not compute an HMAC again; a token that fails is never
+ * remembered, and expiry is checked on every use.
+ */
+export function createTokenService(
+  secret: string,
+  expiresIn: string,
+  options: { remember?: number } = {},
+): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new LRUCache<string, TokenClaims>({ max: options.remember ?? 10_000 });
+
+  async function check(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
+      return {
+        userId: payload.sub,
+        username: payload.username,
+        ...(payload.exp === undefined ? {} : { expiresAt: payload.exp * 1000 }),
+      };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     sign: ({ userId, username }) =>
       new SignJWT({ username })
@@ -24,17 +50,15 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
         .setExpirationTime(expiresIn)
         .sign(key),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
-        return {
-          userId: payload.sub,
-          username: payload.username,
-          ...(payload.exp === undefined ? {} : { expiresAt: payload.exp * 1000 }),
-        };
-      } catch {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt === undefined || known.expiresAt > Date.now()) return known;
+        verified.delete(token);
         return null;
       }
+      const claims = await check(token);
+      if (claims) verified.set(token, claims);
+      return claims;
     },
   };
 }
