@@ -2,20 +2,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { commentJson } from './comments.sql.js';
-import type { CommentJson } from './comments.presenter.js';
+import type { Comment } from '@share-arts/contract';
+import { JsonText } from '../../lib/json-text.js';
 
-interface CommentRow {
-  comment: CommentJson;
-  created_at: Date;
-  id: string;
-}
-
-export async function selectComment(
-  db: Db,
-  commentId: string,
-  viewerId: string | null,
-): Promise<CommentJson | undefined> {
-  const rows = await queryRows<CommentRow>(
+export async function selectComment(db: Db, commentId: string, viewerId: string | null): Promise<Comment | undefined> {
+  const rows = await queryRows<{ comment: Comment }>(
     db,
     sql`select ${commentJson(viewerId)} as comment
         from comments c join users cu on cu.id = c.author_id
@@ -34,7 +25,7 @@ export async function selectCommentPage(
     cursor?: string | undefined;
     order: 'oldest' | 'newest';
   },
-): Promise<{ comments: CommentJson[]; nextCursor: string | null }> {
+): Promise<{ comments: JsonText[]; nextCursor: string | null }> {
   const desc = options.order === 'newest';
   let after = sql`true`;
   if (options.cursor) {
@@ -42,9 +33,10 @@ export async function selectCommentPage(
     after = sql`(c.created_at, c.id) ${sql.raw(desc ? '<' : '>')} (${at}::timestamptz, ${id}::uuid)`;
   }
   const direction = sql.raw(desc ? 'desc' : 'asc');
-  const rows = await queryRows<CommentRow>(
+  // As text: the answer splices each comment in without parsing and serializing it again.
+  const rows = await queryRows<{ comment: string; created_at: Date; id: string }>(
     db,
-    sql`select ${commentJson(options.viewerId)} as comment, c.created_at, c.id
+    sql`select ${commentJson(options.viewerId)}::text as comment, c.created_at, c.id
         from comments c join users cu on cu.id = c.author_id
         where c.post_id = ${options.postId}::uuid and ${after}
         order by c.created_at ${direction}, c.id ${direction}
@@ -53,7 +45,7 @@ export async function selectCommentPage(
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    comments: page.map((row) => row.comment),
+    comments: page.map((row) => new JsonText(row.comment)),
     nextCursor: rows.length > options.limit && last ? encodeCursor([new Date(last.created_at), last.id]) : null,
   };
 }

@@ -65,7 +65,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: CommentPage, ...errorResponses(400, 404) },
       },
     },
-    (request) => comments.list(request.params.postId, request.query, request.userId),
+    async (request, reply) =>
+      sendJson(reply, await comments.list(request.params.postId, request.query, request.userId)),
   );
 
   app.post(
@@ -133,7 +134,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
         const comment = await comments.vote(request.userId!, postId, commentId, kind);
         if (prefersMinimal(request)) return reply.code(201).send({ comment });
         const page = await comments.list(postId, {}, request.userId);
-        return reply.code(201).send({ ...page, comment });
+        return sendJson(reply.code(201), { ...page, comment });
       },
     );
   }

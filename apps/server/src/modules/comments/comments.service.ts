@@ -5,7 +5,6 @@ import { commentVotes, comments, posts } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { selectComment, selectCommentPage } from './comments.queries.js';
-import { toComment } from './comments.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 
@@ -40,9 +39,9 @@ export function createCommentsService({ db }: { db: Db }) {
   }
 
   async function getComment(commentId: string, viewerId: string | null): Promise<Comment> {
-    const json = await selectComment(db, commentId, viewerId);
-    if (!json) throw notFound(ERRORS.commentNotFound);
-    return toComment(json);
+    const comment = await selectComment(db, commentId, viewerId);
+    if (!comment) throw notFound(ERRORS.commentNotFound);
+    return comment;
   }
 
   return {
@@ -57,7 +56,7 @@ export function createCommentsService({ db }: { db: Db }) {
         cursor: query.cursor,
         order: query.order ?? 'oldest',
       });
-      return { comments: page.comments.map(toComment), nextCursor: page.nextCursor };
+      return { comments: page.comments, nextCursor: page.nextCursor };
     },
 
     async add(userId: string, postId: string, content: string): Promise<Comment> {

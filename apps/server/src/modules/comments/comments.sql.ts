@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { POST_REACTION_CAP } from '@share-arts/contract';
 import { isoDate, reactorsJson } from '../../lib/sql-json.js';
+import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 
 /**
- * A comment (alias `c`, its author `cu`) as JSON: the contract's Comment but for the author photo,
- * which the presenter resolves (`photoUrl`, null for the default).
+ * A comment (alias `c`, its author `cu`) as JSON in the contract's Comment shape, built by the
+ * database: the answer sends it as it comes.
  */
 export function commentJson(viewerId: string | null): SQL {
   const votes = (kind: 'up' | 'down') =>
@@ -17,10 +18,14 @@ export function commentJson(viewerId: string | null): SQL {
       cap: POST_REACTION_CAP,
     });
   return sql`json_build_object(
-    '_id', c.id, 'postId', c.post_id, 'userId', c.author_id, 'username', cu.username, 'photoUrl', cu.photo_url,
+    '_id', c.id, 'postId', c.post_id, 'userId', c.author_id, 'username', cu.username,
+    'userPhoto', coalesce(cu.photo_url, ${DEFAULT_AVATAR_URL}::text),
     'content', c.content, 'createdAt', ${isoDate('c.created_at')}, 'updatedAt', ${isoDate('c.updated_at')},
-    'edited', c.edited, 'upvoteCount', c.upvote_count, 'downvoteCount', c.downvote_count,
-    'upvotedBy', ${votes('up')}, 'downvotedBy', ${votes('down')},
+    'edited', c.edited,
+    'votes', json_build_object(
+      'upvoteCount', c.upvote_count, 'downvoteCount', c.downvote_count,
+      'upvotedBy', ${votes('up')}, 'downvotedBy', ${votes('down')}
+    ),
     'viewerVote', (select v.kind from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}::uuid)
   )`;
 }

@@ -104,11 +104,11 @@ async function connect(who: SignedUp, extra: Record<string, unknown> = {}, url =
   return client;
 }
 
-async function createPost(app: TestContext['app'], who: SignedUp) {
+async function createPost(app: TestContext['app'], who: SignedUp, content = 'Ink study') {
   const response = await app.inject({
     method: 'POST',
     url: '/api/posts',
-    payload: { content: 'Ink study' },
+    payload: { content },
     headers: auth(who),
   });
   expect(response.statusCode).toBe(201);
@@ -387,5 +387,23 @@ describe.runIf(process.env.DATABASE_URL)('the live stream across server processe
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(await likedBy()).toEqual([fan.user._id]);
+  });
+
+  it("keeps the other process's cached searches fresh: a post written here is found over there", async () => {
+    const author = await signUp(ctx.app);
+    const word = `heron${Date.now().toString(36)}`;
+    const httpBase = otherBase.replace('ws://', 'http://').replace('/api/live', '');
+    const found = async () => {
+      const page = (await (await fetch(`${httpBase}/api/search?type=posts&q=${word}`)).json()) as {
+        posts: { _id: string }[];
+      };
+      return page.posts.map((post) => post._id);
+    };
+    expect(await found()).toEqual([]); // now cached over there
+    const postId = await createPost(ctx.app, author, `A ${word} at dawn`);
+    for (let attempt = 0; (await found()).length === 0 && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await found()).toEqual([postId]);
   });
 });

@@ -1,7 +1,6 @@
 import { formatDate, formatTime, type Post } from '@share-arts/contract';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
 import { toPicture } from '../media/media.presenter.js';
-import { toComment } from '../comments/comments.presenter.js';
 import { photoUrl } from '../users/users.presenter.js';
 import type { PostRow } from './posts.queries.js';
 
@@ -26,7 +25,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
       likedBy: row.liked_by,
       dislikedBy: row.disliked_by,
     },
-    comments: row.comments.map(toComment),
+    comments: row.comments,
     commentCount: Number(row.comment_count),
     viewer: viewerFlags(row, viewerId, row.author_id),
   };

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { POST_COMMENT_CAP, POST_REACTION_CAP, type Sort } from '@share-arts/contract';
+import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
 import type { MediaRow } from '../media/media.queries.js';
 import { commentJson } from '../comments/comments.sql.js';
-import type { CommentJson } from '../comments/comments.presenter.js';
 
 export interface PostRow {
   id: string;
@@ -23,7 +22,7 @@ export interface PostRow {
   picture: MediaRow | null;
   liked_by: { _id: string; username: string }[];
   disliked_by: { _id: string; username: string }[];
-  comments: CommentJson[];
+  comments: Comment[];
   viewer_reaction: 'like' | 'dislike' | null;
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
