@@ -4,9 +4,26 @@ import { postKeys } from './post-keys';
 
 export type PostListData = InfiniteData<PostPage, string | null>;
 
+/**
+ * Writes `next(data)` into every cached query under `queryKey` whose data it changes, and into no other.
+ * Writing a query's data clears its "invalidated" mark, so a list invalidated to be refetched the next
+ * time it is shown (the Saved tab after an unsave) keeps that mark: a live count arriving meanwhile must
+ * not turn its old page back into a fresh one.
+ */
+function patchQueries<T>(queryClient: QueryClient, queryKey: readonly unknown[], next: (data: T) => T): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey })) {
+    const data = query.state.data as T | undefined;
+    if (data === undefined) continue;
+    const patched = next(data);
+    if (patched === data) continue;
+    const invalidated = query.state.isInvalidated;
+    queryClient.setQueryData(query.queryKey, patched);
+    if (invalidated) query.invalidate();
+  }
+}
+
 function mapLists(queryClient: QueryClient, mapPosts: (posts: Post[]) => Post[]): void {
-  queryClient.setQueriesData<PostListData>({ queryKey: postKeys.lists() }, (data) => {
-    if (!data) return data;
+  patchQueries<PostListData>(queryClient, postKeys.lists(), (data) => {
     let changed = false;
     const pages = data.pages.map((page) => {
       const posts = mapPosts(page.posts);
@@ -28,9 +45,7 @@ export function updateCachedPosts(
     if (!posts.some(match)) return posts;
     return posts.map((post) => (match(post) ? update(post) : post));
   });
-  queryClient.setQueriesData<Post>({ queryKey: postKeys.details() }, (post) =>
-    post && match(post) ? update(post) : post,
-  );
+  patchQueries<Post>(queryClient, postKeys.details(), (post) => (match(post) ? update(post) : post));
 }
 
 /**
