@@ -6,7 +6,7 @@ import { Picture } from './media.js';
 /** Paging of every list: `limit` (default 20, at most 50) and the opaque `cursor` of the previous page. */
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
 /** The newest likers (and dislikers) embedded in a post; the signed-in viewer is always among them if present. */
-export const POST_REACTION_CAP = 20;
+export const POST_REACTION_CAP = 5;
 /** The newest comments embedded in a post; the rest are paged by GET /api/comments/{postId}. */
 export const POST_COMMENT_CAP = 3;
 

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ERRORS, PAGE_LIMITS } from '@share-arts/contract';
+import { ERRORS, PAGE_LIMITS, POST_REACTION_CAP } from '@share-arts/contract';
 import { posts, postReactions, users } from '../../db/schema.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
@@ -344,12 +344,12 @@ describe('likes and dislikes', () => {
     const post = await createPost(author);
     const first = await signUp(ctx.app);
     await react(first, 'like', post._id);
-    const others = await Promise.all(Array.from({ length: 21 }, () => signUp(ctx.app)));
+    const others = await Promise.all(Array.from({ length: POST_REACTION_CAP + 1 }, () => signUp(ctx.app)));
     for (const other of others) await react(other, 'like', post._id);
     const seen = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: auth(first) })).json()
       .post;
-    expect(seen.likes.likeCount).toBe(22);
-    expect(seen.likes.likedBy).toHaveLength(20);
+    expect(seen.likes.likeCount).toBe(POST_REACTION_CAP + 2);
+    expect(seen.likes.likedBy).toHaveLength(POST_REACTION_CAP);
     expect(seen.likes.likedBy[0]._id).toBe(first.user._id);
   });
 

@@ -6,7 +6,7 @@ import { updateCachedPosts, type PostListData } from './post-cache';
 import { postKeys } from './post-keys';
 
 const post = (id: string, likeCount = 0): Post =>
-  ({ _id: id, likes: { likeCount, dislikeCount: 0, likedBy: [], dislikedBy: [] }, commentCount: 0 }) as Post;
+  ({ _id: id, likes: { likeCount, dislikeCount: 0, likedBy: [], dislikedBy: [] }, commentCount: 0 }) as unknown as Post;
 
 function setup() {
   const queryClient = new QueryClient();
