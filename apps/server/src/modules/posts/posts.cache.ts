@@ -7,11 +7,12 @@ import { JsonText } from '../../lib/json-text.js';
 
 /**
  * The part of a post every reader sees the same, kept ready to send: the post's JSON up to its likes
- * (content, author, picture; a list's post carries no comments), and its newest reactors.
+ * (content, author, picture), and its newest reactors. Comments are not part of it: a list's post
+ * carries none, a single post its newest, read with the viewer's votes.
  */
 export interface CachedPost {
   userId: string;
-  /** The post's JSON without its likes, counters, viewer flags and closing brace. */
+  /** The post's JSON without its comments, likes, counters, viewer flags and closing brace. */
   head: string;
   likedBy: ReactionUser[];
   dislikedBy: ReactionUser[];
@@ -21,7 +22,7 @@ export interface CachedPost {
 
 /** The cache entry of a post read without a viewer. */
 export function cachedPost(post: Post): CachedPost {
-  const { likes, commentCount: _count, viewer: _viewer, ...shared } = post;
+  const { likes, comments: _comments, commentCount: _count, viewer: _viewer, ...shared } = post;
   return {
     userId: post.userId,
     head: JSON.stringify(shared).slice(0, -1),
@@ -143,14 +144,23 @@ function reactorsFor(list: ReactionUser[], json: string, viewer: ReactionUser | 
   return JSON.stringify(reacted ? [viewer, ...others].slice(0, POST_REACTION_CAP) : others);
 }
 
-/** A cached post as `viewer` sees it, with the counters just read: the post's JSON. */
-export function personalize(shared: CachedPost, row: PostKeyRow, viewerId: string | null): JsonText {
+/**
+ * A cached post as `viewer` sees it, with the counters just read: the post's JSON. `comments` is the
+ * JSON of its newest comments on a single post; lists carry none.
+ */
+export function personalize(
+  shared: CachedPost,
+  row: PostKeyRow,
+  viewerId: string | null,
+  comments: JsonText[] = [],
+): JsonText {
   const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
   const likedBy = reactorsFor(shared.likedBy, shared.likedByJson, viewer, row.viewer_reaction === 'like');
   const dislikedBy = reactorsFor(shared.dislikedBy, shared.dislikedByJson, viewer, row.viewer_reaction === 'dislike');
   const likes = `{"likeCount":${Number(row.like_count)},"dislikeCount":${Number(row.dislike_count)},"likedBy":${likedBy},"dislikedBy":${dislikedBy}}`;
   const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
   return new JsonText(
-    `${shared.head},"likes":${likes},"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
+    `${shared.head},"comments":[${comments.map((comment) => comment.text).join(',')}],"likes":${likes},` +
+      `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
   );
 }

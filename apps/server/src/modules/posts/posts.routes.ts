@@ -106,7 +106,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         response: { 200: PostResponse, ...errorResponses(404) },
       },
     },
-    async (request) => ({ post: await posts.getPost(request.params.id, request.userId) }),
+    async (request, reply) => sendJson(reply, { post: await posts.postJson(request.params.id, request.userId) }),
   );
 
   app.post(

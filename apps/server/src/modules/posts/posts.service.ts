@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ERRORS, PAGE_LIMITS, type Post, type PostListQuery } from '@share-arts/contract';
+import { ERRORS, PAGE_LIMITS, POST_COMMENT_CAP, type Post, type PostListQuery } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { bookmarks, postReactions, posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -20,6 +20,7 @@ import { personalize, type PostCache, type SearchCache, type SearchHit } from '.
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
+import { selectCommentPage } from '../comments/comments.queries.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 
@@ -55,8 +56,11 @@ export function createPostsService({
   cache: PostCache;
   searches: SearchCache;
 }) {
-  /** Each post as the viewer sees it, in the order of `rows`: the shared part from the cache. */
-  async function assemble(rows: PostKeyRow[], viewerId: string | null): Promise<JsonText[]> {
+  /**
+   * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache, and for a
+   * single post its newest comments.
+   */
+  async function assemble(rows: PostKeyRow[], viewerId: string | null, comments?: JsonText[]): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
       async (ids) => (await selectPostsByIds(db, ids)).map((row) => toPost(row, null)),
@@ -65,7 +69,7 @@ export function createPostsService({
     for (const row of rows) {
       const post = shared.get(row.id);
       // Deleted between the two reads: the page is one shorter, its cursor unchanged.
-      if (post) posts.push(personalize(post, row, viewerId));
+      if (post) posts.push(personalize(post, row, viewerId, comments));
     }
     return posts;
   }
@@ -73,6 +77,21 @@ export function createPostsService({
   async function page(request: Omit<PageRequest, 'limit'> & { limit?: number }): Promise<PostPageResult> {
     const { rows, nextCursor } = await selectPostPage(db, { ...request, limit: request.limit ?? PAGE_LIMITS.default });
     return { posts: await assemble(rows, request.viewerId), nextCursor };
+  }
+
+  /**
+   * One post as the viewer sees it, as JSON (GET /api/posts/{id}): its counters and the viewer's flags,
+   * and its newest comments with the viewer's votes, read side by side; the rest from the post cache.
+   */
+  async function postJson(postId: string, viewerId: string | null): Promise<JsonText> {
+    if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+    const [keys, newest] = await Promise.all([
+      selectPostKeys(db, [postId], viewerId),
+      selectCommentPage(db, { postId, viewerId, limit: POST_COMMENT_CAP, order: 'newest' }),
+    ]);
+    const [post] = keys.length > 0 ? await assemble(keys, viewerId, newest.comments) : [];
+    if (!post) throw notFound(ERRORS.postNotFound);
+    return post;
   }
 
   async function getPost(postId: string, viewerId: string | null, database: Db = db): Promise<Post> {
@@ -134,6 +153,7 @@ export function createPostsService({
 
   return {
     getPost,
+    postJson,
 
     /** Everyone's posts (Explore). */
     list: (query: PostListQuery, viewerId: string | null) =>
