@@ -59,7 +59,7 @@ const routes: [string, () => Promise<unknown>][] = [
   ['GET /api/posts (page ~1000)', () => posts.list({ cursor: encodeCursor([deep!.created_at, deep!.id]) }, viewer)],
   ['GET /api/posts?sort=trending', () => posts.list({ sort: 'trending' }, viewer)],
   ['GET /api/feed (following 500)', () => posts.feed({}, viewer)],
-  ['GET /api/posts/{id}', () => posts.postJson(hot!.id, viewer)],
+  ['GET /api/posts/{id}', () => posts.getPost(hot!.id, viewer)],
   ['GET /api/posts/user/{username}', () => posts.byUsername('bench_2', {}, viewer)],
   ['GET /api/posts/liked', () => posts.liked({}, viewer)],
   ['GET /api/users/bookmark', () => posts.bookmarked({}, viewer)],

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { POST_REACTION_CAP, type Post, type ReactionUser } from '@share-arts/contract';
+import { POST_REACTION_CAP, type ReactionUser } from '@share-arts/contract';
 import type { EventBus } from '../live/live.events.js';
 import type { PostKeyRow } from './posts.queries.js';
-import { viewerFlags } from './posts.presenter.js';
+import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
 
 /**
@@ -21,8 +21,8 @@ export interface CachedPost {
 }
 
 /** The cache entry of a post read without a viewer. */
-export function cachedPost(post: Post): CachedPost {
-  const { likes, comments: _comments, commentCount: _count, viewer: _viewer, ...shared } = post;
+export function cachedPost(post: SharedPost): CachedPost {
+  const { likes, ...shared } = post;
   return {
     userId: post.userId,
     head: JSON.stringify(shared).slice(0, -1),
@@ -67,7 +67,7 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
     invalidate,
 
     /** The shared part of each post, reading the missing ones with `load` (viewer-less posts). */
-    async resolve(ids: string[], load: (ids: string[]) => Promise<Post[]>): Promise<Map<string, CachedPost>> {
+    async resolve(ids: string[], load: (ids: string[]) => Promise<SharedPost[]>): Promise<Map<string, CachedPost>> {
       const found = new Map<string, CachedPost>();
       const missing: string[] = [];
       for (const id of ids) {

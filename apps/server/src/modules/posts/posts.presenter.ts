@@ -2,9 +2,12 @@ import { formatDate, formatTime, type Post } from '@share-arts/contract';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
 import { toPicture } from '../media/media.presenter.js';
 import { photoUrl } from '../users/users.presenter.js';
-import type { PostRow } from './posts.queries.js';
+import type { PostKeyRow, PostRow } from './posts.queries.js';
 
-export function toPost(row: PostRow, viewerId: string | null): Post {
+/** What of a post every reader sees the same: the post cache's part (`cachedPost`). */
+export type SharedPost = Omit<Post, 'comments' | 'commentCount' | 'viewer'>;
+
+export function toSharedPost(row: PostRow): SharedPost {
   const createdAt = new Date(row.created_at);
   const picture = row.picture ? toPicture(row.picture) : null;
   return {
@@ -25,15 +28,12 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
       likedBy: row.liked_by,
       dislikedBy: row.disliked_by,
     },
-    comments: row.comments,
-    commentCount: Number(row.comment_count),
-    viewer: viewerFlags(row, viewerId, row.author_id),
   };
 }
 
 /** What a post is to its viewer, from the viewer columns every post query reads. */
 export function viewerFlags(
-  row: Pick<PostRow, 'viewer_reaction' | 'viewer_bookmarked' | 'viewer_follows_author'>,
+  row: Pick<PostKeyRow, 'viewer_reaction' | 'viewer_bookmarked' | 'viewer_follows_author'>,
   viewerId: string | null,
   authorId: string,
 ): Post['viewer'] {

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
+import { POST_REACTION_CAP, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
 import type { MediaRow } from '../media/media.queries.js';
-import { commentJson } from '../comments/comments.sql.js';
 
 export interface PostRow {
   id: string;
@@ -13,7 +12,6 @@ export interface PostRow {
   updated_at: Date;
   like_count: number;
   dislike_count: number;
-  comment_count: number;
   author_id: string;
   username: string;
   first_name: string;
@@ -22,10 +20,6 @@ export interface PostRow {
   picture: MediaRow | null;
   liked_by: { _id: string; username: string }[];
   disliked_by: { _id: string; username: string }[];
-  comments: Comment[];
-  viewer_reaction: 'like' | 'dislike' | null;
-  viewer_bookmarked: boolean;
-  viewer_follows_author: boolean;
 }
 
 /** What a page reads per request: which posts, their counters and the viewer's flags (never cached). */
@@ -69,47 +63,25 @@ const viewerColumns = (viewerId: string | null): SQL => sql`
       select 1 from follows f where f.followee_id = p.author_id and f.follower_id = ${viewerId}::uuid
     ) as viewer_follows_author`;
 
-/** The columns of a post; its newest comments only for a single post (lists carry just the count). */
-function postColumns(viewerId: string | null, withComments: boolean): SQL {
-  const reactors = (kind: 'like' | 'dislike') =>
-    reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind, viewerId, cap: POST_REACTION_CAP });
-  return sql`
-    p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count, p.comment_count,
+/** The columns of a post as anyone sees it (the post cache's part; lists and single posts add the rest). */
+const POST_COLUMNS = sql`
+    p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     ${mediaJson('m')} as picture,
-    ${reactors('like')} as liked_by,
-    ${reactors('dislike')} as disliked_by,
-    ${withComments ? newestComments(viewerId) : sql`'[]'::json`} as comments,
-    ${viewerColumns(viewerId)}`;
-}
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP })} as liked_by,
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP })} as disliked_by`;
 
 const keyColumnsOf = (viewerId: string | null): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId)},
     (select username from users where id = ${viewerId}::uuid) as viewer_username`;
 
-const newestComments = (viewerId: string | null): SQL => sql`coalesce((
-      select json_agg(cj.comment order by cj.created_at desc)
-      from (
-        select ${commentJson(viewerId)} as comment, c.created_at
-        from comments c join users cu on cu.id = c.author_id
-        where c.post_id = p.id
-        order by c.created_at desc, c.id desc
-        limit ${POST_COMMENT_CAP}
-      ) cj
-    ), '[]'::json)`;
-
 const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
-
-export async function selectPostById(db: Db, postId: string, viewerId: string | null): Promise<PostRow | undefined> {
-  const rows = await queryRows<PostRow>(db, sql`select ${postColumns(viewerId, true)} ${FROM} where p.id = ${postId}`);
-  return rows[0];
-}
 
 /** Posts by id as anyone sees them (no viewer), in no particular order; missing ids are skipped. */
 export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
   return queryRows<PostRow>(
     db,
-    sql`select ${postColumns(null, false)} ${FROM}
+    sql`select ${POST_COLUMNS} ${FROM}
         where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
   );
 }

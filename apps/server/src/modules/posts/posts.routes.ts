@@ -10,11 +10,10 @@ import {
   PostResponse,
   PostWriteResponse,
   UsernameParams,
-  type Post,
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import { PreferHeader, prefersMinimal } from '../../lib/prefer.js';
-import { sendJson } from '../../lib/json-text.js';
+import { sendJson, type JsonText } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from './posts.service.js';
 
@@ -25,7 +24,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
   { posts, guards },
 ) => {
   /** What a write answers: the post written and, unless the client prefers minimal, the first page. */
-  async function writeResult(request: FastifyRequest, post: Post | undefined) {
+  async function writeResult(request: FastifyRequest, post: JsonText | undefined) {
     if (prefersMinimal(request)) return post ? { post } : {};
     const first = await posts.list({}, request.userId);
     return { ...first, ...(post ? { post } : {}) };
@@ -106,7 +105,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         response: { 200: PostResponse, ...errorResponses(404) },
       },
     },
-    async (request, reply) => sendJson(reply, { post: await posts.postJson(request.params.id, request.userId) }),
+    async (request, reply) => sendJson(reply, { post: await posts.getPost(request.params.id, request.userId) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ERRORS, PAGE_LIMITS, POST_COMMENT_CAP, type Post, type PostListQuery } from '@share-arts/contract';
+import { ERRORS, PAGE_LIMITS, POST_COMMENT_CAP, type PostListQuery } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { bookmarks, postReactions, posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -8,7 +8,6 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
 import type { MediaService } from '../media/media.service.js';
 import {
-  selectPostById,
   selectPostKeys,
   selectPostPage,
   selectPostsByIds,
@@ -18,7 +17,7 @@ import {
 } from './posts.queries.js';
 import { personalize, type PostCache, type SearchCache, type SearchHit } from './posts.cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { toPost } from './posts.presenter.js';
+import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { selectCommentPage } from '../comments/comments.queries.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
@@ -63,7 +62,7 @@ export function createPostsService({
   async function assemble(rows: PostKeyRow[], viewerId: string | null, comments?: JsonText[]): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
-      async (ids) => (await selectPostsByIds(db, ids)).map((row) => toPost(row, null)),
+      async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
     );
     const posts: JsonText[] = [];
     for (const row of rows) {
@@ -80,10 +79,11 @@ export function createPostsService({
   }
 
   /**
-   * One post as the viewer sees it, as JSON (GET /api/posts/{id}): its counters and the viewer's flags,
-   * and its newest comments with the viewer's votes, read side by side; the rest from the post cache.
+   * One post as the viewer sees it, as JSON (GET /api/posts/{id} and every write's answer): its counters
+   * and the viewer's flags, and its newest comments with the viewer's votes, read side by side; the
+   * rest from the post cache.
    */
-  async function postJson(postId: string, viewerId: string | null): Promise<JsonText> {
+  async function getPost(postId: string, viewerId: string | null): Promise<JsonText> {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
     const [keys, newest] = await Promise.all([
       selectPostKeys(db, [postId], viewerId),
@@ -92,12 +92,6 @@ export function createPostsService({
     const [post] = keys.length > 0 ? await assemble(keys, viewerId, newest.comments) : [];
     if (!post) throw notFound(ERRORS.postNotFound);
     return post;
-  }
-
-  async function getPost(postId: string, viewerId: string | null, database: Db = db): Promise<Post> {
-    const row = isUuid(postId) ? await selectPostById(database, postId, viewerId) : undefined;
-    if (!row) throw notFound(ERRORS.postNotFound);
-    return toPost(row, viewerId);
   }
 
   /** Locks the post row for the rest of the transaction: reactions to one post take turns. */
@@ -153,7 +147,6 @@ export function createPostsService({
 
   return {
     getPost,
-    postJson,
 
     /** Everyone's posts (Explore). */
     list: (query: PostListQuery, viewerId: string | null) =>
@@ -223,15 +216,12 @@ export function createPostsService({
       }
       const limit = query.limit ?? PAGE_LIMITS.default;
       const chosen = hits.slice(start, start + limit);
-      const keys = new Map(
-        (
-          await selectPostKeys(
-            db,
-            chosen.map((hit) => hit.id),
-            viewerId,
-          )
-        ).map((row) => [row.id, row]),
+      const found = await selectPostKeys(
+        db,
+        chosen.map((hit) => hit.id),
+        viewerId,
       );
+      const keys = new Map(found.map((row) => [row.id, row]));
       const rows = chosen.flatMap((hit) => keys.get(hit.id) ?? []);
       const last = chosen.at(-1);
       return {
@@ -241,7 +231,7 @@ export function createPostsService({
       };
     },
 
-    async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<Post> {
+    async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<JsonText> {
       const content = cleanContent(input.content);
       const postId = await db
         .transaction(async (tx) => {
@@ -263,7 +253,7 @@ export function createPostsService({
     },
 
     /** Only content and the picture change; the replaced picture's files are deleted. */
-    async edit(userId: string, postId: string, data: { content?: string; mediaId?: string | null }): Promise<Post> {
+    async edit(userId: string, postId: string, data: { content?: string; mediaId?: string | null }): Promise<JsonText> {
       const replaced = await db
         .transaction(async (tx) => {
           const post = await lockPost(tx, postId);
@@ -326,7 +316,7 @@ export function createPostsService({
      * replaces the viewer's like (likeCount − 1) and records the dislike. likeCount is always the
      * number of like rows, dislikeCount the number of dislike rows.
      */
-    async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<Post> {
+    async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<JsonText> {
       await db.transaction(async (tx) => {
         const post = await lockPost(tx, postId);
         const [existing] = await tx
