@@ -51,6 +51,8 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Mean bytes of an answer as sent (body and headers). */
+  bytes: number;
 }
 
 function load(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
@@ -91,6 +93,7 @@ async function benchDatabase(databaseUrl: string) {
       p99: result.latency.p99,
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
+      bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     });
     console.log(
       `${route.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors + result.timeouts}  non-2xx ${result.non2xx}`,
@@ -118,6 +121,10 @@ async function benchDatabase(databaseUrl: string) {
   await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
   await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
   await run('GET /api/posts (first page)', { requests: [{ method: 'GET', path: '/api/posts' }] });
+  // A browser asks for a compressed answer; the other routes are loaded as an API client without it.
+  await run('GET /api/posts (first page, brotli)', {
+    requests: [{ method: 'GET', path: '/api/posts', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }],
+  });
   await run('GET /api/posts (first page, signed in)', {
     requests: [{ method: 'GET', path: '/api/posts', headers: auth(0) }],
   });
@@ -179,12 +186,12 @@ for (const { posts, users, results } of runs) {
   const keyset = results[1]!.rps;
   lines.push(`**${posts.toLocaleString('en')} posts, ${users.toLocaleString('en')} users**`, '');
   lines.push(
-    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | × hello | × keyset |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | KB sent | × hello | × keyset |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of results) {
     lines.push(
-      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio(r.rps, hello)} | ${ratio(r.rps, keyset)} |`,
+      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} | ${ratio(r.rps, hello)} | ${ratio(r.rps, keyset)} |`,
     );
   }
   lines.push('');

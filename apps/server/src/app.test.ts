@@ -1,5 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from './app.js';
 import type { Database, Db } from './db/client.js';
 import * as schema from './db/schema.js';
-import { createTestApp, type TestContext } from './test/helpers.js';
+import { createTestApp, signUp, type TestContext } from './test/helpers.js';
 
 let ctx: TestContext;
 let webDistDir: string;
@@ -81,6 +81,49 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('compression', () => {
+  it('compresses API answers for clients that accept it, brotli first, and leaves the others alone', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('never compresses an answer that carries a token (BREACH)', async () => {
+    const me = await signUp(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      headers: { authorization: me.token },
+      payload: { userData: { bio: 'b'.repeat(300), link: `https://example.com/${'l'.repeat(250)}` } },
+    });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      payload: { username: me.user.username, password: me.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBeUndefined();
+    expect(login.rawPayload.length).toBeGreaterThan(1024);
+    expect(login.json().encodedToken).toEqual(expect.any(String));
   });
 });
 

@@ -8,6 +8,7 @@ import { createTokenService } from './lib/tokens.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerBodyParsers(app);
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerDocs(app);
 
   const { db } = database;

@@ -19,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
   app.post(
     '/auth/signup',
     {
+      compress: false,
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -37,6 +38,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
   app.post(
     '/auth/login',
     {
+      compress: false,
       schema: {
         tags: ['auth'],
         summary: 'Log in',
