@@ -67,6 +67,7 @@ const routes: [string, () => Promise<unknown>][] = [
   ['GET /api/search (posts)', () => posts.search('light', {}, viewer)],
   ['GET /api/search (#tag)', () => posts.search('#ink', {}, viewer)],
   ['GET /api/search (users)', () => users.search('okafo', {}, viewer)],
+  ['GET /api/search (users, a typo)', () => users.search('okafr', {}, viewer)],
   ['GET /api/users/suggestions', () => users.suggestions({}, viewer)],
   ['GET /api/users/by-username/{username}', () => users.getByUsername('bench_2', viewer)],
 ];
@@ -88,7 +89,8 @@ for (const [route, call] of routes) {
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     const time = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
     slowest = Math.max(slowest, time);
-    for (const match of plan.matchAll(/Seq Scan on (\w+)/g))
+    // A scan under a condition that was false ("never executed") read nothing.
+    for (const match of plan.matchAll(/Seq Scan on (\w+)(?![^\n]*never executed)/g))
       if (BIG_TABLES.includes(match[1]!)) seqScans.add(match[1]!);
     console.log(plan);
   }

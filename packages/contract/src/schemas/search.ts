@@ -8,6 +8,8 @@ export const SearchQuery = Type.Object({
   q: Type.String({
     minLength: 1,
     maxLength: SEARCH_LIMITS.queryMax,
+    pattern: '\\S',
+    patternMessage: 'must contain more than spaces',
     description: 'Words, part of a name or username, or a #hashtag',
   }),
   type: Type.Optional(

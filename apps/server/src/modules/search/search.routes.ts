@@ -5,6 +5,7 @@ import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { SEARCH_CANDIDATES } from '../users/users.queries.js';
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   users: UsersService;
@@ -18,8 +19,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['search'],
         summary: 'Search people and posts',
-        description:
-          'People by username or name (prefix, part of a word, small typos); posts by their words (each word may be the start of a word) or by a #hashtag. Keyset paging per kind.',
+        description: `People by username or name (prefix, part of a word, small typos), ranked among at most ${SEARCH_CANDIDATES} people per kind of match (the start of the username, of the name, of the last name; typos and parts of words when those find fewer): a name part that thousands share costs as little as a rare one. Posts by their words (each word may be the start of a word) or by a #hashtag. Keyset paging per kind.`,
         querystring: SearchQuery,
         response: { 200: SearchResponse, ...errorResponses(400) },
       },

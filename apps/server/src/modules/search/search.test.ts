@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SEARCH_CANDIDATES, prefixEnd } from '../users/users.queries.js';
 import { createTestApp, errorOf, signUp, uniqueUsername, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 let ctx: TestContext;
@@ -116,6 +118,26 @@ describe('GET /api/search', () => {
     expect(wrong.statusCode).toBe(400);
   });
 
+  it('bounds the people a very common name part brings, best first, and pages them without repeats', async () => {
+    const part = `qz${Date.now().toString(36)}`;
+    // More people named alike than a search may bring (their usernames do not start with the part).
+    await ctx.database.db.execute(sql`
+      insert into users (username, first_name, last_name, email, password_hash)
+      select 'many_' || i || ${part}, 'Many', ${`${part}son`}, 'many@example.com', 'x'
+      from generate_series(1, ${SEARCH_CANDIDATES + 50}) i`);
+    const exact = await signUp(ctx.app, { username: part });
+    const ids: string[] = [];
+    let cursor = '';
+    do {
+      const page = await search(`type=users&q=${part}&limit=50${cursor ? `&cursor=${cursor}` : ''}`);
+      ids.push(...page.users.map((u: { _id: string }) => u._id));
+      cursor = page.nextCursor ?? '';
+    } while (cursor);
+    expect(ids[0]).toBe(exact.user._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(SEARCH_CANDIDATES + 1);
+  });
+
   it('treats LIKE wildcards and punctuation as plain text', async () => {
     expect((await search('type=users&q=%25')).users).toEqual([]);
     expect((await search('type=posts&q=%21%21%21')).posts).toEqual([]);
@@ -126,9 +148,21 @@ describe('GET /api/search', () => {
     const empty = await ctx.app.inject({ method: 'GET', url: '/api/search?q=' });
     expect(empty.statusCode).toBe(400);
     expect(errorOf(empty)).toBe('query parameter q must not be empty.');
+    const blank = await ctx.app.inject({ method: 'GET', url: '/api/search?type=users&q=%20%20' });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank)).toBe('query parameter q must contain more than spaces.');
     const long = await ctx.app.inject({ method: 'GET', url: `/api/search?q=${'a'.repeat(101)}` });
     expect(errorOf(long)).toBe('query parameter q must be at most 100 characters long.');
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/search' });
     expect(errorOf(missing)).toBe('query parameter q is required.');
+  });
+});
+
+describe('prefixEnd', () => {
+  it('is the text just above every text with that prefix, in byte order', () => {
+    expect(prefixEnd('abc')).toBe('abd');
+    expect(prefixEnd('zé')).toBe('zê');
+    expect(prefixEnd('a\u{D7FF}')).toBe('a\u{E000}');
+    expect(prefixEnd('🎨')).toBe('🎩');
   });
 });

@@ -52,9 +52,30 @@ const cardColumns = (viewerId: string | null) => sql`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** How many people each way of matching may bring to a search: the most a search can page through. */
+export const SEARCH_CANDIDATES = 200;
+
+/**
+ * The text just above every text that starts with `prefix`, in byte order (collation "C"): the prefix
+ * with its last character raised by one. Passed as a value, the range keeps its index even in a
+ * prepared statement's generic plan, where `like $1` could not use one.
+ */
+export function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  // Surrogates are not characters: the one after U+D7FF is U+E000.
+  const next = last === 0xd7ff ? 0xe000 : last + 1;
+  return next > 0x10ffff ? `${prefix}\u{10FFFF}` : chars.join('') + String.fromCodePoint(next);
+}
+
 /**
  * Users whose username or full name matches `q`: a prefix of the username or of a word of the name
- * ranks first, then trigram similarity (typos, partial words). Keyset on (score, id).
+ * ranks first, then trigram similarity (typos, parts of words). Keyset on (score, id).
+ *
+ * The candidates are bounded, so a prefix shared by a great many people costs the same as a rare one:
+ * the first SEARCH_CANDIDATES in byte order of each prefix index (the username, the full name, the last
+ * name), and only when those are fewer, up to SEARCH_CANDIDATES trigram matches. Only the candidates
+ * are scored and sorted.
  */
 export async function selectUserSearch(
   db: Db,
@@ -63,22 +84,40 @@ export async function selectUserSearch(
   const q = options.q.trim().toLowerCase();
   const prefix = `${escapeLike(q)}%`;
   const wordPrefix = `% ${escapeLike(q)}%`;
+  const [from, to] = [q, prefixEnd(q)];
   const name = sql`lower(u.first_name || ' ' || u.last_name)`;
+  const byPrefix = (key: SQL) => sql`(
+    select u.id from users u
+    where ${key} >= ${from} and ${key} < ${to}
+    order by ${key}, u.id
+    limit ${SEARCH_CANDIDATES})`;
   const score = sql`(
     greatest(similarity(lower(u.username), ${q}), word_similarity(${q}, ${name}))
     + case when lower(u.username) like ${prefix} then 1 else 0 end
     + case when ${name} like ${prefix} or ${name} like ${wordPrefix} then 0.5 else 0 end
   )::float8`;
   const after = options.after
-    ? sql`and (s.score, u.id) < (${options.after[0]}::float8, ${options.after[1]}::uuid)`
+    ? sql`where (s.score, u.id) < (${options.after[0]}::float8, ${options.after[1]}::uuid)`
     : sql``;
   return queryRows(
     db,
-    sql`select ${cardColumns(options.viewerId)}, s.score
-        from users u cross join lateral (select ${score} as score) s
-        where (lower(u.username) like ${prefix} or ${name} like ${prefix} or ${name} like ${wordPrefix}
-               or lower(u.username) % ${q} or ${q} <% ${name})
-          ${after}
+    sql`with prefixed as materialized (
+          ${byPrefix(sql`(lower(u.username) collate "C")`)}
+          union ${byPrefix(sql`(${name} collate "C")`)}
+          union ${byPrefix(sql`(lower(u.last_name) collate "C")`)}
+        ), candidates as (
+          select id from prefixed
+          union (
+            select u.id from users u
+            where (lower(u.username) % ${q} or ${q} <% ${name})
+              and (select count(*) from prefixed) < ${SEARCH_CANDIDATES}
+            limit ${SEARCH_CANDIDATES}
+          )
+        )
+        select ${cardColumns(options.viewerId)}, s.score
+        from candidates c join users u on u.id = c.id
+        cross join lateral (select ${score} as score) s
+        ${after}
         order by s.score desc, u.id desc
         limit ${options.limit}`,
   );
