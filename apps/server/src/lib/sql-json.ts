@@ -16,7 +16,7 @@ export const mediaJson = (alias: string): SQL =>
 
 /**
  * The newest `cap` users who reacted with `kind` in `table` to the row `column = id`, the viewer first
- * when among them, as `[{ _id, username }]`. Both parts read the (row, kind, created_at DESC) index in
+ * when among them (without a viewer, only the newest), as `[{ _id, username }]`. Both parts read the (row, kind, created_at DESC) index in
  * order, so a post with a million likes costs the same as one with twenty.
  */
 export function reactorsJson(options: {
@@ -30,6 +30,18 @@ export function reactorsJson(options: {
   const { table, column, id, kind, viewerId, cap } = options;
   const from = sql.raw(`${table}`);
   const key = sql.raw(column);
+  if (viewerId === null) {
+    return sql`coalesce((
+    select json_agg(json_build_object('_id', ru.id, 'username', ru.username) order by r.created_at desc)
+    from (
+      select user_id, created_at from ${from}
+      where ${key} = ${id} and kind = ${kind}
+      order by created_at desc
+      limit ${cap}
+    ) r
+    join users ru on ru.id = r.user_id
+  ), '[]'::json)`;
+  }
   return sql`coalesce((
     select json_agg(json_build_object('_id', ru.id, 'username', ru.username) order by r.rank)
     from (

@@ -26,6 +26,6 @@ export function commentJson(viewerId: string | null): SQL {
       'upvoteCount', c.upvote_count, 'downvoteCount', c.downvote_count,
       'upvotedBy', ${votes('up')}, 'downvotedBy', ${votes('down')}
     ),
-    'viewerVote', (select v.kind from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}::uuid)
+    'viewerVote', ${viewerId === null ? sql`null::text` : sql`(select v.kind from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}::uuid)`}
   )`;
 }

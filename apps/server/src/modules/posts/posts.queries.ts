@@ -55,8 +55,14 @@ const ORDERINGS: Record<PostOrder, Ordering> = {
   bookmarked: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
 };
 
-/** What only the viewer sees of a post, on `p`. */
-const viewerColumns = (viewerId: string | null): SQL => sql`
+const ANONYMOUS_VIEWER_COLUMNS = sql`
+    null::text as viewer_reaction, false as viewer_bookmarked, false as viewer_follows_author`;
+
+/** What only the viewer sees of a post, on `p`; constants without a viewer (no lookups per row). */
+const viewerColumns = (viewerId: string | null): SQL =>
+  viewerId === null
+    ? ANONYMOUS_VIEWER_COLUMNS
+    : sql`
     (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
     exists(select 1 from bookmarks b where b.post_id = p.id and b.user_id = ${viewerId}::uuid) as viewer_bookmarked,
     exists(
@@ -73,7 +79,7 @@ const POST_COLUMNS = sql`
 
 const keyColumnsOf = (viewerId: string | null): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId)},
-    (select username from users where id = ${viewerId}::uuid) as viewer_username`;
+    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
 

@@ -38,8 +38,11 @@ const summaryJson = (alias: string) =>
       `'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`,
   );
 
-/** Whether the viewer follows user `u`, and whether `u` follows the viewer. */
-const viewerRelation = (viewerId: string | null) => sql`
+/** Whether the viewer follows user `u`, and whether `u` follows the viewer (neither without a viewer). */
+const viewerRelation = (viewerId: string | null) =>
+  viewerId === null
+    ? sql`false as viewer_follows, false as follows_viewer`
+    : sql`
   exists(select 1 from follows vf where vf.follower_id = ${viewerId}::uuid and vf.followee_id = u.id) as viewer_follows,
   exists(select 1 from follows vf where vf.follower_id = u.id and vf.followee_id = ${viewerId}::uuid) as follows_viewer`;
 
