@@ -38,13 +38,18 @@ const summaryJson = (alias: string) =>
       `'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`,
   );
 
-/** Whether the viewer follows user `u`, and whether `u` follows the viewer (neither without a viewer). */
+/**
+ * Whether the viewer follows user `u`, and whether `u` follows the viewer (neither without a viewer):
+ * a primary-key probe each per row, never a hash of all the viewer's follows or followers.
+ */
 const viewerRelation = (viewerId: string | null) =>
   viewerId === null
     ? sql`false as viewer_follows, false as follows_viewer`
     : sql`
-  exists(select 1 from follows vf where vf.follower_id = ${viewerId}::uuid and vf.followee_id = u.id) as viewer_follows,
-  exists(select 1 from follows vf where vf.follower_id = u.id and vf.followee_id = ${viewerId}::uuid) as follows_viewer`;
+  coalesce((select true from follows vf where vf.follower_id = ${viewerId}::uuid and vf.followee_id = u.id), false)
+    as viewer_follows,
+  coalesce((select true from follows vf where vf.follower_id = u.id and vf.followee_id = ${viewerId}::uuid), false)
+    as follows_viewer`;
 
 export const byId = (userId: string) => sql`u.id = ${userId}::uuid`;
 export const byUsername = (username: string) => sql`lower(u.username) = lower(${username})`;
