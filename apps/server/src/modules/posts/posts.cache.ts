@@ -105,27 +105,40 @@ export interface SearchHit {
 /**
  * The ranked matches of each recent word search, the same for every reader. Any new, edited or deleted
  * post, in any process, drops them all: a search never misses a post that exists or shows one that
- * does not. A read that a write overtook is not stored.
+ * does not. A read that a write overtook is not stored. Readers of the same search wait for the one
+ * read in progress rather than each sending their own (50 at once after a new post, under load); a
+ * reader who comes after a write never joins a read that began before it.
  */
 export function createSearchCache(options: { bus: EventBus; max?: number; ttlMs?: number }) {
   const entries = new LRUCache<string, SearchHit[]>({ max: options.max ?? 1000, ttl: options.ttlMs ?? 5 * 60_000 });
+  const reading = new Map<string, Promise<SearchHit[]>>();
   let generation = 0;
   const clear = () => {
     generation += 1;
     entries.clear();
+    reading.clear();
   };
   options.bus.subscribe((event) => {
     if (event.e === 'p' || event.e === 'e') clear();
   }, clear);
   return {
     clear,
-    async hits(key: string, load: () => Promise<SearchHit[]>): Promise<SearchHit[]> {
+    hits(key: string, load: () => Promise<SearchHit[]>): Promise<SearchHit[]> {
       const cached = entries.get(key);
-      if (cached) return cached;
+      if (cached) return Promise.resolve(cached);
+      const inProgress = reading.get(key);
+      if (inProgress) return inProgress;
       const started = generation;
-      const hits = await load();
-      if (generation === started) entries.set(key, hits);
-      return hits;
+      const read = load()
+        .then((hits) => {
+          if (generation === started) entries.set(key, hits);
+          return hits;
+        })
+        .finally(() => {
+          if (reading.get(key) === read) reading.delete(key);
+        });
+      reading.set(key, read);
+      return read;
     },
   };
 }
