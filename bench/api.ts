@@ -30,6 +30,8 @@ if (databases.length === 0) throw new Error('Pass --database postgres://… (a d
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const SECRET = randomBytes(32).toString('base64url');
+/** The keyset query answered with a page of posts' bytes: the least any page route can cost. */
+const REFERENCE_PAGE = 'reference: keyset query + a page of bytes';
 const PASSWORD_COST_NOTE = 'tokens are signed by the benchmark with the server’s JWT_SECRET';
 
 const uuidOf = (text: string) => {
@@ -120,6 +122,7 @@ async function benchDatabase(databaseUrl: string) {
 
   await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
   await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
+  await run(REFERENCE_PAGE, { requests: [{ method: 'GET', path: '/api/bench/keyset-page' }] });
   await run('GET /api/posts (first page)', { requests: [{ method: 'GET', path: '/api/posts' }] });
   // A browser asks for a compressed answer; the other routes are loaded as an API client without it.
   await run('GET /api/posts (first page, brotli)', {
@@ -184,14 +187,15 @@ const lines = [
 for (const { posts, users, results } of runs) {
   const hello = results[0]!.rps;
   const keyset = results[1]!.rps;
+  const ceiling = results.find((r) => r.route === REFERENCE_PAGE)!.rps;
   lines.push(`**${posts.toLocaleString('en')} posts, ${users.toLocaleString('en')} users**`, '');
   lines.push(
-    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | KB sent | × hello | × keyset |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | KB sent | × hello | × keyset | × keyset + page |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of results) {
     lines.push(
-      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} | ${ratio(r.rps, hello)} | ${ratio(r.rps, keyset)} |`,
+      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} | ${ratio(r.rps, hello)} | ${ratio(r.rps, keyset)} | ${ratio(r.rps, ceiling)} |`,
     );
   }
   lines.push('');

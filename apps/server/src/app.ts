@@ -134,7 +134,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(searchRoutes, { users, posts, guards });
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(liveRoutes, { hub: liveHub });
-      if (config.benchRoutes) await api.register(benchRoutes, { db });
+      if (config.benchRoutes) await api.register(benchRoutes, { db, posts });
       await api.register(mediaRoutes, { media, guards });
     },
     { prefix: '/api' },
