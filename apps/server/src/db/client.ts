@@ -119,13 +119,17 @@ async function listenPostgres(
 /**
  * Runs raw SQL and returns its rows (both drivers answer `{ rows }`). Outside a transaction on
  * PostgreSQL the statement is prepared once per connection (named by its text), so the hot reads are
- * not planned from scratch on every request.
+ * not planned from scratch on every request. `planEachTime` is for a query whose best plan depends on
+ * its values (trigram matches: an index for a rare word, a bounded scan for a common one), which a
+ * prepared statement's generic plan, chosen without them, gets wrong.
  */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db, query: SQL, options: { planEachTime?: boolean } = {}): Promise<T[]> {
   const pool = pools.get(db);
   if (pool) {
     const { sql: text, params } = new PgDialect().sqlToQuery(query);
-    const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    const name = options.planEachTime
+      ? undefined
+      : `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
     const result = await pool.query<T & QueryResultRow>({ name, text, values: params });
     return result.rows;
   }

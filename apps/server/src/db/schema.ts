@@ -51,7 +51,7 @@ export const users = pgTable(
     index('users_popular_idx').on(t.followerCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Search: byte-ordered indexes read the first matches of a prefix in order (a bounded candidate set
     // however common the prefix); trigram indexes find typos and parts of words when prefixes find few.
-    index('users_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
+    index('users_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`, t.id),
     index('users_name_prefix_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`, t.id),
     index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),

@@ -128,6 +128,7 @@ export async function selectUserSearch(
         ${after}
         order by s.score desc, u.id desc
         limit ${options.limit}`,
+    { planEachTime: true },
   );
 }
 
