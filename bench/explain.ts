@@ -16,6 +16,7 @@ import { createMediaService } from '../apps/server/src/modules/media/media.servi
 import { createPostsService } from '../apps/server/src/modules/posts/posts.service.js';
 import { createPostCache, createSearchCache } from '../apps/server/src/modules/posts/posts.cache.js';
 import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
+import type { PeopleMatch } from '../apps/server/src/modules/users/users.queries.js';
 import { createCommentsService } from '../apps/server/src/modules/comments/comments.service.js';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, write: { type: 'boolean', default: false } } });
@@ -37,7 +38,11 @@ const posts = createPostsService({
   cache: createPostCache({ bus: deaf, max: 1 }),
   searches: createSearchCache({ bus: deaf, max: 1, ttlMs: 1 }),
 });
-const users = createUsersService({ db, media });
+const users = createUsersService({
+  db,
+  media,
+  searches: createSearchCache<PeopleMatch>({ bus: deaf, max: 1, ttlMs: 1 }),
+});
 const comments = createCommentsService({ db });
 
 const uuidOf = (text: string) => {

@@ -19,6 +19,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import type { PeopleMatch } from './modules/users/users.queries.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
@@ -99,11 +100,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
-  const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost });
-  const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
-  const users = createUsersService({ db, media });
-  const guards = registerAuth(app, tokens, limiter, users.exists);
   const bus = await createEventBus(database);
+  // People searches change when someone joins or is renamed.
+  const peopleSearches = createSearchCache<PeopleMatch>({
+    bus,
+    changes: (event) => event.e === 'j' || event.e === 'a',
+  });
+  const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost, peopleSearches });
+  const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
+  const users = createUsersService({ db, media, searches: peopleSearches });
+  const guards = registerAuth(app, tokens, limiter, users.exists);
   const posts = createPostsService({
     db,
     media,

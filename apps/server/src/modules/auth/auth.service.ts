@@ -7,11 +7,14 @@ import type { TokenService } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { byId, selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
 import { toUser } from '../users/users.presenter.js';
+import { publish } from '../live/live.events.js';
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
   passwordHashCost: number;
+  /** The people searches' cache: a new account must be found at once. */
+  peopleSearches: { clear(): void };
 }
 
 /** `fullname` splits into firstName (first word) and lastName (the rest); firstName/lastName also work. */
@@ -26,7 +29,7 @@ export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'las
   return { firstName, lastName };
 }
 
-export function createAuthService({ db, tokens, passwordHashCost }: AuthDeps) {
+export function createAuthService({ db, tokens, passwordHashCost, peopleSearches }: AuthDeps) {
   async function session(userId: string, username: string) {
     const row = await selectUserWithLists(db, byId(userId), userId);
     if (!row) throw notFound(ERRORS.usernameNotRegistered);
@@ -45,6 +48,10 @@ export function createAuthService({ db, tokens, passwordHashCost }: AuthDeps) {
           .insert(users)
           .values({ username: body.username, firstName, lastName, email: body.email.trim(), passwordHash })
           .returning({ id: users.id, username: users.username });
+        // Every process's people searches must find the new account: this one's at once, the others'
+        // when the event reaches them.
+        await publish(db, { e: 'j', a: created!.id });
+        peopleSearches.clear();
         return await session(created!.id, created!.username);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);

@@ -21,7 +21,9 @@ export type LiveEvent =
   /** Post `p`'s content or picture changed, or it was deleted. */
   | { e: 'e'; p: string }
   /** User `a` changed what their posts show of them (name, photo). */
-  | { e: 'a'; a: string };
+  | { e: 'a'; a: string }
+  /** User `a` signed up (people searches must find them). */
+  | { e: 'j'; a: string };
 
 export async function publish(tx: Db, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { POST_REACTION_CAP, type ReactionUser } from '@share-arts/contract';
-import type { EventBus } from '../live/live.events.js';
+import type { EventBus, LiveEvent } from '../live/live.events.js';
 import type { PostKeyRow } from './posts.queries.js';
 import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -103,15 +103,23 @@ export interface SearchHit {
 }
 
 /**
- * The ranked matches of each recent word search, the same for every reader. Any new, edited or deleted
- * post, in any process, drops them all: a search never misses a post that exists or shows one that
- * does not. A read that a write overtook is not stored. Readers of the same search wait for the one
- * read in progress rather than each sending their own (50 at once after a new post, under load); a
- * reader who comes after a write never joins a read that began before it.
+ * The ranked matches of each recent search, the same for every reader, dropped whole when an event
+ * that may change any of them reaches this process (from any process) or when events were lost: a
+ * search never misses what exists or shows what does not. A read that a change overtook is not stored.
+ * Readers of the same search wait for the one read in progress rather than each sending their own (50
+ * at once after each change, under load); a reader who comes after a change never joins a read that
+ * began before it.
  */
-export function createSearchCache(options: { bus: EventBus; max?: number; ttlMs?: number }) {
-  const entries = new LRUCache<string, SearchHit[]>({ max: options.max ?? 1000, ttl: options.ttlMs ?? 5 * 60_000 });
-  const reading = new Map<string, Promise<SearchHit[]>>();
+export function createSearchCache<T = SearchHit>(options: {
+  bus: EventBus;
+  /** The events that may change a search's matches (default: a new, edited or deleted post). */
+  changes?: (event: LiveEvent) => boolean;
+  max?: number;
+  ttlMs?: number;
+}) {
+  const entries = new LRUCache<string, T[]>({ max: options.max ?? 1000, ttl: options.ttlMs ?? 5 * 60_000 });
+  const reading = new Map<string, Promise<T[]>>();
+  const changes = options.changes ?? ((event: LiveEvent) => event.e === 'p' || event.e === 'e');
   let generation = 0;
   const clear = () => {
     generation += 1;
@@ -119,11 +127,11 @@ export function createSearchCache(options: { bus: EventBus; max?: number; ttlMs?
     reading.clear();
   };
   options.bus.subscribe((event) => {
-    if (event.e === 'p' || event.e === 'e') clear();
+    if (changes(event)) clear();
   }, clear);
   return {
     clear,
-    hits(key: string, load: () => Promise<SearchHit[]>): Promise<SearchHit[]> {
+    hits(key: string, load: () => Promise<T[]>): Promise<T[]> {
       const cached = entries.get(key);
       if (cached) return Promise.resolve(cached);
       const inProgress = reading.get(key);
@@ -143,7 +151,7 @@ export function createSearchCache(options: { bus: EventBus; max?: number; ttlMs?
   };
 }
 
-export type SearchCache = ReturnType<typeof createSearchCache>;
+export type SearchCache<T = SearchHit> = ReturnType<typeof createSearchCache<T>>;
 
 /**
  * A reactor list as the viewer sees it: the viewer first when they reacted (and never when they did

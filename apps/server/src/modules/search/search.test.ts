@@ -88,6 +88,26 @@ describe('GET /api/search', () => {
     expect(await contents()).toEqual([]);
   });
 
+  it('never answers people from a stale copy: a new account and a new name show in the next search', async () => {
+    const name = `Quillon${Date.now().toString(36)}`;
+    const people = async (q: string) =>
+      ((await search(`type=users&q=${encodeURIComponent(q)}`)).users as { _id: string }[]).map((u) => u._id);
+    expect(await people(name)).toEqual([]);
+    const joined = await signUp(ctx.app, { fullname: `Ada ${name}` });
+    expect(await people(name)).toEqual([joined.user._id]);
+    const renamed = `Rennet${Date.now().toString(36)}`;
+    expect(await people(renamed)).toEqual([]);
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      headers: { authorization: joined.token },
+      payload: { userData: { lastName: renamed } },
+    });
+    expect(edit.statusCode).toBe(201);
+    expect(await people(renamed)).toEqual([joined.user._id]);
+    expect(await people(name)).toEqual([]);
+  });
+
   it('pages a long result without gaps or repeats, and refuses a cursor of another kind', async () => {
     const word = `owl${Date.now().toString(36)}`;
     for (let i = 0; i < 7; i++) {

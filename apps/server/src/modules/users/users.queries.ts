@@ -76,20 +76,24 @@ export function prefixEnd(prefix: string): string {
   return next > 0x10ffff ? `${prefix}\u{10FFFF}` : chars.join('') + String.fromCodePoint(next);
 }
 
+/** A person who matches a search, with the score it ranks by. */
+export interface PeopleMatch {
+  id: string;
+  score: number;
+}
+
 /**
- * Users whose username or full name matches `q`: a prefix of the username or of a word of the name
- * ranks first, then trigram similarity (typos, parts of words). Keyset on (score, id).
+ * The people whose username or full name matches `q`, best first (score, then id, descending): a
+ * prefix of the username or of a word of the name ranks first, then trigram similarity (typos, parts
+ * of words). The same for every reader (the cards and the viewer's relations are read per page).
  *
  * The candidates are bounded, so a prefix shared by a great many people costs the same as a rare one:
  * the first SEARCH_CANDIDATES in byte order of each prefix index (the username, the full name, the last
  * name), and only when those are fewer, up to SEARCH_CANDIDATES trigram matches. Only the candidates
  * are scored and sorted.
  */
-export async function selectUserSearch(
-  db: Db,
-  options: { q: string; viewerId: string | null; limit: number; after?: [number, string] | undefined },
-): Promise<(UserCardRow & { score: number })[]> {
-  const q = options.q.trim().toLowerCase();
+export async function selectPeopleMatches(db: Db, text: string): Promise<PeopleMatch[]> {
+  const q = text.trim().toLowerCase();
   const prefix = `${escapeLike(q)}%`;
   const wordPrefix = `% ${escapeLike(q)}%`;
   const [from, to] = [q, prefixEnd(q)];
@@ -104,10 +108,7 @@ export async function selectUserSearch(
     + case when lower(u.username) like ${prefix} then 1 else 0 end
     + case when ${name} like ${prefix} or ${name} like ${wordPrefix} then 0.5 else 0 end
   )::float8`;
-  const after = options.after
-    ? sql`where (s.score, u.id) < (${options.after[0]}::float8, ${options.after[1]}::uuid)`
-    : sql``;
-  return queryRows(
+  return queryRows<PeopleMatch>(
     db,
     sql`with prefixed as materialized (
           ${byPrefix(sql`(lower(u.username) collate "C")`)}
@@ -122,13 +123,19 @@ export async function selectUserSearch(
             limit ${SEARCH_CANDIDATES}
           )
         )
-        select ${cardColumns(options.viewerId)}, s.score
+        select u.id, ${score} as score
         from candidates c join users u on u.id = c.id
-        cross join lateral (select ${score} as score) s
-        ${after}
-        order by s.score desc, u.id desc
-        limit ${options.limit}`,
+        order by score desc, u.id desc`,
     { planEachTime: true },
+  );
+}
+
+/** The cards of these users as the viewer sees them, in no particular order; missing ids are skipped. */
+export function selectUserCardsByIds(db: Db, ids: string[], viewerId: string | null): Promise<UserCardRow[]> {
+  return queryRows<UserCardRow>(
+    db,
+    sql`select ${cardColumns(viewerId)} from users u
+        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
   );
 }
 

@@ -16,15 +16,18 @@ import {
   byId,
   byUsername,
   selectSuggestions,
+  selectPeopleMatches,
   selectUserCards,
-  selectUserSearch,
+  selectUserCardsByIds,
   selectUserWithLists,
+  type PeopleMatch,
 } from './users.queries.js';
 import { toUser, toUserCard } from './users.presenter.js';
 import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
+import type { SearchCache } from '../posts/posts.cache.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
@@ -45,7 +48,16 @@ export function normalizeLink(link: string): string {
 /** `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`). */
 const MEDIA_ID_IN_URL = /^\/media\/([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
 
-export function createUsersService({ db, media }: { db: Db; media: MediaService }) {
+export function createUsersService({
+  db,
+  media,
+  searches,
+}: {
+  db: Db;
+  media: MediaService;
+  /** The ranked matches of recent people searches, dropped when anyone joins or is renamed. */
+  searches: SearchCache<PeopleMatch>;
+}) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
     const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
     if (!row) throw notFound(ERRORS.userNotFound);
@@ -117,15 +129,36 @@ export function createUsersService({ db, media }: { db: Db; media: MediaService 
       };
     },
 
+    /**
+     * People who match `q`, best first: the ranked matches from the cache (the same for everyone), then
+     * the cards of one page with the viewer's relations. Keyset on (score, id).
+     */
     async search(q: string, query: PageQuery, viewerId: string | null): Promise<UserPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
       const after = query.cursor ? (decodeCursor(query.cursor, ['float', 'uuid']) as [number, string]) : undefined;
-      const rows = await selectUserSearch(db, { q, viewerId, limit: limit + 1, after });
-      const page = rows.slice(0, limit);
+      const key = q.trim().toLowerCase();
+      const matches = await searches.hits(key, () => selectPeopleMatches(db, key));
+      const start = after
+        ? matches.findIndex((m) => m.score < after[0] || (m.score === after[0] && m.id < after[1]))
+        : 0;
+      const page = start < 0 ? [] : matches.slice(start, start + limit);
+      const rows =
+        page.length > 0
+          ? await selectUserCardsByIds(
+              db,
+              page.map((m) => m.id),
+              viewerId,
+            )
+          : [];
+      const cards = new Map(rows.map((row) => [row.id, row]));
       const last = page.at(-1);
+      const hasMore = start >= 0 && start + limit < matches.length;
       return {
-        users: page.map(toUserCard),
-        nextCursor: rows.length > limit && last ? encodeCursor([Number(last.score), last.id]) : null,
+        users: page.flatMap((m) => {
+          const card = cards.get(m.id);
+          return card ? [toUserCard(card)] : [];
+        }),
+        nextCursor: hasMore && last ? encodeCursor([last.score, last.id]) : null,
       };
     },
 
@@ -188,6 +221,7 @@ export function createUsersService({ db, media }: { db: Db; media: MediaService 
         // Posts show their author's name and photo: every process drops its cached copies.
         if (changes.firstName !== undefined || changes.lastName !== undefined || changes.photoUrl !== undefined) {
           await publish(db, { e: 'a', a: userId });
+          searches.clear();
         }
       }
       if (replacedPhoto) await media.deleteMedia(replacedPhoto);
