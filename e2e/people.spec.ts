@@ -266,6 +266,8 @@ test.describe('people', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`no axe violations on profile, settings and search results (${theme} theme)`, async ({ page, request }) => {
+      // Five pages, each scanned by axe: 27-29 s on a 2-core CI machine, too close to the default 30 s.
+      test.setTimeout(60_000);
       const [viewer, author] = await Promise.all([
         createUser(request),
         createUser(request, { fullname: `Axel ${uniqueWord('Axe')}` }),

@@ -44,13 +44,16 @@ export function createAuthService({ db, tokens, passwordHashCost, peopleSearches
       }
       const passwordHash = await hashPassword(body.password, passwordHashCost);
       try {
-        const [created] = await db
-          .insert(users)
-          .values({ username: body.username, firstName, lastName, email: body.email.trim(), passwordHash })
-          .returning({ id: users.id, username: users.username });
-        // Every process's people searches must find the new account: this one's at once, the others'
-        // when the event reaches them.
-        await publish(db, { e: 'j', a: created!.id });
+        // Every process's people searches must find the new account: the event leaves with the row
+        // (NOTIFY is sent on commit), and this process's cache is cleared at once.
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({ username: body.username, firstName, lastName, email: body.email.trim(), passwordHash })
+            .returning({ id: users.id, username: users.username });
+          await publish(tx, { e: 'j', a: row!.id });
+          return row;
+        });
         peopleSearches.clear();
         return await session(created!.id, created!.username);
       } catch (error) {
