@@ -225,15 +225,18 @@ test.describe('posts', () => {
     const post = await createPostViaApi(request, user, uniqueText('Rapid hearts'));
     await useSession(page, user);
 
-    // Slow the server down, so the clicks overtake the requests.
+    // Hold the requests until all five clicks are in, so the clicks overtake them however slow the
+    // machine (a fixed delay lost that race on a loaded CI machine).
     let inFlight = 0;
     let maxInFlight = 0;
     let sent = 0;
+    let releaseRequests!: () => void;
+    const clicksDone = new Promise<void>((resolve) => (releaseRequests = resolve));
     await page.route(/\/api\/posts\/(like|dislike)\//, async (route) => {
       sent += 1;
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await clicksDone;
       const response = await route.fetch();
       inFlight -= 1;
       await route.fulfill({ response });
@@ -243,6 +246,7 @@ test.describe('posts', () => {
     const card = page.getByRole('article');
     const heart = card.getByRole('button', { name: /^(Like|Unlike)$/ });
     for (let i = 0; i < 5; i += 1) await heart.click();
+    releaseRequests();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await expect(card.getByText('1 like', { exact: true })).toBeVisible();
     await expect(toast(page, 'Liked Successful')).toBeVisible();
@@ -289,12 +293,17 @@ test.describe('posts', () => {
     const user = await createUser(request);
     await useSession(page, user);
 
+    // The answer waits until the loading state was seen (a fixed delay could end before a slow
+    // machine first painted the page).
+    let answer!: () => void;
+    const loadingSeen = new Promise<void>((resolve) => (answer = resolve));
     await page.route(/\/api\/posts\/[0-9a-f-]{36}$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await loadingSeen;
       await route.continue();
     });
     await page.goto('/posts/00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Loading.....', { exact: true })).toBeVisible();
+    answer();
     await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL('/');
@@ -356,6 +365,8 @@ test.describe('posts', () => {
 test.describe('accessibility of the post pages (axe, WCAG 2 A and AA)', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme} theme: Home with posts and the Add Post dialog, Explore, a post`, async ({ page, request }) => {
+      // Four screens, each scanned by axe: 27-32 s on a loaded 2-core CI machine, over the default 30 s.
+      test.setTimeout(60_000);
       const user = await createUser(request);
       // The oldest post is a seeded one, with a picture (newer ones may be other tests' text-only posts).
       const seeded = (await listPosts(request, '?sort=oldest&limit=1'))[0]!;
