@@ -16,8 +16,9 @@ export const mediaJson = (alias: string): SQL =>
 
 /**
  * The newest `cap` users who reacted with `kind` in `table` to the row `column = id`, the viewer first
- * when among them (without a viewer, only the newest), as `[{ _id, username }]`. Both parts read the (row, kind, created_at DESC) index in
- * order, so a post with a million likes costs the same as one with twenty.
+ * when among them (without a viewer, only the newest), as `[{ _id, username }]`. Both parts read the
+ * (row, kind, created_at DESC) index in order, so a post with a million likes costs the same as one
+ * with twenty.
  */
 export function reactorsJson(options: {
   table: 'post_reactions' | 'comment_votes';
