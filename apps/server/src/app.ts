@@ -19,6 +19,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createAccountCheck } from './modules/users/accounts.js';
 import type { PeopleMatch } from './modules/users/users.queries.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -109,7 +110,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost, peopleSearches });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media, searches: peopleSearches });
-  const guards = registerAuth(app, tokens, limiter, users.exists);
+  const accounts = createAccountCheck({ db, bus });
+  const guards = registerAuth(app, tokens, limiter, accounts.exists);
   const posts = createPostsService({
     db,
     media,
@@ -122,7 +124,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     database,
     bus,
     tokens,
-    userExists: users.exists,
+    userExists: accounts.exists,
     notifications,
     timings: config.live,
     log: app.log,

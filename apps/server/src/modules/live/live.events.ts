@@ -23,7 +23,9 @@ export type LiveEvent =
   /** User `a` changed what their posts show of them (name, photo). */
   | { e: 'a'; a: string }
   /** User `a` signed up (people searches must find them). */
-  | { e: 'j'; a: string };
+  | { e: 'j'; a: string }
+  /** User `a`'s account was deleted (sent by a trigger on the users table, migration 0007). */
+  | { e: 'd'; a: string };
 
 export async function publish(tx: Db, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);

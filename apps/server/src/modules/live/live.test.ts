@@ -406,4 +406,18 @@ describe.runIf(process.env.DATABASE_URL)('the live stream across server processe
     }
     expect(await found()).toEqual([postId]);
   });
+
+  it('refuses over there an account deleted here, though that process remembered it as existing', async () => {
+    const me = await signUp(ctx.app);
+    const httpBase = otherBase.replace('ws://', 'http://').replace('/api/live', '');
+    const feed = () => fetch(`${httpBase}/api/feed`, { headers: { authorization: me.token } });
+    expect((await feed()).status).toBe(200); // remembered over there
+    await ctx.database.db.delete(users).where(eq(users.id, me.user._id));
+    let status = (await feed()).status;
+    for (let attempt = 0; status === 200 && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = (await feed()).status;
+    }
+    expect(status).toBe(404);
+  });
 });

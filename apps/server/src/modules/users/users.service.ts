@@ -104,13 +104,6 @@ export function createUsersService({
   return {
     getUser,
 
-    /** True while the account exists: a token outlives its user, and nothing may be done in a deleted user's name. */
-    async exists(userId: string): Promise<boolean> {
-      if (!isUuid(userId)) return false;
-      const found = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      return found.length > 0;
-    },
-
     async getByUsername(username: string, viewerId: string | null): Promise<User> {
       const row = await selectUserWithLists(db, byUsername(username), viewerId);
       if (!row) throw notFound(ERRORS.userNotFound);
