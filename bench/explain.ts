@@ -14,7 +14,8 @@ import * as schema from '../apps/server/src/db/schema.js';
 import { encodeCursor } from '../apps/server/src/lib/cursor.js';
 import { createMediaService } from '../apps/server/src/modules/media/media.service.js';
 import { createPostsService } from '../apps/server/src/modules/posts/posts.service.js';
-import { createPostCache, createSearchCache } from '../apps/server/src/modules/posts/posts.cache.js';
+import { createPostCache, type SearchHit } from '../apps/server/src/modules/posts/posts.cache.js';
+import { createSearchCache } from '../apps/server/src/lib/search-cache.js';
 import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
 import type { PeopleMatch } from '../apps/server/src/modules/users/users.queries.js';
 import { createCommentsService } from '../apps/server/src/modules/comments/comments.service.js';
@@ -36,12 +37,12 @@ const posts = createPostsService({
   db,
   media,
   cache: createPostCache({ bus: deaf, max: 1 }),
-  searches: createSearchCache({ bus: deaf, max: 1, ttlMs: 1 }),
+  searches: createSearchCache<SearchHit, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
 });
 const users = createUsersService({
   db,
   media,
-  searches: createSearchCache<PeopleMatch>({ bus: deaf, max: 1, ttlMs: 1 }),
+  searches: createSearchCache<PeopleMatch, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
 });
 const comments = createCommentsService({ db });
 

@@ -30,8 +30,9 @@ import { createNotificationsService } from './modules/notifications/notification
 import { benchRoutes } from './modules/bench/bench.routes.js';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
-import { createEventBus, type EventBus } from './modules/live/live.events.js';
-import { createPostCache, createSearchCache } from './modules/posts/posts.cache.js';
+import { createEventBus, type EventBus, type LiveEvent } from './modules/live/live.events.js';
+import { changesPostSearches, createPostCache, type SearchHit } from './modules/posts/posts.cache.js';
+import { createSearchCache } from './lib/search-cache.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
   const bus = await createEventBus(database);
   // People searches change when someone joins or is renamed.
-  const peopleSearches = createSearchCache<PeopleMatch>({
+  const peopleSearches = createSearchCache<PeopleMatch, LiveEvent>({
     bus,
     changes: (event) => event.e === 'j' || event.e === 'a',
   });
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     db,
     media,
     cache: createPostCache({ bus }),
-    searches: createSearchCache({ bus }),
+    searches: createSearchCache<SearchHit, LiveEvent>({ bus, changes: changesPostSearches }),
   });
   const comments = createCommentsService({ db });
   const notifications = createNotificationsService({ db });

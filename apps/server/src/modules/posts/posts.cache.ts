@@ -94,6 +94,9 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 
 export type PostCache = ReturnType<typeof createPostCache>;
 
+/** The events that may change a word search's matches: a new, edited or deleted post. */
+export const changesPostSearches = (event: LiveEvent): boolean => event.e === 'p' || event.e === 'e';
+
 /** A post that matches a word search, with its sort key. */
 export interface SearchHit {
   id: string;
@@ -101,57 +104,6 @@ export interface SearchHit {
   /** created_at in milliseconds. */
   time: number;
 }
-
-/**
- * The ranked matches of each recent search, the same for every reader, dropped whole when an event
- * that may change any of them reaches this process (from any process) or when events were lost: a
- * search never misses what exists or shows what does not. A read that a change overtook is not stored.
- * Readers of the same search wait for the one read in progress rather than each sending their own (50
- * at once after each change, under load); a reader who comes after a change never joins a read that
- * began before it.
- */
-export function createSearchCache<T = SearchHit>(options: {
-  bus: EventBus;
-  /** The events that may change a search's matches (default: a new, edited or deleted post). */
-  changes?: (event: LiveEvent) => boolean;
-  max?: number;
-  ttlMs?: number;
-}) {
-  const entries = new LRUCache<string, T[]>({ max: options.max ?? 1000, ttl: options.ttlMs ?? 5 * 60_000 });
-  const reading = new Map<string, Promise<T[]>>();
-  const changes = options.changes ?? ((event: LiveEvent) => event.e === 'p' || event.e === 'e');
-  let generation = 0;
-  const clear = () => {
-    generation += 1;
-    entries.clear();
-    reading.clear();
-  };
-  options.bus.subscribe((event) => {
-    if (changes(event)) clear();
-  }, clear);
-  return {
-    clear,
-    hits(key: string, load: () => Promise<T[]>): Promise<T[]> {
-      const cached = entries.get(key);
-      if (cached) return Promise.resolve(cached);
-      const inProgress = reading.get(key);
-      if (inProgress) return inProgress;
-      const started = generation;
-      const read = load()
-        .then((hits) => {
-          if (generation === started) entries.set(key, hits);
-          return hits;
-        })
-        .finally(() => {
-          if (reading.get(key) === read) reading.delete(key);
-        });
-      reading.set(key, read);
-      return read;
-    },
-  };
-}
-
-export type SearchCache<T = SearchHit> = ReturnType<typeof createSearchCache<T>>;
 
 /**
  * A reactor list as the viewer sees it: the viewer first when they reacted (and never when they did

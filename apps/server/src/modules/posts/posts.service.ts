@@ -15,7 +15,8 @@ import {
   type PostKeyRow,
   type PostOrder,
 } from './posts.queries.js';
-import { personalize, type PostCache, type SearchCache, type SearchHit } from './posts.cache.js';
+import { personalize, type PostCache, type SearchHit } from './posts.cache.js';
+import type { SearchCache } from '../../lib/search-cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
@@ -53,7 +54,7 @@ export function createPostsService({
   db: Db;
   media: MediaService;
   cache: PostCache;
-  searches: SearchCache;
+  searches: SearchCache<SearchHit>;
 }) {
   /**
    * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache, and for a

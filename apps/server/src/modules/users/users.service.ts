@@ -27,7 +27,7 @@ import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
-import type { SearchCache } from '../posts/posts.cache.js';
+import type { SearchCache } from '../../lib/search-cache.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
