@@ -48,7 +48,7 @@ export function createCommentsService({ db }: { db: Db }) {
     getComment,
 
     async list(postId: string, query: CommentListQuery, viewerId: string | null) {
-      await requirePost(db, postId);
+      if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
       const page = await selectCommentPage(db, {
         postId,
         viewerId,
@@ -56,6 +56,9 @@ export function createCommentsService({ db }: { db: Db }) {
         cursor: query.cursor,
         order: query.order ?? 'oldest',
       });
+      // Comments are deleted with their post, so a page with comments shows the post exists: only an empty
+      // page (no comments yet, or past the last) asks whether the post is there at all.
+      if (page.comments.length === 0) await requirePost(db, postId);
       return { comments: page.comments, nextCursor: page.nextCursor };
     },
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ERRORS } from '@share-arts/contract';
+import { ERRORS, POST_COMMENT_CAP } from '@share-arts/contract';
 import { comments, commentVotes, posts } from '../../db/schema.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, errorOf, signUp, walkPages, type SignedUp, type TestContext } from '../../test/helpers.js';
@@ -118,6 +118,49 @@ describe('listing comments', () => {
     expect(await walk('newest')).toEqual([...ids].reverse());
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/comments/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it(`shows a single post with its newest ${POST_COMMENT_CAP} comments, newest first, with the viewer's votes`, async () => {
+    const author = await signUp(ctx.app);
+    const reader = await signUp(ctx.app);
+    const postId = await newPost(author);
+    const ids: string[] = [];
+    for (let i = 0; i < POST_COMMENT_CAP + 2; i++) ids.push((await comment(author, postId, `comment ${i}`))._id);
+    const newest = ids.slice(-POST_COMMENT_CAP).reverse();
+    expect((await vote(reader, 'up', postId, newest[1]!)).statusCode).toBe(201);
+    const show = async (who?: SignedUp) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/posts/${postId}`,
+          headers: who ? { authorization: who.token } : {},
+        })
+      ).json().post as { commentCount: number; comments: { _id: string; viewerVote: string | null }[] };
+    const seen = await show(reader);
+    expect(seen.commentCount).toBe(ids.length);
+    expect(seen.comments.map((c) => c._id)).toEqual(newest);
+    expect(seen.comments.map((c) => c.viewerVote)).toEqual([null, 'up', null]);
+    expect((await show()).comments.map((c) => c.viewerVote)).toEqual([null, null, null]);
+    const quiet = await newPost(author);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/posts/${quiet}` })).json().post.comments).toEqual([]);
+  });
+
+  it('answers an empty page for a post without comments, and 404 for a post deleted with its comments', async () => {
+    const author = await signUp(ctx.app);
+    const quiet = await newPost(author);
+    const list = (postId: string) => ctx.app.inject({ method: 'GET', url: `/api/comments/${postId}` });
+    const empty = await list(quiet);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ comments: [], nextCursor: null });
+
+    const busy = await newPost(author);
+    await comment(author, busy);
+    expect((await list(busy)).json().comments).toHaveLength(1);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${busy}`, headers: headers(author) });
+    const gone = await list(busy);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ errors: [ERRORS.postNotFound] });
+    expect((await list('not-a-post-id')).statusCode).toBe(404);
   });
 });
 

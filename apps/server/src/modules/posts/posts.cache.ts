@@ -119,21 +119,16 @@ function reactorsFor(list: ReactionUser[], json: string, viewer: ReactionUser | 
 
 /**
  * A cached post as `viewer` sees it, with the counters just read: the post's JSON. `comments` is the
- * JSON of its newest comments on a single post; lists carry none.
+ * JSON of its newest comments on a single post, joined by commas; lists carry none.
  */
-export function personalize(
-  shared: CachedPost,
-  row: PostKeyRow,
-  viewerId: string | null,
-  comments: JsonText[] = [],
-): JsonText {
+export function personalize(shared: CachedPost, row: PostKeyRow, viewerId: string | null, comments = ''): JsonText {
   const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
   const likedBy = reactorsFor(shared.likedBy, shared.likedByJson, viewer, row.viewer_reaction === 'like');
   const dislikedBy = reactorsFor(shared.dislikedBy, shared.dislikedByJson, viewer, row.viewer_reaction === 'dislike');
   const likes = `{"likeCount":${Number(row.like_count)},"dislikeCount":${Number(row.dislike_count)},"likedBy":${likedBy},"dislikedBy":${dislikedBy}}`;
   const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
   return new JsonText(
-    `${shared.head},"comments":[${comments.map((comment) => comment.text).join(',')}],"likes":${likes},` +
+    `${shared.head},"comments":[${comments}],"likes":${likes},` +
       `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
   );
 }

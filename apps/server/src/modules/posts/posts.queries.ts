@@ -3,6 +3,7 @@ import { POST_REACTION_CAP, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
+import { commentJson } from '../comments/comments.sql.js';
 import type { MediaRow } from '../media/media.queries.js';
 
 export interface PostRow {
@@ -105,6 +106,36 @@ export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): 
     sql`select ${keyColumnsOf(viewerId)} from posts p
         where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
   );
+}
+
+/**
+ * One post's counters and the viewer's flags, with its newest `cap` comments as the viewer sees them (their
+ * JSON, newest first, joined by commas; empty without comments): what a single post reads per request, in
+ * one round trip. Undefined when there is no such post.
+ */
+export async function selectPostWithComments(
+  db: Db,
+  postId: string,
+  viewerId: string | null,
+  cap: number,
+): Promise<(PostKeyRow & { comments: string }) | undefined> {
+  const [row] = await queryRows<PostKeyRow & { comments: string }>(
+    db,
+    sql`select ${keyColumnsOf(viewerId)},
+          coalesce((
+            select string_agg(x.comment, ',' order by x.created_at desc, x.id desc)
+            from (
+              select ${commentJson(viewerId)}::text as comment, c.created_at, c.id
+              from comments c join users cu on cu.id = c.author_id
+              where c.post_id = p.id
+              order by c.created_at desc, c.id desc
+              limit ${cap}
+            ) x
+          ), '') as comments
+        from posts p
+        where p.id = ${postId}::uuid`,
+  );
+  return row;
 }
 
 export interface PageRequest {

@@ -9,6 +9,7 @@ import { extractHashtags } from '../../lib/hashtags.js';
 import type { MediaService } from '../media/media.service.js';
 import {
   selectPostKeys,
+  selectPostWithComments,
   selectPostPage,
   selectPostsByIds,
   type PageRequest,
@@ -20,7 +21,6 @@ import type { SearchCache } from '../../lib/search-cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
-import { selectCommentPage } from '../comments/comments.queries.js';
 import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 
@@ -60,7 +60,7 @@ export function createPostsService({
    * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache, and for a
    * single post its newest comments.
    */
-  async function assemble(rows: PostKeyRow[], viewerId: string | null, comments?: JsonText[]): Promise<JsonText[]> {
+  async function assemble(rows: PostKeyRow[], viewerId: string | null, comments?: string): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
       async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
@@ -81,16 +81,13 @@ export function createPostsService({
 
   /**
    * One post as the viewer sees it, as JSON (GET /api/posts/{id} and every write's answer): its counters
-   * and the viewer's flags, and its newest comments with the viewer's votes, read side by side; the
+   * and the viewer's flags, and its newest comments with the viewer's votes, in one query; the
    * rest from the post cache.
    */
   async function getPost(postId: string, viewerId: string | null): Promise<JsonText> {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-    const [keys, newest] = await Promise.all([
-      selectPostKeys(db, [postId], viewerId),
-      selectCommentPage(db, { postId, viewerId, limit: POST_COMMENT_CAP, order: 'newest' }),
-    ]);
-    const [post] = keys.length > 0 ? await assemble(keys, viewerId, newest.comments) : [];
+    const row = await selectPostWithComments(db, postId, viewerId, POST_COMMENT_CAP);
+    const [post] = row ? await assemble([row], viewerId, row.comments) : [];
     if (!post) throw notFound(ERRORS.postNotFound);
     return post;
   }
@@ -164,12 +161,22 @@ export function createPostsService({
       }),
 
     async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
-      const [author] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`);
-      if (!author) throw notFound(ERRORS.userNotFound);
-      return page({ ...query, order: query.sort ?? 'latest', viewerId, where: sql`p.author_id = ${author.id}::uuid` });
+      const result = await page({
+        ...query,
+        order: query.sort ?? 'latest',
+        viewerId,
+        where: sql`p.author_id = (select id from users where lower(username) = lower(${username}))`,
+      });
+      // A page with posts shows the author exists: only an empty one (no posts yet, or past the last)
+      // asks whether there is such a user at all.
+      if (result.posts.length === 0) {
+        const [author] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = lower(${username})`);
+        if (!author) throw notFound(ERRORS.userNotFound);
+      }
+      return result;
     },
 
     /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */

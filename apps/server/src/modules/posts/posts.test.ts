@@ -136,6 +136,12 @@ describe('reading posts', () => {
     expect(response.json().posts.map((p: { content: string }) => p.content)).toEqual(['two', 'one']);
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/posts/user/nobody_at_all_here' });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errors: [ERRORS.userNotFound] });
+    // Someone who has not posted yet has an empty page, not a 404.
+    const newcomer = await signUp(ctx.app);
+    const empty = await ctx.app.inject({ method: 'GET', url: `/api/posts/user/${newcomer.user.username}` });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ posts: [], nextCursor: null });
   });
 
   it.each([
