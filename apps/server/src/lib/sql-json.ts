@@ -18,16 +18,23 @@ export const mediaJson = (alias: string): SQL =>
  * The newest `cap` users who reacted with `kind` in `table` to the row `column = id`, the viewer first
  * when among them (without a viewer, only the newest), as `[{ _id, username }]`. Both parts read the
  * (row, kind, created_at DESC) index in order, so a post with a million likes costs the same as one
- * with twenty.
+ * with twenty. `count` is the row's counter of that kind, kept in the same transaction as the reactions:
+ * when it is 0 nothing is looked up (most comments have no votes of a kind, many posts no likes).
  */
-export function reactorsJson(options: {
+export function reactorsJson(options: ReactorListOptions & { count: SQL }): SQL {
+  return sql`case when ${options.count} = 0 then '[]'::json else ${reactorList(options)} end`;
+}
+
+interface ReactorListOptions {
   table: 'post_reactions' | 'comment_votes';
   column: 'post_id' | 'comment_id';
   id: SQL;
   kind: string;
   viewerId: string | null;
   cap: number;
-}): SQL {
+}
+
+function reactorList(options: ReactorListOptions): SQL {
   const { table, column, id, kind, viewerId, cap } = options;
   const from = sql.raw(`${table}`);
   const key = sql.raw(column);

@@ -16,6 +16,7 @@ export function commentJson(viewerId: string | null): SQL {
       kind,
       viewerId,
       cap: POST_REACTION_CAP,
+      count: kind === 'up' ? sql`c.upvote_count` : sql`c.downvote_count`,
     });
   return sql`json_build_object(
     '_id', c.id, 'postId', c.post_id, 'userId', c.author_id, 'username', cu.username,
@@ -26,6 +27,11 @@ export function commentJson(viewerId: string | null): SQL {
       'upvoteCount', c.upvote_count, 'downvoteCount', c.downvote_count,
       'upvotedBy', ${votes('up')}, 'downvotedBy', ${votes('down')}
     ),
-    'viewerVote', ${viewerId === null ? sql`null::text` : sql`(select v.kind from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}::uuid)`}
+    'viewerVote', ${
+      viewerId === null
+        ? sql`null::text`
+        : sql`case when c.upvote_count + c.downvote_count = 0 then null
+            else (select v.kind from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}::uuid) end`
+    }
   )`;
 }

@@ -62,13 +62,15 @@ const ANONYMOUS_VIEWER_COLUMNS = sql`
 /**
  * What only the viewer sees of a post, on `p`: one primary-key probe each per row (scalar subqueries,
  * not `exists`, which PostgreSQL may run as a hash of all the viewer's follows or bookmarks on every
- * page: 6,700 against 8,600 pages a second in pgbench). Constants without a viewer (no lookups).
+ * page: 6,700 against 8,600 pages a second in pgbench), and no reaction probe on a post without any.
+ * Constants without a viewer (no lookups).
  */
 const viewerColumns = (viewerId: string | null): SQL =>
   viewerId === null
     ? ANONYMOUS_VIEWER_COLUMNS
     : sql`
-    (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) as viewer_reaction,
+    case when p.like_count + p.dislike_count = 0 then null
+      else (select r.kind from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::uuid) end as viewer_reaction,
     coalesce(
       (select true from bookmarks b where b.user_id = ${viewerId}::uuid and b.post_id = p.id), false
     ) as viewer_bookmarked,
@@ -81,8 +83,8 @@ const POST_COLUMNS = sql`
     p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     ${mediaJson('m')} as picture,
-    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP })} as liked_by,
-    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP })} as disliked_by`;
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by`;
 
 const keyColumnsOf = (viewerId: string | null): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId)},
