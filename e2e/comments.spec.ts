@@ -43,7 +43,8 @@ test.describe('comments', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(45_000);
+    // Three sessions and some sixty steps: 35 s on an idle machine, over 45 s beside other load.
+    test.setTimeout(90_000);
     const [author, commenter, stranger] = await Promise.all([
       createUser(request),
       createUser(request),
@@ -175,11 +176,15 @@ test.describe('comments', () => {
     let inFlight = 0;
     let maxInFlight = 0;
     let sent = 0;
+    // The first answer is held until all four clicks are in (a fixed delay raced the clicks on a busy
+    // machine): the clicks made meanwhile must wait for it and merge, not each send a request.
+    let releaseRequests!: () => void;
+    const clicksDone = new Promise<void>((resolve) => (releaseRequests = resolve));
     await page.route(/\/api\/comments\/(up|down)vote\//, async (route) => {
       sent += 1;
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await clicksDone;
       const response = await route.fetch();
       inFlight -= 1;
       await route.fulfill({ response });
@@ -190,6 +195,7 @@ test.describe('comments', () => {
     const upvote = comment.getByRole('button', { name: 'Upvote' });
     const downvote = comment.getByRole('button', { name: 'Downvote' });
     for (const button of [upvote, downvote, upvote, downvote]) await button.click();
+    releaseRequests();
     await expect(downvote).toHaveAttribute('aria-pressed', 'true');
     await expect(score(comment)).toHaveText('Score −1');
     await expect.poll(() => inFlight).toBe(0);
