@@ -63,9 +63,10 @@ const ANONYMOUS_VIEWER_COLUMNS = sql`
  * What only the viewer sees of a post, on `p`: one primary-key probe each per row (scalar subqueries,
  * not `exists`, which PostgreSQL may run as a hash of all the viewer's follows or bookmarks on every
  * page: 6,700 against 8,600 pages a second in pgbench), and no reaction probe on a post without any.
- * Constants without a viewer (no lookups).
+ * Constants without a viewer (no lookups). `followsAuthor` replaces the follow probe where the page's
+ * condition already decides it (the home feed).
  */
-const viewerColumns = (viewerId: string | null): SQL =>
+const viewerColumns = (viewerId: string | null, followsAuthor?: SQL): SQL =>
   viewerId === null
     ? ANONYMOUS_VIEWER_COLUMNS
     : sql`
@@ -74,9 +75,12 @@ const viewerColumns = (viewerId: string | null): SQL =>
     coalesce(
       (select true from bookmarks b where b.user_id = ${viewerId}::uuid and b.post_id = p.id), false
     ) as viewer_bookmarked,
-    coalesce(
+    ${
+      followsAuthor ??
+      sql`coalesce(
       (select true from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = p.author_id), false
-    ) as viewer_follows_author`;
+    )`
+    } as viewer_follows_author`;
 
 /** The columns of a post as anyone sees it (the post cache's part; lists and single posts add the rest). */
 const POST_COLUMNS = sql`
@@ -86,8 +90,8 @@ const POST_COLUMNS = sql`
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by`;
 
-const keyColumnsOf = (viewerId: string | null): SQL => sql`
-    p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId)},
+const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
+    p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
     ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
@@ -149,6 +153,8 @@ export interface PageRequest {
   where: SQL;
   /** For the Liked and Saved tabs: the joined reaction or bookmark, aliased `x`. */
   join?: SQL;
+  /** Whether the viewer follows each post's author, when `where` already decides it (the home feed). */
+  followsAuthor?: SQL;
 }
 
 /**
@@ -186,7 +192,7 @@ export async function selectPostPage(
   );
   const rows = await queryRows<PageRow>(
     db,
-    sql`select ${keyColumnsOf(request.viewerId)}, ${keyColumns}
+    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${keyColumns}
         from posts p ${request.join ?? sql``}
         where (${request.where}) and ${after}
         order by ${orderBy}

@@ -158,6 +158,8 @@ export function createPostsService({
         viewerId,
         where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
           select followee_id from follows where follower_id = ${viewerId}::uuid)`,
+        // In the same snapshot as that condition: every post but the viewer's own is by someone they follow.
+        followsAuthor: sql`p.author_id <> ${viewerId}::uuid`,
       }),
 
     async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
