@@ -35,3 +35,20 @@ export function commentJson(viewerId: string | null): SQL {
     }
   )`;
 }
+
+/**
+ * The newest `cap` comments of the post `postId` as the viewer sees them: their JSON, newest first, joined
+ * by commas ('' without comments), to splice into the post's `comments` array.
+ */
+export function newestCommentsText(postId: SQL, viewerId: string | null, cap: number): SQL {
+  return sql`coalesce((
+    select string_agg(x.comment, ',' order by x.created_at desc, x.id desc)
+    from (
+      select ${commentJson(viewerId)}::text as comment, c.created_at, c.id
+      from comments c join users cu on cu.id = c.author_id
+      where c.post_id = ${postId}
+      order by c.created_at desc, c.id desc
+      limit ${cap}
+    ) x
+  ), '')`;
+}

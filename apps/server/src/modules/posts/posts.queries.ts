@@ -3,7 +3,7 @@ import { POST_REACTION_CAP, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
-import { commentJson } from '../comments/comments.sql.js';
+import { newestCommentsText } from '../comments/comments.sql.js';
 import type { MediaRow } from '../media/media.queries.js';
 
 export interface PostRow {
@@ -127,17 +127,7 @@ export async function selectPostWithComments(
 ): Promise<(PostKeyRow & { comments: string }) | undefined> {
   const [row] = await queryRows<PostKeyRow & { comments: string }>(
     db,
-    sql`select ${keyColumnsOf(viewerId)},
-          coalesce((
-            select string_agg(x.comment, ',' order by x.created_at desc, x.id desc)
-            from (
-              select ${commentJson(viewerId)}::text as comment, c.created_at, c.id
-              from comments c join users cu on cu.id = c.author_id
-              where c.post_id = p.id
-              order by c.created_at desc, c.id desc
-              limit ${cap}
-            ) x
-          ), '') as comments
+    sql`select ${keyColumnsOf(viewerId)}, ${newestCommentsText(sql`p.id`, viewerId, cap)} as comments
         from posts p
         where p.id = ${postId}::uuid`,
   );
