@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 
 /** The PostgreSQL channel every server process listens on. */
@@ -29,6 +29,20 @@ export type LiveEvent =
 
 export async function publish(tx: Db, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** An event whose values the statement sending it computes (its ids as SQL expressions). */
+type SqlEvent<E = LiveEvent> = E extends LiveEvent ? { [F in keyof E]: F extends 'e' ? E[F] : SQL } : never;
+
+/**
+ * `publish` as an expression inside a larger statement (a write done in one round trip): the event's JSON
+ * is built by the database from values only the statement knows, such as the id of a row it inserts.
+ */
+export function publishSql(event: SqlEvent): SQL {
+  const fields = Object.entries(event).map(([key, value]) =>
+    typeof value === 'string' ? sql`${key}::text, ${value}::text` : sql`${key}::text, ${value as SQL}`,
+  );
+  return sql`pg_notify(${LIVE_CHANNEL}, json_build_object(${sql.join(fields, sql`, `)})::text)`;
 }
 
 export function parseLiveEvent(payload: string): LiveEvent | null {

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS, POST_COMMENT_CAP, type PostListQuery } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { bookmarks, postReactions, posts, users } from '../../db/schema.js';
+import { bookmarks, posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -12,6 +12,7 @@ import {
   selectPostWithComments,
   selectPostPage,
   selectPostsByIds,
+  reactToPost,
   type PageRequest,
   type PostKeyRow,
   type PostOrder,
@@ -21,7 +22,6 @@ import type { SearchCache } from '../../lib/search-cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
-import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
@@ -327,39 +327,18 @@ export function createPostsService({
      * number of like rows, dislikeCount the number of dislike rows.
      */
     async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<JsonText> {
-      await db.transaction(async (tx) => {
-        const post = await lockPost(tx, postId);
-        const [existing] = await tx
-          .select({ kind: postReactions.kind })
-          .from(postReactions)
-          .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
-        if (kind === 'like' && existing?.kind === 'like') throw badRequest(ERRORS.alreadyLiked);
-        if (kind === 'dislike') {
-          if (post.likeCount === 0) throw badRequest(ERRORS.likeBelowZero);
-          if (existing?.kind === 'dislike') throw badRequest(ERRORS.alreadyDisliked);
-        }
-        if (existing) {
-          await tx
-            .update(postReactions)
-            .set({ kind, createdAt: sql`now()` })
-            .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)));
-        } else {
-          await tx.insert(postReactions).values({ postId, userId, kind });
-        }
-        const likes = kind === 'like' ? 1 : existing ? -1 : 0;
-        const dislikes = kind === 'dislike' ? 1 : existing ? -1 : 0;
-        await tx
-          .update(posts)
-          .set({
-            likeCount: sql`${posts.likeCount} + ${likes}`,
-            dislikeCount: sql`${posts.dislikeCount} + ${dislikes}`,
-          })
-          .where(eq(posts.id, postId));
-        const key = { recipientId: post.authorId, actorId: userId, kind: 'like', postId } as const;
-        if (kind === 'like') await notify(tx, key);
-        else if (existing?.kind === 'like') await withdraw(tx, key);
-        await publish(tx, { e: 'c', p: postId });
-      });
+      if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      const outcome = await reactToPost(db, postId, userId, kind);
+      if (!outcome.found) throw notFound(ERRORS.postNotFound);
+      if (!outcome.changed) {
+        throw badRequest(
+          kind === 'like'
+            ? ERRORS.alreadyLiked
+            : Number(outcome.like_count) === 0
+              ? ERRORS.likeBelowZero
+              : ERRORS.alreadyDisliked,
+        );
+      }
       cache.invalidate(postId);
       return getPost(postId, userId);
     },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { notificationCtes } from '../notifications/notifications.writes.js';
 
 export interface SummaryRow {
   _id: string;
@@ -253,4 +254,50 @@ export async function selectCredentialsByUsername(
     sql`select id, username, password_hash from users where lower(username) = lower(${username})`,
   );
   return rows[0];
+}
+
+/** What a follow or unfollow did: `found` false for no such user, `changed` false for nothing to do. */
+export interface FollowOutcome {
+  found: boolean;
+  changed: boolean;
+}
+
+/**
+ * A follow or unfollow in one statement (one round trip, its own transaction): the follow row is added
+ * (ON CONFLICT DO NOTHING: of two identical requests, one adds it) or removed, both users' counters
+ * follow from that, with the notification and its events. Both user rows are locked first, in id order,
+ * as every write that changes two users' rows does (A following B while B follows A cannot deadlock),
+ * and the counters are written from the values read under that lock.
+ */
+export async function setFollowRow(db: Db, followerId: string, followeeId: string, follow: boolean) {
+  const follower = sql`${followerId}::uuid`;
+  const followee = sql`${followeeId}::uuid`;
+  const notifications = notificationCtes(
+    { recipientId: followee, actorId: follower, kind: 'follow', postId: sql`null::uuid` },
+    { from: sql`changed`, notifyWhen: sql`${follow}::boolean`, withdrawWhen: sql`not ${follow}::boolean` },
+  );
+  const change = follow
+    ? sql`insert into follows (follower_id, followee_id)
+          select ${follower}, id from pair where id = ${followee}
+          on conflict do nothing returning followee_id`
+    : sql`delete from follows where follower_id = ${follower} and followee_id = ${followee}
+          and exists (select from pair where id = ${followee}) returning followee_id`;
+  const [outcome] = await queryRows<FollowOutcome>(
+    db,
+    sql`with pair as (
+          select id, follower_count, following_count from users where id in (${follower}, ${followee})
+          order by id for no key update
+        ),
+        changed as (${change}),
+        counted as (
+          update users u set
+            following_count = pair.following_count + case when u.id = ${follower} then ${follow ? 1 : -1}::int else 0 end,
+            follower_count = pair.follower_count + case when u.id = ${followee} then ${follow ? 1 : -1}::int else 0 end
+          from pair, changed where u.id = pair.id
+        ),
+        ${notifications.ctes}
+        select exists (select from pair where id = ${followee}) as found, exists (select from changed) as changed,
+          ${notifications.events}`,
+  );
+  return outcome!;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ERRORS,
   PAGE_LIMITS,
@@ -8,7 +8,7 @@ import {
   type UserPage,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { follows, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -20,12 +20,12 @@ import {
   selectUserCards,
   selectUserCardsByIds,
   selectUserWithLists,
+  setFollowRow,
   type PeopleMatch,
 } from './users.queries.js';
 import { toUser, toUserCard } from './users.presenter.js';
 import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
-import { notify, withdraw } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 
@@ -64,41 +64,15 @@ export function createUsersService({
     return toUser(row, viewerId);
   }
 
-  /** Adds or removes the follow and both users' counters in one transaction. */
+  /** Adds or removes the follow and both users' counters (in one statement, see setFollowRow). */
   async function setFollow(userId: string, targetId: string, follow: boolean) {
     if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound);
     if (targetId === userId) throw badRequest(ERRORS.cannotFollowSelf);
-    await db.transaction(async (tx) => {
-      const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, targetId));
-      if (!target) throw notFound(ERRORS.userNotFound);
-      const changed = follow
-        ? await tx
-            .insert(follows)
-            .values({ followerId: userId, followeeId: targetId })
-            .onConflictDoNothing()
-            .returning({ id: follows.followeeId })
-        : await tx
-            .delete(follows)
-            .where(and(eq(follows.followerId, userId), eq(follows.followeeId, targetId)))
-            .returning({ id: follows.followeeId });
-      if (changed.length === 0) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
-      const delta = follow ? 1 : -1;
-      // The two rows are updated in id order: A following B while B follows A would otherwise each hold
-      // one row and wait for the other (a deadlock, which PostgreSQL breaks by failing one of them).
-      for (const id of [userId, targetId].sort()) {
-        await tx
-          .update(users)
-          .set(
-            id === userId
-              ? { followingCount: sql`${users.followingCount} + ${delta}` }
-              : { followerCount: sql`${users.followerCount} + ${delta}` },
-          )
-          .where(eq(users.id, id));
-      }
-      const key = { recipientId: targetId, actorId: userId, kind: 'follow' } as const;
-      await (follow ? notify(tx, key) : withdraw(tx, key));
-    });
-    return { user: await getUser(userId, userId), followUser: await getUser(targetId, userId) };
+    const outcome = await setFollowRow(db, userId, targetId, follow);
+    if (!outcome.found) throw notFound(ERRORS.userNotFound);
+    if (!outcome.changed) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
+    const [user, followUser] = await Promise.all([getUser(userId, userId), getUser(targetId, userId)]);
+    return { user, followUser };
   }
 
   return {

@@ -142,16 +142,32 @@ describe('follow and unfollow', () => {
   it('keeps counters equal to the rows under a concurrent follow/unfollow storm', async () => {
     const target = await signUp(ctx.app);
     const fans = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
-    await Promise.all(
+    const answers = await Promise.all(
       fans.flatMap((fan) =>
         Array.from({ length: 5 }, (_, i) => follow(fan.token, target.user._id, i % 2 === 0 ? 'follow' : 'unfollow')),
       ),
     );
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 200 && s !== 400)).toEqual([]);
     const rows = await ctx.database.db.select().from(follows).where(eq(follows.followeeId, target.user._id));
     expect((await counts(target.user._id)).followerCount).toBe(rows.length);
     for (const fan of fans) {
       const following = rows.filter((r) => r.followerId === fan.user._id).length;
       expect((await counts(fan.user._id)).followingCount).toBe(following);
+    }
+  });
+});
+
+describe('mutual follows', () => {
+  it('never deadlock: six people following each other all at once all succeed, with exact counts', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
+    const answers = await Promise.all(
+      people.flatMap((me) =>
+        people.filter((other) => other !== me).map((other) => follow(me.token, other.user._id, 'follow')),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    for (const person of people) {
+      expect(await counts(person.user._id)).toMatchObject({ followerCount: 5, followingCount: 5 });
     }
   });
 });
