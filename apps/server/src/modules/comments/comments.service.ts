@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ERRORS, LIMITS, PAGE_LIMITS, type Comment, type CommentListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { commentVotes, comments, posts } from '../../db/schema.js';
+import { comments, posts } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { selectComment, selectCommentPage } from './comments.queries.js';
-import { notify, withdraw } from '../notifications/notifications.writes.js';
+import { selectComment, selectCommentPage, voteOnComment } from './comments.queries.js';
+import { notify } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
 
 function cleanContent(content: string): string {
@@ -122,35 +122,15 @@ export function createCommentsService({ db }: { db: Db }) {
 
     /** Up and down votes exclude each other: voting one way replaces a vote the other way. */
     async vote(userId: string, postId: string, commentId: string, kind: 'up' | 'down'): Promise<Comment> {
-      await db.transaction(async (tx) => {
-        await requirePost(tx, postId);
-        const comment = await lockComment(tx, postId, commentId);
-        const [existing] = await tx
-          .select({ kind: commentVotes.kind })
-          .from(commentVotes)
-          .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId)));
-        if (existing?.kind === kind) throw badRequest(kind === 'up' ? ERRORS.alreadyUpvoted : ERRORS.alreadyDownvoted);
-        if (existing) {
-          await tx
-            .update(commentVotes)
-            .set({ kind, createdAt: sql`now()` })
-            .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId)));
-        } else {
-          await tx.insert(commentVotes).values({ commentId, userId, kind });
-        }
-        const up = kind === 'up' ? 1 : existing ? -1 : 0;
-        const down = kind === 'down' ? 1 : existing ? -1 : 0;
-        await tx
-          .update(comments)
-          .set({
-            upvoteCount: sql`${comments.upvoteCount} + ${up}`,
-            downvoteCount: sql`${comments.downvoteCount} + ${down}`,
-          })
-          .where(eq(comments.id, commentId));
-        const key = { recipientId: comment.authorId, actorId: userId, kind: 'upvote', postId, commentId } as const;
-        if (kind === 'up') await notify(tx, key);
-        else if (existing?.kind === 'up') await withdraw(tx, key);
-      });
+      if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      if (!isUuid(commentId)) {
+        await requirePost(db, postId);
+        throw notFound(ERRORS.commentNotFound);
+      }
+      const outcome = await voteOnComment(db, { postId, commentId, userId, kind });
+      if (!outcome.post_found) throw notFound(ERRORS.postNotFound);
+      if (!outcome.found) throw notFound(ERRORS.commentNotFound);
+      if (!outcome.changed) throw badRequest(kind === 'up' ? ERRORS.alreadyUpvoted : ERRORS.alreadyDownvoted);
       return getComment(commentId, userId);
     },
   };

@@ -7,6 +7,7 @@ import { newestCommentsText } from '../comments/comments.sql.js';
 import type { MediaRow } from '../media/media.queries.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 import { publishSql } from '../live/live.events.js';
+import { reactionStatement } from '../../lib/reaction-sql.js';
 
 export interface PostRow {
   id: string;
@@ -212,15 +213,13 @@ export interface ReactionOutcome {
   found: boolean;
   changed: boolean;
   /** The post's like count when the reaction was tried (a refused dislike says why with it). */
-  like_count: number | null;
+  like_count: number;
 }
 
 /**
- * A like or dislike by the rules of `PostsService.react`, written in one statement (one round trip, its
- * own transaction) instead of a dozen: the post row is locked first (reactions to one post take turns,
- * and a locked row is read at its newest), the reaction is inserted or switched by ON CONFLICT (which
- * always meets the newest row: a second identical request finds nothing to change), and the counters,
- * the author's notification and the events follow from what it did. A dislike needs likes on the post.
+ * A like or dislike by the rules of `PostsService.react`, in one statement (see reactionStatement): a
+ * dislike needs likes on the post; a like notifies the author, an unlike (a dislike that replaced the
+ * user's like) withdraws that notification; the post's counters change for everyone watching it.
  */
 export async function reactToPost(
   db: Db,
@@ -229,40 +228,30 @@ export async function reactToPost(
   kind: 'like' | 'dislike',
 ): Promise<ReactionOutcome> {
   const notifications = notificationCtes(
-    { recipientId: sql`post.author_id`, actorId: sql`${userId}::uuid`, kind: 'like', postId: sql`post.id` },
+    { recipientId: sql`target.author_id`, actorId: sql`${userId}::uuid`, kind: 'like', postId: sql`target.id` },
     {
-      from: sql`post, reaction`,
+      from: sql`target, reaction`,
       notifyWhen: sql`${kind}::text = 'like'`,
-      // Unliking: a dislike that replaced this user's like.
       withdrawWhen: sql`${kind}::text = 'dislike' and not reaction.inserted`,
     },
   );
   const [outcome] = await queryRows<ReactionOutcome>(
     db,
-    sql`with post as (
-          select id, author_id, like_count, dislike_count from posts where id = ${postId}::uuid for update
-        ),
-        reaction as (
-          insert into post_reactions as r (post_id, user_id, kind)
-          select id, ${userId}::uuid, ${kind}::text from post where ${kind}::text = 'like' or like_count > 0
-          on conflict (post_id, user_id) do update set kind = excluded.kind, created_at = now()
-            where r.kind <> excluded.kind
-          -- xmax is 0 on a row this statement inserted, and set on the one it switched.
-          returning xmax::text = '0' as inserted
-        ),
-        -- From the counters read under the lock: the statement's own snapshot may predate them (an
-        -- update from p.like_count lost a concurrent change in a test of 12 concurrent toggles).
-        counted as (
-          update posts p set
-            like_count = post.like_count + case when ${kind}::text = 'like' then 1 when reaction.inserted then 0 else -1 end,
-            dislike_count = post.dislike_count + case when ${kind}::text = 'dislike' then 1 when reaction.inserted then 0 else -1 end
-          from post, reaction where p.id = post.id
-        ),
-        ${notifications.ctes}
-        select exists (select from post) as found, exists (select from reaction) as changed,
-          (select like_count from post) as like_count,
-          ${notifications.events},
-          (select count(${publishSql({ e: 'c', p: sql`${postId}::uuid` })}) from reaction) as counted`,
+    reactionStatement({
+      target: {
+        table: 'posts',
+        where: sql`t.id = ${postId}::uuid`,
+        counters: { like: 'like_count', dislike: 'dislike_count' },
+      },
+      reactions: { table: 'post_reactions', column: 'post_id' },
+      userId,
+      kind,
+      allowedWhen: sql`${kind}::text = 'like' or like_count > 0`,
+      then: {
+        ctes: notifications.ctes,
+        selected: sql`${notifications.events}, (select count(${publishSql({ e: 'c', p: sql`id` })}) from target, reaction) as counted`,
+      },
+    }),
   );
   return outcome!;
 }
