@@ -1,13 +1,20 @@
-/** True when a database error (possibly wrapped by Drizzle) is a unique-constraint violation. */
+type DbError = { code?: string; constraint?: string; cause?: unknown };
+
+/** The error with this SQLSTATE in a database error's chain (Drizzle wraps the driver's). */
+function withCode(error: unknown, code: string): DbError | undefined {
+  for (let e = error as DbError | undefined; e; e = e.cause as DbError | undefined) if (e.code === code) return e;
+  return undefined;
+}
+
+/** True when a database error is a unique-constraint violation (of `constraint`, when given). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
-  }
-  return false;
+  const found = withCode(error, '23505');
+  return found !== undefined && (constraint === undefined || found.constraint === constraint);
+}
+
+/** True when a database error is a violation of the foreign key `constraint`. */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  return withCode(error, '23503')?.constraint === constraint;
 }
 
 const UNAVAILABLE_CODES = new Set([

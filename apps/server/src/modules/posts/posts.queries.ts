@@ -208,6 +208,33 @@ export async function selectPostPage(
 const normalizeKey = (value: CursorValue, kind: CursorPart): CursorValue =>
   kind === 'date' ? new Date(value) : kind === 'int' || kind === 'float' ? Number(value) : value;
 
+/**
+ * A new post, its author's post count and its event, in one statement (one round trip, its own
+ * transaction); answers the post's id.
+ */
+export async function insertPost(
+  db: Db,
+  post: { authorId: string; content: string; tags: string[]; mediaId: string | null },
+): Promise<string> {
+  const tags = sql.join(
+    post.tags.map((tag) => sql`${tag}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`with created as (
+          insert into posts (author_id, content, tags, media_id)
+          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${post.mediaId}::uuid)
+          returning id, author_id
+        ),
+        counted as (
+          update users u set post_count = u.post_count + 1 from created where u.id = created.author_id
+        )
+        select id, ${publishSql({ e: 'p', p: sql`id`, a: sql`author_id` })} from created`,
+  );
+  return row!.id;
+}
+
 /** What a like or dislike did: `found` false for no such post, `changed` false when the rules refused it. */
 export interface ReactionOutcome {
   found: boolean;

@@ -4,15 +4,16 @@ import { queryRows, type Db } from '../../db/client.js';
 import { bookmarks, posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
-import type { MediaService } from '../media/media.service.js';
+import { MEDIA_NOT_FOUND, type MediaService } from '../media/media.service.js';
 import {
   selectPostKeys,
   selectPostWithComments,
   selectPostPage,
   selectPostsByIds,
   reactToPost,
+  insertPost,
   type PageRequest,
   type PostKeyRow,
   type PostOrder,
@@ -140,6 +141,8 @@ export function createPostsService({
 
   const mapPictureInUse = (error: unknown): never => {
     if (isUniqueViolation(error, 'posts_media_key')) throw badRequest(ERRORS.pictureInUse);
+    // Deleted between the owner's check and the write.
+    if (isForeignKeyViolation(error, 'posts_media_id_media_id_fk')) throw notFound(MEDIA_NOT_FOUND);
     throw error;
   };
 
@@ -243,21 +246,10 @@ export function createPostsService({
 
     async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<JsonText> {
       const content = cleanContent(input.content);
-      const postId = await db
-        .transaction(async (tx) => {
-          const mediaId = input.mediaId ? await attachablePicture(tx, userId, input.mediaId) : null;
-          const [created] = await tx
-            .insert(posts)
-            .values({ authorId: userId, content, tags: extractHashtags(content), mediaId })
-            .returning({ id: posts.id });
-          await tx
-            .update(users)
-            .set({ postCount: sql`${users.postCount} + 1` })
-            .where(eq(users.id, userId));
-          await publish(tx, { e: 'p', p: created!.id, a: userId });
-          return created!.id;
-        })
-        .catch(mapPictureInUse);
+      const mediaId = input.mediaId ? (await media.findOwned(userId, input.mediaId, { purpose: 'post' })).id : null;
+      const postId = await insertPost(db, { authorId: userId, content, tags: extractHashtags(content), mediaId }).catch(
+        mapPictureInUse,
+      );
       searches.clear();
       return getPost(postId, userId);
     },
