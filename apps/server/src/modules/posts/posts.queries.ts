@@ -235,6 +235,36 @@ export async function insertPost(
   return row!.id;
 }
 
+/**
+ * Adds or removes a bookmark and the user's bookmark count in one statement (one round trip, its own
+ * transaction). The post is key-share locked, as the bookmark's foreign key would: a post being deleted
+ * (which counts its bookmarkers down under its row lock) waits for this, or this for it. Of two identical
+ * requests, one changes the row.
+ */
+export async function setBookmarkRow(
+  db: Db,
+  userId: string,
+  postId: string,
+  add: boolean,
+): Promise<{ found: boolean; changed: boolean }> {
+  const change = add
+    ? sql`insert into bookmarks (user_id, post_id) select ${userId}::uuid, id from post
+          on conflict do nothing returning post_id`
+    : sql`delete from bookmarks where user_id = ${userId}::uuid and post_id = (select id from post)
+          returning post_id`;
+  const [outcome] = await queryRows<{ found: boolean; changed: boolean }>(
+    db,
+    sql`with post as (select id from posts where id = ${postId}::uuid for key share),
+        changed as (${change}),
+        counted as (
+          update users u set bookmark_count = u.bookmark_count + ${add ? 1 : -1}::int
+          from changed where u.id = ${userId}::uuid
+        )
+        select exists (select from post) as found, exists (select from changed) as changed`,
+  );
+  return outcome!;
+}
+
 /** What a like or dislike did: `found` false for no such post, `changed` false when the rules refused it. */
 export interface ReactionOutcome {
   found: boolean;

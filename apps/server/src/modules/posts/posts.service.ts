@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS, POST_COMMENT_CAP, type PostListQuery } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { bookmarks, posts, users } from '../../db/schema.js';
+import { posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
@@ -14,6 +14,7 @@ import {
   selectPostsByIds,
   reactToPost,
   insertPost,
+  setBookmarkRow,
   type PageRequest,
   type PostKeyRow,
   type PostOrder,
@@ -336,27 +337,10 @@ export function createPostsService({
     },
 
     async bookmark(userId: string, postId: string, add: boolean): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockPost(tx, postId);
-        if (add) {
-          const inserted = await tx
-            .insert(bookmarks)
-            .values({ userId, postId })
-            .onConflictDoNothing()
-            .returning({ postId: bookmarks.postId });
-          if (inserted.length === 0) throw badRequest(ERRORS.alreadyBookmarked);
-        } else {
-          const deleted = await tx
-            .delete(bookmarks)
-            .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, postId)))
-            .returning({ postId: bookmarks.postId });
-          if (deleted.length === 0) throw badRequest(ERRORS.notBookmarked);
-        }
-        await tx
-          .update(users)
-          .set({ bookmarkCount: sql`${users.bookmarkCount} + ${add ? 1 : -1}` })
-          .where(eq(users.id, userId));
-      });
+      if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      const outcome = await setBookmarkRow(db, userId, postId, add);
+      if (!outcome.found) throw notFound(ERRORS.postNotFound);
+      if (!outcome.changed) throw badRequest(add ? ERRORS.alreadyBookmarked : ERRORS.notBookmarked);
     },
   };
 }

@@ -228,6 +228,22 @@ describe('bookmarks', () => {
     const rows = await ctx.database.db.select().from(bookmarks).where(eq(bookmarks.userId, me.user._id));
     expect((await counts(me.user._id)).bookmarkCount).toBe(rows.length);
   });
+
+  it('keeps every count exact when the post is deleted while people bookmark it', async () => {
+    const author = await signUp(ctx.app);
+    const readers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app)));
+    const postId = await newPost(author.token);
+    const bookmark = (token: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/users/bookmark/${postId}`, headers: auth(token) });
+    const answers = await Promise.all([
+      ...readers.slice(0, 4).map((reader) => bookmark(reader.token)),
+      ctx.app.inject({ method: 'DELETE', url: `/api/posts/${postId}`, headers: auth(author.token) }),
+      ...readers.slice(4).map((reader) => bookmark(reader.token)),
+    ]);
+    // Each bookmark came before the delete (200) or after it (404); nothing failed.
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 200 && s !== 201 && s !== 404)).toEqual([]);
+    for (const reader of readers) expect((await counts(reader.user._id)).bookmarkCount).toBe(0);
+  });
 });
 
 describe('reading users', () => {
