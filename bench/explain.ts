@@ -1,7 +1,8 @@
 /**
- * `npm run bench:explain -- --database <url>`: runs the real service code of every hot read route
- * against a seeded database, captures the SQL it sends, and prints EXPLAIN ANALYZE for each query,
- * flagging sequential scans of the big tables. `--write` puts the summary in docs/performance.md.
+ * `npm run bench:explain -- --database <url>`: runs the real service code of every hot read route, and
+ * of the hot writes in transactions rolled back, against a seeded database, captures the SQL it sends,
+ * and prints EXPLAIN ANALYZE for each query, flagging sequential scans of the big tables. `--write` puts
+ * the summary in docs/performance.md.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -26,25 +27,27 @@ if (!url) throw new Error('Pass --database postgres://… (a database filled by 
 
 const captured: { query: string; params: unknown[] }[] = [];
 const pool = new pg.Pool({ connectionString: url, max: 2 });
-const db = drizzle(pool, {
-  schema,
-  logger: { logQuery: (query, params) => captured.push({ query, params }) },
-}) as unknown as Db;
-const media = createMediaService({ db, mediaDir: os.tmpdir() });
+const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
 // Caches that hear no events and keep nothing: every route reads cold, so all of its queries are explained.
 const deaf = { subscribe() {}, close: async () => {} };
-const posts = createPostsService({
-  db,
-  media,
-  cache: createPostCache({ bus: deaf, max: 1 }),
-  searches: createSearchCache<SearchHit, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
-});
-const users = createUsersService({
-  db,
-  media,
-  searches: createSearchCache<PeopleMatch, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
-});
-const comments = createCommentsService({ db });
+function servicesOf(db: Db) {
+  const media = createMediaService({ db, mediaDir: os.tmpdir() });
+  return {
+    posts: createPostsService({
+      db,
+      media,
+      cache: createPostCache({ bus: deaf, max: 1 }),
+      searches: createSearchCache<SearchHit, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
+    }),
+    users: createUsersService({
+      db,
+      media,
+      searches: createSearchCache<PeopleMatch, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
+    }),
+    comments: createCommentsService({ db }),
+  };
+}
+const { posts, users, comments } = servicesOf(drizzle(pool, { schema, logger }) as unknown as Db);
 
 const uuidOf = (text: string) => {
   const hex = createHash('md5').update(text).digest('hex');
@@ -59,6 +62,26 @@ const {
 const {
   rows: [hot],
 } = await pool.query<{ id: string }>('select id from posts order by comment_count desc limit 1');
+
+/** A post bench_1 has neither liked nor saved, and someone bench_1 does not follow, for the write routes. */
+const {
+  rows: [fresh],
+} = await pool.query<{ post: string; person: string }>(
+  `select (select id from posts p where not exists (select from post_reactions where post_id = p.id and user_id = $1)
+             and not exists (select from bookmarks where post_id = p.id and user_id = $1)
+           order by like_count desc limit 1) as post,
+          (select id from users u where id <> $1 and not exists (
+             select from follows where follower_id = $1 and followee_id = u.id) order by follower_count desc limit 1) as person`,
+  [viewer],
+);
+type Services = ReturnType<typeof servicesOf>;
+/** Writes, each run in a transaction that is rolled back: once to capture its SQL, once to explain it. */
+const writeRoutes: [string, (services: Services) => Promise<unknown>][] = [
+  ['POST /api/posts/like/{id}', (s) => s.posts.react(viewer, fresh!.post, 'like')],
+  ['POST /api/users/follow/{id}', (s) => s.users.follow(viewer, fresh!.person)],
+  ['POST /api/users/bookmark/{id}', (s) => s.posts.bookmark(viewer, fresh!.post, true)],
+  ['POST /api/posts', (s) => s.posts.create(viewer, { content: 'An explained post #bench' })],
+];
 
 const routes: [string, () => Promise<unknown>][] = [
   ['GET /api/posts', () => posts.list({}, viewer)],
@@ -83,15 +106,12 @@ const summary: string[] = [
   '| route | queries | slowest query (ms) | sequential scans of big tables |',
   '|---|---:|---:|---|',
 ];
-for (const [route, call] of routes) {
-  captured.length = 0;
-  await call();
-  const queries = [...captured];
+async function explain(route: string, client: pg.PoolClient | pg.Pool, queries: typeof captured) {
   let slowest = 0;
   const seqScans = new Set<string>();
   console.log(`\n=== ${route}: ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}`);
   for (const { query, params } of queries) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query}`, params);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query}`, params);
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     const time = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
     slowest = Math.max(slowest, time);
@@ -101,6 +121,27 @@ for (const [route, call] of routes) {
     console.log(plan);
   }
   summary.push(`| ${route} | ${queries.length} | ${slowest.toFixed(2)} | ${[...seqScans].join(', ') || 'none'} |`);
+}
+
+for (const [route, call] of routes) {
+  captured.length = 0;
+  await call();
+  await explain(route, pool, [...captured]);
+}
+for (const [route, call] of writeRoutes) {
+  const client = await pool.connect();
+  try {
+    captured.length = 0;
+    await client.query('begin');
+    await call(servicesOf(drizzle(client, { schema, logger }) as unknown as Db));
+    await client.query('rollback');
+    const queries = [...captured];
+    await client.query('begin');
+    await explain(route, client, queries);
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
 }
 await pool.end();
 const table = summary.join('\n');

@@ -271,7 +271,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
-    index('notifications_actor_idx').on(t.actorId),
+    // Finds the notification an action replaces or withdraws (and a user's, when the user is deleted).
+    index('notifications_actor_post_idx').on(t.actorId, t.postId, t.recipientId),
     check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow')`),
   ],
 );

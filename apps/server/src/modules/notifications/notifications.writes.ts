@@ -11,13 +11,14 @@ export interface NotificationKey {
   commentId?: string | null;
 }
 
+/** `=` or `is null`, never `is not distinct from`, which no index serves (notifications_actor_post_idx). */
 const matches = (key: NotificationKey) =>
   and(
     eq(notifications.recipientId, key.recipientId),
     eq(notifications.actorId, key.actorId),
     eq(notifications.kind, key.kind),
-    sql`${notifications.postId} is not distinct from ${key.postId ?? null}::uuid`,
-    sql`${notifications.commentId} is not distinct from ${key.commentId ?? null}::uuid`,
+    key.postId ? eq(notifications.postId, key.postId) : isNull(notifications.postId),
+    key.commentId ? eq(notifications.commentId, key.commentId) : isNull(notifications.commentId),
   );
 
 /**
@@ -40,21 +41,12 @@ export async function notify(tx: Db, key: NotificationKey): Promise<void> {
   await publish(tx, { e: 'n', r: key.recipientId, id: row!.id });
 }
 
-/** An undone action (unlike, unfollow, a vote switched away) takes its unread notification with it. */
-export async function withdraw(tx: Db, key: NotificationKey): Promise<void> {
-  const removed = await tx
-    .delete(notifications)
-    .where(and(matches(key), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  if (removed.length > 0) await publish(tx, { e: 'u', r: key.recipientId });
-}
-
-/** A notification's key as SQL values of the statement it is part of. */
+/** A notification's key as SQL values of the statement it is part of (an absent id is null). */
 export interface NotificationKeySql {
   recipientId: SQL;
   actorId: SQL;
   kind: NotificationKey['kind'];
-  postId: SQL;
+  postId?: SQL;
   commentId?: SQL;
 }
 
@@ -68,9 +60,12 @@ export function notificationCtes(
   key: NotificationKeySql,
   { from, notifyWhen, withdrawWhen }: { from: SQL; notifyWhen: SQL; withdrawWhen: SQL },
 ): { ctes: SQL; events: SQL } {
+  const postId = key.postId ?? sql`null::uuid`;
   const commentId = key.commentId ?? sql`null::uuid`;
+  // As in `matches`: `=` or `is null`, which the actor and post index serves.
   const same = sql`n.recipient_id = ${key.recipientId} and n.actor_id = ${key.actorId} and n.kind = ${key.kind}::text
-    and n.post_id is not distinct from ${key.postId} and n.comment_id is not distinct from ${commentId}`;
+    and ${key.postId ? sql`n.post_id = ${key.postId}` : sql`n.post_id is null`}
+    and ${key.commentId ? sql`n.comment_id = ${key.commentId}` : sql`n.comment_id is null`}`;
   const notNotifyingOneself = sql`${key.recipientId} <> ${key.actorId}`;
   return {
     ctes: sql`
@@ -79,7 +74,7 @@ export function notificationCtes(
       ),
       notification_created as (
         insert into notifications (recipient_id, actor_id, kind, post_id, comment_id)
-        select ${key.recipientId}, ${key.actorId}, ${key.kind}::text, ${key.postId}, ${commentId} from ${from}
+        select ${key.recipientId}, ${key.actorId}, ${key.kind}::text, ${postId}, ${commentId} from ${from}
         where ${notifyWhen} and ${notNotifyingOneself}
         returning id, recipient_id
       ),

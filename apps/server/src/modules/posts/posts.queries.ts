@@ -285,7 +285,7 @@ export async function reactToPost(
   kind: 'like' | 'dislike',
 ): Promise<ReactionOutcome> {
   const notifications = notificationCtes(
-    { recipientId: sql`target.author_id`, actorId: sql`${userId}::uuid`, kind: 'like', postId: sql`target.id` },
+    { recipientId: sql`target.author_id`, actorId: sql`${userId}::uuid`, kind: 'like', postId: sql`${postId}::uuid` },
     {
       from: sql`target, reaction`,
       notifyWhen: sql`${kind}::text = 'like'`,

@@ -273,7 +273,7 @@ export async function setFollowRow(db: Db, followerId: string, followeeId: strin
   const follower = sql`${followerId}::uuid`;
   const followee = sql`${followeeId}::uuid`;
   const notifications = notificationCtes(
-    { recipientId: followee, actorId: follower, kind: 'follow', postId: sql`null::uuid` },
+    { recipientId: followee, actorId: follower, kind: 'follow' },
     { from: sql`changed`, notifyWhen: sql`${follow}::boolean`, withdrawWhen: sql`not ${follow}::boolean` },
   );
   const change = follow
