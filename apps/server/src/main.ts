@@ -38,8 +38,18 @@ async function main(): Promise<void> {
     done(request);
     next();
   });
+  // A request whose client hung up gets no onResponse, but its handler runs on (and may still use the
+  // database) until it sends into the void: it is done when it has both been aborted and sent.
+  const aborted = new WeakSet<object>();
+  const sent = new WeakSet<object>();
+  app.addHook('onSend', (request, _reply, payload, next) => {
+    sent.add(request);
+    if (aborted.has(request)) done(request);
+    next(null, payload);
+  });
   app.addHook('onRequestAbort', (request, next) => {
-    done(request);
+    aborted.add(request);
+    if (sent.has(request)) done(request);
     next();
   });
   let closing = false;
