@@ -135,7 +135,8 @@ for (const [route, call] of writeRoutes) {
     await client.query('begin');
     await call(servicesOf(drizzle(client, { schema, logger }) as unknown as Db));
     await client.query('rollback');
-    const queries = [...captured];
+    // The transaction's own statements (begin, savepoint, commit) are not explained.
+    const queries = captured.filter(({ query }) => /^\s*(with|select|insert|update|delete)\b/i.test(query));
     await client.query('begin');
     await explain(route, client, queries);
   } finally {

@@ -136,3 +136,16 @@ export async function queryRows<T>(db: Db, query: SQL, options: { planEachTime?:
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs `statement` in a transaction after `lock` (a statement that locks rows): three round trips and
+ * its COMMIT. The statement's snapshot is then taken with the lock held, so it sees every row that the
+ * writers it waited for committed. A single statement that locks takes its snapshot before it waits, and
+ * misses their rows in every other table (a notification written by the request it waited for, say).
+ */
+export function queryRowsAfterLock<T>(db: Db, lock: SQL, statement: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(lock);
+    return queryRows<T>(tx, statement);
+  });
+}

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRowsAfterLock, type Db } from '../db/client.js';
 
 /** A reaction of one of two opposite kinds (like or dislike, up or down) by a user to a row with counters. */
 export interface ReactionWrite<Kind extends string> {
@@ -10,24 +11,45 @@ export interface ReactionWrite<Kind extends string> {
   kind: Kind;
   /** A condition on `target` without which nothing is recorded (a dislike needs likes). */
   allowedWhen?: SQL;
-  /** What follows from `target, reaction` in the same statement (notifications, events): CTEs and select items. */
-  then: { ctes: SQL; selected: SQL };
+  /**
+   * The notification: `notifyOn` (a like, an upvote) notifies the target's author, the other kind withdraws
+   * it when it replaced that one. `build` makes the CTEs for those conditions (notificationCtes).
+   */
+  notification: {
+    notifyOn: Kind;
+    build: (when: { from: SQL; notifyWhen: SQL; withdrawWhen: SQL }) => { ctes: SQL; events: SQL };
+  };
+  /** More select items, on `target` and `reaction` (events, checks). */
+  selected?: SQL;
 }
 
 /**
- * The statement that records a reaction in one round trip, in its own transaction; it answers `found`
- * (the target exists), `changed` (false when the user already reacted so) and the target's counters.
+ * Records a reaction: the target row is locked first, in a statement of its own (reactions to one row take
+ * turns), then one statement does the rest with a snapshot taken under that lock (see
+ * queryRowsAfterLock). It answers `found` (the target exists), `changed` (false when the user already
+ * reacted so) and the target's counters.
  *
- * - The target row is locked first: reactions to one row take turns, and a locked row reads at its newest.
- * - ON CONFLICT inserts the reaction or switches the other kind, and always meets the newest reaction
- *   row: of two identical requests, one changes it. `reaction.inserted` tells the two apart (xmax is 0
- *   on a row the statement inserted, and set on the one it switched).
- * - The counters are written from the values read under the lock, not from the UPDATE's own row: the
- *   statement's snapshot may predate the last writer we waited for (that lost counts in a test of 12
- *   concurrent toggles on PostgreSQL).
+ * - ON CONFLICT inserts the reaction or switches the other kind: of two identical requests, one changes
+ *   it. `reaction.inserted` tells the two apart (xmax is 0 on a row the statement inserted, and set on
+ *   the one it switched).
+ * - The counters are written from the values read under the lock.
  */
-export function reactionStatement<Kind extends string>(write: ReactionWrite<Kind>): SQL {
-  const { target, reactions, userId, kind, then } = write;
+export async function recordReaction<Kind extends string, Row>(db: Db, write: ReactionWrite<Kind>): Promise<Row> {
+  const [row] = await queryRowsAfterLock<Row>(
+    db,
+    sql`select from ${sql.raw(write.target.table)} t where ${write.target.where} for update`,
+    reactionStatement(write),
+  );
+  return row!;
+}
+
+function reactionStatement<Kind extends string>(write: ReactionWrite<Kind>): SQL {
+  const { target, reactions, userId, kind } = write;
+  const notification = write.notification.build({
+    from: sql`target, reaction`,
+    notifyWhen: sql`${kind}::text = ${write.notification.notifyOn}::text`,
+    withdrawWhen: sql`${kind}::text <> ${write.notification.notifyOn}::text and not reaction.inserted`,
+  });
   const kinds = Object.keys(target.counters) as Kind[];
   const counterColumns = kinds.map((k) => sql.raw(target.counters[k]));
   const table = sql.raw(target.table);
@@ -42,7 +64,7 @@ export function reactionStatement<Kind extends string>(write: ReactionWrite<Kind
       select t.id, t.author_id, ${sql.join(
         counterColumns.map((column) => sql`t.${column}`),
         sql`, `,
-      )} from ${table} t where ${target.where} for update
+      )} from ${table} t where ${target.where}
     ),
     reaction as (
       insert into ${sql.raw(reactions.table)} as r (${sql.raw(reactions.column)}, user_id, kind)
@@ -54,11 +76,11 @@ export function reactionStatement<Kind extends string>(write: ReactionWrite<Kind
     counted as (
       update ${table} t set ${counters} from target, reaction where t.id = target.id
     ),
-    ${then.ctes}
+    ${notification.ctes}
     select exists (select from target) as found, exists (select from reaction) as changed,
       ${sql.join(
         counterColumns.map((column) => sql`(select ${column} from target) as ${column}`),
         sql`, `,
       )},
-      ${then.selected}`;
+      ${notification.events}${write.selected ? sql`, ${write.selected}` : sql``}`;
 }

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { commentJson } from './comments.sql.js';
 import type { Comment } from '@share-arts/contract';
 import { JsonText } from '../../lib/json-text.js';
-import { reactionStatement } from '../../lib/reaction-sql.js';
+import { recordReaction } from '../../lib/reaction-sql.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 
 export async function selectComment(db: Db, commentId: string, viewerId: string | null): Promise<Comment | undefined> {
@@ -60,43 +60,36 @@ export interface VoteOutcome {
 }
 
 /**
- * An up or down vote on a comment of that post, in one statement (see reactionStatement): an upvote
+ * An up or down vote on a comment of that post, in one transaction (see recordReaction): an upvote
  * notifies the comment's author, a downvote that replaced the user's upvote withdraws that notification.
  */
 export async function voteOnComment(
   db: Db,
   { postId, commentId, userId, kind }: { postId: string; commentId: string; userId: string; kind: 'up' | 'down' },
 ): Promise<VoteOutcome> {
-  const notifications = notificationCtes(
-    {
-      recipientId: sql`target.author_id`,
-      actorId: sql`${userId}::uuid`,
-      kind: 'upvote',
-      postId: sql`${postId}::uuid`,
-      commentId: sql`target.id`,
+  return recordReaction<'up' | 'down', VoteOutcome>(db, {
+    target: {
+      table: 'comments',
+      where: sql`t.id = ${commentId}::uuid and t.post_id = ${postId}::uuid`,
+      counters: { up: 'upvote_count', down: 'downvote_count' },
     },
-    {
-      from: sql`target, reaction`,
-      notifyWhen: sql`${kind}::text = 'up'`,
-      withdrawWhen: sql`${kind}::text = 'down' and not reaction.inserted`,
+    reactions: { table: 'comment_votes', column: 'comment_id' },
+    userId,
+    kind,
+    notification: {
+      notifyOn: 'up',
+      build: (when) =>
+        notificationCtes(
+          {
+            recipientId: sql`target.author_id`,
+            actorId: sql`${userId}::uuid`,
+            kind: 'upvote',
+            postId: sql`${postId}::uuid`,
+            commentId: sql`target.id`,
+          },
+          when,
+        ),
     },
-  );
-  const [outcome] = await queryRows<VoteOutcome>(
-    db,
-    reactionStatement({
-      target: {
-        table: 'comments',
-        where: sql`t.id = ${commentId}::uuid and t.post_id = ${postId}::uuid`,
-        counters: { up: 'upvote_count', down: 'downvote_count' },
-      },
-      reactions: { table: 'comment_votes', column: 'comment_id' },
-      userId,
-      kind,
-      then: {
-        ctes: notifications.ctes,
-        selected: sql`${notifications.events}, exists (select from posts where id = ${postId}::uuid) as post_found`,
-      },
-    }),
-  );
-  return outcome!;
+    selected: sql`exists (select from posts where id = ${postId}::uuid) as post_found`,
+  });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
 import { createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 let ctx: TestContext;
@@ -99,6 +101,41 @@ describe('notifications', () => {
     expect(pageTwo.nextCursor).toBeNull();
     const keys = [...pageOne.notifications, ...pageTwo.notifications].map((n: { key: string }) => n.key);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it('match the final state when one person toggles a like, a vote and a follow all at once', async () => {
+    const artist = await signUp(ctx.app);
+    const fan = await signUp(ctx.app);
+    const postId = await newPost(artist);
+    const commentId = (
+      await call(artist, 'POST', `/api/posts/${postId}/comment`, { commentData: { content: 'Mine' } })
+    ).json().comment._id as string;
+    const toggle = (i: number) => [
+      call(fan, 'POST', `/api/posts/${i % 2 === 0 ? 'like' : 'dislike'}/${postId}`),
+      call(fan, 'POST', `/api/comments/${i % 2 === 0 ? 'upvote' : 'downvote'}/${postId}/${commentId}`),
+      call(fan, 'POST', `/api/users/${i % 2 === 0 ? 'follow' : 'unfollow'}/${artist.user._id}`),
+    ];
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(Array.from({ length: 8 }, (_, i) => toggle(i + round)).flat());
+    }
+    // What the fan's actions left, and the artist's unread notifications from the fan: one per action still in place.
+    const [state] = await queryRows<{ liked: boolean; upvoted: boolean; follows: boolean }>(
+      ctx.database.db,
+      sql`select
+            exists (select from post_reactions where post_id = ${postId} and user_id = ${fan.user._id} and kind = 'like') as liked,
+            exists (select from comment_votes where comment_id = ${commentId} and user_id = ${fan.user._id} and kind = 'up') as upvoted,
+            exists (select from follows where follower_id = ${fan.user._id} and followee_id = ${artist.user._id}) as follows`,
+    );
+    const rows = await queryRows<{ kind: string }>(
+      ctx.database.db,
+      sql`select kind from notifications where recipient_id = ${artist.user._id} and actor_id = ${fan.user._id} order by kind`,
+    );
+    const expected = [
+      ...(state!.follows ? ['follow'] : []),
+      ...(state!.liked ? ['like'] : []),
+      ...(state!.upvoted ? ['upvote'] : []),
+    ];
+    expect(rows.map((row) => row.kind)).toEqual(expected);
   });
 
   it('need a token', async () => {

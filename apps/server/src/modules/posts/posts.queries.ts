@@ -7,7 +7,7 @@ import { newestCommentsText } from '../comments/comments.sql.js';
 import type { MediaRow } from '../media/media.queries.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 import { publishSql } from '../live/live.events.js';
-import { reactionStatement } from '../../lib/reaction-sql.js';
+import { recordReaction } from '../../lib/reaction-sql.js';
 
 export interface PostRow {
   id: string;
@@ -274,7 +274,7 @@ export interface ReactionOutcome {
 }
 
 /**
- * A like or dislike by the rules of `PostsService.react`, in one statement (see reactionStatement): a
+ * A like or dislike by the rules of `PostsService.react`, in one transaction (see recordReaction): a
  * dislike needs likes on the post; a like notifies the author, an unlike (a dislike that replaced the
  * user's like) withdraws that notification; the post's counters change for everyone watching it.
  */
@@ -284,31 +284,29 @@ export async function reactToPost(
   userId: string,
   kind: 'like' | 'dislike',
 ): Promise<ReactionOutcome> {
-  const notifications = notificationCtes(
-    { recipientId: sql`target.author_id`, actorId: sql`${userId}::uuid`, kind: 'like', postId: sql`${postId}::uuid` },
-    {
-      from: sql`target, reaction`,
-      notifyWhen: sql`${kind}::text = 'like'`,
-      withdrawWhen: sql`${kind}::text = 'dislike' and not reaction.inserted`,
+  return recordReaction<'like' | 'dislike', ReactionOutcome>(db, {
+    target: {
+      table: 'posts',
+      where: sql`t.id = ${postId}::uuid`,
+      counters: { like: 'like_count', dislike: 'dislike_count' },
     },
-  );
-  const [outcome] = await queryRows<ReactionOutcome>(
-    db,
-    reactionStatement({
-      target: {
-        table: 'posts',
-        where: sql`t.id = ${postId}::uuid`,
-        counters: { like: 'like_count', dislike: 'dislike_count' },
-      },
-      reactions: { table: 'post_reactions', column: 'post_id' },
-      userId,
-      kind,
-      allowedWhen: sql`${kind}::text = 'like' or like_count > 0`,
-      then: {
-        ctes: notifications.ctes,
-        selected: sql`${notifications.events}, (select count(${publishSql({ e: 'c', p: sql`id` })}) from target, reaction) as counted`,
-      },
-    }),
-  );
-  return outcome!;
+    reactions: { table: 'post_reactions', column: 'post_id' },
+    userId,
+    kind,
+    allowedWhen: sql`${kind}::text = 'like' or like_count > 0`,
+    notification: {
+      notifyOn: 'like',
+      build: (when) =>
+        notificationCtes(
+          {
+            recipientId: sql`target.author_id`,
+            actorId: sql`${userId}::uuid`,
+            kind: 'like',
+            postId: sql`${postId}::uuid`,
+          },
+          when,
+        ),
+    },
+    selected: sql`(select count(${publishSql({ e: 'c', p: sql`id` })}) from target, reaction) as counted`,
+  });
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_LIST_CAP } from '@share-arts/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 
 export interface SummaryRow {
@@ -263,11 +263,11 @@ export interface FollowOutcome {
 }
 
 /**
- * A follow or unfollow in one statement (one round trip, its own transaction): the follow row is added
- * (ON CONFLICT DO NOTHING: of two identical requests, one adds it) or removed, both users' counters
- * follow from that, with the notification and its events. Both user rows are locked first, in id order,
- * as every write that changes two users' rows does (A following B while B follows A cannot deadlock),
- * and the counters are written from the values read under that lock.
+ * A follow or unfollow: both user rows are locked first, in id order, as every write that changes two
+ * users' rows does (A following B while B follows A cannot deadlock); then one statement, with a snapshot
+ * taken under that lock (queryRowsAfterLock), adds the follow row (ON CONFLICT DO NOTHING: of two
+ * identical requests, one adds it) or removes it, and writes both users' counters, the notification and
+ * its events.
  */
 export async function setFollowRow(db: Db, followerId: string, followeeId: string, follow: boolean) {
   const follower = sql`${followerId}::uuid`;
@@ -282,11 +282,11 @@ export async function setFollowRow(db: Db, followerId: string, followeeId: strin
           on conflict do nothing returning followee_id`
     : sql`delete from follows where follower_id = ${follower} and followee_id = ${followee}
           and exists (select from pair where id = ${followee}) returning followee_id`;
-  const [outcome] = await queryRows<FollowOutcome>(
+  const [outcome] = await queryRowsAfterLock<FollowOutcome>(
     db,
+    sql`select from users where id in (${follower}, ${followee}) order by id for no key update`,
     sql`with pair as (
           select id, follower_count, following_count from users where id in (${follower}, ${followee})
-          order by id for no key update
         ),
         changed as (${change}),
         counted as (
