@@ -36,7 +36,7 @@ export async function selectCommentPage(
   }
   const direction = sql.raw(desc ? 'desc' : 'asc');
   // As text: the answer splices each comment in without parsing and serializing it again.
-  const rows = await queryRows<{ comment: string; created_at: Date; id: string }>(
+  const rows = await queryRows<{ comment: string; created_at: string; id: string }>(
     db,
     sql`select ${commentJson(options.viewerId)}::text as comment, c.created_at, c.id
         from comments c join users cu on cu.id = c.author_id

@@ -12,8 +12,8 @@ import { recordReaction } from '../../lib/reaction-sql.js';
 export interface PostRow {
   id: string;
   content: string;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
   like_count: number;
   dislike_count: number;
   author_id: string;

@@ -192,7 +192,7 @@ export interface UserCardRow {
   post_count: number;
   viewer_follows: boolean;
   follows_viewer: boolean;
-  created_at: Date;
+  created_at: string;
 }
 
 /** A page of users, newest first, keyset on (created_at, id). */
