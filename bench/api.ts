@@ -1,9 +1,12 @@
 /**
  * `npm run bench:api -- --database <url> [--database <url> …]`: for each seeded PostgreSQL database,
  * starts the production server (with the two reference routes), loads every hot route with autocannon
- * at 50 connections for 10 s each, and prints req/s, p50, p99, errors and each route's ratio to the
- * references. `--write` also puts the table in docs/performance.md; `--only <part>` (repeatable) loads only
- * the routes whose name contains it, besides the references.
+ * at 50 connections for 10 s each, one route after another, `--rounds` times over (3 by default; the
+ * databases' servers run side by side and the rounds alternate between them), and prints each route's
+ * median req/s, p50 and p99, its errors, and its ratios to the references and to itself on the other
+ * database (each the median of the ratios within a round: this machine's speed drifts from one minute
+ * to the next). `--write` also puts the table in docs/performance.md; `--only <part>` (repeatable)
+ * loads only the routes whose name contains it, besides the references.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     database: { type: 'string', multiple: true },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    // The routes run one after another, this many times over; the table gives each figure's median.
+    rounds: { type: 'string', default: '3' },
     write: { type: 'boolean', default: false },
     // Only the routes whose name contains one of these (the two references always run).
     only: { type: 'string', multiple: true },
@@ -29,6 +34,8 @@ const databases = values.database ?? (process.env.DATABASE_URL ? [process.env.DA
 if (databases.length === 0) throw new Error('Pass --database postgres://… (a database filled by npm run bench:seed).');
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds must be a whole number, 1 or more.');
 const SECRET = randomBytes(32).toString('base64url');
 /** The keyset query answered with a page of posts' bytes: the least any page route can cost. */
 const REFERENCE_PAGE = 'reference: keyset query + a page of bytes';
@@ -57,11 +64,47 @@ interface Result {
   bytes: number;
 }
 
+/** A route over all rounds: the median of each figure, the spread of req/s, and every round's sample. */
+interface Summary extends Result {
+  rpsMin: number;
+  rpsMax: number;
+  samples: Result[];
+}
+
+const median = (numbers: number[]): number => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function summarize(samples: Map<string, Result[]>): Summary[] {
+  return [...samples].map(([route, results]) => ({
+    route,
+    rps: median(results.map((r) => r.rps)),
+    rpsMin: Math.min(...results.map((r) => r.rps)),
+    rpsMax: Math.max(...results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    bytes: median(results.map((r) => r.bytes)),
+    samples: results,
+  }));
+}
+
+/** The median over the rounds of a route's req/s divided by another's (a reference's, or its own on the other database) in the same round. */
+const sideBySide = (route: Summary, reference: Summary): string =>
+  median(route.samples.map((r, i) => r.rps / (reference.samples[i]?.rps ?? Number.NaN))).toFixed(2);
+
 function load(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
-async function benchDatabase(databaseUrl: string) {
+/**
+ * Starts the server on one seeded database and warms it up; `round` then loads every route once, and
+ * `finish` stops the server and answers each route's figures over the rounds.
+ */
+async function prepareDatabase(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const {
@@ -83,12 +126,13 @@ async function benchDatabase(databaseUrl: string) {
   const tokens = await Promise.all(Array.from({ length: CONNECTIONS + 1 }, (_, i) => token(i + 1)));
   const server = await startProductionServer({ DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, BENCH_ROUTES: '1' });
   const auth = (i: number) => ({ authorization: `Bearer ${tokens[i % tokens.length]}` });
-  const results: Result[] = [];
 
+  /** Every round's result of each route, in the order the routes run. */
+  const samples = new Map<string, Result[]>();
   const run = async (route: string, options: Partial<autocannon.Options>) => {
     if (values.only && !route.startsWith('reference') && !values.only.some((part) => route.includes(part))) return;
     const result = await load(server.url, options);
-    results.push({
+    const sample: Result = {
       route,
       rps: result.requests.average,
       p50: result.latency.p50,
@@ -96,10 +140,24 @@ async function benchDatabase(databaseUrl: string) {
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-    });
+    };
+    samples.set(route, [...(samples.get(route) ?? []), sample]);
     console.log(
-      `${route.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors + result.timeouts}  non-2xx ${result.non2xx}`,
+      `${route.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${sample.errors}  non-2xx ${result.non2xx}`,
     );
+  };
+  // The posts the load writes go after each round (and their authors' counts with them), so the next
+  // round's first page is the same page of pictures, and the database is left as it was. The load's
+  // last requests may still be running when autocannon reports: they get two seconds to end.
+  const removeBenchPosts = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const cleanup = new pg.Client({ connectionString: databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`
+      with gone as (delete from posts where content = 'A benchmark post #bench' returning author_id)
+      update users u set post_count = u.post_count - g.n
+      from (select author_id, count(*)::int as n from gone group by author_id) g where u.id = g.author_id`);
+    await cleanup.end();
   };
 
   // Each connection acts as its own user, so toggles alternate (like → dislike → like …); a
@@ -120,82 +178,92 @@ async function benchDatabase(databaseUrl: string) {
   const benchUsers = sizes!.users - 5;
   const followTarget = (user: number) => benchUser(Math.floor(benchUsers / 2) + user).id;
 
-  await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
-  await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
-  await run(REFERENCE_PAGE, { requests: [{ method: 'GET', path: '/api/bench/keyset-page' }] });
-  await run('GET /api/posts (first page)', { requests: [{ method: 'GET', path: '/api/posts' }] });
-  // A browser asks for a compressed answer; the other routes are loaded as an API client without it.
-  await run('GET /api/posts (first page, brotli)', {
-    requests: [{ method: 'GET', path: '/api/posts', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }],
-  });
-  await run('GET /api/posts (first page, signed in)', {
-    requests: [{ method: 'GET', path: '/api/posts', headers: auth(0) }],
-  });
-  await run('GET /api/posts (page ~1000)', { requests: [{ method: 'GET', path: `/api/posts?cursor=${deepCursor}` }] });
-  await run('GET /api/feed (following 500)', { requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }] });
-  await run('GET /api/posts/{id}', { requests: [{ method: 'GET', path: `/api/posts/${hot!.id}` }] });
-  await run('GET /api/comments/{postId}', { requests: [{ method: 'GET', path: `/api/comments/${hot!.id}` }] });
-  await run('GET /api/search?q=light', { requests: [{ method: 'GET', path: '/api/search?q=light' }] });
-  await run(
-    'like/dislike mix',
-    perConnection((user) => [
-      { method: 'POST', path: `/api/posts/like/${targetPost(user)}`, headers: { prefer: 'return=minimal' } },
-      { method: 'POST', path: `/api/posts/dislike/${targetPost(user)}`, headers: { prefer: 'return=minimal' } },
-    ]),
-  );
-  await run(
-    'follow/unfollow mix',
-    perConnection((user) => [
-      { method: 'POST', path: `/api/users/follow/${followTarget(user)}` },
-      { method: 'POST', path: `/api/users/unfollow/${followTarget(user)}` },
-    ]),
-  );
-  await run(
-    'POST /api/posts',
-    perConnection(() => [
-      {
-        method: 'POST',
-        path: '/api/posts',
-        headers: { 'content-type': 'application/json', prefer: 'return=minimal' },
-        body: JSON.stringify({ content: 'A benchmark post #bench' }),
-      },
-    ]),
-  );
-  await server.stop();
-  // Leave the database as it was: the posts written by the load go, and their authors' counts with them.
-  const cleanup = new pg.Client({ connectionString: databaseUrl });
-  await cleanup.connect();
-  await cleanup.query(`
-    with gone as (delete from posts where content = 'A benchmark post #bench' returning author_id)
-    update users u set post_count = u.post_count - g.n
-    from (select author_id, count(*)::int as n from gone group by author_id) g where u.id = g.author_id`);
-  await cleanup.end();
-  return { posts: sizes!.posts, users: sizes!.users, results };
+  // A few seconds of reads first, unrecorded, so the first round does not pay for the JIT's warm-up.
+  for (const path of ['/api/bench/hello', '/api/bench/keyset-page', '/api/posts']) {
+    await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: 3 });
+  }
+  const round = async () => {
+    await run('reference: hello world', { requests: [{ method: 'GET', path: '/api/bench/hello' }] });
+    await run('reference: one keyset query', { requests: [{ method: 'GET', path: '/api/bench/keyset' }] });
+    await run(REFERENCE_PAGE, { requests: [{ method: 'GET', path: '/api/bench/keyset-page' }] });
+    await run('GET /api/posts (first page)', { requests: [{ method: 'GET', path: '/api/posts' }] });
+    // A browser asks for a compressed answer; the other routes are loaded as an API client without it.
+    await run('GET /api/posts (first page, brotli)', {
+      requests: [{ method: 'GET', path: '/api/posts', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }],
+    });
+    await run('GET /api/posts (first page, signed in)', {
+      requests: [{ method: 'GET', path: '/api/posts', headers: auth(0) }],
+    });
+    await run('GET /api/posts (page ~1000)', {
+      requests: [{ method: 'GET', path: `/api/posts?cursor=${deepCursor}` }],
+    });
+    await run('GET /api/feed (following 500)', { requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }] });
+    await run('GET /api/posts/{id}', { requests: [{ method: 'GET', path: `/api/posts/${hot!.id}` }] });
+    await run('GET /api/comments/{postId}', { requests: [{ method: 'GET', path: `/api/comments/${hot!.id}` }] });
+    await run('GET /api/search?q=light', { requests: [{ method: 'GET', path: '/api/search?q=light' }] });
+    await run(
+      'like/dislike mix',
+      perConnection((user) => [
+        { method: 'POST', path: `/api/posts/like/${targetPost(user)}`, headers: { prefer: 'return=minimal' } },
+        { method: 'POST', path: `/api/posts/dislike/${targetPost(user)}`, headers: { prefer: 'return=minimal' } },
+      ]),
+    );
+    await run(
+      'follow/unfollow mix',
+      perConnection((user) => [
+        { method: 'POST', path: `/api/users/follow/${followTarget(user)}` },
+        { method: 'POST', path: `/api/users/unfollow/${followTarget(user)}` },
+      ]),
+    );
+    await run(
+      'POST /api/posts',
+      perConnection(() => [
+        {
+          method: 'POST',
+          path: '/api/posts',
+          headers: { 'content-type': 'application/json', prefer: 'return=minimal' },
+          body: JSON.stringify({ content: 'A benchmark post #bench' }),
+        },
+      ]),
+    );
+    await removeBenchPosts();
+  };
+  const finish = async () => {
+    await server.stop();
+    await removeBenchPosts();
+    return { posts: sizes!.posts, users: sizes!.users, results: summarize(samples) };
+  };
+  return { name: new URL(databaseUrl).pathname.slice(1), round, finish };
 }
 
+// Both databases' servers run side by side and the rounds alternate between them, so the growth from
+// the small to the large one is measured in the same minutes too.
+const benches = [];
+for (const databaseUrl of databases) benches.push(await prepareDatabase(databaseUrl));
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const bench of benches) {
+    console.log(`\n${bench.name}, round ${round} of ${ROUNDS}:`);
+    await bench.round();
+  }
+}
 const runs = [];
-for (const databaseUrl of databases) {
-  console.log(`\n${new URL(databaseUrl).pathname.slice(1)}:`);
-  runs.push(await benchDatabase(databaseUrl));
-}
+for (const bench of benches) runs.push(await bench.finish());
 
-const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route (${PASSWORD_COST_NOTE}).`,
+  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, the routes run one after another ${ROUNDS} times over, the rounds alternating between the databases; each figure is the median of the ${ROUNDS} rounds, and each ratio the median of the ratios within a round (${PASSWORD_COST_NOTE}).`,
   '',
 ];
 for (const { posts, users, results } of runs) {
-  const hello = results[0]!.rps;
-  const keyset = results[1]!.rps;
-  const ceiling = results.find((r) => r.route === REFERENCE_PAGE)!.rps;
+  const [hello, keyset] = [results[0]!, results[1]!];
+  const ceiling = results.find((r) => r.route === REFERENCE_PAGE)!;
   lines.push(`**${posts.toLocaleString('en')} posts, ${users.toLocaleString('en')} users**`, '');
   lines.push(
-    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | KB sent | × hello | × keyset | × keyset + page |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | req/s | req/s range | p50 ms | p99 ms | errors | non-2xx | KB sent | × hello | × keyset | × keyset + page |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of results) {
     lines.push(
-      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} | ${ratio(r.rps, hello)} | ${ratio(r.rps, keyset)} | ${ratio(r.rps, ceiling)} |`,
+      `| ${r.route} | ${r.rps.toFixed(0)} | ${r.rpsMin.toFixed(0)}–${r.rpsMax.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} | ${sideBySide(r, hello)} | ${sideBySide(r, keyset)} | ${sideBySide(r, ceiling)} |`,
     );
   }
   lines.push('');
@@ -209,7 +277,7 @@ if (runs.length > 1) {
   lines.push('| route | ratio |', '|---|---:|');
   for (const r of large.results) {
     const before = small.results.find((s) => s.route === r.route);
-    if (before) lines.push(`| ${r.route} | ${ratio(r.rps, before.rps)} |`);
+    if (before) lines.push(`| ${r.route} | ${sideBySide(r, before)} |`);
   }
   lines.push('');
 }
