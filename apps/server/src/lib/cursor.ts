@@ -7,6 +7,14 @@ export type CursorValue = number | Date | string;
 const INVALID =
   'cursor is not valid: pass the nextCursor of the previous page unchanged, or omit it for the first page.';
 
+// Every value a page can put in a cursor, and nothing else reaches SQL: dates exactly as
+// Date#toISOString writes them for years 0000–9999 (timestamps are stored to the millisecond; a
+// larger year is written "+275760-…", which PostgreSQL cannot read), integers in the range of the
+// int4 counters they page by, finite floats.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const INT4_MIN = -(2 ** 31);
+const INT4_MAX = 2 ** 31 - 1;
+
 /** An opaque keyset cursor: the sort key of the last row of a page. */
 export function encodeCursor(values: CursorValue[]): string {
   const plain = values.map((value) => (value instanceof Date ? value.toISOString() : value));
@@ -24,12 +32,15 @@ export function decodeCursor(cursor: string, shape: CursorPart[]): CursorValue[]
   if (!Array.isArray(parsed) || parsed.length !== shape.length) throw badRequest(INVALID);
   return shape.map((kind, i) => {
     const value: unknown = parsed[i];
-    if (kind === 'int' && Number.isSafeInteger(value)) return value as number;
+    if (kind === 'int' && Number.isInteger(value) && (value as number) >= INT4_MIN && (value as number) <= INT4_MAX) {
+      return value as number;
+    }
     if (kind === 'float' && typeof value === 'number' && Number.isFinite(value)) return value;
     if (kind === 'uuid' && typeof value === 'string' && isUuid(value)) return value;
-    if (kind === 'date' && typeof value === 'string') {
+    if (kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) {
       const date = new Date(value);
-      if (!Number.isNaN(date.getTime())) return date;
+      // The round trip refuses impossible days (2026-02-31) that Date would roll over.
+      if (!Number.isNaN(date.getTime()) && date.toISOString() === value) return date;
     }
     throw badRequest(INVALID);
   });
