@@ -766,8 +766,7 @@ async function main() {
   console.log(
     `Crash check: seed ${seed} (CRASH_SEED=${seed} replays the kill moments and random choices), ${ROUNDS} kills per database.`,
   );
-  // The two parts run side by side (each has its own server, database and random sequence): the PGlite
-  // one spends most of its time waiting for the stale folder lock of the killed server.
+  // The two parts run side by side (each has its own server, database and random sequence).
   const bin = PARTS.includes('postgres') ? postgresBinaries() : undefined;
   if (PARTS.includes('postgres') && !bin && process.env.DATABASE_URL) {
     throw new CheckFailed(
