@@ -20,6 +20,9 @@ const NOT_MULTIPART = 'Send the picture as multipart/form-data, with the image i
 const MALFORMED_MULTIPART =
   'The multipart/form-data body is malformed (a missing boundary or a cut-off part): send it as a browser FormData.';
 const ONE_FILE = 'Send exactly one picture, in a field named "file".';
+const ENCODED =
+  'Send the picture uncompressed (without Content-Encoding): pictures are compressed already, and an ' +
+  'upload is read as it arrives.';
 // Room for the multipart boundaries and the text fields around a file of the largest allowed size.
 const MAX_REQUEST_BYTES = MEDIA_LIMITS.maxBytes + 64 * 1024;
 
@@ -32,7 +35,8 @@ const UPLOAD_DESCRIPTION =
   `variants are AVIF and JPEG (4:4:4), sRGB, without any metadata (EXIF, GPS, XMP): ` +
   `${MEDIA_LIMITS.postWidths.join(', ')} px wide for a post, square crops of ` +
   `${MEDIA_LIMITS.avatarSizes.join(', ')} px for an avatar, never upscaled. ` +
-  '413: more than 20 MB or 40 megapixels; 415: not a supported picture; 422: damaged, truncated, or ' +
+  '413: more than 20 MB or 40 megapixels; 415: not a supported picture, or a compressed body ' +
+  '(Content-Encoding); 422: damaged, truncated, or ' +
   'containing HTML or script; 503: too many pictures waiting to be processed (see Retry-After).';
 
 /** Maps @fastify/multipart's limit errors to messages a person can act on. */
@@ -103,12 +107,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; guard
         async (request) => {
           guards.limiter.hit(`upload:${request.userId}`, RATE_LIMITS.uploadPerUser);
           if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+          const encoding = request.headers['content-encoding'];
+          if (encoding !== undefined && encoding !== 'identity') throw new HttpError(415, ENCODED);
           // A declared length over the limit is refused before a byte of the body is read.
           if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
             throw new HttpError(413, MEDIA_MESSAGES.tooLarge);
           }
         },
       ],
+      // The multipart parser reads the socket itself: a decompressor reading it too would stall both.
+      decompress: false,
       // The multipart body is read and checked by the handler; the schema documents it.
       validatorCompiler: () => () => true,
       schema: {
