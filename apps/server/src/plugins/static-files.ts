@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +7,21 @@ import { ERRORS } from '@share-arts/contract';
 import { ASSETS_DIR } from '../lib/assets.js';
 
 const YEAR_SECONDS = 31_536_000;
+const NO_SUCH_FILE = 'No such media file.';
+
+/**
+ * The server writes every upload as a regular file directly in the media folder, so only those are
+ * served: a symlink (to a file outside the folder, or a folder of them) placed there is never
+ * followed, and nothing is served from a sub-folder. The static server alone would follow both.
+ */
+async function isMediaFile(mediaDir: string, name: string | undefined): Promise<boolean> {
+  if (!name || name.includes('/') || name.includes('\\') || name.startsWith('.')) return false;
+  try {
+    return (await lstat(path.join(mediaDir, name))).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Uploaded media (immutable: every file has a new name), the shipped default pictures, and the built
@@ -15,15 +31,22 @@ export async function registerStaticFiles(
   app: FastifyInstance,
   options: { mediaDir: string; webDistDir: string },
 ): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: options.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (res) => res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+  await app.register(async (uploads) => {
+    uploads.addHook('onRequest', async (request, reply) => {
+      if (!(await isMediaFile(options.mediaDir, (request.params as { '*'?: string })['*']))) {
+        return reply.code(404).send({ errors: [NO_SUCH_FILE] });
+      }
+    });
+    await uploads.register(fastifyStatic, {
+      root: options.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (res) => res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+    });
   });
   await app.register(fastifyStatic, {
     root: path.join(ASSETS_DIR, 'defaults'),
@@ -64,7 +87,7 @@ export async function registerStaticFiles(
     if (isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
-    const message = url.startsWith('/media/') ? 'No such media file.' : ERRORS.routeNotFound;
+    const message = url.startsWith('/media/') ? NO_SUCH_FILE : ERRORS.routeNotFound;
     return reply.code(404).send({ errors: [message] });
   });
 }
