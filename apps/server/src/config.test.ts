@@ -1,5 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { createTokenService } from './lib/tokens.js';
+
+/** A path where a folder is expected but a file is. */
+const fileNotFolder = fileURLToPath(import.meta.url);
 
 describe('loadConfig', () => {
   it('has safe defaults', () => {
@@ -13,11 +18,60 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, got "abc".'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000".'],
+    [{ PORT: '0x50' }, 'PORT must be a whole number from 0 to 65535, got "0x50".'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535, got "-1".'],
+    [{ HOST: 'not a host' }, /^HOST must be an IP address or a host name, .*got "not a host"\.$/],
+    [{ HOST: 'http://localhost' }, /^HOST must be an IP address or a host name/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a connection URL starting with postgres:\/\//],
+    [{ DATABASE_URL: 'postgres://[nope' }, /^DATABASE_URL must be a connection URL starting with postgres:\/\//],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
+    ...['banana', '0', '-5m', '0m', '1.5h', '30', '59s', '366d', '7d ago'].map(
+      (value) =>
+        [
+          { JWT_EXPIRES_IN: value },
+          `JWT_EXPIRES_IN must be a duration from 1 minute to 365 days: a whole number and a unit (s, m, h, d or w), such as 30m, 12h or 7d; got "${value}".`,
+        ] as const,
+    ),
+    [{ DATA_DIR: fileNotFolder }, `DATA_DIR must be a folder, but ${fileNotFolder} is a file.`],
+    [{ MEDIA_DIR: fileNotFolder }, `MEDIA_DIR must be a folder, but ${fileNotFolder} is a file.`],
+    [{ WEB_DIST_DIR: fileNotFolder }, `WEB_DIST_DIR must be a folder, but ${fileNotFolder} is a file.`],
+    [
+      { WEB_DIST_DIR: '/no/such/folder' },
+      /^WEB_DIST_DIR must be the folder of a built web app; \/no\/such\/folder does not exist/,
+    ],
+    [{ RATE_LIMITS: 'false' }, 'RATE_LIMITS must be on or off (or unset), got "false".'],
+    [{ BENCH_ROUTES: 'yes' }, 'BENCH_ROUTES must be 1 or 0 (or unset), got "yes".'],
+    [{ CHECK_RESPONSES: 'true' }, 'CHECK_RESPONSES must be 1 or 0 (or unset), got "true".'],
   ])('refuses %j with a message that says what to fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['7d', 604_800],
+    ['30m', 1800],
+    ['2 hours', 7200],
+    ['1w', 604_800],
+    ['60s', 60],
+    ['365d', 31_536_000],
+  ])('takes JWT_EXPIRES_IN=%s as %i seconds, a form the token signer reads', async (value, seconds) => {
+    const config = loadConfig({ JWT_EXPIRES_IN: value });
+    expect(config.jwtExpiresIn).toBe(`${seconds}s`);
+    const tokens = createTokenService('a-secret-that-is-long-enough-for-hs256-0123456789', config.jwtExpiresIn);
+    const claims = await tokens.verify(await tokens.sign({ userId: 'u1', username: 'ana' }));
+    expect(Math.round((claims!.expiresAt! - Date.now()) / 1000)).toBeGreaterThanOrEqual(seconds - 5);
+    expect(Math.round((claims!.expiresAt! - Date.now()) / 1000)).toBeLessThanOrEqual(seconds);
+  });
+
+  it('reads the switches: unset or empty is the default, on/off and 1/0 set them', () => {
+    expect(loadConfig({ RATE_LIMITS: '' }).rateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'on' }).rateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+    expect(loadConfig({}).benchRoutes).toBe(false);
+    expect(loadConfig({ BENCH_ROUTES: '1' }).benchRoutes).toBe(true);
+    expect(loadConfig({ CHECK_RESPONSES: '0' }).checkResponses).toBe(false);
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
   });
 });

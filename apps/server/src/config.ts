@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/live.hub.js';
 
@@ -42,7 +44,7 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, 'jwtSecret'> & {
   jwtSecret: string | undefined;
 } {
-  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
+  const port = env.PORT === undefined || env.PORT === '' ? 3000 : /^\d{1,5}$/.test(env.PORT) ? Number(env.PORT) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${env.PORT}".`);
   }
@@ -50,30 +52,88 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}".`);
   }
+  const host = env.HOST || '0.0.0.0';
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) {
+    throw new ConfigError(
+      `HOST must be an IP address or a host name, such as 0.0.0.0, 127.0.0.1, :: or localhost; got "${host}".`,
+    );
+  }
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  if (databaseUrl && (!/^postgres(ql)?:\/\//.test(databaseUrl) || !URL.canParse(databaseUrl))) {
+    throw new ConfigError(
+      'DATABASE_URL must be a connection URL starting with postgres:// or postgresql://, such as postgres://user@localhost:5432/sharearts.',
+    );
   }
   const jwtSecret = env.JWT_SECRET || undefined;
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long (or leave it unset to have one generated).');
   }
-  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  const jwtExpiresIn = env.JWT_EXPIRES_IN || '7d';
+  const lifetime = durationSeconds(jwtExpiresIn);
+  if (lifetime === undefined || lifetime < 60 || lifetime > 365 * 24 * 60 * 60) {
+    throw new ConfigError(
+      `JWT_EXPIRES_IN must be a duration from 1 minute to 365 days: a whole number and a unit (s, m, h, d or w), such as 30m, 12h or 7d; got "${jwtExpiresIn}".`,
+    );
+  }
+  const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
+  const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
+  const webDistDir = folder(env, 'WEB_DIST_DIR', path.join(serverRoot, '..', 'web', 'dist'));
+  if (env.WEB_DIST_DIR && !existsSync(webDistDir)) {
+    throw new ConfigError(
+      `WEB_DIST_DIR must be the folder of a built web app; ${webDistDir} does not exist (build it with npm run build, or leave WEB_DIST_DIR unset).`,
+    );
+  }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir,
     databaseUrl,
     jwtSecret,
-    jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
-    mediaDir: path.resolve(env.MEDIA_DIR || path.join(dataDir, 'media')),
-    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(serverRoot, '..', 'web', 'dist')),
+    jwtExpiresIn: `${lifetime}s`,
+    mediaDir,
+    webDistDir,
     logLevel,
     passwordHashCost: 2 ** 15,
-    benchRoutes: env.BENCH_ROUTES === '1',
-    checkResponses: env.CHECK_RESPONSES === '1',
+    benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),
+    checkResponses: flag(env, 'CHECK_RESPONSES', '1', '0'),
     live: { helloTimeoutMs: LIVE.helloTimeoutMs, heartbeatMs: LIVE.heartbeatMs, countsBatchMs: 25 },
-    rateLimits: env.RATE_LIMITS !== 'off',
+    rateLimits: flag(env, 'RATE_LIMITS', 'on', 'off', true),
     now: Date.now,
   };
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+const SECONDS_PER: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/**
+ * Seconds in "30m", "12 h", "7days" (the forms jose's timespans take, without the signs and fractions
+ * that made "-5m" issue dead tokens); undefined for anything else.
+ */
+function durationSeconds(text: string): number | undefined {
+  const match = /^(\d{1,9}) ?(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$/i.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * SECONDS_PER[match[2]![0]!.toLowerCase()]!;
+}
+
+/** A switch: unset (or empty) is `byDefault`; anything but `on` or `off` is a mistake, not "off". */
+function flag(env: NodeJS.ProcessEnv, name: string, on: string, off: string, byDefault = false): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return byDefault;
+  if (value === on) return true;
+  if (value === off) return false;
+  throw new ConfigError(`${name} must be ${on} or ${off} (or unset), got "${value}".`);
+}
+
+/** An absolute folder path; what is there, if anything, must be a folder. */
+function folder(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const resolved = path.resolve(env[name] || fallback);
+  let stats;
+  try {
+    stats = statSync(resolved);
+  } catch {
+    return resolved;
+  }
+  if (!stats.isDirectory()) throw new ConfigError(`${name} must be a folder, but ${resolved} is a file.`);
+  return resolved;
 }
