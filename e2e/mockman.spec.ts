@@ -28,7 +28,7 @@ function recordApiRequests(page: Page): Request[] {
   return seen;
 }
 
-test('has no header or side menu, and sends the default GET /api/test-todos (a clear 404)', async ({ page }) => {
+test('has no header or side menu, and sends the default GET /api/test-todos (a real answer)', async ({ page }) => {
   await openMockman(page);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   // Reachable signed out: developers try unauthenticated calls too.
@@ -47,11 +47,11 @@ test('has no header or side menu, and sends the default GET /api/test-todos (a c
   expect(request.postData()).toBeNull();
 
   const panel = responsePanel(page);
-  await expect(panel.getByText('404', { exact: true })).toBeVisible();
-  await expect(panel.getByText('Not Found', { exact: true })).toBeVisible();
+  await expect(panel.getByText('200', { exact: true })).toBeVisible();
+  await expect(panel.getByText('OK', { exact: true })).toBeVisible();
   await expect(panel.getByText(/\d+ ms/)).toBeVisible();
-  await expect(panel.getByRole('group', { name: /Data/ })).toContainText('"errors"');
-  await expect(panel.getByRole('group', { name: /Data/ })).toContainText('No such route.');
+  await expect(panel.getByRole('group', { name: /Data/ })).toContainText('"completed"');
+  await expect(panel.getByRole('group', { name: /Data/ })).toContainText('GET /api/health');
   await expect(panel.getByText('content-type', { exact: true })).toBeVisible();
 });
 

@@ -44,7 +44,7 @@ describe('errors', () => {
   });
 
   it('an unknown API route is a JSON 404', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/test-todos' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ errors: [ERRORS.routeNotFound] });
   });

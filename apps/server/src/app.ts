@@ -17,6 +17,7 @@ import { registerResponseChecks, registerValidation } from './plugins/validation
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { testTodosRoutes } from './modules/mockman/test-todos.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createAccountCheck } from './modules/users/accounts.js';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
+      await api.register(testTodosRoutes);
       await api.register(authRoutes, { auth, limiter: guards.limiter });
       await api.register(usersRoutes, { users, posts, guards });
       await api.register(postsRoutes, { posts, guards });
