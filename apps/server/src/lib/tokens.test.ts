@@ -34,4 +34,30 @@ describe('token verification', () => {
     const other = createTokenService('another-secret-that-is-long-enough-0123456789', '1h');
     expect(await other.verify(token)).toBeNull();
   });
+
+  it('accepts only the canonical spelling of a token', async () => {
+    const tokens = createTokenService(SECRET, '1h');
+    const token = await tokens.sign({ userId: 'u1', username: 'ana' });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    // A 32-byte signature is 43 characters: the last one carries 4 bits and 2 unused ones.
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBits = alphabet[(alphabet.indexOf(last) & ~3) | ((alphabet.indexOf(last) + 1) & 3)]!;
+    const respellings = [
+      `${token}=`,
+      `${token}==`,
+      `${header}=.${payload}.${signature}`,
+      `${header}.${payload}=.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -1)}${sameBits}`,
+      ` ${token}`,
+      `${token}.`,
+    ];
+    const standardAlphabet = signature.replaceAll('-', '+').replaceAll('_', '/');
+    if (standardAlphabet !== signature) respellings.push(`${header}.${payload}.${standardAlphabet}`);
+    for (const respelled of respellings) {
+      expect(Buffer.from(respelled.split('.')[2] ?? '', 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+      expect(await tokens.verify(respelled), respelled).toBeNull();
+    }
+    expect(await tokens.verify(token)).toMatchObject({ userId: 'u1' });
+  });
 });

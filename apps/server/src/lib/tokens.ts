@@ -28,6 +28,7 @@ export function createTokenService(
   const verified = new LRUCache<string, TokenClaims>({ max: options.remember ?? 10_000 });
 
   async function check(token: string): Promise<TokenClaims | null> {
+    if (!isCanonical(token)) return null;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
@@ -61,6 +62,22 @@ export function createTokenService(
       return claims;
     },
   };
+}
+
+/**
+ * Three base64url segments, each written as its bytes encode: no padding, no other characters, and no
+ * stray bits in the last character. jose decodes leniently, so `<token>=` or a last character changed
+ * in its unused bits verified as the same token: two spellings of one credential.
+ */
+function isCanonical(token: string): boolean {
+  const segments = token.split('.');
+  return (
+    segments.length === 3 &&
+    segments.every(
+      (segment) =>
+        /^[A-Za-z0-9_-]+$/.test(segment) && Buffer.from(segment, 'base64url').toString('base64url') === segment,
+    )
+  );
 }
 
 /** Reads the token from `authorization`, raw (as the first client sent it) or as `Bearer <jwt>`. */
