@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
+import { loggerOptions, RequestLogController } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
@@ -52,7 +53,8 @@ declare module 'fastify' {
 /** Builds the whole app from a config and an open database; it does not listen. */
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, config.logStream),
+    logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // Errors the router raises before any route runs (a malformed or over-long URL): same shape as every

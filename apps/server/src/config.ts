@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/live.hub.js';
+import type { LogDestination } from './lib/logger.js';
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   /** The built web app; not served when the folder does not exist (API-only tests). */
   webDistDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where the log's JSON lines go instead of stdout (tests read them); unset in production. */
+  logStream?: LogDestination;
   /** scrypt cost N (a power of two). Tests lower it; production keeps the default. */
   passwordHashCost: number;
   /** RATE_LIMITS=off turns the limits off (the end-to-end tests sign up many users from one address). */
