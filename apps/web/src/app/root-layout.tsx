@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { loadedProviders } from './load-providers';
+import { useLoadedProviders } from './load-providers';
 
 /**
  * The root route's element. Routes that need server state resolve `loadProviders()` in their `lazy`
@@ -8,6 +8,6 @@ import { loadedProviders } from './load-providers';
  * without them: no TanStack Query, react-toastify, session or API client in its download.
  */
 export function RootLayout() {
-  const wrap = loadedProviders();
+  const wrap = useLoadedProviders();
   return wrap ? wrap(<Outlet />) : <Outlet />;
 }
