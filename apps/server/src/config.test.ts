@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     expect(config.mediaDir).toBe(`${config.dataDir}/media`);
   });
 
-  it.each([
+  it.each<[NodeJS.ProcessEnv, string | RegExp]>([
     [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, got "abc".'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000".'],
     [{ PORT: '0x50' }, 'PORT must be a whole number from 0 to 65535, got "0x50".'],
@@ -26,13 +26,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a connection URL starting with postgres:\/\//],
     [{ DATABASE_URL: 'postgres://[nope' }, /^DATABASE_URL must be a connection URL starting with postgres:\/\//],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
-    ...['banana', '0', '-5m', '0m', '1.5h', '30', '59s', '366d', '7d ago'].map(
-      (value) =>
-        [
-          { JWT_EXPIRES_IN: value },
-          `JWT_EXPIRES_IN must be a duration from 1 minute to 365 days: a whole number and a unit (s, m, h, d or w), such as 30m, 12h or 7d; got "${value}".`,
-        ] as const,
-    ),
+    ...['banana', '0', '-5m', '0m', '1.5h', '30', '59s', '366d', '7d ago'].map((value): [NodeJS.ProcessEnv, string] => [
+      { JWT_EXPIRES_IN: value },
+      `JWT_EXPIRES_IN must be a duration from 1 minute to 365 days: a whole number and a unit (s, m, h, d or w), such as 30m, 12h or 7d; got "${value}".`,
+    ]),
     [{ DATA_DIR: fileNotFolder }, `DATA_DIR must be a folder, but ${fileNotFolder} is a file.`],
     [{ MEDIA_DIR: fileNotFolder }, `MEDIA_DIR must be a folder, but ${fileNotFolder} is a file.`],
     [{ WEB_DIST_DIR: fileNotFolder }, `WEB_DIST_DIR must be a folder, but ${fileNotFolder} is a file.`],
