@@ -9,6 +9,7 @@ import { loggerOptions, RequestLogController } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
+import { registerCacheHeaders } from './plugins/cache-headers.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerBodyParsers(app);
   registerSecurityHeaders(app);
+  registerCacheHeaders(app);
   await registerCompression(app);
   await registerDocs(app);
 

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
+import { API_CACHE } from './cache-headers.js';
+
+/**
+ * A shared cache in front of the server (a CDN, a corporate proxy) must never hand one reader's answer
+ * to another (issue 18): every API route, asked with and without a token, says who may keep its answer
+ * and that it varies by Authorization.
+ */
+
+let ctx: TestContext;
+let me: SignedUp;
+let postId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  me = await signUp(ctx.app);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: { authorization: me.token },
+    payload: { content: 'cache me if you can' },
+  });
+  postId = created.json().post._id;
+});
+afterAll(() => ctx?.close());
+
+/** A route's URL with every parameter filled in (the post, or the signed-up user). */
+const urlOf = (url: string) =>
+  url
+    .replace(/:(id|postId)\b/g, postId)
+    .replace(/:(userId|followUserId)\b/g, me.user._id)
+    .replace(/:username\b/g, me.user.username)
+    .replace(/:commentId\b/g, postId)
+    .replace(/\*$/, '');
+
+const varies = (header: unknown) =>
+  String(header ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((field) => field.trim())
+    .includes('authorization');
+
+describe('cache headers on every API answer', () => {
+  it('covers every route: private and never stored with a token, revalidated without, always varying by Authorization', async () => {
+    const routes = ctx.app.apiRoutes.filter((route) => route.url !== '/api/live');
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      for (const signedIn of [false, true]) {
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: urlOf(route.url),
+          headers: signedIn ? { authorization: me.token } : {},
+          ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+        });
+        const label = `${route.method} ${route.url} ${signedIn ? 'with' : 'without'} a token: ${response.statusCode}`;
+        const expected = signedIn
+          ? API_CACHE.private
+          : route.method === 'GET' && response.statusCode < 300
+            ? API_CACHE.anonymousRead
+            : API_CACHE.other;
+        expect(response.headers['cache-control'], label).toBe(expected);
+        expect(varies(response.headers.vary), label).toBe(true);
+      }
+    }
+  });
+
+  it('keeps compression negotiable beside it, and leaves media and pictures public', async () => {
+    // The API document is well past the 1 KB that compression starts at.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/authorization/i);
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    const avatar = await ctx.app.inject({
+      method: 'GET',
+      url: '/media/defaults/default-avatar.png',
+      headers: { authorization: me.token },
+    });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('a signed-in answer with the viewer’s own data is never stored', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: me.user.username, password: me.password },
+    });
+    expect(login.statusCode).toBe(200);
+    // No token asked for it, but a token (and the email) is in it: no-store all the same.
+    expect(login.headers['cache-control']).toBe(API_CACHE.other);
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${me.user._id}`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(profile.json().user.email).toBeDefined();
+    expect(profile.headers['cache-control']).toBe('private, no-store');
+  });
+});
