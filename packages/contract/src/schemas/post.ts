@@ -7,7 +7,7 @@ import { Picture } from './media.js';
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
 /** The newest likers (and dislikers) embedded in a post; the signed-in viewer is always among them if present. */
 export const POST_REACTION_CAP = 5;
-/** The newest comments embedded in a post; the rest are paged by GET /api/comments/{postId}. */
+/** The newest comments embedded in a post (in lists too); the rest are paged by GET /api/comments/{postId}. */
 export const POST_COMMENT_CAP = 3;
 
 export const PageQuery = Type.Object({
@@ -78,7 +78,7 @@ export const Post = Type.Object({
     }),
   }),
   comments: Type.Array(Comment, {
-    description: `On a single post (GET /api/posts/{id}, write answers) the newest ${POST_COMMENT_CAP}; empty in lists. commentCount is the total; GET /api/comments/{postId} pages them all`,
+    description: `The newest ${POST_COMMENT_CAP}, newest first, as the viewer sees them (their votes), in lists as on a single post; commentCount is the total; GET /api/comments/{postId} pages them all`,
   }),
   commentCount: Type.Integer(),
   viewer: Type.Object(

@@ -7,8 +7,8 @@ import { JsonText } from '../../lib/json-text.js';
 
 /**
  * The part of a post every reader sees the same, kept ready to send: the post's JSON up to its likes
- * (content, author, picture), and its newest reactors. Comments are not part of it: a list's post
- * carries none, a single post its newest, read with the viewer's votes.
+ * (content, author, picture), and its newest reactors. Comments are not part of it: they are read per
+ * request with the viewer's votes.
  */
 export interface CachedPost {
   userId: string;
@@ -118,17 +118,16 @@ function reactorsFor(list: ReactionUser[], json: string, viewer: ReactionUser | 
 }
 
 /**
- * A cached post as `viewer` sees it, with the counters just read: the post's JSON. `comments` is the
- * JSON of its newest comments on a single post, joined by commas; lists carry none.
+ * A cached post as `viewer` sees it, with the counters and newest comments just read: the post's JSON.
  */
-export function personalize(shared: CachedPost, row: PostKeyRow, viewerId: string | null, comments = ''): JsonText {
+export function personalize(shared: CachedPost, row: PostKeyRow, viewerId: string | null): JsonText {
   const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
   const likedBy = reactorsFor(shared.likedBy, shared.likedByJson, viewer, row.viewer_reaction === 'like');
   const dislikedBy = reactorsFor(shared.dislikedBy, shared.dislikedByJson, viewer, row.viewer_reaction === 'dislike');
   const likes = `{"likeCount":${Number(row.like_count)},"dislikeCount":${Number(row.dislike_count)},"likedBy":${likedBy},"dislikedBy":${dislikedBy}}`;
   const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
   return new JsonText(
-    `${shared.head},"comments":[${comments}],"likes":${likes},` +
+    `${shared.head},"comments":[${row.comments}],"likes":${likes},` +
       `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
   );
 }

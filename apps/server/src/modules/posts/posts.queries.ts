@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { POST_REACTION_CAP, type Sort } from '@share-arts/contract';
+import { POST_COMMENT_CAP, POST_REACTION_CAP, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
@@ -26,7 +26,10 @@ export interface PostRow {
   disliked_by: { _id: string; username: string }[];
 }
 
-/** What a page reads per request: which posts, their counters and the viewer's flags (never cached). */
+/**
+ * What a page reads per request: which posts, their counters, the viewer's flags and the newest comments
+ * with the viewer's votes (never cached).
+ */
 export interface PostKeyRow {
   id: string;
   like_count: number;
@@ -36,6 +39,8 @@ export interface PostKeyRow {
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
   viewer_username: string | null;
+  /** The JSON of the newest comments as the viewer sees them, newest first, joined by commas ('' for none). */
+  comments: string;
 }
 
 /** A page row: its keys, and its sort key for the cursor. */
@@ -93,9 +98,14 @@ const POST_COLUMNS = sql`
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by`;
 
+/**
+ * The columns every post read takes per request. The newest comments come in the same query as the page
+ * (an index read per post that has comments, none for the others), never one query per post.
+ */
 const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
-    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`;
+    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username,
+    case when p.comment_count = 0 then '' else ${newestCommentsText(sql`p.id`, viewerId, POST_COMMENT_CAP)} end as comments`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
 
@@ -108,7 +118,7 @@ export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
   );
 }
 
-/** The counters and the viewer's flags of these posts, in no particular order; missing ids are skipped. */
+/** The per-request part of these posts (see PostKeyRow), in no particular order; missing ids are skipped. */
 export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): Promise<PostKeyRow[]> {
   return queryRows<PostKeyRow>(
     db,
@@ -117,22 +127,11 @@ export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): 
   );
 }
 
-/**
- * One post's counters and the viewer's flags, with its newest `cap` comments as the viewer sees them (their
- * JSON, newest first, joined by commas; empty without comments): what a single post reads per request, in
- * one round trip. Undefined when there is no such post.
- */
-export async function selectPostWithComments(
-  db: Db,
-  postId: string,
-  viewerId: string | null,
-  cap: number,
-): Promise<(PostKeyRow & { comments: string }) | undefined> {
-  const [row] = await queryRows<PostKeyRow & { comments: string }>(
+/** One post as selectPostKeys reads it (with its newest comments); undefined when there is no such post. */
+export async function selectPostKey(db: Db, postId: string, viewerId: string | null): Promise<PostKeyRow | undefined> {
+  const [row] = await queryRows<PostKeyRow>(
     db,
-    sql`select ${keyColumnsOf(viewerId)}, ${newestCommentsText(sql`p.id`, viewerId, cap)} as comments
-        from posts p
-        where p.id = ${postId}::uuid`,
+    sql`select ${keyColumnsOf(viewerId)} from posts p where p.id = ${postId}::uuid`,
   );
   return row;
 }
@@ -151,7 +150,7 @@ export interface PageRequest {
 }
 
 /**
- * One keyset page: which posts, with their counters and the viewer's flags (the rest of each post comes
+ * One keyset page: which posts, with their per-request part (see PostKeyRow; the rest of each post comes
  * from the post cache), and the cursor of the next page (null at the end).
  */
 export async function selectPostPage(

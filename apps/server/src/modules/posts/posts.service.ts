@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { ERRORS, PAGE_LIMITS, POST_COMMENT_CAP, type PostListQuery } from '@share-arts/contract';
+import { ERRORS, PAGE_LIMITS, type PostListQuery } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { posts, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -9,7 +9,7 @@ import { extractHashtags } from '../../lib/hashtags.js';
 import { MEDIA_NOT_FOUND, type MediaService } from '../media/media.service.js';
 import {
   selectPostKeys,
-  selectPostWithComments,
+  selectPostKey,
   selectPostPage,
   selectPostsByIds,
   reactToPost,
@@ -58,11 +58,8 @@ export function createPostsService({
   cache: PostCache;
   searches: SearchCache<SearchHit>;
 }) {
-  /**
-   * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache, and for a
-   * single post its newest comments.
-   */
-  async function assemble(rows: PostKeyRow[], viewerId: string | null, comments?: string): Promise<JsonText[]> {
+  /** Each post as the viewer sees it, in the order of `rows`: the shared part from the cache, the rest from `rows`. */
+  async function assemble(rows: PostKeyRow[], viewerId: string | null): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
       async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
@@ -71,7 +68,7 @@ export function createPostsService({
     for (const row of rows) {
       const post = shared.get(row.id);
       // Deleted between the two reads: the page is one shorter, its cursor unchanged.
-      if (post) posts.push(personalize(post, row, viewerId, comments));
+      if (post) posts.push(personalize(post, row, viewerId));
     }
     return posts;
   }
@@ -88,8 +85,8 @@ export function createPostsService({
    */
   async function getPost(postId: string, viewerId: string | null): Promise<JsonText> {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-    const row = await selectPostWithComments(db, postId, viewerId, POST_COMMENT_CAP);
-    const [post] = row ? await assemble([row], viewerId, row.comments) : [];
+    const row = await selectPostKey(db, postId, viewerId);
+    const [post] = row ? await assemble([row], viewerId) : [];
     if (!post) throw notFound(ERRORS.postNotFound);
     return post;
   }
