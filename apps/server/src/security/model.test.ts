@@ -162,7 +162,7 @@ function expectUser(model: Model, user: User, index: number, label: string) {
   const following = followingOf(model, index).map(([, b]) => b!);
   expect(ids(user.followers), `${label}: followers`).toEqual(idsOf(model, followers));
   expect(ids(user.following), `${label}: following`).toEqual(idsOf(model, following));
-  expect(ids(user.bookmarks), `${label}: bookmarks`).toEqual(liveBookmarks.map(([, p]) => model.posts[p!]!.id).sort());
+  expect(ids(user.bookmarks!), `${label}: bookmarks`).toEqual(liveBookmarks.map(([, p]) => model.posts[p!]!.id).sort());
 }
 
 /** After every step: every counter and row that touches the run's users and posts equals the model. */

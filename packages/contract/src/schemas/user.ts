@@ -4,6 +4,8 @@ import { BODY_TEXT, DateString, Id, NAME_TEXT } from './common.js';
 
 /** The caps on lists embedded in a user object; `followerCount` etc. carry the totals. */
 export const USER_LIST_CAP = 20;
+/** The cap on `followers` and `following` of a user in a list of users (a page carries up to 50 of them). */
+export const USER_CARD_LIST_CAP = 5;
 
 export const UserSummary = Type.Object({
   _id: Id,
@@ -13,6 +15,17 @@ export const UserSummary = Type.Object({
   userPhoto: Type.String(),
 });
 export type UserSummary = Static<typeof UserSummary>;
+
+/** A user's newest followers, capped; the viewer's own follow is never the one left out. */
+const followersList = (cap: number) =>
+  Type.Array(UserSummary, {
+    description: `The newest ${cap} followers, the signed-in viewer first whenever they follow this user; followerCount is the total`,
+  });
+/** The newest people a user follows, capped; "follows you" is never the one left out. */
+const followingList = (cap: number, extra = '') =>
+  Type.Array(UserSummary, {
+    description: `The newest ${cap} people this user follows, the signed-in viewer first whenever this user follows them${extra}; followingCount is the total`,
+  });
 
 export const User = Type.Object({
   _id: Id,
@@ -25,18 +38,16 @@ export const User = Type.Object({
   userPhoto: Type.String({ description: 'URL of the profile photo' }),
   createdAt: DateString,
   updatedAt: DateString,
-  followers: Type.Array(UserSummary, {
-    description: `The newest ${USER_LIST_CAP} followers; followerCount is the total`,
-  }),
-  following: Type.Array(UserSummary, {
-    description: `The newest ${USER_LIST_CAP} followed users; followingCount is the total`,
-  }),
-  bookmarks: Type.Array(Type.Object({ _id: Id }), {
-    description: `Ids of the newest ${USER_LIST_CAP} bookmarked posts; bookmarkCount is the total`,
-  }),
+  followers: followersList(USER_LIST_CAP),
+  following: followingList(USER_LIST_CAP),
+  bookmarks: Type.Optional(
+    Type.Array(Type.Object({ _id: Id }), {
+      description: `Shown to its owner only: ids of the newest ${USER_LIST_CAP} bookmarked posts; bookmarkCount is the total`,
+    }),
+  ),
   followerCount: Type.Integer(),
   followingCount: Type.Integer(),
-  bookmarkCount: Type.Integer(),
+  bookmarkCount: Type.Optional(Type.Integer({ description: 'Shown to its owner only' })),
   postCount: Type.Integer(),
   viewer: Type.Object(
     {
@@ -48,10 +59,12 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-/** A user in a list (GET /api/users, suggestions, search): no embedded lists. */
+/** A user in a list (GET /api/users, suggestions, search): shorter embedded lists than a single user's. */
 export const UserCard = Type.Object({
   ...UserSummary.properties,
   bio: Type.String(),
+  followers: followersList(USER_CARD_LIST_CAP),
+  following: followingList(USER_CARD_LIST_CAP, ' (on your own entry, also everyone on the same page you follow)'),
   followerCount: Type.Integer(),
   followingCount: Type.Integer(),
   postCount: Type.Integer(),
@@ -140,7 +153,7 @@ export const EditableUserFields = Type.Object(
       Type.String({
         maxLength: 500,
         description:
-          'An avatar uploaded with POST /api/media (purpose=avatar): its _id or URL; empty for the default photo',
+          "An avatar uploaded with POST /api/media (purpose=avatar): its _id or URL; empty, or the default photo's URL as it was handed out (/media/defaults/default-avatar.png), for the default photo. Any other URL is refused",
       }),
     ),
   },

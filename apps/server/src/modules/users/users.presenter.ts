@@ -16,14 +16,18 @@ export function toUserSummary(row: SummaryRow): UserSummary {
   };
 }
 
-/** The user as it leaves the server; `email` only for its owner. Never the password hash. */
+/**
+ * The user as it leaves the server. What is the viewer's alone (`email`, the Saved list and its count)
+ * only for its owner; never the password hash.
+ */
 export function toUser(row: UserRow, viewerId: string | null): User {
+  const own = viewerId === row.id;
   return {
     _id: row.id,
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,
-    ...(viewerId === row.id ? { email: row.email } : {}),
+    ...(own ? { email: row.email } : {}),
     bio: row.bio,
     link: row.link,
     userPhoto: photoUrl(row.photo_url),
@@ -31,10 +35,10 @@ export function toUser(row: UserRow, viewerId: string | null): User {
     updatedAt: toDate(row.updated_at),
     followers: row.followers.map(toUserSummary),
     following: row.following.map(toUserSummary),
-    bookmarks: row.bookmarks.map((_id) => ({ _id })),
+    ...(own ? { bookmarks: row.bookmarks.map((_id) => ({ _id })) } : {}),
     followerCount: Number(row.follower_count),
     followingCount: Number(row.following_count),
-    bookmarkCount: Number(row.bookmark_count),
+    ...(own ? { bookmarkCount: Number(row.bookmark_count) } : {}),
     postCount: Number(row.post_count),
     viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
   };
@@ -48,9 +52,34 @@ export function toUserCard(row: UserCardRow): UserCard {
     lastName: row.last_name,
     userPhoto: photoUrl(row.photo_url),
     bio: row.bio,
+    followers: row.followers.map(toUserSummary),
+    following: row.following.map(toUserSummary),
     followerCount: Number(row.follower_count),
     followingCount: Number(row.following_count),
     postCount: Number(row.post_count),
     viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
   };
 }
+
+/**
+ * A page of users as the viewer sees it. The viewer's own entry also lists, in `following`, everyone on
+ * the page they follow (first), so a client that asks its own entry "do I follow X" is right for every X
+ * on screen, not only the newest few.
+ */
+export function toUserCards(rows: UserCardRow[], viewerId: string | null): UserCard[] {
+  const cards = rows.map(toUserCard);
+  const own = viewerId === null ? undefined : cards.find((card) => card._id === viewerId);
+  if (!own) return cards;
+  const shown = rows.filter((row) => row.viewer_follows).map((row) => toUserSummary(summaryOf(row)));
+  const ids = new Set(shown.map((user) => user._id));
+  own.following = [...shown, ...own.following.filter((user) => !ids.has(user._id))];
+  return cards;
+}
+
+const summaryOf = (row: UserCardRow): SummaryRow => ({
+  _id: row.id,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  photoUrl: row.photo_url,
+});

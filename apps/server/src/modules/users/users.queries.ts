@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { USER_LIST_CAP } from '@share-arts/contract';
+import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 
@@ -28,6 +28,7 @@ export interface UserRow {
   bookmark_count: number;
   followers: SummaryRow[];
   following: SummaryRow[];
+  /** Empty unless the viewer is this user. */
   bookmarks: string[];
   viewer_follows: boolean;
   follows_viewer: boolean;
@@ -38,6 +39,43 @@ const summaryJson = (alias: string) =>
     `json_build_object('_id', ${alias}.id, 'username', ${alias}.username, 'firstName', ${alias}.first_name, ` +
       `'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`,
   );
+
+/**
+ * The newest `cap` followers of user `u` (or people `u` follows) as summaries, newest first; the viewer
+ * first whenever they are one of them, so "do I follow this user" (and "does this user follow me") is
+ * always answered by the list. Both parts read the follows index of `u` in order, so a user with a
+ * million followers costs the same as one with five; `count` is the counter of that side, and when it
+ * is 0 nothing is looked up.
+ */
+function followListJson(side: 'followers' | 'following', viewerId: string | null, cap: number): SQL {
+  const [own, other, count] =
+    side === 'followers'
+      ? ['followee_id', 'follower_id', 'u.follower_count']
+      : ['follower_id', 'followee_id', 'u.following_count'];
+  const [ownColumn, otherColumn] = [sql.raw(own), sql.raw(other)];
+  const list =
+    viewerId === null
+      ? sql`coalesce((
+          select json_agg(${summaryJson('s')} order by f.created_at desc)
+          from (select ${otherColumn} as id, created_at from follows where ${ownColumn} = u.id
+                order by created_at desc limit ${cap}) f
+          join users s on s.id = f.id
+        ), '[]'::json)`
+      : sql`coalesce((
+          select json_agg(${summaryJson('s')} order by f.rank)
+          from (
+            (select ${otherColumn} as id, 0::bigint as rank from follows
+             where ${ownColumn} = u.id and ${otherColumn} = ${viewerId}::uuid)
+            union all
+            (select ${otherColumn}, row_number() over (order by created_at desc) from follows
+             where ${ownColumn} = u.id and ${otherColumn} <> ${viewerId}::uuid
+             order by created_at desc limit ${cap})
+            order by rank limit ${cap}
+          ) f
+          join users s on s.id = f.id
+        ), '[]'::json)`;
+  return sql`case when ${sql.raw(count)} = 0 then '[]'::json else ${list} end`;
+}
 
 /**
  * Whether the viewer follows user `u`, and whether `u` follows the viewer (neither without a viewer):
@@ -57,7 +95,9 @@ export const byUsername = (username: string) => sql`lower(u.username) = lower(${
 
 const cardColumns = (viewerId: string | null) => sql`
   u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, u.follower_count, u.following_count,
-  u.post_count, u.created_at, ${viewerRelation(viewerId)}`;
+  u.post_count, u.created_at, ${viewerRelation(viewerId)},
+  ${followListJson('followers', viewerId, USER_CARD_LIST_CAP)} as followers,
+  ${followListJson('following', viewerId, USER_CARD_LIST_CAP)} as following`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -193,6 +233,8 @@ export interface UserCardRow {
   viewer_follows: boolean;
   follows_viewer: boolean;
   created_at: string;
+  followers: SummaryRow[];
+  following: SummaryRow[];
 }
 
 /** A page of users, newest first, keyset on (created_at, id). */
@@ -213,30 +255,27 @@ export async function selectUserCards(
   );
 }
 
-/** One round trip for a user with its newest followers, followings and bookmark ids (each capped). */
+/**
+ * One round trip for a user with its newest followers and followings (each capped, see followListJson)
+ * and, for the viewer's own user only, its newest bookmark ids.
+ */
 export async function selectUserWithLists(db: Db, where: SQL, viewerId: string | null): Promise<UserRow | undefined> {
+  const bookmarks =
+    viewerId === null
+      ? sql`'[]'::json`
+      : sql`case when u.id <> ${viewerId}::uuid then '[]'::json else coalesce((
+             select json_agg(b.post_id order by b.created_at desc)
+             from (select post_id, created_at from bookmarks where user_id = u.id
+                   order by created_at desc limit ${USER_LIST_CAP}) b
+           ), '[]'::json) end`;
   const rows = await queryRows<UserRow>(
     db,
     sql`
     select u.id, u.username, u.first_name, u.last_name, u.email, u.bio, u.link, u.photo_url,
            u.created_at, u.updated_at, u.follower_count, u.following_count, u.post_count, u.bookmark_count,
-           coalesce((
-             select json_agg(${summaryJson('s')} order by f.created_at desc)
-             from (select follower_id, created_at from follows where followee_id = u.id
-                   order by created_at desc limit ${USER_LIST_CAP}) f
-             join users s on s.id = f.follower_id
-           ), '[]'::json) as followers,
-           coalesce((
-             select json_agg(${summaryJson('s')} order by f.created_at desc)
-             from (select followee_id, created_at from follows where follower_id = u.id
-                   order by created_at desc limit ${USER_LIST_CAP}) f
-             join users s on s.id = f.followee_id
-           ), '[]'::json) as following,
-           coalesce((
-             select json_agg(b.post_id order by b.created_at desc)
-             from (select post_id, created_at from bookmarks where user_id = u.id
-                   order by created_at desc limit ${USER_LIST_CAP}) b
-           ), '[]'::json) as bookmarks,
+           ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
+           ${followListJson('following', viewerId, USER_LIST_CAP)} as following,
+           ${bookmarks} as bookmarks,
            ${viewerRelation(viewerId)}
     from users u
     where ${where}

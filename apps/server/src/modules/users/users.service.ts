@@ -23,7 +23,8 @@ import {
   setFollowRow,
   type PeopleMatch,
 } from './users.queries.js';
-import { toUser, toUserCard } from './users.presenter.js';
+import { toUser, toUserCards } from './users.presenter.js';
+import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
 import { publish } from '../live/live.events.js';
@@ -91,7 +92,7 @@ export function createUsersService({
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        users: page.map(toUserCard),
+        users: toUserCards(page, viewerId),
         nextCursor: rows.length > limit && last ? encodeCursor([new Date(last.created_at), last.id]) : null,
       };
     },
@@ -121,10 +122,10 @@ export function createUsersService({
       const last = page.at(-1);
       const hasMore = start >= 0 && start + limit < matches.length;
       return {
-        users: page.flatMap((m) => {
-          const card = cards.get(m.id);
-          return card ? [toUserCard(card)] : [];
-        }),
+        users: toUserCards(
+          page.flatMap((m) => cards.get(m.id) ?? []),
+          viewerId,
+        ),
         nextCursor: hasMore && last ? encodeCursor([last.score, last.id]) : null,
       };
     },
@@ -138,7 +139,7 @@ export function createUsersService({
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        users: page.map(toUserCard),
+        users: toUserCards(page, viewerId),
         nextCursor:
           rows.length > limit && last
             ? encodeCursor([Number(last.mutual), Number(last.follower_count), last.id])
@@ -163,7 +164,8 @@ export function createUsersService({
       let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
         const [current] = await db.select({ id: users.photoMediaId }).from(users).where(eq(users.id, userId));
-        if (data.userPhoto.trim() === '') {
+        // The default photo's URL is what a new account was handed: sent back unchanged, it keeps the default.
+        if (data.userPhoto.trim() === '' || data.userPhoto === DEFAULT_AVATAR_URL) {
           changes.photoMediaId = null;
           changes.photoUrl = null;
         } else {
