@@ -24,8 +24,17 @@ export const HealthResponse = Type.Object({
  * other control characters. `patternMessage` is the sentence the API answers when a pattern fails.
  */
 export const NAME_TEXT = {
-  pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$',
-  patternMessage: 'must not contain control characters or text-direction marks',
+  // Refused: control and format characters (text-direction marks, zero-width spaces and joiners, tags,
+  // U+2060, U+FEFF, U+061C), line and paragraph separators, every Default_Ignorable code point (the
+  // Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation selectors) and the blank braille cell: they
+  // draw nothing, so a name made of them looks blank and one with them looks like another. Emoji keep
+  // working: a zero-width joiner between two pictographs and a variation selector after one.
+  pattern:
+    '^(?:[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800]' +
+    '|(?<=\\p{Extended_Pictographic}[\\uFE0F\\u{1F3FB}-\\u{1F3FF}]?)\\u200D(?=\\p{Extended_Pictographic})' +
+    '|(?<=\\p{Extended_Pictographic})[\\uFE0E\\uFE0F])*$',
+  patternMessage:
+    'must not contain control characters, text-direction marks or invisible characters (zero-width spaces or joiners, fillers, tags)',
 } as const;
 export const BODY_TEXT = {
   pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$',
