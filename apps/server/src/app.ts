@@ -113,7 +113,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     bus,
     changes: (event) => event.e === 'j' || event.e === 'a',
   });
-  const auth = createAuthService({ db, tokens, passwordHashCost: config.passwordHashCost, peopleSearches });
+  const auth = createAuthService({
+    db,
+    tokens,
+    passwordHashCost: config.passwordHashCost,
+    peopleSearches,
+    limiter,
+  });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
   const users = createUsersService({ db, media, searches: peopleSearches });
   const accounts = createAccountCheck({ db, bus });

@@ -111,7 +111,14 @@ export const SignupBody = Type.Object({
 export type SignupBody = Static<typeof SignupBody>;
 
 export const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 200 }),
+  // ASCII only: a letter such as İ folds differently in JavaScript and in the database, and every
+  // username is ASCII anyway.
+  username: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^\\s*[A-Za-z0-9_.]+\\s*$',
+    errorMessage: 'username has only the letters A to Z, digits, _ and . (no accents or letters of other alphabets)',
+  }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 export type LoginBody = Static<typeof LoginBody>;

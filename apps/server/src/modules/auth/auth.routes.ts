@@ -11,6 +11,7 @@ import {
 import { errorResponses } from '../../lib/route-schema.js';
 import type { AuthService } from './auth.service.js';
 import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
+import { addressKey } from '../../lib/client-address.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter: RateLimiter }> = async (
   app,
@@ -23,13 +24,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
-        description: `fullname splits into firstName (first word) and lastName (the rest); firstName and lastName may be sent instead. Usernames are unique regardless of case: 422 "${ERRORS.usernameTaken}".`,
+        description: `fullname splits into firstName (first word) and lastName (the rest); firstName and lastName may be sent instead. Usernames are unique regardless of case: 422 "${ERRORS.usernameTaken}". A blank password or one of the 49,000 most common ones is a 400; passwords are compared in Unicode NFC.`,
         body: SignupBody,
         response: { 201: SignupResponse, ...errorResponses(400, 422, 429) },
       },
     },
     async (request, reply) => {
-      limiter.hit(`signup:${request.ip}`, RATE_LIMITS.signupPerIp);
+      limiter.hit(`signup:${addressKey(request.ip)}`, RATE_LIMITS.signupPerIp);
       const { user, encodedToken } = await auth.signup(request.body);
       return reply.code(201).send({ encodedToken, createdUser: user });
     },
@@ -42,15 +43,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
       schema: {
         tags: ['auth'],
         summary: 'Log in',
-        description: `404 "${ERRORS.usernameNotRegistered}" for an unknown username; 401 "${ERRORS.invalidCredentials}" for a wrong password.`,
+        description: `404 "${ERRORS.usernameNotRegistered}" for an unknown username; 401 "${ERRORS.invalidCredentials}" for a wrong password; 429 once this address has failed for this account and the account has had ${RATE_LIMITS.loginFailuresPerAccount.max} failed attempts in ${RATE_LIMITS.loginFailuresPerAccount.windowMs / 60_000} minutes (other addresses may still try), or ${RATE_LIMITS.loginFailuresPerAccountHard.max} (then only addresses that signed in to it before may). Usernames are ASCII letters, digits, _ and .: anything else is a 400.`,
         body: LoginBody,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
-      limiter.hit(`login:${request.ip}`, RATE_LIMITS.loginPerIp);
-      limiter.hit(`login:${request.body.username.trim().toLowerCase()}`, RATE_LIMITS.loginPerAccount);
-      const { user, encodedToken } = await auth.login(request.body.username, request.body.password);
+      const address = addressKey(request.ip);
+      limiter.hit(`login:${address}`, RATE_LIMITS.loginPerIp);
+      const { user, encodedToken } = await auth.login(request.body.username, request.body.password, address);
       return { encodedToken, foundUser: user };
     },
   );

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { ERRORS, RESERVED_USERNAMES, LIMITS, type SignupBody, type User } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { badRequest, notFound, unauthorized, unprocessable } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { passwordProblem } from '../../lib/password-policy.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { createLoginGuard } from './login-guard.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { byId, selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
@@ -15,6 +19,8 @@ export interface AuthDeps {
   passwordHashCost: number;
   /** The people searches' cache: a new account must be found at once. */
   peopleSearches: { clear(): void };
+  /** Counts failed logins (see login-guard.ts). */
+  limiter: RateLimiter;
 }
 
 /** `fullname` splits into firstName (first word) and lastName (the rest); firstName/lastName also work. */
@@ -29,7 +35,8 @@ export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'las
   return { firstName, lastName };
 }
 
-export function createAuthService({ db, tokens, passwordHashCost, peopleSearches }: AuthDeps) {
+export function createAuthService({ db, tokens, passwordHashCost, peopleSearches, limiter }: AuthDeps) {
+  const guard = createLoginGuard(limiter);
   async function session(userId: string, username: string) {
     const row = await selectUserWithLists(db, byId(userId), userId);
     if (!row) throw notFound(ERRORS.usernameNotRegistered);
@@ -42,6 +49,8 @@ export function createAuthService({ db, tokens, passwordHashCost, peopleSearches
       if ((RESERVED_USERNAMES as readonly string[]).includes(body.username.toLowerCase())) {
         throw badRequest(`The username "${body.username}" is reserved. Please choose another.`);
       }
+      const weak = passwordProblem(body.password);
+      if (weak) throw badRequest(weak);
       const passwordHash = await hashPassword(body.password, passwordHashCost);
       try {
         // Every process's people searches must find the new account: the event leaves with the row
@@ -62,10 +71,18 @@ export function createAuthService({ db, tokens, passwordHashCost, peopleSearches
       }
     },
 
-    async login(username: string, password: string) {
+    /** `address` is the client's addressKey: failed attempts are counted per account and address. */
+    async login(username: string, password: string, address: string) {
       const found = await selectCredentialsByUsername(db, username.trim());
       if (!found) throw notFound(ERRORS.usernameNotRegistered);
-      if (!(await verifyPassword(password, found.password_hash))) throw unauthorized(ERRORS.invalidCredentials);
+      guard.begin(found.id, address);
+      const { ok, rehash } = await verifyPassword(password, found.password_hash);
+      if (!ok) throw unauthorized(ERRORS.invalidCredentials);
+      guard.succeeded(found.id, address);
+      if (rehash) {
+        const passwordHash = await hashPassword(password, passwordHashCost);
+        await db.update(users).set({ passwordHash }).where(eq(users.id, found.id));
+      }
       return session(found.id, found.username);
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { ERRORS } from '@share-arts/contract';
@@ -13,6 +14,11 @@ afterAll(() => ctx.close());
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+const COMMON_PASSWORD = 'password is one of the most common passwords, which are guessed first';
+const BLANK_PASSWORD = 'password must not be blank: use words or characters you can see.';
+const INVISIBLE =
+  'must not contain control characters, text-direction marks or invisible characters (zero-width spaces or joiners, fillers, tags).';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -47,6 +53,17 @@ describe('POST /api/auth/signup', () => {
     expect(createdUser.userPhoto).toMatch(/^\/media\//);
   });
 
+  it('keeps names in any script and emoji made with joiners', async () => {
+    const response = await post('/api/auth/signup', {
+      fullname: 'Zoë 李 محمد 👩\u200D🎨 ❤\uFE0F 🏳\uFE0F\u200D🌈',
+      email: 'zoe@example.com',
+      username: uniqueUsername(),
+      password: 'a-long-password',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().createdUser.lastName).toBe('李 محمد 👩\u200D🎨 ❤\uFE0F 🏳\uFE0F\u200D🌈');
+  });
+
   it('accepts firstName and lastName instead of fullname', async () => {
     const response = await post('/api/auth/signup', {
       firstName: 'Kofi',
@@ -62,7 +79,7 @@ describe('POST /api/auth/signup', () => {
   it('stores only a memory-hard hash of the password', async () => {
     const { user, password } = await signUp(ctx.app);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user._id));
-    expect(row!.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(row!.passwordHash).toMatch(/^scrypt-nfc\$\d+\$8\$1\$/);
     expect(row!.passwordHash).not.toContain(password);
   });
 
@@ -91,6 +108,34 @@ describe('POST /api/auth/signup', () => {
     [{ fullname: '   ' }, ERRORS.nameRequired],
     [{ fullname: 42 }, 'fullname must be a string.'],
     [{ fullname: `${'a'.repeat(51)} b` }, 'First and last name must be at most 50 characters each.'],
+    [{ password: '12345678' }, COMMON_PASSWORD],
+    [{ password: 'Password1' }, COMMON_PASSWORD],
+    [{ password: 'iloveyou' }, COMMON_PASSWORD],
+    [{ password: '        ' }, BLANK_PASSWORD],
+    [{ password: '\u200b'.repeat(8) }, BLANK_PASSWORD],
+    [{ password: '\u3000\t'.repeat(4) }, BLANK_PASSWORD],
+    [{ username: 'mİra' }, 'username must be 3 to 30 characters'],
+    ...[
+      'Mi\u200Bra',
+      'Mi\u200Cra',
+      'Mi\u200Dra',
+      'Mira\u2060',
+      '\uFEFFMira',
+      'Mira\u061C',
+      '\u3164',
+      '\u3164 \u3164',
+      'Mi\u2028ra',
+      'Mi\u2029ra',
+      'Mira\u{E0041}\u{E007F}',
+      'Mi\u00ADra',
+      '\u2800',
+      'Mira\uFE0F',
+      '\u115F\u1160',
+      '\uFFA0',
+      'Mi\u202Era',
+    ].map((fullname): [Record<string, unknown>, string] => [{ fullname }, `fullname ${INVISIBLE}`]),
+    [{ firstName: 'Mi\u200Bra', lastName: 'Rivera' }, `firstName ${INVISIBLE}`],
+    [{ firstName: 'Mira', lastName: '\u3164' }, `lastName ${INVISIBLE}`],
   ])('refuses %j with a 400 that says what to fix', async (change, message) => {
     const body = {
       fullname: 'Ana Rivera',
@@ -142,6 +187,47 @@ describe('POST /api/auth/login', () => {
     expect(response.json()).toEqual({ errors: [ERRORS.invalidCredentials] });
   });
 
+  it('refuses a username with letters outside A to Z with a 400, not another spelling of an account', async () => {
+    const { user, password } = await signUp(ctx.app, { username: uniqueUsername('ira') });
+    const dotted = user.username.replace('i', 'İ');
+    const response = await post('/api/auth/login', { username: dotted, password });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toBe(
+      'username has only the letters A to Z, digits, _ and . (no accents or letters of other alphabets).',
+    );
+  });
+
+  it('signs in with the password typed on an NFD keyboard to an account made with NFC, and back', async () => {
+    const nfc = 'crème brûlée à minuit'.normalize('NFC');
+    const nfd = nfc.normalize('NFD');
+    expect(nfd).not.toBe(nfc);
+    const made = await signUp(ctx.app, { password: nfc });
+    expect((await post('/api/auth/login', { username: made.user.username, password: nfd })).statusCode).toBe(200);
+    const other = await signUp(ctx.app, { password: nfd });
+    expect((await post('/api/auth/login', { username: other.user.username, password: nfc })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { username: other.user.username, password: `${nfc}!` })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('signs in an account whose hash was made from the raw text before, then upgrades the hash', async () => {
+    const nfd = 'crème brûlée à minuit'.normalize('NFD');
+    const { user } = await signUp(ctx.app);
+    // The hash an account created before normalisation has: scrypt of the text exactly as typed.
+    const salt = randomBytes(16);
+    const key = scryptSync(nfd, salt, 32, { N: 1024, r: 8, p: 1 });
+    const legacy = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await ctx.database.db.update(users).set({ passwordHash: legacy }).where(eq(users.id, user._id));
+    expect((await post('/api/auth/login', { username: user.username, password: nfd })).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user._id));
+    expect(row!.passwordHash).toMatch(/^scrypt-nfc\$/);
+    // Now a keyboard that sends NFC signs in too; a wrong password still does not.
+    expect(
+      (await post('/api/auth/login', { username: user.username, password: nfd.normalize('NFC') })).statusCode,
+    ).toBe(200);
+    expect((await post('/api/auth/login', { username: user.username, password: 'crème brûlée' })).statusCode).toBe(401);
+  });
+
   it.each([['application/x-www-form-urlencoded'], ['text/plain;charset=UTF-8']])(
     'parses a JSON body sent as %s (mock-era clients)',
     async (contentType) => {
@@ -191,6 +277,7 @@ describe('tokens', () => {
 
   const forgeries: [string, () => Promise<string>][] = [
     ['garbage', async () => 'not-a-token'],
+    ['with = appended', async () => `${account.token}=`],
     [
       'signed with another secret',
       async () =>

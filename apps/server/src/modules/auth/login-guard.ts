@@ -1,0 +1,54 @@
+import { LRUCache } from 'lru-cache';
+import { RATE_LIMITS, tooManyRequests, type RateLimiter } from '../../lib/rate-limiter.js';
+
+/** How long an address that signed in to an account stays trusted for it (OWASP's "device cookie"). */
+const TRUSTED_FOR_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Limits password guessing per account without handing strangers a lock-out button: only failures
+ * count, and they are counted per account (its id, never the text typed) and per account and address.
+ *
+ * - Past `loginFailuresPerAccount` failures in the window, an address that has failed for the account
+ *   may not try again until the window ends; an address that has not failed still may (the owner,
+ *   elsewhere, with the right password), but its own first failure shuts it out too.
+ * - Past `loginFailuresPerAccountHard` (many addresses guessing, as a botnet or a whole IPv6 /48
+ *   would), only addresses that signed in to the account in the last 30 days may try.
+ *
+ * An attempt counts as a failure from the moment it starts and is taken back when the password is
+ * right, so concurrent guesses cannot all slip past a check made before any of them failed.
+ */
+export function createLoginGuard(limiter: RateLimiter) {
+  const trusted = new LRUCache<string, number>({ max: 100_000 });
+  const accountKey = (accountId: string) => `login-failed:${accountId}`;
+  const pairKey = (accountId: string, address: string) => `login-failed:${accountId}:${address}`;
+
+  return {
+    /** Throws a 429 when this address may not try this account's password now; else counts the attempt. */
+    begin(accountId: string, address: string): void {
+      if (!limiter.enabled) return;
+      const account = limiter.used(accountKey(accountId));
+      const pair = limiter.used(pairKey(accountId, address));
+      if (account.count >= RATE_LIMITS.loginFailuresPerAccount.max && pair.count > 0) {
+        throw tooManyRequests(Math.min(account.seconds, pair.seconds));
+      }
+      if (account.count >= RATE_LIMITS.loginFailuresPerAccountHard.max) {
+        const until = trusted.get(pairKey(accountId, address));
+        if (until === undefined || until <= limiter.now()) throw tooManyRequests(account.seconds);
+      }
+      limiter.add(accountKey(accountId), RATE_LIMITS.loginFailuresPerAccount);
+      limiter.add(pairKey(accountId, address), RATE_LIMITS.loginFailuresPerAccount);
+    },
+    /**
+     * The password was right: the attempt was no failure, the address's earlier failures (its owner's
+     * typos) are forgotten, and the address is trusted for the account.
+     */
+    succeeded(accountId: string, address: string): void {
+      if (!limiter.enabled) return;
+      limiter.add(accountKey(accountId), RATE_LIMITS.loginFailuresPerAccount, -1);
+      limiter.add(pairKey(accountId, address), RATE_LIMITS.loginFailuresPerAccount, -Infinity);
+      trusted.set(pairKey(accountId, address), limiter.now() + TRUSTED_FOR_MS);
+    },
+  };
+}
+
+export type LoginGuard = ReturnType<typeof createLoginGuard>;
