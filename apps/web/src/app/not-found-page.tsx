@@ -1,13 +1,12 @@
-import { Link } from 'react-router';
+import { MapPinOff } from 'lucide-react';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { PageHeading } from '../ui/page-heading';
+import { NotFound } from '../ui/not-found';
 
 export default function NotFoundPage() {
   useDocumentTitle('Not found');
   return (
-    <>
-      <PageHeading title="Page not found" description="There is nothing at this address." />
-      <Link to="/">Back to Home</Link>
-    </>
+    <NotFound icon={MapPinOff} title="Page not found">
+      There is nothing at this address. Check the link, or find art on Explore.
+    </NotFound>
   );
 }

@@ -2,7 +2,7 @@
  * The head script: the one classic script in <head> (external, since the CSP forbids inline ones), built on
  * its own (vite-plugins/boot-script.ts). It runs before the first paint:
  *
- * 1. sets the saved theme, so the first paint has the right colours;
+ * 1. sets the theme (the saved choice, else the system's), so the first paint has the right colours;
  * 2. on /landing, asks for the page's own files beside the entry, instead of after the entry has run and
  *    the router has asked for them (the list is written in by the build);
  * 3. anywhere else, loads the boot script (boot.ts), which does the same for the other pages and starts
@@ -16,7 +16,16 @@ import { addLink, readStorage } from './dom';
 /** Filled in by the build: /landing's files, and the boot script's address. */
 declare const __BOOT_HEAD__: { landing: string[]; boot: string };
 
-document.documentElement.dataset.theme = readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
+// The saved choice, else the system's; while nothing is saved, a change of the system's follows (lib/theme.ts
+// reads the attribute, so the toggle stays in step).
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+const applyTheme = () => {
+  const saved = readStorage(STORAGE_KEYS.theme);
+  document.documentElement.dataset.theme =
+    saved === 'dark' || saved === 'light' ? saved : systemDark.matches ? 'dark' : 'light';
+};
+applyTheme();
+systemDark.addEventListener('change', applyTheme);
 
 const { landing, boot } = __BOOT_HEAD__;
 if (window.location.pathname.replace(/\/+$/, '') === '/landing') {

@@ -3,20 +3,19 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
 
-// The head script (src/boot/head.ts) sets data-theme before first paint; the DOM attribute is the source of truth.
-const listeners = new Set<() => void>();
-
+// The head script (src/boot/head.ts) sets data-theme before first paint (the saved choice, else the system's)
+// and follows the system while nothing is saved; the DOM attribute is the source of truth.
 function readTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-function applyTheme(theme: Theme): void {
-  document.documentElement.dataset.theme = theme;
-  for (const listener of listeners) listener();
+function systemTheme(): Theme {
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** Saves the choice: from now on it wins over the system's. */
 export function setTheme(theme: Theme): void {
-  applyTheme(theme);
+  document.documentElement.dataset.theme = theme;
   try {
     window.localStorage.setItem(STORAGE_KEYS.theme, theme);
   } catch {
@@ -25,15 +24,19 @@ export function setTheme(theme: Theme): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Keep several open tabs in step.
+  // Whoever changes the attribute (the toggle, the head script following the system, another tab), the
+  // toggle follows.
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  // Keep several open tabs in step; a cleared choice falls back to the system's.
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEYS.theme) return;
-    applyTheme(event.newValue === 'dark' ? 'dark' : 'light');
+    if (event.key !== STORAGE_KEYS.theme && event.key !== null) return;
+    const saved = event.key === null ? null : event.newValue;
+    document.documentElement.dataset.theme = saved === 'dark' || saved === 'light' ? saved : systemTheme();
   };
   window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    observer.disconnect();
     window.removeEventListener('storage', onStorage);
   };
 }

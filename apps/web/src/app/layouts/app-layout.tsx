@@ -6,6 +6,7 @@ import { UnreadTitle, useLiveUpdates } from '../live/use-live-updates';
 import { useRouteFlag } from '../route-handle';
 import styles from './app-layout.module.css';
 import { Header } from './header';
+import { keepClearOfBars } from './keep-clear-of-bars';
 import { SideMenu } from './side-menu';
 
 /** The notifications page's chunk (see its route in router.tsx for why it is imported from here). */
@@ -27,7 +28,7 @@ export default function AppLayout() {
         <div className={styles.sidePanel}>
           <SideMenu />
         </div>
-        <main id="main-content" tabIndex={-1} className={styles.main}>
+        <main id="main-content" tabIndex={-1} className={styles.main} onFocus={keepClearOfBars}>
           <div className={styles.content}>
             {/* Narrow screens: one sideways-scrolling row above the page (CSS shows one of the two). */}
             {suggestions && <SuggestionsPanel variant="strip" className={styles.strip} />}

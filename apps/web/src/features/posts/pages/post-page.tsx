@@ -1,8 +1,9 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ImageOff } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
+import { NotFound } from '../../../ui/not-found';
 import { CommentSection } from '../../comments';
 import { usePost } from '../api/get-post';
 import { PostCard } from '../components/post-card';
@@ -42,20 +43,22 @@ export default function PostPage() {
   }
 
   if (!post) {
-    const notFound = error instanceof ApiError && error.status === 404;
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <NotFound icon={ImageOff} title="Post not found">
+          It may have been deleted, or the link is not quite right.
+        </NotFound>
+      );
+    }
     return (
       <div className={styles.page}>
         <section className={styles.missing} aria-labelledby="post-missing-title">
           <h1 id="post-missing-title" className={styles.missingTitle}>
-            {notFound ? 'Post not found' : 'This post could not be loaded'}
+            This post could not be loaded
           </h1>
-          <p className={styles.muted}>
-            {notFound
-              ? 'It may have been deleted, or the link is not quite right.'
-              : `${errorMessage(error)} Check your connection and try again.`}
-          </p>
+          <p className={styles.muted}>{errorMessage(error)} Check your connection and try again.</p>
           <div className={styles.missingActions}>
-            {!notFound && <Button onClick={() => void refetch()}>Try again</Button>}
+            <Button onClick={() => void refetch()}>Try again</Button>
             <Link to="/">Back to Home</Link>
           </div>
         </section>
