@@ -116,8 +116,7 @@ test.describe('notifications and live updates', () => {
     ).toBeVisible();
     await expect(liked).toBeVisible();
 
-    // Upvotes of one comment are one group, however many people vote. (Likes group the same way; two likes
-    // here would outrank the sample post posts.spec.ts expects first on Trending.)
+    // Upvotes of one comment are one group, however many people vote. (Likes group the same way.)
     const own = await createComment(request, author, post._id, 'Thanks for looking!');
     const other = await createUser(request);
     for (const voter of [fan, other]) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders the sample pictures the seed data points at: five avatars, four post pictures and the two
+// Renders the sample pictures the seed data points at: twelve avatars, four post pictures and the two
 // defaults. Everything is drawn here from SVG composed in code and rasterised by sharp; a fixed seed
 // per picture keeps the output byte-for-byte reproducible, so re-running it only changes files when
 // the drawing code changes. Nothing is downloaded.
@@ -681,6 +681,83 @@ const AVATARS = [
     cloth: '#7a3b69',
     hairStyle: 'long',
     accent: '#8ecae6',
+  }, // The seven artists added to the sample community (issue 19).
+  {
+    name: 'ines',
+    seed: 606,
+    bg: '#c9e4de',
+    bg2: '#5a9e8f',
+    skin: '#e8b896',
+    hair: '#4a2c1d',
+    cloth: '#c44536',
+    hairStyle: 'long',
+    accent: '#fcd581',
+  },
+  {
+    name: 'omar',
+    seed: 707,
+    bg: '#f7d6bf',
+    bg2: '#d4845a',
+    skin: '#9c6644',
+    hair: '#1a1a1a',
+    cloth: '#1d3557',
+    hairStyle: 'short',
+    accent: '#a8dadc',
+  },
+  {
+    name: 'lena',
+    seed: 808,
+    bg: '#e2d4f0',
+    bg2: '#7b5ea7',
+    skin: '#f6dcc8',
+    hair: '#e0b84c',
+    cloth: '#2a9d8f',
+    hairStyle: 'bob',
+    accent: '#ffb4a2',
+  },
+  {
+    name: 'ravi',
+    seed: 909,
+    bg: '#fde2a7',
+    bg2: '#e09f3e',
+    skin: '#a0674b',
+    hair: '#211a1e',
+    cloth: '#540b0e',
+    hairStyle: 'curls',
+    accent: '#9ee493',
+  },
+  {
+    name: 'yuki',
+    seed: 1010,
+    bg: '#cde7f0',
+    bg2: '#3d7ea6',
+    skin: '#f2d0b5',
+    hair: '#2b1f2a',
+    cloth: '#f28482',
+    hairStyle: 'bun',
+    accent: '#f6f4d2',
+  },
+  {
+    name: 'bea',
+    seed: 1111,
+    bg: '#f9c6c9',
+    bg2: '#d1495b',
+    skin: '#7d4e36',
+    hair: '#120d0b',
+    cloth: '#edae49',
+    hairStyle: 'curls',
+    accent: '#66a182',
+  },
+  {
+    name: 'noah',
+    seed: 1212,
+    bg: '#d8e2dc',
+    bg2: '#6b9080',
+    skin: '#ecc8ae',
+    hair: '#8a5a2b',
+    cloth: '#3c415c',
+    hairStyle: 'short',
+    accent: '#f4acb7',
   },
 ];
 

@@ -1,62 +1,144 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
 import type { Db } from './client.js';
-import { appMeta, follows, posts, users } from './schema.js';
-import { SAMPLE_FOLLOWS, SAMPLE_POSTS, SAMPLE_USERS } from './seed/sample-data.js';
+import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from './schema.js';
+import { drawArt } from './seed/art.js';
+import { planCommunity, type PlannedPost } from './seed/community.js';
+import { SAMPLE_USERS } from './seed/sample-data.js';
+import { copySamplePicture, prepareSampleMedia, SAMPLE_MEDIA_DIR, type SampleSource } from './seed/sample-media.js';
 import { ASSETS_DIR } from '../lib/assets.js';
 import { hashPassword } from '../lib/password.js';
 import { extractHashtags } from '../lib/hashtags.js';
-import { createMediaService } from '../modules/media/media.service.js';
 import { avatarUrl } from '../modules/media/media.presenter.js';
 
 const SEED_KEY = 'sample_data_loaded_at';
+// Any constant: servers starting at once on one PostgreSQL take turns to look and to load.
+const SEED_LOCK_KEY = 7_347_119;
+const DAYS = 24 * 60;
 
-const sampleFile = (name: string) => readFile(path.join(ASSETS_DIR, 'seed', name));
+const sampleFile = (name: string) => () => readFile(path.join(ASSETS_DIR, 'seed', name));
+const pictureKey = (post: PlannedPost, index: number) =>
+  'file' in post.picture ? `post-${path.parse(post.picture.file).name}` : `post-${index}-${post.picture.kind}`;
+
+/** Every sample picture, committed (the avatars, the spec's four posts) or drawn from a seed. */
+export function sampleSources(): SampleSource[] {
+  return [
+    ...SAMPLE_USERS.map((user) => ({
+      key: `avatar-${user.username}`,
+      purpose: 'avatar' as const,
+      read: sampleFile(user.photo),
+    })),
+    ...planCommunity().posts.map(({ picture }, index, all) => ({
+      key: pictureKey(all[index]!, index),
+      purpose: 'post' as const,
+      read: 'file' in picture ? sampleFile(picture.file) : () => drawArt(picture.kind, picture.seed),
+    })),
+  ];
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const [loaded] = await db.select().from(appMeta).where(eq(appMeta.key, SEED_KEY));
+  const [people] = await db.select({ n: count() }).from(users);
+  return !loaded && people!.n === 0;
+}
 
 /**
- * Loads the sample users, posts and follows once, on the first start of a database, in one
- * transaction; their pictures go through the same pipeline as uploads. Every sample account uses the
- * test account's password.
+ * Loads the sample community (see seed/community.ts) into an empty database, once, in one transaction:
+ * a database that already has the sample data or any account is left alone. The pictures went through
+ * the upload pipeline ahead of time (seed/sample-media.ts); here they are copied in. Every sample
+ * account uses the test account's password.
  */
-export async function seedSampleData(db: Db, options: { mediaDir: string; passwordHashCost: number }) {
-  const done = await db.select().from(appMeta).where(eq(appMeta.key, SEED_KEY));
-  if (done.length > 0) return false;
+export async function seedSampleData(
+  db: Db,
+  options: { mediaDir: string; passwordHashCost: number; sampleMediaDir?: string },
+): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const dir = options.sampleMediaDir ?? SAMPLE_MEDIA_DIR;
+  const pictures = await prepareSampleMedia(sampleSources(), dir);
+  const community = planCommunity();
   const passwordHash = await hashPassword(TEST_CREDENTIALS.password, options.passwordHashCost);
+  const now = Date.now();
+  const ago = (minutes: number) => new Date(now - minutes * 60_000);
 
-  await db.transaction(async (tx) => {
-    const media = createMediaService({ db: tx, mediaDir: options.mediaDir });
-    const ids = new Map<string, string>();
-    for (const { photo, ...user } of SAMPLE_USERS) {
-      const [created] = await tx
-        .insert(users)
-        .values({ ...user, passwordHash })
-        .returning({ id: users.id });
-      const picture = await media.upload({ ownerId: created!.id, purpose: 'avatar', data: await sampleFile(photo) });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isEmpty(tx))) return false;
+
+    const created = await tx
+      .insert(users)
+      .values(
+        SAMPLE_USERS.map(({ photo: _photo, ...user }, i) => ({ ...user, passwordHash, createdAt: ago(60 * DAYS - i) })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const ids = new Map(created.map((row) => [row.username, row.id]));
+    const id = (username: string) => ids.get(username)!;
+
+    const avatars = await Promise.all(
+      SAMPLE_USERS.map((user) =>
+        copySamplePicture(pictures.get(`avatar-${user.username}`)!, id(user.username), '', options.mediaDir, dir),
+      ),
+    );
+    await tx.insert(media).values(avatars);
+    for (const avatar of avatars) {
       await tx
         .update(users)
-        .set({ photoMediaId: picture.id, photoUrl: avatarUrl(picture) })
-        .where(eq(users.id, created!.id));
-      ids.set(user.username, created!.id);
+        .set({ photoMediaId: avatar.id, photoUrl: avatarUrl(avatar as Parameters<typeof avatarUrl>[0]) })
+        .where(eq(users.id, avatar.ownerId));
     }
 
-    for (const post of SAMPLE_POSTS) {
-      const authorId = ids.get(post.author)!;
-      const picture = await media.upload({ ownerId: authorId, data: await sampleFile(post.picture), alt: post.alt });
-      const createdAt = new Date(Date.now() - post.minutesAgo * 60_000);
-      await tx.insert(posts).values({
-        authorId,
-        content: post.content,
-        tags: extractHashtags(post.content),
-        mediaId: picture.id,
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
+    const postPictures = await Promise.all(
+      community.posts.map((post, index) =>
+        copySamplePicture(pictures.get(pictureKey(post, index))!, id(post.author), post.alt, options.mediaDir, dir),
+      ),
+    );
     await tx
-      .insert(follows)
-      .values(SAMPLE_FOLLOWS.map(([a, b]) => ({ followerId: ids.get(a)!, followeeId: ids.get(b)! })));
+      .insert(media)
+      .values(postPictures.map((picture, i) => ({ ...picture, createdAt: ago(community.posts[i]!.minutesAgo) })));
+    const postIds = (
+      await tx
+        .insert(posts)
+        .values(
+          community.posts.map((post, i) => ({
+            authorId: id(post.author),
+            content: post.content,
+            tags: extractHashtags(post.content),
+            mediaId: postPictures[i]!.id,
+            createdAt: ago(post.minutesAgo),
+            updatedAt: ago(post.minutesAgo),
+          })),
+        )
+        .returning({ id: posts.id })
+    ).map((row) => row.id);
+
+    await tx.insert(postReactions).values(
+      community.likes.map(([post, user]) => ({
+        postId: postIds[post]!,
+        userId: id(user),
+        kind: 'like' as const,
+        createdAt: ago(community.posts[post]!.minutesAgo / 2),
+      })),
+    );
+    const commentIds = (
+      await tx
+        .insert(comments)
+        .values(
+          community.comments.map((comment) => ({
+            postId: postIds[comment.post]!,
+            authorId: id(comment.author),
+            content: comment.content,
+            createdAt: ago(comment.minutesAgo),
+            updatedAt: ago(comment.minutesAgo),
+          })),
+        )
+        .returning({ id: comments.id })
+    ).map((row) => row.id);
+    const votes = community.comments.flatMap((comment, i) =>
+      comment.votes.map((vote) => ({ commentId: commentIds[i]!, userId: id(vote.voter), kind: vote.kind })),
+    );
+    if (votes.length > 0) await tx.insert(commentVotes).values(votes);
+    await tx.insert(follows).values(community.follows.map(([a, b]) => ({ followerId: id(a), followeeId: id(b) })));
 
     // Counters are derived from the rows just written, in the same transaction.
     await tx.execute(sql`
@@ -65,7 +147,18 @@ export async function seedSampleData(db: Db, options: { mediaDir: string; passwo
         follower_count = (select count(*) from follows f where f.followee_id = u.id),
         following_count = (select count(*) from follows f where f.follower_id = u.id)
     `);
-    await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() });
+    await tx.execute(sql`
+      update posts p set
+        like_count = (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like'),
+        dislike_count = (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike'),
+        comment_count = (select count(*) from comments c where c.post_id = p.id)
+    `);
+    await tx.execute(sql`
+      update comments c set
+        upvote_count = (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up'),
+        downvote_count = (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'down')
+    `);
+    await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date(now).toISOString() });
+    return true;
   });
-  return true;
 }

@@ -1,6 +1,6 @@
 import { TEST_CREDENTIALS } from '@share-arts/contract';
 
-/** The five sample users of the spec; `mira` is the test account of the login page. */
+/** The sample users: the spec's five first; `mira` is the test account of the login page. */
 export const SAMPLE_USERS = [
   {
     username: TEST_CREDENTIALS.username,
@@ -46,6 +46,70 @@ export const SAMPLE_USERS = [
     bio: 'Printmaker. Woodcut, risograph, repeat.',
     link: '',
     photo: 'kai.jpg',
+  },
+  // The spec's five, then seven more artists, so a first visit finds a community (issue 19).
+  {
+    username: 'ines',
+    firstName: 'Inês',
+    lastName: 'Carvalho',
+    email: 'ines@example.com',
+    bio: 'Watercolour skies and coastlines. Lisbon light, every day.',
+    link: 'https://example.com/ines',
+    photo: 'ines.jpg',
+  },
+  {
+    username: 'omar',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    email: 'omar@example.com',
+    bio: 'Comics about small creatures with big feelings.',
+    link: '',
+    photo: 'omar.jpg',
+  },
+  {
+    username: 'lena',
+    firstName: 'Lena',
+    lastName: 'Vogel',
+    email: 'lena@example.com',
+    bio: 'Colour fields, slowly. Acrylic and patience.',
+    link: 'https://example.com/lena',
+    photo: 'lena.jpg',
+  },
+  {
+    username: 'ravi',
+    firstName: 'Ravi',
+    lastName: 'Menon',
+    email: 'ravi@example.com',
+    bio: 'Pixel artist. 16 colours are plenty.',
+    link: '',
+    photo: 'ravi.jpg',
+  },
+  {
+    username: 'yuki',
+    firstName: 'Yuki',
+    lastName: 'Tanaka',
+    email: 'yuki@example.com',
+    bio: 'Paper cuts, plants and shapes that almost touch.',
+    link: '',
+    photo: 'yuki.jpg',
+  },
+  {
+    username: 'bea',
+    firstName: 'Beatriz',
+    lastName: 'Santos',
+    email: 'bea@example.com',
+    bio: 'Generative prints: rules, chance and a lot of tiles.',
+    link: 'https://example.com/bea',
+    photo: 'bea.jpg',
+  },
+  {
+    username: 'noah',
+    firstName: 'Noah',
+    lastName: 'Fischer',
+    email: 'noah@example.com',
+    bio: 'Weekend landscape painter, weekday software person.',
+    link: '',
+    photo: 'noah.jpg',
   },
 ] as const;
 
