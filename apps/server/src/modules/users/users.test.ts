@@ -76,10 +76,10 @@ describe('POST /api/users/edit', () => {
     expect(errorOf(await edit(token, { userPhoto: 'https://evil.example.com/x.png' }))).toMatch(/^userPhoto must be/);
     // A name may not hide control characters or flip the direction of the text around it.
     expect(errorOf(await edit(token, { lastName: 'nimda\u202e' }))).toBe(
-      'userData.lastName must not contain control characters or text-direction marks.',
+      'userData.lastName must not contain control characters, text-direction marks or invisible characters (zero-width spaces or joiners, fillers, tags).',
     );
     expect(errorOf(await edit(token, { firstName: 'Ana\u0007' }))).toBe(
-      'userData.firstName must not contain control characters or text-direction marks.',
+      'userData.firstName must not contain control characters, text-direction marks or invisible characters (zero-width spaces or joiners, fillers, tags).',
     );
     expect(errorOf(await edit(token, { bio: 'bell\u0007' }))).toBe(
       'userData.bio must not contain control characters (line breaks and tabs are fine).',
