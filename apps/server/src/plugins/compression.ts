@@ -36,6 +36,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // Its fields are copied onto the decompressor's own error, so a plain object (an Error's message
     // would not be copied).
     onInvalidRequestPayload: (encoding) => ({
+      name: 'InvalidRequestPayload',
       statusCode: 400,
       message: `The body could not be decompressed as ${encoding}: it is damaged or not ${encoding}.`,
     }),
