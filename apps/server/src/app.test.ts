@@ -131,7 +131,7 @@ describe('health and docs', () => {
   it('GET /api/health answers 200 when the database answers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', storage: 'ok' });
   });
 
   it('serves the OpenAPI document with the auth routes and their error responses', async () => {

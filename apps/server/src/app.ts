@@ -120,7 +120,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     peopleSearches,
     limiter,
   });
-  const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log });
+  const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log, now: config.now });
   const users = createUsersService({ db, media, searches: peopleSearches });
   const accounts = createAccountCheck({ db, bus });
   const guards = registerAuth(app, tokens, limiter, accounts.exists);
@@ -146,7 +146,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, storageHealth: media.storageHealth });
       await api.register(testTodosRoutes);
       await api.register(authRoutes, { auth, limiter: guards.limiter });
       await api.register(usersRoutes, { users, posts, guards });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { HttpError } from '../lib/http-error.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../lib/db-errors.js';
+import { DISK_MESSAGES, diskProblem, type DiskProblem } from '../lib/disk-errors.js';
 
 interface AjvError {
   keyword: string;
@@ -66,6 +67,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A full disk fails every write: its cause is logged once a minute, not once per request.
+  const diskLoggedAt = new Map<DiskProblem, number>();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply
@@ -92,6 +95,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header('retry-after', '5')
         .send({ errors: [ERRORS.databaseUnavailable] });
+    }
+    const disk = diskProblem(error);
+    if (disk) {
+      if (Date.now() - (diskLoggedAt.get(disk) ?? -Infinity) >= 60_000) {
+        diskLoggedAt.set(disk, Date.now());
+        request.log.error({ err: error }, `the disk is ${disk === 'full' ? 'full' : 'read-only'}`);
+      }
+      return reply.code(503).header('retry-after', '60').send({ errors: [DISK_MESSAGES[disk]] });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ errors: [ERRORS.internal] });

@@ -14,8 +14,14 @@ export const DateString = Type.String({
 export const Id = Type.String({ description: 'A UUID', maxLength: 64 });
 
 export const HealthResponse = Type.Object({
-  status: Type.Literal('ok'),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
+    description: 'degraded: the server answers reads, but something listed in `problems` is failing',
+  }),
   database: Type.Literal('up'),
+  storage: Type.Union([Type.Literal('ok'), Type.Literal('failing')], {
+    description: 'failing: the media folder takes no writes (a full or read-only disk); uploads answer 503',
+  }),
+  problems: Type.Optional(Type.Array(Type.String(), { description: 'What is failing, in words' })),
 });
 
 /**

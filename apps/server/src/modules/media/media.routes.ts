@@ -37,7 +37,9 @@ const UPLOAD_DESCRIPTION =
   `${MEDIA_LIMITS.avatarSizes.join(', ')} px for an avatar, never upscaled. ` +
   '413: more than 20 MB or 40 megapixels; 415: not a supported picture, or a compressed body ' +
   '(Content-Encoding); 422: damaged, truncated, or ' +
-  'containing HTML or script; 503: too many pictures waiting to be processed (see Retry-After).';
+  'containing HTML or script; 429: four of your pictures are already waiting to be processed; 503: too ' +
+  'many pictures waiting to be processed, or the disk is full or read-only (see Retry-After). Pictures ' +
+  'of different accounts are processed in turns.';
 
 /** Maps @fastify/multipart's limit errors to messages a person can act on. */
 function multipartError(error: unknown): unknown {
@@ -126,7 +128,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; guard
         security: bearerAuth,
         consumes: ['multipart/form-data'],
         body: UploadMediaFields,
-        response: { 201: MediaResponse, ...errorResponses(400, 401, 413, 415, 422, 503) },
+        response: { 201: MediaResponse, ...errorResponses(400, 401, 413, 415, 422, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -16,47 +16,17 @@ import {
   type MediaRow,
 } from './media.queries.js';
 import { createMediaStorage, filesOf, originalFileName, variantFileName, type MediaLog } from './media.storage.js';
+import { createFairQueue } from './media.queue.js';
 
 export { toPicture };
+export { MEDIA_BUSY } from './media.queue.js';
 export type { MediaRow };
 
 export const MEDIA_NOT_FOUND = 'No picture with this id.';
 export const MEDIA_NOT_OWNED = 'This picture belongs to someone else: use a picture you uploaded.';
 export const ALT_NOT_OWNER = 'Only the person who uploaded a picture can change its alt text.';
-export const MEDIA_BUSY = 'The server is busy processing other pictures. Please try again in a moment.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Runs at most `concurrency` jobs at once; up to `maxQueued` more wait their turn, beyond that the
- * caller gets a 503. Decoding and encoding run on libuv's thread pool (4 threads by default), which also
- * serves file reads and password hashing, so pictures must not take all of it.
- */
-export function createLimiter(concurrency: number, maxQueued: number) {
-  let active = 0;
-  let peak = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(job: () => Promise<T>): Promise<T> {
-      if (active < concurrency) {
-        active += 1;
-      } else {
-        if (waiting.length >= maxQueued) throw new HttpError(503, MEDIA_BUSY, { 'retry-after': '5' });
-        // A finishing job hands its slot straight to the next one, so `active` stays the same.
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-      peak = Math.max(peak, active);
-      try {
-        return await job();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else active -= 1;
-      }
-    },
-    stats: () => ({ active, queued: waiting.length, peak }),
-  };
-}
 
 export interface UploadInput {
   ownerId: string;
@@ -74,8 +44,12 @@ export interface MediaServiceOptions {
   concurrency?: number;
   /** Uploads that may wait for processing (default 16); more answer 503 with Retry-After. */
   maxQueued?: number;
-  /** Where failures to delete files are reported (default: console). */
+  /** Uploads one account may have waiting (default 4); more answer 429 with Retry-After. */
+  maxQueuedPerAccount?: number;
+  /** Where failures to write or delete files are reported (default: console). */
   log?: MediaLog;
+  /** The clock of the storage probe; tests replace it. */
+  now?: () => number;
 }
 
 function cleanAlt(alt: string | undefined): string {
@@ -93,17 +67,23 @@ function checkPurpose(purpose: string): MediaPurpose {
   return purpose as MediaPurpose;
 }
 
-const consoleLog: MediaLog = { warn: (details, message) => console.warn(message, details) };
+const consoleLog: MediaLog = {
+  info: (details, message) => console.info(message, details),
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
+};
 
 export function createMediaService({
   db,
   mediaDir,
   concurrency = 2,
   maxQueued = 16,
+  maxQueuedPerAccount = 4,
   log = consoleLog,
+  now = Date.now,
 }: MediaServiceOptions) {
-  const storage = createMediaStorage(mediaDir, log);
-  const limiter = createLimiter(concurrency, maxQueued);
+  const storage = createMediaStorage(mediaDir, log, now);
+  const queue = createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount });
 
   async function findById(id: string, database: Db = db): Promise<MediaRow | undefined> {
     return UUID.test(id) ? selectMediaById(database, id) : undefined;
@@ -120,7 +100,7 @@ export function createMediaService({
       // Everything that refuses an upload reads only bytes and headers, so it answers at once even
       // when other pictures are being processed.
       const inspected = await inspectImage(data);
-      const processed = await limiter.run(() => processImage(data, purpose, inspected));
+      const processed = await queue.run(ownerId, () => processImage(data, purpose, inspected));
 
       const id = randomUUID();
       const originalFile = originalFileName(id, processed.original.ext);
@@ -206,8 +186,11 @@ export function createMediaService({
 
     toPicture,
 
-    /** Processing jobs running and waiting now, and the most ever running at once. */
-    processingStats: limiter.stats,
+    /** Processing jobs running and waiting now, the most ever running at once, accounts with jobs. */
+    processingStats: queue.stats,
+
+    /** Whether the media folder takes writes (probed at most every 2 s). */
+    storageHealth: storage.health,
   };
 }
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture } from '@share-arts/contract';
 import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
-import { createLimiter, createMediaService, MEDIA_BUSY } from './media.service.js';
+import { createMediaService } from './media.service.js';
 import { writeReliabilitySection } from '../../../../../scripts/reliability-report.mjs';
 import { afterAllTests } from '../../security/fixtures.js';
 
@@ -355,19 +355,7 @@ describe('the media service', () => {
       Array.from({ length: 6 }, () => media.upload({ ownerId: ana.user._id, purpose: 'post', data })),
     );
     expect(rows).toHaveLength(6);
-    expect(media.processingStats()).toEqual({ active: 0, queued: 0, peak: 2 });
-  });
-
-  it('answers 503 when too many pictures wait', async () => {
-    const limiter = createLimiter(1, 1);
-    let release = () => {};
-    const first = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const second = limiter.run(async () => {});
-    await expect(limiter.run(async () => {})).rejects.toMatchObject({ statusCode: 503, message: MEDIA_BUSY });
-    expect(limiter.stats()).toEqual({ active: 1, queued: 1, peak: 1 });
-    release();
-    await Promise.all([first, second]);
-    expect(limiter.stats()).toEqual({ active: 0, queued: 0, peak: 1 });
+    expect(media.processingStats()).toEqual({ active: 0, queued: 0, peak: 2, accounts: 0 });
   });
 
   it('findOwned: the owner gets the row; 404 unknown or malformed, 403 someone else, 400 wrong purpose', async () => {

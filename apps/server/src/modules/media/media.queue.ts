@@ -1,0 +1,100 @@
+import { HttpError } from '../../lib/http-error.js';
+
+export const MEDIA_BUSY = 'The server is busy processing other pictures. Please try again in a moment.';
+export const tooManyOwnWaiting = (waiting: number) =>
+  `You already have ${waiting} pictures waiting to be processed: wait for them to finish, then upload the rest.`;
+
+interface Account {
+  active: number;
+  waiting: { seq: number; start: () => void }[];
+  /** When this account's last job started (0: never), in starts counted by the queue. */
+  lastStart: number;
+}
+
+export interface FairQueueOptions {
+  /** Jobs run at the same time. */
+  concurrency: number;
+  /** Jobs that may wait in all; beyond it a 503 with Retry-After. */
+  maxQueued: number;
+  /** Jobs one account may have waiting; beyond it a 429 with Retry-After. */
+  maxQueuedPerAccount: number;
+}
+
+/**
+ * Runs at most `concurrency` jobs at once. A freed slot goes to the waiting account with the fewest jobs
+ * running, and among those to the one served least recently: one account's twenty uploads cannot make
+ * another's wait behind all of them, only behind the jobs already running. Decoding and encoding run on
+ * libuv's thread pool (4 threads by default), which also serves file reads and password hashing, so
+ * pictures must not take all of it.
+ */
+export function createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount }: FairQueueOptions) {
+  const accounts = new Map<string, Account>();
+  let active = 0;
+  let queued = 0;
+  let peak = 0;
+  let starts = 0;
+  let arrivals = 0;
+
+  const accountOf = (key: string) => {
+    let account = accounts.get(key);
+    if (!account) accounts.set(key, (account = { active: 0, waiting: [], lastStart: 0 }));
+    return account;
+  };
+
+  function begin(account: Account) {
+    active += 1;
+    account.active += 1;
+    account.lastStart = ++starts;
+    peak = Math.max(peak, active);
+  }
+
+  /** Hands a freed slot to the account whose turn it is. */
+  function next() {
+    let chosen: Account | undefined;
+    for (const account of accounts.values()) {
+      if (account.waiting.length === 0) continue;
+      if (
+        !chosen ||
+        account.active < chosen.active ||
+        (account.active === chosen.active &&
+          (account.lastStart < chosen.lastStart ||
+            (account.lastStart === chosen.lastStart && account.waiting[0]!.seq < chosen.waiting[0]!.seq)))
+      ) {
+        chosen = account;
+      }
+    }
+    if (!chosen) return;
+    queued -= 1;
+    begin(chosen);
+    chosen.waiting.shift()!.start();
+  }
+
+  return {
+    /** Runs `job` for account `key` when its turn comes; 429 or 503 when it may not wait. */
+    async run<T>(key: string, job: () => Promise<T>): Promise<T> {
+      if (active >= concurrency) {
+        const waiting = accounts.get(key)?.waiting.length ?? 0;
+        if (waiting >= maxQueuedPerAccount) {
+          throw new HttpError(429, tooManyOwnWaiting(waiting), { 'retry-after': '10' });
+        }
+        if (queued >= maxQueued) throw new HttpError(503, MEDIA_BUSY, { 'retry-after': '5' });
+      }
+      const account = accountOf(key);
+      if (active < concurrency) {
+        begin(account);
+      } else {
+        queued += 1;
+        await new Promise<void>((start) => account.waiting.push({ seq: ++arrivals, start }));
+      }
+      try {
+        return await job();
+      } finally {
+        active -= 1;
+        account.active -= 1;
+        if (account.active === 0 && account.waiting.length === 0) accounts.delete(key);
+        next();
+      }
+    },
+    stats: () => ({ active, queued, peak, accounts: accounts.size }),
+  };
+}
