@@ -8,6 +8,7 @@ import type { MediaRow } from '../media/media.queries.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 import { publishSql } from '../live/live.events.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
+import { literalLimit } from '../../lib/sql-limit.js';
 
 export interface PostRow {
   id: string;
@@ -188,7 +189,7 @@ export async function selectPostPage(
         from posts p ${request.join ?? sql``}
         where (${request.where}) and ${after}
         order by ${orderBy}
-        limit ${request.limit + 1}`,
+        ${literalLimit(request.limit + 1)}`,
   );
   const hasMore = rows.length > request.limit;
   const page = hasMore ? rows.slice(0, request.limit) : rows;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
+import { literalLimit } from '../../lib/sql-limit.js';
 
 export interface SummaryRow {
   _id: string;
@@ -216,7 +217,7 @@ export async function selectSuggestions(
           and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = u.id)
           ${after}
         order by c.mutual desc, u.follower_count desc, u.id desc
-        limit ${options.limit}`,
+        ${literalLimit(options.limit)}`,
   );
 }
 
@@ -251,7 +252,7 @@ export async function selectUserCards(
         from users u
         where ${options.where ?? sql`true`} and ${after}
         order by u.created_at desc, u.id desc
-        limit ${options.limit}`,
+        ${literalLimit(options.limit)}`,
   );
 }
 
