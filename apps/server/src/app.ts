@@ -11,6 +11,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerCacheHeaders } from './plugins/cache-headers.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerConnectionLimits, serverOptions } from './plugins/connections.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Request, header, body-progress and idle timeouts, and answers to what Node's parser refuses.
+    ...serverOptions(config.connections),
     // Errors the router raises before any route runs (a malformed or over-long URL): same shape as every
     // other error, and without echoing the URL.
     frameworkErrors: (error, _request, reply) => {
@@ -68,6 +71,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         .send(JSON.stringify({ errors: [message] }));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  registerConnectionLimits(app, config.connections);
 
   // Every API route, as registered: the docs test checks each one is in the OpenAPI document.
   const apiRoutes: { method: string; url: string; hidden: boolean }[] = [];
@@ -154,7 +158,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, guards });
       await api.register(notificationsRoutes, { notifications, guards });
-      await api.register(liveRoutes, { hub: liveHub });
+      await api.register(liveRoutes, {
+        hub: liveHub,
+        unauthenticatedPerAddress: config.connections.liveUnauthenticatedPerAddress,
+      });
       if (config.benchRoutes) await api.register(benchRoutes, { db, posts });
       await api.register(mediaRoutes, { media, guards });
     },

@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/live.hub.js';
+import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
 import type { LogDestination } from './lib/logger.js';
 
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   checkResponses: boolean;
   /** The live stream's clocks (the contract's defaults; tests shorten them). */
   live: LiveTimings;
+  /** Timeouts and per-address caps of connections (plugins/connections.ts; tests shorten them). */
+  connections: ConnectionLimits;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),
     checkResponses: flag(env, 'CHECK_RESPONSES', '1', '0'),
     live: { helloTimeoutMs: LIVE.helloTimeoutMs, heartbeatMs: LIVE.heartbeatMs, countsBatchMs: 25 },
+    connections: CONNECTION_LIMITS,
     rateLimits: flag(env, 'RATE_LIMITS', 'on', 'off', true),
     now: Date.now,
   };
