@@ -39,6 +39,8 @@ interface Connection {
   /** When recent frames from the client arrived, for flood control. */
   frameTimes: number[];
   timers: NodeJS.Timeout[];
+  /** Called once the socket has signed in (it no longer counts as waiting for its hello). */
+  onSignedIn?: () => void;
 }
 
 interface NotificationRow extends SummaryRow {
@@ -259,7 +261,18 @@ export function createLiveHub(deps: {
     });
   }
 
-  bus.subscribe((event) => enqueue(() => handle(event)), onResume);
+  /** Counts account deletions: a hello that saw one while it checked its account checks again. */
+  let deletions = 0;
+  /** A deleted account's sockets are closed at once: a token outlives its account (issue 18). */
+  function closeDeleted(userId: string) {
+    deletions += 1;
+    for (const connection of byUser.get(userId) ?? []) close(connection, LIVE_CLOSE.unauthorised, ACCOUNT_GONE);
+  }
+
+  bus.subscribe((event) => {
+    if (event.e === 'd') closeDeleted(event.a);
+    else enqueue(() => handle(event));
+  }, onResume);
 
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
@@ -281,12 +294,17 @@ export function createLiveHub(deps: {
   ) {
     const claims = await tokens.verify(frame.token);
     if (!claims) return close(connection, LIVE_CLOSE.unauthorised, ERRORS.invalidToken);
-    if (!(await userExists(claims.userId))) return close(connection, LIVE_CLOSE.unauthorised, ACCOUNT_GONE);
+    // The deletion event may overtake the answer that the account exists: then the answer is asked again.
+    for (let seen = -1; seen !== deletions;) {
+      seen = deletions;
+      if (!(await userExists(claims.userId))) return close(connection, LIVE_CLOSE.unauthorised, ACCOUNT_GONE);
+    }
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     if (frame.lastEventId) decodeCursor(frame.lastEventId, ['date', 'uuid']); // a 400-style error if bad
 
     const userId = claims.userId;
     connection.userId = userId;
+    connection.onSignedIn?.();
     let mine = byUser.get(userId);
     if (!mine) byUser.set(userId, (mine = new Set()));
     mine.add(connection);
@@ -369,8 +387,9 @@ export function createLiveHub(deps: {
 
   return {
     /** Takes over a freshly upgraded socket. */
-    accept(socket: WebSocket) {
+    accept(socket: WebSocket, onSignedIn?: () => void) {
       const connection: Connection = {
+        onSignedIn,
         socket,
         userId: null,
         posts: new Set(),

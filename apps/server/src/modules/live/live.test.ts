@@ -319,6 +319,42 @@ describe('the live stream', () => {
     for (const c of clients) c.close();
   });
 
+  it('closes the open sockets of an account when it is deleted, with 4001', async () => {
+    const gone = await signUp(ctx.app);
+    const stays = await signUp(ctx.app);
+    const [mine, theirs] = [await connect(gone), await connect(stays)];
+    await ctx.database.db.delete(users).where(eq(users.id, gone.user._id));
+    expect(await mine.closing()).toEqual({
+      code: LIVE_CLOSE.unauthorised,
+      reason: 'The account of this token no longer exists: sign up or log in again.',
+    });
+    const postId = await createPost(ctx.app, stays);
+    await theirs.frame('post', (f) => f.postId === postId);
+    expect(mine.frames.filter((f) => f.type === 'post')).toEqual([]);
+    theirs.close();
+  });
+
+  it('answers 429 to more sockets from one address waiting to sign in than the cap, and frees a place on hello', async () => {
+    const cap = ctx.config.connections.liveUnauthenticatedPerAddress;
+    const from = { localAddress: '127.0.0.21' };
+    const waiting: Client[] = [];
+    for (let i = 0; i < cap; i++) waiting.push(await new Client(base, from).open());
+    const refused = new Client(base, from);
+    const status = await new Promise<number>((resolve) =>
+      refused.socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    expect(status).toBe(429);
+    // Another address is not affected.
+    const other = await new Client(base, { localAddress: '127.0.0.22' }).open();
+    other.close();
+
+    const me = await signUp(ctx.app);
+    waiting[0]!.send({ type: 'hello', token: me.token });
+    await waiting[0]!.frame('ready');
+    const next = await new Client(base, from).open();
+    for (const client of [...waiting, next]) client.close();
+  });
+
   it('closes a connection that stops answering pings', async () => {
     const me = await signUp(ctx.app);
     const deaf = await new Client(base, { autoPong: false }).open();
