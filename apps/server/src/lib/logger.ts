@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pretty, { type PrettyOptions } from 'pino-pretty';
 import type { Config } from '../config.js';
+import { logDestination } from './log-destination.js';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogDestination {
@@ -65,6 +66,8 @@ export function loggerOptions(
   terminal = Boolean(process.stdout.isTTY),
 ) {
   if (destination) return { level, stream: destination };
-  if (terminal && level !== 'silent') return { level, stream: pretty(PRETTY_OPTIONS) };
-  return { level };
+  // Never pino's default stdout, whose write errors crash the process (see logDestination).
+  if (terminal && level !== 'silent')
+    return { level, stream: pretty({ ...PRETTY_OPTIONS, destination: logDestination() }) };
+  return { level, stream: logDestination() };
 }
