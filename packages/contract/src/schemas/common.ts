@@ -24,6 +24,28 @@ export const HealthResponse = Type.Object({
   problems: Type.Optional(Type.Array(Type.String(), { description: 'What is failing, in words' })),
 });
 
+/** The scripts whose letters join, where ZWNJ and ZWJ between letters are spelling. */
+const JOINING_SCRIPTS = [
+  'Arabic',
+  'Syriac',
+  'Nko',
+  'Mongolian',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Myanmar',
+  'Khmer',
+]
+  .map((script) => `\\p{Script=${script}}`)
+  .join('');
+
 /**
  * Text people write. Names refuse control characters and the invisible marks that reverse the direction
  * of text (they let one name pose as another); longer text keeps line breaks and tabs but refuses the
@@ -34,11 +56,16 @@ export const NAME_TEXT = {
   // U+2060, U+FEFF, U+061C), line and paragraph separators, every Default_Ignorable code point (the
   // Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation selectors) and the blank braille cell: they
   // draw nothing, so a name made of them looks blank and one with them looks like another. Emoji keep
-  // working: a zero-width joiner between two pictographs and a variation selector after one.
+  // working: a zero-width joiner between two pictographs and a variation selector after one; so do the
+  // joiners of the scripts that need them.
   pattern:
     '^(?:[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800]' +
     '|(?<=\\p{Extended_Pictographic}[\\uFE0F\\u{1F3FB}-\\u{1F3FF}]?)\\u200D(?=\\p{Extended_Pictographic})' +
-    '|(?<=\\p{Extended_Pictographic})[\\uFE0E\\uFE0F])*$',
+    '|(?<=\\p{Extended_Pictographic})[\\uFE0E\\uFE0F]' +
+    // The joiners are spelling in the scripts that shape letters together (علی‌رضا in Persian, क्‍ष in
+    // Hindi), where they change what is drawn: allowed between two letters (or marks) of such a script.
+    `|(?<=[${JOINING_SCRIPTS}]\\p{M}*)[\\u200C\\u200D](?=[${JOINING_SCRIPTS}])` +
+    ')*$',
   patternMessage:
     'must not contain control characters, text-direction marks or invisible characters (zero-width spaces or joiners, fillers, tags)',
 } as const;

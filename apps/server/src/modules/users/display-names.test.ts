@@ -54,6 +54,21 @@ describe('display names at profile edit', () => {
     expect(errorOf(response)).toBe('firstName must not be empty.');
   });
 
+  it.each([
+    ['Persian, a non-joiner between Arabic letters', 'علی\u200Cرضا'],
+    ['Hindi, a joiner after a virama', 'क्\u200Dष'],
+    ['Malayalam, a non-joiner after a virama', 'ന്\u200Cറ'],
+  ])('keeps the joiners a script spells with: %s', async (_what, firstName) => {
+    const response = await edit({ firstName });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.firstName).toBe(firstName);
+  });
+
+  it('refuses a joiner between a Latin and an Arabic letter', async () => {
+    expect((await edit({ firstName: 'a\u200Cب' })).statusCode).toBe(400);
+    expect((await edit({ firstName: 'ب\u200Ca' })).statusCode).toBe(400);
+  });
+
   it('keeps names in any script and emoji sequences', async () => {
     const response = await edit({ firstName: 'Zoë', lastName: 'محمد 李 👩\u200D🎨 🧑🏽\u200D🎨 ❤\uFE0F' });
     expect(response.statusCode).toBe(201);
