@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TEST_ACCOUNT, createUser, logIn, mainNav, signUp, toast, uniqueUser, useSession } from './support/helpers.ts';
 
 test.describe('signing up, in and out', () => {
@@ -78,37 +78,68 @@ test.describe('signing up, in and out', () => {
   });
 });
 
-test.describe('form errors', () => {
-  test('signup with different passwords says so and stays on the page', async ({ page }) => {
+test.describe('form errors, beside the fields they are about', () => {
+  /** The field's state: invalid, with `message` as (the start of) its description. */
+  async function expectFieldError(page: Page, label: string, message: string) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  }
+
+  test('signup with different passwords says so beside Re-Enter Password and stays on the page', async ({ page }) => {
     await signUp(page, { ...uniqueUser(), confirmPassword: 'something-else' });
-    await expect(toast(page, 'Password do not match')).toBeVisible();
+    await expectFieldError(page, 'Re-Enter Password', 'Password do not match');
+    await expect(page.getByLabel('Re-Enter Password', { exact: true })).toBeFocused();
     await expect(page).toHaveURL('/signup');
   });
 
-  test('signup with an empty field asks for all fields', async ({ page }) => {
-    await signUp(page, { ...uniqueUser(), email: '' });
-    await expect(toast(page, 'Please Enter Alll the field')).toBeVisible();
+  test('signup names every problem at once', async ({ page }) => {
+    await signUp(page, { ...uniqueUser(), fullname: '', email: '', confirmPassword: 'something-else' });
+    await expectFieldError(page, 'Fullname', 'Please Enter Alll the field');
+    await expectFieldError(page, 'Email', 'Please Enter Alll the field');
+    await expectFieldError(page, 'Re-Enter Password', 'Password do not match');
+    await expect(page.getByLabel('Username', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Fullname', { exact: true })).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL('/signup');
   });
 
-  test('signup with a taken username shows the server message', async ({ page }) => {
-    await signUp(page, uniqueUser({ username: TEST_ACCOUNT.username }));
-    await expect(toast(page, 'Unprocessable Entity. Username Already Exists.')).toBeVisible();
+  test('a taken username is marked on Username; once corrected, sign-up succeeds and no stale error stays', async ({
+    page,
+  }) => {
+    const user = uniqueUser();
+    await signUp(page, { ...user, username: TEST_ACCOUNT.username });
+    await expectFieldError(page, 'Username', 'Unprocessable Entity. Username Already Exists.');
     await expect(page).toHaveURL('/signup');
+
+    await page.getByLabel('Username', { exact: true }).fill(user.username);
+    await expect(page.getByLabel('Username', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Username Already Exists')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(toast(page, 'SignIn Successful')).toBeVisible();
+    await expect(page.getByText('Username Already Exists')).toHaveCount(0);
   });
 
-  test('a wrong password shows the server message', async ({ page, request }) => {
+  test('a wrong password shows the server message beside Password', async ({ page, request }) => {
     const user = await createUser(request);
     await page.goto('/login');
     await logIn(page, { username: user.username, password: `${user.password}-wrong` });
-    await expect(toast(page, 'The credentials you entered are invalid. Unauthorized access error.')).toBeVisible();
+    await expectFieldError(page, 'Password', 'The credentials you entered are invalid. Unauthorized access error.');
     await expect(page).toHaveURL('/login');
   });
 
-  test('an unknown username shows the server message', async ({ page }) => {
+  test('an unknown username shows the server message beside Username', async ({ page }) => {
     await page.goto('/login');
     await logIn(page, { username: uniqueUser().username, password: 'whatever-it-is' });
-    await expect(toast(page, 'The username you entered is not Registered. Not Found error')).toBeVisible();
+    await expectFieldError(page, 'Username', 'The username you entered is not Registered. Not Found error');
     await expect(page).toHaveURL('/login');
+  });
+
+  test('login with both fields empty marks both', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectFieldError(page, 'Username', 'Please Enter Alll the field');
+    await expectFieldError(page, 'Password', 'Please Enter Alll the field');
   });
 });

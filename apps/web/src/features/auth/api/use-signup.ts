@@ -1,6 +1,6 @@
 import { TOASTS, type SignupResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, errorMessage } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 
@@ -21,9 +21,6 @@ export function useSignup() {
     onSuccess: ({ encodedToken, createdUser }) => {
       startSession(queryClient, encodedToken, createdUser);
       toast.success(TOASTS.signedUp);
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error));
     },
   });
 }

@@ -1,28 +1,43 @@
-import { TEST_CREDENTIALS, TOASTS } from '@share-arts/contract';
+import { TEST_CREDENTIALS } from '@share-arts/contract';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
-import { toast } from '../../../ui/toast';
 import { useLogin } from '../api/use-login';
+import { loginErrors, serverErrors, type AuthField } from '../lib/auth-errors';
+import { useAuthErrors } from '../lib/use-auth-errors';
 import styles from './auth-form.module.css';
+
+const FIELDS: readonly AuthField[] = ['username', 'password'];
 
 export default function LoginPage() {
   useDocumentTitle('Login');
   const location = useLocation();
   const loginMutation = useLogin();
+  const { errors, show, reset, field, formRef } = useAuthErrors();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const username = String(data.get('username') ?? '').trim();
-    const password = String(data.get('password') ?? '');
-    if (!username || !password) {
-      toast.error(TOASTS.fieldsMissing);
+    const values = {
+      username: String(data.get('username') ?? '').trim(),
+      password: String(data.get('password') ?? ''),
+    };
+    const problems = loginErrors(values);
+    if (Object.keys(problems).length > 0) {
+      show(problems);
       return;
     }
-    loginMutation.mutate({ username, password });
+    reset();
+    loginMutation.mutate(values, { onError: (error) => show(serverErrors(errorMessage(error), FIELDS)) });
+  };
+
+  const logInAsTestUser = () => {
+    reset();
+    // Nothing was typed: whatever goes wrong is about the form, not a field.
+    loginMutation.mutate({ ...TEST_CREDENTIALS }, { onError: (error) => show({ form: errorMessage(error) }) });
   };
 
   const busy = loginMutation.isPending;
@@ -33,20 +48,26 @@ export default function LoginPage() {
         <h1 className={styles.title}>Welcome back</h1>
         <p className={styles.subtitle}>Log in to share your art and see what others made.</p>
       </div>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" />
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...field('username')}
+        />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        {errors.form && (
+          <p className={styles.formError} role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className={styles.actions}>
           <Button type="submit" block disabled={busy}>
             Login
           </Button>
           <div className={styles.divider}>or</div>
-          <Button
-            variant="secondary"
-            block
-            disabled={busy}
-            onClick={() => loginMutation.mutate({ ...TEST_CREDENTIALS })}
-          >
+          <Button variant="secondary" block disabled={busy} onClick={logInAsTestUser}>
             Login with Test Credential
           </Button>
         </div>

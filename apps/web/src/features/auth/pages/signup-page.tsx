@@ -1,37 +1,42 @@
-import { LIMITS, TOASTS } from '@share-arts/contract';
+import { LIMITS } from '@share-arts/contract';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
-import { toast } from '../../../ui/toast';
 import { useSignup } from '../api/use-signup';
+import { serverErrors, signupErrors, type AuthField } from '../lib/auth-errors';
+import { useAuthErrors } from '../lib/use-auth-errors';
 import styles from './auth-form.module.css';
+
+const FIELDS: readonly AuthField[] = ['fullname', 'email', 'username', 'password', 'confirmPassword'];
 
 export default function SignupPage() {
   useDocumentTitle('Signup');
   const location = useLocation();
   const signupMutation = useSignup();
+  const { errors, show, reset, field, formRef } = useAuthErrors();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '');
-    const fullname = text('fullname').trim();
-    const email = text('email').trim();
-    const username = text('username').trim();
-    const password = text('password');
-    const confirmPassword = text('confirmPassword');
-
-    if (!fullname || !email || !username || !password || !confirmPassword) {
-      toast.error(TOASTS.fieldsMissing);
+    const values = {
+      fullname: text('fullname').trim(),
+      email: text('email').trim(),
+      username: text('username').trim(),
+      password: text('password'),
+      confirmPassword: text('confirmPassword'),
+    };
+    const problems = signupErrors(values);
+    if (Object.keys(problems).length > 0) {
+      show(problems);
       return;
     }
-    if (password !== confirmPassword) {
-      toast.error(TOASTS.passwordsDiffer);
-      return;
-    }
-    signupMutation.mutate({ fullname, email, username, password });
+    reset();
+    const { confirmPassword: _confirm, ...body } = values;
+    signupMutation.mutate(body, { onError: (error) => show(serverErrors(errorMessage(error), FIELDS)) });
   };
 
   const busy = signupMutation.isPending;
@@ -42,25 +47,35 @@ export default function SignupPage() {
         <h1 className={styles.title}>Create your account</h1>
         <p className={styles.subtitle}>Join a community of artists and get inspired.</p>
       </div>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <TextField label="Fullname" name="fullname" autoComplete="name" />
-        <TextField label="Email" name="email" type="email" autoComplete="email" />
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <TextField label="Fullname" autoComplete="name" {...field('fullname')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           hint="Letters, digits, _ and . only"
+          {...field('username')}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           hint={`At least ${LIMITS.passwordMin} characters`}
+          {...field('password')}
         />
-        <TextField label="Re-Enter Password" name="confirmPassword" type="password" autoComplete="new-password" />
+        <TextField
+          label="Re-Enter Password"
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
+        {errors.form && (
+          <p className={styles.formError} role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className={styles.actions}>
           <Button type="submit" block disabled={busy}>
             Sign up
