@@ -87,6 +87,25 @@ export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
+/**
+ * Starts recording the text of every toast the page shows (call before page.goto); answers a function that
+ * reads them all, also those that have already closed.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { e2eToasts: string[] }).e2eToasts = seen;
+    new MutationObserver(() => {
+      for (const alert of Array.from(document.querySelectorAll<HTMLElement>('[role="alert"]'))) {
+        if (alert.dataset.e2eSeen) continue;
+        alert.dataset.e2eSeen = '1';
+        seen.push(alert.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { e2eToasts: string[] }).e2eToasts]);
+}
+
 /** Fails with a readable list when axe finds WCAG 2 A or AA violations on the page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

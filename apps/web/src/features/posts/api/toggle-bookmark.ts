@@ -1,4 +1,4 @@
-import { TOASTS, type Post } from '@share-arts/contract';
+import type { Post } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -35,7 +35,8 @@ export function useToggleBookmark(): (post: Post) => void {
               (cached) => ({ ...cached, viewer: { ...cached.viewer, bookmarked: outcome.value } }),
             );
             postShadow.clear(postId, 'bookmarked');
-            if (outcome.result !== undefined) toast.success(outcome.value ? TOASTS.bookmarked : TOASTS.unbookmarked);
+            // No "Added to bookmark" / "Removed from Bookmark" toast (issue 19): the button shows the result
+            // (filled, "Remove from saved"). Refusals still get theirs, below.
             // The profile's Saved tab gains or loses the post the next time it is shown.
             void queryClient.invalidateQueries({ queryKey: postKeys.listsOf('saved'), refetchType: 'none' });
             return;

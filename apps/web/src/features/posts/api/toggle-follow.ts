@@ -40,11 +40,15 @@ export function onFollowSettled(listener: FollowListener): () => void {
 const sendFollow = (userId: string, follow: boolean) =>
   apiClient.post<FollowResponse>(`/api/users/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(userId)}`);
 
-/** Follow / Following (a post's menu, a profile, suggestions); every post and copy of that user changes at once. */
-export function useToggleFollow(): (author: { userId: string; followsAuthor: boolean }) => void {
+/**
+ * Follow / Following (a post's menu, a profile, suggestions); every post and copy of that user changes at once.
+ * `announce`: show the spec's "Started Following" / "Removed from Following" toast. Only where nothing on the
+ * page shows the result (the post menu, which closes); a Follow button shows it itself (issue 19).
+ */
+export function useToggleFollow(): (author: { userId: string; followsAuthor: boolean }, announce?: boolean) => void {
   const queryClient = useQueryClient();
   return useCallback(
-    ({ userId, followsAuthor }: { userId: string; followsAuthor: boolean }) => {
+    ({ userId, followsAuthor }: { userId: string; followsAuthor: boolean }, announce = false) => {
       const next = !(authorShadow.get(userId).followsAuthor ?? followsAuthor);
       authorShadow.set(userId, { followsAuthor: next });
       queueToggle<boolean, FollowResponse>({
@@ -64,7 +68,7 @@ export function useToggleFollow(): (author: { userId: string; followsAuthor: boo
             }
             authorShadow.clear(userId, 'followsAuthor');
             if (!outcome.result) return;
-            toast.success(outcome.value ? TOASTS.followed : TOASTS.unfollowed);
+            if (announce) toast.success(outcome.value ? TOASTS.followed : TOASTS.unfollowed);
             const me = queryClient.getQueryData<User | null>(sessionKeys.currentUser());
             const updated = [outcome.result.user, outcome.result.followUser].find(
               (user) => user && user._id === me?._id,

@@ -1,4 +1,4 @@
-import { TOASTS, type Post, type PostResponse } from '@share-arts/contract';
+import type { Post, PostResponse } from '@share-arts/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -44,7 +44,8 @@ export function useToggleLike(): (post: Post) => void {
           if (outcome.ok) {
             if (outcome.result?.post) replaceCachedPost(queryClient, outcome.result.post);
             postShadow.clear(postId, 'liked');
-            if (outcome.result) toast.success(outcome.value ? TOASTS.liked : TOASTS.disliked);
+            // No "Liked Successful" / "disliked  successfully" toast (issue 19): the heart and the count already
+            // show the result, and a toast on every like was noise. Refusals still get theirs, below.
             // The profile's Liked tab gains or loses the post the next time it is shown.
             void queryClient.invalidateQueries({ queryKey: postKeys.listsOf('liked'), refetchType: 'none' });
             return;

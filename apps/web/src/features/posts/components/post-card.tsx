@@ -93,7 +93,7 @@ export const PostCard = memo(function PostCard({
           ) : (
             <UserPlus aria-hidden="true" size="1.1em" />
           ),
-          onSelect: () => toggleFollow({ userId: cached.userId, followsAuthor: cached.viewer.followsAuthor }),
+          onSelect: () => toggleFollow({ userId: cached.userId, followsAuthor: cached.viewer.followsAuthor }, true),
         },
       ];
 

@@ -1,5 +1,6 @@
 import { LIMITS, type User } from '@share-arts/contract';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { withWebScheme } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Button } from '../../../ui/button';
 import { TextAreaField, TextField } from '../../../ui/field';
@@ -54,8 +55,10 @@ export function ProfileForm({ user }: { user: User }) {
       lastName: values.lastName.trim(),
       email: values.email.trim(),
       bio: values.bio.trim(),
-      link: values.link.trim(),
+      // People type `nova.example.com/portfolio`; the server takes full http(s) addresses only.
+      link: withWebScheme(values.link),
     };
+    setValues((current) => ({ ...current, link: input.link }));
     update.mutate(
       { input, photo },
       {
