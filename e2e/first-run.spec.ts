@@ -16,7 +16,7 @@ test.describe('the header and the bottom bar', () => {
     // The build once merged the two declarations into the prefixed one alone (which Chromium ignores): the
     // stylesheets the server sends keep the standard one beside every prefixed one.
     const hrefs = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => link.href),
     );
     const css = (await Promise.all(hrefs.map(async (href) => (await request.get(href)).text()))).join('\n');
     const standard = css.match(/(?<!-webkit-)backdrop-filter:[^;}]*blur/g) ?? [];

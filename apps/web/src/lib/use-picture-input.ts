@@ -6,7 +6,7 @@ export const PICTURE_ACCEPT = MEDIA_LIMITS.mimeTypes.join(',');
 /** The largest picture accepted, in MB. */
 export const PICTURE_MAX_MB = MEDIA_LIMITS.maxBytes / (1024 * 1024);
 
-/** Why a chosen file cannot be uploaded as a picture, if it cannot. */
+/** Why a chosen file cannot be uploaded as a picture, if its type or size says so. */
 export function checkPictureFile(file: File): string | undefined {
   const allowed: readonly string[] = MEDIA_LIMITS.mimeTypes;
   // Some systems label AVIF with no type at all: let the server judge those by their content.
@@ -14,7 +14,45 @@ export function checkPictureFile(file: File): string | undefined {
     return `That file is not a picture we can use. Choose a ${MEDIA_LIMITS.formats.join(', ')} file.`;
   }
   if (file.size > MEDIA_LIMITS.maxBytes) {
-    return `That picture is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${PICTURE_MAX_MB} MB.`;
+    return (
+      `That picture is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${PICTURE_MAX_MB} MB. ` +
+      'Choose a smaller file.'
+    );
+  }
+  return undefined;
+}
+
+/** The picture's size in pixels as the browser reads it, or undefined when it cannot (the server then judges). */
+function pixelSize(file: File): Promise<{ width: number; height: number } | undefined> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    const done = (size?: { width: number; height: number }) => {
+      URL.revokeObjectURL(url);
+      resolve(size);
+    };
+    // The load event comes once the header is read and the data is in; decoding for display waits for a paint.
+    image.onload = () =>
+      done(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : undefined);
+    image.onerror = () => done();
+    image.src = url;
+  });
+}
+
+/**
+ * Why a chosen file cannot be uploaded, including a picture of more pixels than the server takes: it would
+ * only say so after the whole upload (7.5 s for a 31 MB file here).
+ */
+export async function checkPicture(file: File): Promise<string | undefined> {
+  const problem = checkPictureFile(file);
+  if (problem) return problem;
+  const size = await pixelSize(file);
+  if (size && size.width * size.height > MEDIA_LIMITS.maxPixels) {
+    const megapixels = Math.round((size.width * size.height) / 1e6);
+    return (
+      `That picture is ${size.width} × ${size.height} pixels (${megapixels} megapixels); the limit is ` +
+      `${MEDIA_LIMITS.maxPixels / 1e6} megapixels. Choose a smaller picture.`
+    );
   }
   return undefined;
 }
@@ -34,35 +72,57 @@ interface PictureInputOptions {
   error?: string;
   /** Called with a chosen file that passed the checks. */
   onPick: (file: File) => void;
+  /** Called with a chosen file's problem when the checks refuse it. */
+  onRefuse?: (problem: string) => void;
+  /** Called with true when a chosen file's checks start, false when they end. */
+  onChecking?: (checking: boolean) => void;
 }
 
 /**
  * A picture file input's behaviour: checks the chosen file (a refused file is cleared from the
  * input and its problem becomes the error), and a way to clear the input and put focus back on it.
  */
-export function usePictureInput({ error, onPick }: PictureInputOptions) {
+export function usePictureInput({ error, onPick, onRefuse, onChecking }: PictureInputOptions) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string>();
+  // Only the last chosen file's checks count, however long an earlier one's take.
+  const latest = useRef(0);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const input = event.target;
+    const file = input.files?.[0];
     if (!file) return;
-    const problem = checkPictureFile(file);
-    setLocalError(problem);
-    if (problem) {
-      event.target.value = '';
-      return;
-    }
-    onPick(file);
+    const attempt = ++latest.current;
+    onChecking?.(true);
+    void checkPicture(file).then((problem) => {
+      if (attempt !== latest.current) return;
+      onChecking?.(false);
+      setLocalError(problem);
+      if (problem) {
+        input.value = '';
+        onRefuse?.(problem);
+        return;
+      }
+      onPick(file);
+    });
   };
 
   /** Empties the input and its error, runs `then`, and focuses the input. */
   const reset = (then: () => void) => {
+    latest.current += 1;
+    onChecking?.(false);
     if (inputRef.current) inputRef.current.value = '';
     setLocalError(undefined);
     then();
     inputRef.current?.focus();
   };
 
-  return { inputRef, error: localError ?? error, onChange, reset };
+  /** Forgets a refused choice (the picture stays what it was), and focuses the input. */
+  const dismiss = (then: () => void) => {
+    setLocalError(undefined);
+    then();
+    inputRef.current?.focus();
+  };
+
+  return { inputRef, error: localError ?? error, refused: localError !== undefined, onChange, reset, dismiss };
 }

@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** The confirm button's text while `busy`, e.g. "Deleting…". */
   busyLabel: string;
+  /** The button that backs out, "Cancel" unless said otherwise (e.g. "Keep editing"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
   /** While the confirmed action runs: both buttons are disabled. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busyLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onClose,
   busy = false,
@@ -39,7 +42,7 @@ export function ConfirmDialog({
       <p className={styles.text}>{children}</p>
       <div className={actionsClass}>
         <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy ? busyLabel : confirmLabel}

@@ -60,9 +60,12 @@ export function Modal({
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      // The opener may be gone (a deleted post's menu): then the main area takes focus.
+      // The opener may be gone (a deleted post's menu): then the main area takes focus, unless an outer
+      // dialog closing at the same time has already put it back on its own opener.
       if (opener?.isConnected) opener.focus();
-      else document.getElementById('main-content')?.focus();
+      else if (!document.activeElement || document.activeElement === document.body) {
+        document.getElementById('main-content')?.focus();
+      }
     };
     // Focus moves in once, when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

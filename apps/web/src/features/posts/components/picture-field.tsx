@@ -14,20 +14,42 @@ interface PictureFieldProps {
   disabled?: boolean;
   /** A server's refusal of the upload, shown under the field. */
   error?: string;
+  /** A chosen file was refused before upload (its problem is shown under the field). */
+  onRefuse: (problem: string) => void;
+  /** The person let a refused choice go: the picture stays what it was. */
+  onDismissRefusal: () => void;
+  /** A chosen file is being checked (true) or no longer (false). */
+  onChecking: (checking: boolean) => void;
+  /** The id of the error message, for the Post button to point at. */
+  errorId: string;
 }
 
 /** "Picture": a file input with a preview, a way to remove the picture, and its alt text. */
-export function PictureField({ picture, alt, onPictureChange, onAltChange, disabled, error }: PictureFieldProps) {
+export function PictureField({
+  picture,
+  alt,
+  onPictureChange,
+  onAltChange,
+  disabled,
+  error,
+  onRefuse,
+  onDismissRefusal,
+  onChecking,
+  errorId,
+}: PictureFieldProps) {
   const inputId = useId();
-  const errorId = useId();
   const {
     inputRef,
     error: shownError,
+    refused,
     onChange: onFile,
     reset,
+    dismiss,
   } = usePictureInput({
     error,
     onPick: (file) => onPictureChange({ kind: 'new', file, previewUrl: URL.createObjectURL(file) }),
+    onRefuse,
+    onChecking,
   });
 
   // A chosen file is previewed through a blob: URL; free it when it is replaced or the dialog closes.
@@ -61,9 +83,22 @@ export function PictureField({ picture, alt, onPictureChange, onAltChange, disab
         {MEDIA_LIMITS.formats.join(', ')} · up to {PICTURE_MAX_MB} MB
       </p>
       {shownError && (
-        <p id={errorId} className={styles.error} role="alert">
-          {shownError}
-        </p>
+        <div className={styles.pictureProblem}>
+          <p id={errorId} className={styles.error} role="alert">
+            {shownError}
+          </p>
+          {/* Post stays blocked until the person chooses another file or says to go on without this one. */}
+          {refused && (
+            <button
+              type="button"
+              className={styles.dismissProblem}
+              onClick={() => dismiss(onDismissRefusal)}
+              disabled={disabled}
+            >
+              {preview ? 'Keep the current picture' : 'Post without a picture'}
+            </button>
+          )}
+        </div>
       )}
       {preview && (
         <div className={styles.preview}>

@@ -2,6 +2,7 @@ import { LIMITS, TOASTS, type Post } from '@share-arts/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
@@ -33,12 +34,31 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
   const [alt, setAlt] = useState(post?.picture?.alt ?? '');
   const [progress, setProgress] = useState<SaveProgress | null>(null);
   const [failure, setFailure] = useState<{ step: 'upload' | 'post'; message: string } | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // A chosen file refused before upload, and one still being checked: either way the post cannot go yet.
+  const [pictureRefused, setPictureRefused] = useState(false);
+  const [pictureChecking, setPictureChecking] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const caret = useRef<{ start: number; end: number } | null>(null);
   const counterId = useId();
   const statusId = useId();
+  const pictureErrorId = useId();
   const save = useSavePost(post, setProgress);
   const busy = save.isPending;
+  // While the chosen picture is refused, being checked or failed to upload, Post would publish the post
+  // without it: it waits until the person chooses another picture, removes it or lets the refused one go.
+  const pictureBlocks = pictureRefused || pictureChecking || failure?.step === 'upload';
+
+  const changed =
+    content !== (post?.content ?? '') ||
+    alt !== (post?.picture?.alt ?? '') ||
+    picture.kind === 'new' ||
+    (picture.kind === 'none' && post?.picture != null);
+  // Escape, the backdrop, Close and Cancel all throw the draft away: ask first when there is something to lose.
+  const requestClose = () => {
+    if (changed) setConfirmingDiscard(true);
+    else onClose();
+  };
 
   const rememberCaret = () => {
     const element = textRef.current;
@@ -63,7 +83,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || pictureBlocks) return;
     if (!content.trim()) {
       toast.warning(TOASTS.postEmpty);
       textRef.current?.focus();
@@ -91,7 +111,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
   };
 
   return (
-    <Modal title={editing ? 'Edit Post' : 'Add Post'} onClose={onClose} busy={busy}>
+    <Modal title={editing ? 'Edit Post' : 'Add Post'} onClose={requestClose} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate aria-describedby={failure ? statusId : undefined}>
         <div className={layout.field}>
           <label htmlFor={`${counterId}-text`} className={styles.label}>
@@ -130,7 +150,12 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
             // A different picture needs its own description.
             if (next.kind !== 'existing') setAlt('');
             setFailure(null);
+            setPictureRefused(false);
           }}
+          onRefuse={() => setPictureRefused(true)}
+          onDismissRefusal={() => setPictureRefused(false)}
+          onChecking={setPictureChecking}
+          errorId={pictureErrorId}
           onAltChange={setAlt}
           disabled={busy}
           error={failure?.step === 'upload' ? failure.message : undefined}
@@ -147,14 +172,37 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
         )}
 
         <div className={`${styles.footer} ${layout.stretchWhenNarrow}`}>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={requestClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" aria-disabled={busy || undefined} className={`${layout.busySubmit} ${styles.submit}`}>
+          <Button
+            type="submit"
+            aria-disabled={busy || pictureBlocks || undefined}
+            aria-describedby={pictureRefused || failure?.step === 'upload' ? pictureErrorId : undefined}
+            className={[layout.busySubmit, styles.submit, pictureBlocks && !busy && styles.blocked]
+              .filter(Boolean)
+              .join(' ')}
+          >
             {busy ? busyLabel(progress, editing) : editing ? 'Edit' : 'Post'}
           </Button>
         </div>
       </form>
+      {confirmingDiscard && (
+        <ConfirmDialog
+          title={editing ? 'Discard your changes?' : 'Discard this post?'}
+          confirmLabel="Discard"
+          busyLabel="Discard"
+          cancelLabel="Keep editing"
+          onConfirm={onClose}
+          onClose={() => setConfirmingDiscard(false)}
+        >
+          {editing
+            ? 'What you changed in this post will be lost.'
+            : picture.kind === 'new'
+              ? 'Your text and the picture you chose will be lost.'
+              : 'What you wrote will be lost.'}
+        </ConfirmDialog>
+      )}
     </Modal>
   );
 }
