@@ -1,5 +1,5 @@
 /**
- * `npm run test:reliability`: the load check, the crash check and the audit, one after the other
+ * `npm run test:reliability`: the load check, the slow-connection attack, the crash check and the audit, one after the other
  * (each in its own process), against the production build (`npm run build` first). Each writes its
  * section of docs/reliability.md; this fails when any of them fails, after running them all.
  * With DATABASE_URL set, the load runs on that PostgreSQL server (in a database made for the run).
@@ -10,6 +10,7 @@ import { ROOT, seconds } from './lib.js';
 
 const CHECKS = [
   ['Load', 'load.ts'],
+  ['Slow clients', 'slow-clients.ts'],
   ['Crash safety', 'crash.ts'],
   ['Audit', 'audit.ts'],
 ] as const;

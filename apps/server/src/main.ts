@@ -63,6 +63,13 @@ async function main(): Promise<void> {
     }
     await database.close();
     await releaseLock?.();
+    // The log has no exit hook (see lib/log-destination.ts): its last lines are written first, unless
+    // it cannot be written, when waiting on it must not keep the server from stopping.
+    await new Promise<void>((resolve) => {
+      // Fastify's logger is pino, whose flush its logger type leaves out.
+      (app.log as unknown as { flush(done: () => void): void }).flush(() => resolve());
+      setTimeout(resolve, 2000).unref();
+    });
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
