@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createFairQueue, MEDIA_BUSY, tooManyOwnWaiting } from './media.queue.js';
 
 /** A queue whose jobs end when the test says so; `order` is the order they started in. */
-function harness(options: { concurrency: number; maxQueued?: number; maxQueuedPerAccount?: number }) {
+function harness(options: {
+  concurrency: number;
+  maxQueued?: number;
+  maxQueuedPerAccount?: number;
+  maxRunningPerAccount?: number;
+}) {
   const queue = createFairQueue({ maxQueued: 100, maxQueuedPerAccount: 100, ...options });
   const order: string[] = [];
   const finish = new Map<string, () => void>();
@@ -34,8 +39,22 @@ describe('the fair processing queue', () => {
     expect(queue.stats()).toEqual({ active: 0, queued: 0, peak: 1, accounts: 0 });
   });
 
+  it('keeps a slot for others: one account runs at most all slots but one', async () => {
+    const { queue, order, submit, end } = harness({ concurrency: 2 });
+    const flood = ['a1', 'a2', 'a3'].map((name) => submit('ana', name));
+    expect(order).toEqual(['a1']);
+    const ben = submit('ben', 'b1');
+    expect(order).toEqual(['a1', 'b1']);
+    await end('b1');
+    await ben;
+    expect(queue.stats()).toMatchObject({ active: 1, queued: 2 });
+    for (const name of ['a1', 'a2', 'a3']) await end(name);
+    await Promise.all(flood);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
   it('gives a freed slot to the account with the fewest jobs running', async () => {
-    const { order, submit, end } = harness({ concurrency: 2 });
+    const { order, submit, end } = harness({ concurrency: 2, maxRunningPerAccount: 2 });
     const jobs = [...['a1', 'a2', 'a3', 'a4', 'a5'].map((name) => submit('ana', name)), submit('ben', 'b1')];
     expect(order).toEqual(['a1', 'a2']);
     await end('a1');

@@ -18,16 +18,25 @@ export interface FairQueueOptions {
   maxQueued: number;
   /** Jobs one account may have waiting; beyond it a 429 with Retry-After. */
   maxQueuedPerAccount: number;
+  /** Jobs one account may run at once (default: all slots but one, at least one). */
+  maxRunningPerAccount?: number;
 }
 
 /**
- * Runs at most `concurrency` jobs at once. A freed slot goes to the waiting account with the fewest jobs
- * running, and among those to the one served least recently: one account's twenty uploads cannot make
- * another's wait behind all of them, only behind the jobs already running. Decoding and encoding run on
+ * Runs at most `concurrency` jobs at once, and at most `maxRunningPerAccount` of one account's, so a
+ * slot stays free for someone else: processing cannot be interrupted, and one 40-megapixel picture
+ * takes several seconds. A freed slot goes to the waiting account with the fewest jobs running, and
+ * among those to the one served least recently: one account's twenty uploads cannot make another's
+ * wait behind all of them. Decoding and encoding run on
  * libuv's thread pool (4 threads by default), which also serves file reads and password hashing, so
  * pictures must not take all of it.
  */
-export function createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount }: FairQueueOptions) {
+export function createFairQueue({
+  concurrency,
+  maxQueued,
+  maxQueuedPerAccount,
+  maxRunningPerAccount = Math.max(1, concurrency - 1),
+}: FairQueueOptions) {
   const accounts = new Map<string, Account>();
   let active = 0;
   let queued = 0;
@@ -48,11 +57,11 @@ export function createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount }:
     peak = Math.max(peak, active);
   }
 
-  /** Hands a freed slot to the account whose turn it is. */
-  function next() {
+  /** Hands a free slot to the account whose turn it is; false when no waiting account may start. */
+  function next(): boolean {
     let chosen: Account | undefined;
     for (const account of accounts.values()) {
-      if (account.waiting.length === 0) continue;
+      if (account.waiting.length === 0 || account.active >= maxRunningPerAccount) continue;
       if (
         !chosen ||
         account.active < chosen.active ||
@@ -63,16 +72,18 @@ export function createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount }:
         chosen = account;
       }
     }
-    if (!chosen) return;
+    if (!chosen) return false;
     queued -= 1;
     begin(chosen);
     chosen.waiting.shift()!.start();
+    return true;
   }
 
   return {
     /** Runs `job` for account `key` when its turn comes; 429 or 503 when it may not wait. */
     async run<T>(key: string, job: () => Promise<T>): Promise<T> {
-      if (active >= concurrency) {
+      const mayStart = active < concurrency && (accounts.get(key)?.active ?? 0) < maxRunningPerAccount;
+      if (!mayStart) {
         const waiting = accounts.get(key)?.waiting.length ?? 0;
         if (waiting >= maxQueuedPerAccount) {
           throw new HttpError(429, tooManyOwnWaiting(waiting), { 'retry-after': '10' });
@@ -80,7 +91,7 @@ export function createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount }:
         if (queued >= maxQueued) throw new HttpError(503, MEDIA_BUSY, { 'retry-after': '5' });
       }
       const account = accountOf(key);
-      if (active < concurrency) {
+      if (mayStart) {
         begin(account);
       } else {
         queued += 1;
@@ -92,7 +103,7 @@ export function createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount }:
         active -= 1;
         account.active -= 1;
         if (account.active === 0 && account.waiting.length === 0) accounts.delete(key);
-        next();
+        while (active < concurrency && next());
       }
     },
     stats: () => ({ active, queued, peak, accounts: accounts.size }),
