@@ -29,3 +29,10 @@ export async function deleteMediaRow(db: Db, id: string): Promise<MediaRow | und
   const [row] = await db.delete(media).where(eq(media.id, id)).returning();
   return row;
 }
+
+/** The ids among `ids` that have a row. */
+export async function selectMediaIdsAmong(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: media.id }).from(media).where(inArray(media.id, ids));
+  return rows.map((row) => row.id);
+}

@@ -17,6 +17,7 @@ import {
 } from './media.queries.js';
 import { createMediaStorage, filesOf, originalFileName, variantFileName, type MediaLog } from './media.storage.js';
 import { createFairQueue } from './media.queue.js';
+import { sweepMedia } from './media.sweeper.js';
 
 export { toPicture };
 export { MEDIA_BUSY } from './media.queue.js';
@@ -191,6 +192,9 @@ export function createMediaService({
 
     /** Whether the media folder takes writes (probed at most every 2 s). */
     storageHealth: storage.health,
+
+    /** Deletes uploads attached to nothing for a day, and files whose row is gone (see media.sweeper). */
+    sweep: () => sweepMedia({ db, mediaDir, storage, log, now }),
   };
 }
 
