@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { POST_COMMENT_CAP, USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 
@@ -17,7 +18,7 @@ afterAll(() => ctx.close());
 
 const auth = (who: SignedUp) => ({ authorization: who.token });
 const ids = (list: { _id: string }[]) => list.map((user) => user._id);
-const post = (url: string, who: SignedUp, payload?: unknown) =>
+const post = (url: string, who: SignedUp, payload?: InjectOptions['payload']) =>
   ctx.app.inject({ method: 'POST', url, headers: auth(who), payload });
 const get = (url: string, who?: SignedUp) => ctx.app.inject({ method: 'GET', url, headers: who ? auth(who) : {} });
 const signUpMany = (n: number) => Promise.all(Array.from({ length: n }, () => signUp(ctx.app)));
