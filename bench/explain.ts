@@ -32,11 +32,12 @@ const logger = { logQuery: (query: string, params: unknown[]) => captured.push({
 const deaf = { subscribe() {}, close: async () => {} };
 function servicesOf(db: Db) {
   const media = createMediaService({ db, mediaDir: os.tmpdir() });
+  const cache = createPostCache({ bus: deaf, max: 1 });
   return {
     posts: createPostsService({
       db,
       media,
-      cache: createPostCache({ bus: deaf, max: 1 }),
+      cache,
       searches: createSearchCache<SearchHit, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
     }),
     users: createUsersService({
@@ -44,7 +45,7 @@ function servicesOf(db: Db) {
       media,
       searches: createSearchCache<PeopleMatch, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
     }),
-    comments: createCommentsService({ db }),
+    comments: createCommentsService({ db, cache }),
   };
 }
 const { posts, users, comments } = servicesOf(drizzle(pool, { schema, logger }) as unknown as Db);

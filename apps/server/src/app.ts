@@ -128,13 +128,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const users = createUsersService({ db, media, searches: peopleSearches });
   const accounts = createAccountCheck({ db, bus });
   const guards = registerAuth(app, tokens, limiter, accounts.exists);
+  const postCache = createPostCache({ bus });
   const posts = createPostsService({
     db,
     media,
-    cache: createPostCache({ bus }),
+    cache: postCache,
     searches: createSearchCache<SearchHit, LiveEvent>({ bus, changes: changesPostSearches }),
   });
-  const comments = createCommentsService({ db });
+  const comments = createCommentsService({ db, cache: postCache });
   const notifications = createNotificationsService({ db });
   const liveHub = createLiveHub({
     database,

@@ -6,6 +6,7 @@ import type { Comment } from '@share-arts/contract';
 import { JsonText } from '../../lib/json-text.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
+import { publishSql } from '../live/live.events.js';
 
 export async function selectComment(db: Db, commentId: string, viewerId: string | null): Promise<Comment | undefined> {
   const rows = await queryRows<{ comment: Comment }>(
@@ -15,6 +16,23 @@ export async function selectComment(db: Db, commentId: string, viewerId: string 
         where c.id = ${commentId}::uuid`,
   );
   return rows[0]?.comment;
+}
+
+/**
+ * The viewer's votes on these comments, by comment id (one query for a whole page of posts). The ids go
+ * as one array value, so the statement is the same for any number of them.
+ */
+export async function selectViewerVotes(
+  db: Db,
+  viewerId: string,
+  commentIds: string[],
+): Promise<Map<string, 'up' | 'down'>> {
+  const rows = await queryRows<{ comment_id: string; kind: 'up' | 'down' }>(
+    db,
+    sql`select comment_id, kind from comment_votes
+        where user_id = ${viewerId}::uuid and comment_id = any(${`{${commentIds.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.comment_id, row.kind]));
 }
 
 /** A keyset page of a post's comments, oldest or newest first. */
@@ -61,7 +79,8 @@ export interface VoteOutcome {
 
 /**
  * An up or down vote on a comment of that post, in one transaction (see recordReaction): an upvote
- * notifies the comment's author, a downvote that replaced the user's upvote withdraws that notification.
+ * notifies the comment's author, a downvote that replaced the user's upvote withdraws that notification;
+ * a vote that changed something tells every process the post's comments changed (their post caches).
  */
 export async function voteOnComment(
   db: Db,
@@ -90,6 +109,7 @@ export async function voteOnComment(
           when,
         ),
     },
-    selected: sql`exists (select from posts where id = ${postId}::uuid) as post_found`,
+    selected: sql`exists (select from posts where id = ${postId}::uuid) as post_found,
+      (select count(${publishSql({ e: 'k', p: sql`${postId}::text` })}) from target, reaction) as noted`,
   });
 }

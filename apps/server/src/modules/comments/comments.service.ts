@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/ids.js';
 import { selectComment, selectCommentPage, voteOnComment } from './comments.queries.js';
 import { notify } from '../notifications/notifications.writes.js';
 import { publish } from '../live/live.events.js';
+import type { PostCache } from '../posts/posts.cache.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -17,7 +18,11 @@ function cleanContent(content: string): string {
   return trimmed;
 }
 
-export function createCommentsService({ db }: { db: Db }) {
+/**
+ * `cache` holds each post's newest comments: every change here drops the post's entry in this process at
+ * once (the answer's post list shows it), and in the others by the event sent with the change.
+ */
+export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostCache, 'invalidate'> }) {
   async function requirePost(tx: Db, postId: string, lock = false) {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
     const query = tx.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
@@ -84,6 +89,7 @@ export function createCommentsService({ db }: { db: Db }) {
         await publish(tx, { e: 'c', p: postId });
         return created!.id;
       });
+      cache.invalidate(postId);
       return getComment(id, userId);
     },
 
@@ -98,7 +104,9 @@ export function createCommentsService({ db }: { db: Db }) {
           .update(comments)
           .set({ content: text, edited: true, updatedAt: sql`now()` })
           .where(eq(comments.id, commentId));
+        await publish(tx, { e: 'k', p: postId });
       });
+      cache.invalidate(postId);
       return getComment(commentId, userId);
     },
 
@@ -118,6 +126,7 @@ export function createCommentsService({ db }: { db: Db }) {
         await publish(tx, { e: 'u', r: post.authorId });
         if (comment.authorId !== post.authorId) await publish(tx, { e: 'u', r: comment.authorId });
       });
+      cache.invalidate(postId);
     },
 
     /** Up and down votes exclude each other: voting one way replaces a vote the other way. */
@@ -131,6 +140,7 @@ export function createCommentsService({ db }: { db: Db }) {
       if (!outcome.post_found) throw notFound(ERRORS.postNotFound);
       if (!outcome.found) throw notFound(ERRORS.commentNotFound);
       if (!outcome.changed) throw badRequest(kind === 'up' ? ERRORS.alreadyUpvoted : ERRORS.alreadyDownvoted);
+      cache.invalidate(postId);
       return getComment(commentId, userId);
     },
   };

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { POST_REACTION_CAP } from '@share-arts/contract';
 import { isoDate, reactorsJson } from '../../lib/sql-json.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
+import { literalLimit } from '../../lib/sql-limit.js';
 
 /**
  * A comment (alias `c`, its author `cu`) as JSON in the contract's Comment shape, built by the
@@ -37,18 +38,18 @@ export function commentJson(viewerId: string | null): SQL {
 }
 
 /**
- * The newest `cap` comments of the post `postId` as the viewer sees them: their JSON, newest first, joined
- * by commas ('' without comments), to splice into the post's `comments` array.
+ * The newest `cap` comments of the post `postId` as anyone sees them (viewerVote null, no viewer placed
+ * first), as a JSON array, newest first: the post cache's part, which each request personalizes.
  */
-export function newestCommentsText(postId: SQL, viewerId: string | null, cap: number): SQL {
+export function newestCommentsJson(postId: SQL, cap: number): SQL {
   return sql`coalesce((
-    select string_agg(x.comment, ',' order by x.created_at desc, x.id desc)
+    select json_agg(x.comment order by x.created_at desc, x.id desc)
     from (
-      select ${commentJson(viewerId)}::text as comment, c.created_at, c.id
+      select ${commentJson(null)} as comment, c.created_at, c.id
       from comments c join users cu on cu.id = c.author_id
       where c.post_id = ${postId}
       order by c.created_at desc, c.id desc
-      limit ${cap}
+      ${literalLimit(cap)}
     ) x
-  ), '')`;
+  ), '[]'::json)`;
 }

@@ -1,14 +1,21 @@
 import { LRUCache } from 'lru-cache';
-import { POST_REACTION_CAP, type ReactionUser } from '@share-arts/contract';
+import { POST_REACTION_CAP, type Comment, type ReactionUser } from '@share-arts/contract';
 import type { EventBus, LiveEvent } from '../live/live.events.js';
 import type { PostKeyRow } from './posts.queries.js';
 import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
 
+/** One of a post's newest comments as anyone sees it (viewerVote null), with its JSON ready to send. */
+export interface CachedComment {
+  value: Comment;
+  json: string;
+  /** Whether anyone voted on it: only then can a viewer's vote change how it reads. */
+  voted: boolean;
+}
+
 /**
- * The part of a post every reader sees the same, kept ready to send: the post's JSON up to its likes
- * (content, author, picture), and its newest reactors. Comments are not part of it: they are read per
- * request with the viewer's votes.
+ * The part of a post every reader sees the same, kept ready to send: the post's JSON up to its comments
+ * (content, author, picture), its newest reactors and its newest comments without a viewer's votes.
  */
 export interface CachedPost {
   userId: string;
@@ -18,11 +25,19 @@ export interface CachedPost {
   dislikedBy: ReactionUser[];
   likedByJson: string;
   dislikedByJson: string;
+  comments: CachedComment[];
+  /** The comments' JSON joined by commas, as a reader who voted on none of them sees it. */
+  commentsJson: string;
 }
 
 /** The cache entry of a post read without a viewer. */
 export function cachedPost(post: SharedPost): CachedPost {
-  const { likes, ...shared } = post;
+  const { likes, comments, ...shared } = post;
+  const cached = comments.map((comment) => ({
+    value: comment,
+    json: JSON.stringify(comment),
+    voted: comment.votes.upvoteCount + comment.votes.downvoteCount > 0,
+  }));
   return {
     userId: post.userId,
     head: JSON.stringify(shared).slice(0, -1),
@@ -30,7 +45,27 @@ export function cachedPost(post: SharedPost): CachedPost {
     dislikedBy: likes.dislikedBy,
     likedByJson: JSON.stringify(likes.likedBy),
     dislikedByJson: JSON.stringify(likes.dislikedBy),
+    comments: cached,
+    commentsJson: cached.map((comment) => comment.json).join(','),
   };
+}
+
+/** The ids of the shown comments a viewer may have voted on (those with votes): whose votes to read. */
+export function votedCommentIds(posts: Iterable<CachedPost>): string[] {
+  const ids: string[] = [];
+  for (const post of posts) for (const comment of post.comments) if (comment.voted) ids.push(comment.value._id);
+  return ids;
+}
+
+/** Whether `userId` shows anywhere in the entry: as its author, a reactor, a comment's author or voter. */
+function shows(post: CachedPost, userId: string, asReactor: boolean): boolean {
+  const listed = (list: ReactionUser[]) => list.some((user) => user._id === userId);
+  if (post.userId === userId) return true;
+  if (asReactor && (listed(post.likedBy) || listed(post.dislikedBy))) return true;
+  return post.comments.some(
+    ({ value }) =>
+      value.userId === userId || (asReactor && (listed(value.votes.upvotedBy) || listed(value.votes.downvotedBy))),
+  );
 }
 
 /**
@@ -51,9 +86,12 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 
   options.bus.subscribe(
     (event) => {
-      if (event.e === 'c' || event.e === 'e') invalidate(event.p);
-      else if (event.e === 'a') {
-        for (const [postId, post] of entries.entries()) if (post.userId === event.a) invalidate(postId);
+      if (event.e === 'c' || event.e === 'e' || event.e === 'k') invalidate(event.p);
+      else if (event.e === 'a' || event.e === 'd') {
+        // A rename or new photo shows where they wrote (the post, its comments); a deleted account also
+        // leaves the lists of who liked and voted.
+        const asReactor = event.e === 'd';
+        for (const [postId, post] of entries.entries()) if (shows(post, event.a, asReactor)) invalidate(postId);
       }
     },
     () => {
@@ -105,29 +143,71 @@ export interface SearchHit {
   time: number;
 }
 
+/** The viewer, as reactor lists name them; null without one. */
+type Viewer = ReactionUser | null;
+
 /**
  * A reactor list as the viewer sees it: the viewer first when they reacted (and never when they did
- * not), then the newest others. Most of the time that is the cached list, sent as cached.
+ * not), then the newest others. Null when that is the cached list, as it most often is.
  */
-function reactorsFor(list: ReactionUser[], json: string, viewer: ReactionUser | null, reacted: boolean): string {
-  if (!viewer) return json;
+function placed(list: ReactionUser[], viewer: ReactionUser, reacted: boolean): ReactionUser[] | null {
   const listed = list.some((user) => user._id === viewer._id);
-  if (!reacted && !listed) return json;
+  if (!reacted && !listed) return null;
   const others = list.filter((user) => user._id !== viewer._id);
-  return JSON.stringify(reacted ? [viewer, ...others].slice(0, POST_REACTION_CAP) : others);
+  return reacted ? [viewer, ...others].slice(0, POST_REACTION_CAP) : others;
+}
+
+/** `placed` as JSON, the cached `json` when unchanged. */
+function reactorsFor(list: ReactionUser[], json: string, viewer: Viewer, reacted: boolean): string {
+  const personal = viewer && placed(list, viewer, reacted);
+  return personal ? JSON.stringify(personal) : json;
 }
 
 /**
- * A cached post as `viewer` sees it, with the counters and newest comments just read: the post's JSON.
+ * The newest comments as the viewer sees them, joined by commas, as commentJson builds one for a viewer:
+ * their vote (from `votes`, read for the comments that have any) in viewerVote, and the viewer first in
+ * that vote's list and in no other. Without a vote on any of them, the cached JSON as it is.
  */
-export function personalize(shared: CachedPost, row: PostKeyRow, viewerId: string | null): JsonText {
+function commentsFor(shared: CachedPost, viewer: Viewer, votes: ReadonlyMap<string, 'up' | 'down'>): string {
+  if (!viewer) return shared.commentsJson;
+  let personal = false;
+  const parts = shared.comments.map(({ value, json, voted }) => {
+    if (!voted) return json;
+    const vote = votes.get(value._id) ?? null;
+    const upvotedBy = placed(value.votes.upvotedBy, viewer, vote === 'up');
+    const downvotedBy = placed(value.votes.downvotedBy, viewer, vote === 'down');
+    if (vote === null && !upvotedBy && !downvotedBy) return json;
+    personal = true;
+    return JSON.stringify({
+      ...value,
+      votes: {
+        ...value.votes,
+        upvotedBy: upvotedBy ?? value.votes.upvotedBy,
+        downvotedBy: downvotedBy ?? value.votes.downvotedBy,
+      },
+      viewerVote: vote,
+    });
+  });
+  return personal ? parts.join(',') : shared.commentsJson;
+}
+
+/**
+ * A cached post as `viewer` sees it, with the counters just read and the viewer's votes on its comments
+ * (`votes`, empty without a viewer or when none of the page's comments has votes): the post's JSON.
+ */
+export function personalize(
+  shared: CachedPost,
+  row: PostKeyRow,
+  viewerId: string | null,
+  votes: ReadonlyMap<string, 'up' | 'down'> = new Map(),
+): JsonText {
   const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
   const likedBy = reactorsFor(shared.likedBy, shared.likedByJson, viewer, row.viewer_reaction === 'like');
   const dislikedBy = reactorsFor(shared.dislikedBy, shared.dislikedByJson, viewer, row.viewer_reaction === 'dislike');
   const likes = `{"likeCount":${Number(row.like_count)},"dislikeCount":${Number(row.dislike_count)},"likedBy":${likedBy},"dislikedBy":${dislikedBy}}`;
   const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
   return new JsonText(
-    `${shared.head},"comments":[${row.comments}],"likes":${likes},` +
+    `${shared.head},"comments":[${commentsFor(shared, viewer, votes)}],"likes":${likes},` +
       `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
   );
 }

@@ -4,8 +4,11 @@ import { toPicture } from '../media/media.presenter.js';
 import { photoUrl } from '../users/users.presenter.js';
 import type { PostKeyRow, PostRow } from './posts.queries.js';
 
-/** What of a post every reader sees the same: the post cache's part (`cachedPost`). */
-export type SharedPost = Omit<Post, 'comments' | 'commentCount' | 'viewer'>;
+/**
+ * What of a post every reader sees the same: the post cache's part (`cachedPost`), its newest comments
+ * without a viewer's votes.
+ */
+export type SharedPost = Omit<Post, 'commentCount' | 'viewer'>;
 
 export function toSharedPost(row: PostRow): SharedPost {
   const createdAt = new Date(row.created_at);
@@ -28,6 +31,7 @@ export function toSharedPost(row: PostRow): SharedPost {
       likedBy: row.liked_by,
       dislikedBy: row.disliked_by,
     },
+    comments: row.comments,
   };
 }
 

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { POST_COMMENT_CAP, POST_REACTION_CAP, type Sort } from '@share-arts/contract';
+import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
-import { newestCommentsText } from '../comments/comments.sql.js';
+import { newestCommentsJson } from '../comments/comments.sql.js';
 import type { MediaRow } from '../media/media.queries.js';
 import { notificationCtes } from '../notifications/notifications.writes.js';
 import { publishSql } from '../live/live.events.js';
@@ -25,12 +25,11 @@ export interface PostRow {
   picture: MediaRow | null;
   liked_by: { _id: string; username: string }[];
   disliked_by: { _id: string; username: string }[];
+  /** The newest comments as anyone sees them (viewerVote null), newest first. */
+  comments: Comment[];
 }
 
-/**
- * What a page reads per request: which posts, their counters, the viewer's flags and the newest comments
- * with the viewer's votes (never cached).
- */
+/** What a page reads per request: which posts, their counters and the viewer's flags (never cached). */
 export interface PostKeyRow {
   id: string;
   like_count: number;
@@ -40,8 +39,6 @@ export interface PostKeyRow {
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
   viewer_username: string | null;
-  /** The JSON of the newest comments as the viewer sees them, newest first, joined by commas ('' for none). */
-  comments: string;
 }
 
 /** A page row: its keys, and its sort key for the cursor. */
@@ -97,16 +94,17 @@ const POST_COLUMNS = sql`
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     ${mediaJson('m')} as picture,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
-    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by`;
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by,
+    case when p.comment_count = 0 then '[]'::json else ${newestCommentsJson(sql`p.id`, POST_COMMENT_CAP)} end as comments`;
 
 /**
- * The columns every post read takes per request. The newest comments come in the same query as the page
- * (an index read per post that has comments, none for the others), never one query per post.
+ * The columns every post read takes per request: counters and viewer flags only. The newest comments are
+ * the post cache's (read with the rest of the post when it is filled); the viewer's votes on them are
+ * read once per page, and only when a shown comment has votes (see PostsService).
  */
 const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
-    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username,
-    case when p.comment_count = 0 then '' else ${newestCommentsText(sql`p.id`, viewerId, POST_COMMENT_CAP)} end as comments`;
+    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
 
@@ -128,7 +126,7 @@ export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): 
   );
 }
 
-/** One post as selectPostKeys reads it (with its newest comments); undefined when there is no such post. */
+/** One post as selectPostKeys reads it; undefined when there is no such post. */
 export async function selectPostKey(db: Db, postId: string, viewerId: string | null): Promise<PostKeyRow | undefined> {
   const [row] = await queryRows<PostKeyRow>(
     db,

@@ -19,7 +19,8 @@ import {
   type PostKeyRow,
   type PostOrder,
 } from './posts.queries.js';
-import { personalize, type PostCache, type SearchHit } from './posts.cache.js';
+import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
+import { selectViewerVotes } from '../comments/comments.queries.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toSharedPost } from './posts.presenter.js';
@@ -58,17 +59,23 @@ export function createPostsService({
   cache: PostCache;
   searches: SearchCache<SearchHit>;
 }) {
-  /** Each post as the viewer sees it, in the order of `rows`: the shared part from the cache, the rest from `rows`. */
+  /**
+   * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache (with the
+   * newest comments), the rest from `rows`, and the viewer's votes on the shown comments in one query,
+   * only when signed in and some of them have votes.
+   */
   async function assemble(rows: PostKeyRow[], viewerId: string | null): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
       async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
     );
+    const voted = viewerId === null ? [] : votedCommentIds(shared.values());
+    const votes = voted.length > 0 ? await selectViewerVotes(db, viewerId!, voted) : undefined;
     const posts: JsonText[] = [];
     for (const row of rows) {
       const post = shared.get(row.id);
       // Deleted between the two reads: the page is one shorter, its cursor unchanged.
-      if (post) posts.push(personalize(post, row, viewerId));
+      if (post) posts.push(personalize(post, row, viewerId, votes));
     }
     return posts;
   }
@@ -80,8 +87,7 @@ export function createPostsService({
 
   /**
    * One post as the viewer sees it, as JSON (GET /api/posts/{id} and every write's answer): its counters
-   * and the viewer's flags, and its newest comments with the viewer's votes, in one query; the
-   * rest from the post cache.
+   * and the viewer's flags in one query, the rest as on a page (see assemble).
    */
   async function getPost(postId: string, viewerId: string | null): Promise<JsonText> {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
