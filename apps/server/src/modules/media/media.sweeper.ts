@@ -32,26 +32,43 @@ interface SweepDeps {
 /**
  * Deletes uploads attached to nothing for a day (rows, then files), and files of the media folder whose
  * row is gone (a failed or interrupted delete is retried here: the files themselves are the record).
- * A row being attached right now is locked by that insert's foreign-key check and skipped.
  */
 export async function sweepMedia({ db, mediaDir, storage, log, now }: SweepDeps) {
   let rows = 0;
   const cutoff = new Date(now() - UNATTACHED_GRACE_MS).toISOString();
   for (;;) {
-    const deleted = await queryRows<{ original_file: string; variants: MediaVariant[] }>(
-      db,
-      sql`delete from media where id in (
-            select m.id from media m
+    // Two statements: the first locks the candidates (skipping a row locked by an attach in progress,
+    // whose foreign-key check holds it), the second deletes those still unattached as seen by a new
+    // snapshot. One statement would judge "unattached" by the snapshot it took before its lock, so a
+    // post that attached the picture and committed in between would lose it (ON DELETE SET NULL). An
+    // attach that starts after the lock waits for it, then finds no row: a 404, nothing lost.
+    const deleted = await db.transaction(async (tx) => {
+      const locked = await queryRows<{ id: string }>(
+        tx,
+        sql`select m.id from media m
             where m.created_at < ${cutoff}::timestamptz
               and not exists (select 1 from posts p where p.media_id = m.id)
               and not exists (select 1 from users u where u.photo_media_id = m.id)
-            limit ${BATCH} for update skip locked)
-          returning original_file, variants`,
-    );
-    for (const row of deleted)
+            limit ${BATCH} for update skip locked`,
+      );
+      if (locked.length === 0) return { rows: [], full: false };
+      const gone = await queryRows<{ original_file: string; variants: MediaVariant[] }>(
+        tx,
+        sql`delete from media m
+            where m.id in (${sql.join(
+              locked.map((row) => sql`${row.id}::uuid`),
+              sql`, `,
+            )})
+              and not exists (select 1 from posts p where p.media_id = m.id)
+              and not exists (select 1 from users u where u.photo_media_id = m.id)
+            returning original_file, variants`,
+      );
+      return { rows: gone, full: locked.length === BATCH };
+    });
+    for (const row of deleted.rows)
       await storage.remove(filesOf({ originalFile: row.original_file, variants: row.variants }));
-    rows += deleted.length;
-    if (deleted.length < BATCH) break;
+    rows += deleted.rows.length;
+    if (!deleted.full) break;
   }
 
   let files = 0;
