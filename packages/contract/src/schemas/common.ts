@@ -21,7 +21,7 @@ export const HealthResponse = Type.Object({
   storage: Type.Union([Type.Literal('ok'), Type.Literal('failing')], {
     description: 'failing: the media folder takes no writes (a full or read-only disk); uploads answer 503',
   }),
-  problems: Type.Optional(Type.Array(Type.String(), { description: 'What is failing, in words' })),
+  problems: Type.Optional(Type.Array(Type.String(), { maxItems: 4, description: 'What is failing, in words' })),
 });
 
 /** The scripts whose letters join, where ZWNJ and ZWJ between letters are spelling. */
