@@ -5,12 +5,13 @@ import type { PostKeyRow } from './posts.queries.js';
 import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
 
-/** One of a post's newest comments as anyone sees it (viewerVote null), with its JSON ready to send. */
+/** One of a post's newest comments as anyone sees it (viewerVote null), as JSON ready to send. */
 export interface CachedComment {
-  value: Comment;
+  id: string;
+  authorId: string;
   json: string;
-  /** Whether anyone voted on it: only then can a viewer's vote change how it reads. */
-  voted: boolean;
+  /** Its newest voters when anyone voted on it (only then can a viewer's vote change how it reads). */
+  voters: Pick<Comment['votes'], 'upvotedBy' | 'downvotedBy'> | null;
 }
 
 /**
@@ -33,11 +34,15 @@ export interface CachedPost {
 /** The cache entry of a post read without a viewer. */
 export function cachedPost(post: SharedPost): CachedPost {
   const { likes, comments, ...shared } = post;
-  const cached = comments.map((comment) => ({
-    value: comment,
-    json: JSON.stringify(comment),
-    voted: comment.votes.upvoteCount + comment.votes.downvoteCount > 0,
-  }));
+  const cached = comments.map((comment): CachedComment => {
+    const { upvoteCount, downvoteCount, upvotedBy, downvotedBy } = comment.votes;
+    return {
+      id: comment._id,
+      authorId: comment.userId,
+      json: JSON.stringify(comment),
+      voters: upvoteCount + downvoteCount > 0 ? { upvotedBy, downvotedBy } : null,
+    };
+  });
   return {
     userId: post.userId,
     head: JSON.stringify(shared).slice(0, -1),
@@ -53,7 +58,7 @@ export function cachedPost(post: SharedPost): CachedPost {
 /** The ids of the shown comments a viewer may have voted on (those with votes): whose votes to read. */
 export function votedCommentIds(posts: Iterable<CachedPost>): string[] {
   const ids: string[] = [];
-  for (const post of posts) for (const comment of post.comments) if (comment.voted) ids.push(comment.value._id);
+  for (const post of posts) for (const comment of post.comments) if (comment.voters) ids.push(comment.id);
   return ids;
 }
 
@@ -63,8 +68,8 @@ function shows(post: CachedPost, userId: string, asReactor: boolean): boolean {
   if (post.userId === userId) return true;
   if (asReactor && (listed(post.likedBy) || listed(post.dislikedBy))) return true;
   return post.comments.some(
-    ({ value }) =>
-      value.userId === userId || (asReactor && (listed(value.votes.upvotedBy) || listed(value.votes.downvotedBy))),
+    ({ authorId, voters }) =>
+      authorId === userId || (asReactor && !!voters && (listed(voters.upvotedBy) || listed(voters.downvotedBy))),
   );
 }
 
@@ -171,22 +176,19 @@ function reactorsFor(list: ReactionUser[], json: string, viewer: Viewer, reacted
 function commentsFor(shared: CachedPost, viewer: Viewer, votes: ReadonlyMap<string, 'up' | 'down'>): string {
   if (!viewer) return shared.commentsJson;
   let personal = false;
-  const parts = shared.comments.map(({ value, json, voted }) => {
-    if (!voted) return json;
-    const vote = votes.get(value._id) ?? null;
-    const upvotedBy = placed(value.votes.upvotedBy, viewer, vote === 'up');
-    const downvotedBy = placed(value.votes.downvotedBy, viewer, vote === 'down');
+  const parts = shared.comments.map(({ id, json, voters }) => {
+    if (!voters) return json;
+    const vote = votes.get(id) ?? null;
+    const upvotedBy = placed(voters.upvotedBy, viewer, vote === 'up');
+    const downvotedBy = placed(voters.downvotedBy, viewer, vote === 'down');
     if (vote === null && !upvotedBy && !downvotedBy) return json;
     personal = true;
-    return JSON.stringify({
-      ...value,
-      votes: {
-        ...value.votes,
-        upvotedBy: upvotedBy ?? value.votes.upvotedBy,
-        downvotedBy: downvotedBy ?? value.votes.downvotedBy,
-      },
-      viewerVote: vote,
-    });
+    // Rare (the viewer voted on a shown comment): a fresh copy, its keys in the cached order.
+    const comment = JSON.parse(json) as Comment;
+    comment.votes.upvotedBy = upvotedBy ?? voters.upvotedBy;
+    comment.votes.downvotedBy = downvotedBy ?? voters.downvotedBy;
+    comment.viewerVote = vote;
+    return JSON.stringify(comment);
   });
   return personal ? parts.join(',') : shared.commentsJson;
 }
