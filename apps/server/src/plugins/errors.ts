@@ -102,7 +102,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         diskLoggedAt.set(disk, Date.now());
         request.log.error({ err: error }, `the disk is ${disk === 'full' ? 'full' : 'read-only'}`);
       }
-      return reply.code(503).header('retry-after', '60').send({ errors: [DISK_MESSAGES[disk]] });
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .send({ errors: [DISK_MESSAGES[disk]] });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ errors: [ERRORS.internal] });
