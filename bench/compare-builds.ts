@@ -1,0 +1,122 @@
+/**
+ * `npx tsx bench/compare-builds.ts <label>=<checkout> …` with DATABASE_URL: the req/s of several builds of
+ * the server side by side on one seeded database (bench:seed), for the routes a change is about. Each
+ * checkout is a worktree built with `tsc -b` in apps/server (`git worktree add /tmp/wt-old <commit>`,
+ * node_modules linked from the main checkout's). Prints the first page's bytes per build, then loads every
+ * route on every build in turn, 10 s at 50 connections, ROUNDS times over (3), and gives each median with
+ * its range. ONLY=<part> loads only the routes whose name contains it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { SignJWT } from 'jose';
+
+const DATABASE_URL = process.env.DATABASE_URL!;
+const builds = process.argv.slice(2).map((arg) => {
+  const [label, dir] = arg.split('=');
+  return { label: label!, dir: dir! };
+});
+const SECRET = randomBytes(32).toString('base64url');
+const uuidOf = (text: string) => {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+const token = await new SignJWT({ username: 'bench_1' })
+  .setProtectedHeader({ alg: 'HS256' })
+  .setSubject(uuidOf('bench-user-1'))
+  .setExpirationTime('2h')
+  .sign(new TextEncoder().encode(SECRET));
+
+const client = new pg.Client({ connectionString: DATABASE_URL });
+await client.connect();
+const {
+  rows: [hot],
+} = await client.query<{ id: string }>('select id from posts order by comment_count desc, like_count desc limit 1');
+await client.end();
+
+let port = 4700 + Math.floor(Math.random() * 2000);
+const servers: { label: string; url: string; child: ChildProcess }[] = [];
+for (const build of builds) {
+  port += 1;
+  const child = spawn(process.execPath, [path.join(build.dir, 'apps/server/dist/main.js')], {
+    cwd: build.dir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'h7-bench-')),
+      DATABASE_URL,
+      MEDIA_DIR: '',
+      JWT_SECRET: SECRET,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => console.log(`${build.label} exited: ${code} ${signal}`));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (i > 300) throw new Error(`${build.label} did not start`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  servers.push({ label: build.label, url, child });
+}
+
+const signedIn = { authorization: `Bearer ${token}` };
+const routes = [
+  { name: 'GET /api/posts (first page, signed out)', path: '/api/posts', headers: {} },
+  { name: 'GET /api/posts (first page, signed in)', path: '/api/posts', headers: signedIn },
+  { name: 'GET /api/posts/{hottest post}', path: `/api/posts/${hot!.id}`, headers: {} },
+];
+
+for (const server of servers) {
+  for (const route of routes.slice(0, 2)) {
+    const response = await fetch(`${server.url}${route.path}`, { headers: route.headers });
+    const body = await response.text();
+    const posts = JSON.parse(body).posts as { comments: unknown[] }[];
+    console.log(
+      `${server.label} ${route.name}: ${body.length} bytes, ${posts.length} posts, ${posts.reduce((n, p) => n + p.comments.length, 0)} comments`,
+    );
+  }
+  await autocannon({ url: `${server.url}/api/posts`, connections: 50, duration: 3 });
+}
+
+const results = new Map<string, number[]>();
+const only = process.env.ONLY;
+for (let round = 1; round <= Number(process.env.ROUNDS ?? 3); round++) {
+  for (const route of routes.filter((r) => !only || r.name.includes(only))) {
+    for (const server of servers) {
+      const result = await autocannon({
+        url: `${server.url}${route.path}`,
+        headers: route.headers,
+        connections: 50,
+        duration: 10,
+      });
+      const key = `${route.name}|${server.label}`;
+      results.set(key, [...(results.get(key) ?? []), result.requests.average]);
+      console.log(
+        `round ${round} ${key}: ${result.requests.average} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      );
+    }
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(`\n| route | ${servers.map((s) => s.label).join(' | ')} |`);
+for (const route of routes.filter((r) => results.has(`${r.name}|${servers[0]!.label}`))) {
+  const cells = servers.map((s) => {
+    const samples = results.get(`${route.name}|${s.label}`)!;
+    return `${Math.round(median(samples))} (${Math.round(Math.min(...samples))}-${Math.round(Math.max(...samples))})`;
+  });
+  console.log(`| ${route.name} | ${cells.join(' | ')} |`);
+}
+for (const server of servers) server.child.kill();
