@@ -110,6 +110,6 @@ export async function voteOnComment(
         ),
     },
     selected: sql`exists (select from posts where id = ${postId}::uuid) as post_found,
-      (select count(${publishSql({ e: 'k', p: sql`${postId}::text` })}) from target, reaction) as noted`,
+      (select count(${publishSql({ e: 'k', p: sql`${postId}::text`, u: sql`${userId}::text` })}) from target, reaction) as noted`,
   });
 }

@@ -22,7 +22,7 @@ function cleanContent(content: string): string {
  * `cache` holds each post's newest comments: every change here drops the post's entry in this process at
  * once (the answer's post list shows it), and in the others by the event sent with the change.
  */
-export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostCache, 'invalidate'> }) {
+export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostCache, 'invalidate' | 'forgetVotes'> }) {
   async function requirePost(tx: Db, postId: string, lock = false) {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
     const query = tx.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
@@ -141,6 +141,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostC
       if (!outcome.found) throw notFound(ERRORS.commentNotFound);
       if (!outcome.changed) throw badRequest(kind === 'up' ? ERRORS.alreadyUpvoted : ERRORS.alreadyDownvoted);
       cache.invalidate(postId);
+      cache.forgetVotes(userId);
       return getComment(commentId, userId);
     },
   };

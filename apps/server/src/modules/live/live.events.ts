@@ -20,8 +20,8 @@ export type LiveEvent =
   | { e: 'p'; p: string; a: string }
   /** Post `p`'s content or picture changed, or it was deleted. */
   | { e: 'e'; p: string }
-  /** A comment of post `p` was edited or voted on (what the post's newest comments show changed). */
-  | { e: 'k'; p: string }
+  /** A comment of post `p` was edited, or voted on by user `u` (what the post's newest comments show changed). */
+  | { e: 'k'; p: string; u?: string }
   /** User `a` changed what their posts show of them (name, photo). */
   | { e: 'a'; a: string }
   /** User `a` signed up (people searches must find them). */

@@ -79,7 +79,7 @@ function shows(post: CachedPost, userId: string, asReactor: boolean): boolean {
  * process drops an entry when any process changes it (NOTIFY through the event bus); counters and
  * viewer flags are never cached.
  */
-export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: number }) {
+export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: number; maxVotes?: number }) {
   const entries = new LRUCache<string, CachedPost>({ max: options.max ?? 20_000, ttl: options.ttlMs ?? 5 * 60_000 });
   /** Reads in progress: an entry changed while it was being read must not be stored. */
   const fills = new Set<Set<string>>();
@@ -89,8 +89,25 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
     for (const stale of fills) stale.add(postId);
   };
 
+  /**
+   * Each viewer's votes on the comments their pages showed (null for none), so a page read again needs
+   * no query: dropped when they vote, in every process (event k names the voter). Bounded by the number
+   * of comments remembered in all.
+   */
+  const votes = new LRUCache<string, Map<string, Vote | null>>({
+    maxSize: options.maxVotes ?? 200_000,
+    sizeCalculation: (known) => known.size + 1,
+  });
+  /** Vote reads in progress: a viewer who voted meanwhile must not have the read remembered. */
+  const voteReads = new Set<{ viewerId: string; stale: boolean }>();
+  const forgetVotes = (viewerId: string) => {
+    votes.delete(viewerId);
+    for (const read of voteReads) if (read.viewerId === viewerId) read.stale = true;
+  };
+
   options.bus.subscribe(
     (event) => {
+      if (event.e === 'k' && event.u) forgetVotes(event.u);
       if (event.e === 'c' || event.e === 'e' || event.e === 'k') invalidate(event.p);
       else if (event.e === 'a' || event.e === 'd') {
         // A rename or new photo shows where they wrote (the post, its comments); a deleted account also
@@ -103,11 +120,44 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
       // Events were lost while the listener was away: nothing cached can be trusted.
       entries.clear();
       for (const stale of fills) stale.add('*');
+      votes.clear();
+      for (const read of voteReads) read.stale = true;
     },
   );
 
   return {
     invalidate,
+    forgetVotes,
+
+    /** The viewer's votes on these comments, reading with `load` only those not known yet. */
+    async viewerVotes(
+      viewerId: string,
+      commentIds: string[],
+      load: (ids: string[]) => Promise<Map<string, Vote>>,
+    ): Promise<Map<string, Vote>> {
+      let known = votes.get(viewerId);
+      const missing = commentIds.filter((id) => !known?.has(id));
+      if (missing.length > 0) {
+        const read = { viewerId, stale: false };
+        voteReads.add(read);
+        let found: Map<string, Vote>;
+        try {
+          found = await load(missing);
+        } finally {
+          voteReads.delete(read);
+        }
+        if (read.stale) return found;
+        known = new Map(known && known.size < 1000 ? known : []);
+        for (const id of missing) known.set(id, found.get(id) ?? null);
+        votes.set(viewerId, known);
+      }
+      const shown = new Map<string, Vote>();
+      for (const id of commentIds) {
+        const vote = known!.get(id);
+        if (vote) shown.set(id, vote);
+      }
+      return shown;
+    },
 
     /** The shared part of each post, reading the missing ones with `load` (viewer-less posts). */
     async resolve(ids: string[], load: (ids: string[]) => Promise<SharedPost[]>): Promise<Map<string, CachedPost>> {
@@ -147,6 +197,8 @@ export interface SearchHit {
   /** created_at in milliseconds. */
   time: number;
 }
+
+type Vote = 'up' | 'down';
 
 /** The viewer, as reactor lists name them; null without one. */
 type Viewer = ReactionUser | null;

@@ -62,7 +62,7 @@ export function createPostsService({
   /**
    * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache (with the
    * newest comments), the rest from `rows`, and the viewer's votes on the shown comments in one query,
-   * only when signed in and some of them have votes.
+   * only when signed in and some of them have votes that the cache does not know yet.
    */
   async function assemble(rows: PostKeyRow[], viewerId: string | null): Promise<JsonText[]> {
     const shared = await cache.resolve(
@@ -70,7 +70,10 @@ export function createPostsService({
       async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
     );
     const voted = viewerId === null ? [] : votedCommentIds(shared.values());
-    const votes = voted.length > 0 ? await selectViewerVotes(db, viewerId!, voted) : undefined;
+    const votes =
+      voted.length > 0
+        ? await cache.viewerVotes(viewerId!, voted, (ids) => selectViewerVotes(db, viewerId!, ids))
+        : undefined;
     const posts: JsonText[] = [];
     for (const row of rows) {
       const post = shared.get(row.id);
