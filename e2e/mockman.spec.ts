@@ -182,7 +182,7 @@ for (const [theme, width] of [
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expectNoAxeViolations(page);
     await send(page);
-    await expect(responsePanel(page).getByText('404', { exact: true })).toBeVisible();
+    await expect(responsePanel(page).getByText('200', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 }

@@ -7,7 +7,9 @@ import type { FocusEvent } from 'react';
  */
 export function keepClearOfBars(event: FocusEvent<HTMLElement>): void {
   const target = event.target;
-  if (target === event.currentTarget) return;
+  // Only focus the person moves themselves (the keyboard, a field): focus a script moves after a click,
+  // such as the new-posts pill's to the first post while it scrolls to the top, must not stop that scroll.
+  if (target === event.currentTarget || !target.matches(':focus-visible')) return;
   const { top, bottom } = target.getBoundingClientRect();
   const root = getComputedStyle(document.documentElement);
   const clearTop = parseFloat(root.scrollPaddingTop) || 0;
