@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { multipart, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
+import { mulberry32 } from '../lib/mulberry32.js';
 
 /** The tables whose row counts must not move when a request is refused. */
 export const COUNTED_TABLES = [
@@ -46,14 +47,7 @@ export function afterAllTests(fn: (failed: string[]) => unknown): void {
 
 /** A seeded PRNG (mulberry32), so a failing generated run can be replayed from its printed seed. */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (max: number) => Math.floor(next() * max),

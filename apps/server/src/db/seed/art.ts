@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { mulberry32 } from '../../lib/mulberry32.js';
 
 /**
  * The sample posts' generated art: landscapes, colour fields and organic shapes, geometric prints, tall
@@ -8,14 +9,7 @@ import sharp from 'sharp';
 export type ArtKind = 'landscape' | 'colour-field' | 'organic' | 'geometric' | 'comic' | 'pixel-sprite' | 'pixel-scene';
 
 export function makeRng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     range: (lo: number, hi: number) => lo + (hi - lo) * next(),
