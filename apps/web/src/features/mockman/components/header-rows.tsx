@@ -22,7 +22,7 @@ export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, si
       <p className={styles.hint}>
         Only checked headers are sent.{' '}
         {signedIn
-          ? 'The authorization row holds your token; check it to call routes that need sign-in.'
+          ? 'The authorization row holds your token and is checked; uncheck it to call as a visitor.'
           : 'You are not signed in, so the authorization row is empty.'}
       </p>
       {rows.length > 0 && (

@@ -45,7 +45,8 @@ export default function MockmanPage() {
   const [token] = useState(() => getToken() ?? '');
   const [method, setMethod] = useState<HttpMethod>('GET');
   const [endpoint, setEndpoint] = useState(DEFAULT_ENDPOINT);
-  const [headers, setHeaders] = useState<HeaderRow[]>(() => [newRow('authorization', token, false)]);
+  // Signed in, the token goes with the request unless unchecked: most routes worth trying need it.
+  const [headers, setHeaders] = useState<HeaderRow[]>(() => [newRow('authorization', token, token !== '')]);
   const [body, setBody] = useState(DEFAULT_BODY);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
