@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { fileURLToPath } from 'node:url';
 import type { MediaPurpose } from '@share-arts/contract';
 import type { MediaVariant } from '../schema.js';
@@ -52,15 +53,6 @@ async function readManifest(dir: string): Promise<Manifest> {
   return { version: CACHE_VERSION, pictures: {} };
 }
 
-/** Runs `job` over `items`, `limit` at a time (pictures use the CPU; more than the cores only queue). */
-async function eachLimited<T>(items: T[], limit: number, job: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await job(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /** Written under a temporary name and renamed: another process copying the file never sees half of it. */
 async function writeWhole(file: string, data: Buffer | string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
@@ -101,9 +93,15 @@ export async function prepareSampleMedia(
   const missing = sources.filter((source) => !manifest.pictures[source.key]);
   if (missing.length > 0) {
     await mkdir(dir, { recursive: true });
-    await eachLimited(missing, availableParallelism(), async (source) => {
-      manifest.pictures[source.key] = await prepareOne(source, dir);
-    });
+    // Pictures use the CPU: more at once than the cores only queue.
+    const limit = pLimit(availableParallelism());
+    await Promise.all(
+      missing.map((source) =>
+        limit(async () => {
+          manifest.pictures[source.key] = await prepareOne(source, dir);
+        }),
+      ),
+    );
     await writeWhole(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   }
   return new Map(sources.map((source) => [source.key, manifest.pictures[source.key]!]));
