@@ -60,3 +60,14 @@ export const TOASTS = {
   signedUp: 'SignIn Successful',
   loggedOut: 'Successfully Logged Out',
 } as const;
+
+/**
+ * What each kind of notification says after the people who did it: "theo liked your post", "ana, theo
+ * and 2 others liked your post". The server's live frames and the web app's lists both read it here.
+ */
+export const NOTIFICATION_ACTIONS = {
+  like: 'liked your post',
+  comment: 'commented on your post',
+  upvote: 'upvoted your comment',
+  follow: 'started following you',
+} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow', string>;
