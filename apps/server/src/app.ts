@@ -34,7 +34,8 @@ import { createNotificationsService } from './modules/notifications/notification
 import { benchRoutes } from './modules/bench/bench.routes.js';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
-import { createEventBus, type EventBus, type LiveEvent } from './modules/live/live.events.js';
+import { createEventBus, type EventBus } from './events/bus.js';
+import type { DomainEvent } from './events/events.js';
 import { changesPostSearches, createPostCache, type SearchHit } from './modules/posts/posts.cache.js';
 import { createSearchCache } from './lib/search-cache.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
@@ -113,9 +114,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
   const bus = await createEventBus(database);
   // People searches change when someone joins or is renamed.
-  const peopleSearches = createSearchCache<PeopleMatch, LiveEvent>({
+  const peopleSearches = createSearchCache<PeopleMatch, DomainEvent>({
     bus,
-    changes: (event) => event.e === 'j' || event.e === 'a',
+    changes: (event) => event.type === 'user-joined' || event.type === 'author-changed',
   });
   const auth = createAuthService({
     db,
@@ -133,7 +134,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     db,
     media,
     cache: postCache,
-    searches: createSearchCache<SearchHit, LiveEvent>({ bus, changes: changesPostSearches }),
+    searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
   });
   const comments = createCommentsService({ db, cache: postCache });
   const notifications = createNotificationsService({ db });

@@ -11,7 +11,7 @@ import type { TokenService } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { byId, selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
 import { toUser } from '../users/users.presenter.js';
-import { publish } from '../live/live.events.js';
+import { publish } from '../../events/events.js';
 
 export interface AuthDeps {
   db: Db;
@@ -60,7 +60,7 @@ export function createAuthService({ db, tokens, passwordHashCost, peopleSearches
             .insert(users)
             .values({ username: body.username, firstName, lastName, email: body.email.trim(), passwordHash })
             .returning({ id: users.id, username: users.username });
-          await publish(tx, { e: 'j', a: row!.id });
+          await publish(tx, { type: 'user-joined', userId: row!.id });
           return row;
         });
         peopleSearches.clear();

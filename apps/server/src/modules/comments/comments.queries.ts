@@ -5,8 +5,8 @@ import { commentJson } from './comments.sql.js';
 import type { Comment } from '@share-arts/contract';
 import { JsonText } from '../../lib/json-text.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
-import { notificationCtes } from '../notifications/notifications.writes.js';
-import { publishSql } from '../live/live.events.js';
+import { notificationCtes } from '../../events/notification-rules.js';
+import { publishSql } from '../../events/events.js';
 
 export async function selectComment(db: Db, commentId: string, viewerId: string | null): Promise<Comment | undefined> {
   const rows = await queryRows<{ comment: Comment }>(
@@ -110,6 +110,6 @@ export async function voteOnComment(
         ),
     },
     selected: sql`exists (select from posts where id = ${postId}::uuid) as post_found,
-      (select count(${publishSql({ e: 'k', p: sql`${postId}::text`, u: sql`${userId}::text` })}) from target, reaction) as noted`,
+      (select count(${publishSql({ type: 'comments-changed', postId: sql`${postId}::text`, voterId: sql`${userId}::text` })}) from target, reaction) as noted`,
   });
 }

@@ -5,8 +5,8 @@ import { comments, posts } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { selectComment, selectCommentPage, voteOnComment } from './comments.queries.js';
-import { notify } from '../notifications/notifications.writes.js';
-import { publish } from '../live/live.events.js';
+import { notify } from '../../events/notification-rules.js';
+import { publish } from '../../events/events.js';
 import type { PostCache } from '../posts/posts.cache.js';
 
 function cleanContent(content: string): string {
@@ -86,7 +86,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostC
           postId,
           commentId: created!.id,
         });
-        await publish(tx, { e: 'c', p: postId });
+        await publish(tx, { type: 'post-counts-changed', postId });
         return created!.id;
       });
       cache.invalidate(postId);
@@ -104,7 +104,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostC
           .update(comments)
           .set({ content: text, edited: true, updatedAt: sql`now()` })
           .where(eq(comments.id, commentId));
-        await publish(tx, { e: 'k', p: postId });
+        await publish(tx, { type: 'comments-changed', postId });
       });
       cache.invalidate(postId);
       return getComment(commentId, userId);
@@ -121,10 +121,10 @@ export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostC
           .update(posts)
           .set({ commentCount: sql`${posts.commentCount} - 1` })
           .where(eq(posts.id, postId));
-        await publish(tx, { e: 'c', p: postId });
+        await publish(tx, { type: 'post-counts-changed', postId });
         // The comment's notifications went with it (the post author's, and its upvotes' to its author).
-        await publish(tx, { e: 'u', r: post.authorId });
-        if (comment.authorId !== post.authorId) await publish(tx, { e: 'u', r: comment.authorId });
+        await publish(tx, { type: 'unread-changed', recipientId: post.authorId });
+        if (comment.authorId !== post.authorId) await publish(tx, { type: 'unread-changed', recipientId: comment.authorId });
       });
       cache.invalidate(postId);
     },

@@ -17,7 +17,8 @@ import { ACCOUNT_GONE } from '../../plugins/auth.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { toUserSummary } from '../users/users.presenter.js';
 import type { SummaryRow } from '../users/users.queries.js';
-import type { EventBus, LiveEvent } from './live.events.js';
+import type { EventBus } from '../../events/bus.js';
+import type { DomainEvent } from '../../events/events.js';
 
 export interface LiveTimings {
   helloTimeoutMs: number;
@@ -204,22 +205,22 @@ export function createLiveHub(deps: {
   const pendingCounts = new Set<string>();
   let countsTimer: NodeJS.Timeout | undefined;
 
-  async function handle(event: LiveEvent) {
-    if (event.e === 'n' || event.e === 'u') {
-      const mine = byUser.get(event.r);
+  async function handle(event: DomainEvent) {
+    if (event.type === 'notification-added' || event.type === 'unread-changed') {
+      const mine = byUser.get(event.recipientId);
       if (!mine?.size) return;
-      const unreadCount = await notifications.unreadCount(event.r);
-      if (event.e === 'u') {
+      const unreadCount = await notifications.unreadCount(event.recipientId);
+      if (event.type === 'unread-changed') {
         for (const connection of mine) if (!connection.held) send(connection, { type: 'unread', unreadCount });
         return;
       }
-      const [row] = await readNotifications(event.r, { id: event.id });
+      const [row] = await readNotifications(event.recipientId, { id: event.notificationId });
       if (!row) return; // undone before we read it
       const frame = toFrame(row, unreadCount, false);
       for (const connection of mine) deliver(connection, frame);
-    } else if (event.e === 'c') {
-      if (!byPost.has(event.p)) return;
-      pendingCounts.add(event.p);
+    } else if (event.type === 'post-counts-changed') {
+      if (!byPost.has(event.postId)) return;
+      pendingCounts.add(event.postId);
       countsTimer ??= setTimeout(() => {
         countsTimer = undefined;
         const ids = [...pendingCounts].filter((id) => byPost.has(id));
@@ -230,16 +231,16 @@ export function createLiveHub(deps: {
           }
         });
       }, timings.countsBatchMs);
-    } else if (event.e === 'p') {
+    } else if (event.type === 'post-published') {
       if (byUser.size === 0) return;
       const followers = await queryRows<{ id: string }>(
         db,
         sql`select follower_id as id from follows
-            where followee_id = ${event.a}::uuid and follower_id in ${idList(byUser.keys())}`,
+            where followee_id = ${event.authorId}::uuid and follower_id in ${idList(byUser.keys())}`,
       );
-      const following = new Set(followers.map((row) => row.id).concat(event.a));
+      const following = new Set(followers.map((row) => row.id).concat(event.authorId));
       for (const [userId, mine] of byUser) {
-        const frame = { type: 'post', postId: event.p, authorId: event.a, following: following.has(userId) } as const;
+        const frame = { type: 'post', postId: event.postId, authorId: event.authorId, following: following.has(userId) } as const;
         for (const connection of mine) send(connection, frame);
       }
     }
@@ -270,7 +271,7 @@ export function createLiveHub(deps: {
   }
 
   bus.subscribe((event) => {
-    if (event.e === 'd') closeDeleted(event.a);
+    if (event.type === 'account-deleted') closeDeleted(event.userId);
     else enqueue(() => handle(event));
   }, onResume);
 

@@ -3,7 +3,7 @@ import { MEDIA_LIMITS, MEDIA_PURPOSES, type MediaPurpose } from '@share-arts/con
 import type { Db } from '../../db/client.js';
 import { eq } from 'drizzle-orm';
 import { posts, type MediaVariant } from '../../db/schema.js';
-import { publish } from '../live/live.events.js';
+import { publish } from '../../events/events.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { inspectImage, processImage } from './media.processing.js';
 import { toPicture } from './media.presenter.js';
@@ -169,7 +169,7 @@ export function createMediaService({
       if (!updated) throw notFound(MEDIA_NOT_FOUND);
       // The post showing it (a picture belongs to one post at most) changed for its readers.
       const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.mediaId, id));
-      if (post) await publish(db, { e: 'e', p: post.id });
+      if (post) await publish(db, { type: 'post-changed', postId: post.id });
       return updated;
     },
 

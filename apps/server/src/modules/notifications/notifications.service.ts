@@ -12,7 +12,7 @@ import { isoDate } from '../../lib/sql-json.js';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
 import { mediaUrl } from '../media/media.storage.js';
 import { toUserSummary } from '../users/users.presenter.js';
-import { publish } from '../live/live.events.js';
+import { publish } from '../../events/events.js';
 import type { SummaryRow } from '../users/users.queries.js';
 
 /** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
@@ -117,7 +117,7 @@ export function createNotificationsService({ db }: { db: Db }) {
               returning n.id`,
         );
         // The user's other tabs and devices update their bell.
-        if (changed.length > 0) await publish(tx, { e: 'u', r: userId });
+        if (changed.length > 0) await publish(tx, { type: 'unread-changed', recipientId: userId });
       });
       return unreadCount(userId);
     },

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { POST_REACTION_CAP, type Comment, type ReactionUser } from '@share-arts/contract';
-import type { EventBus, LiveEvent } from '../live/live.events.js';
+import type { EventBus } from '../../events/bus.js';
+import type { DomainEvent } from '../../events/events.js';
 import type { PostKeyRow } from './posts.queries.js';
 import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -91,7 +92,7 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 
   /**
    * Each viewer's votes on the comments their pages showed (null for none), so a page read again needs
-   * no query: dropped when they vote, in every process (event k names the voter). Bounded by the number
+   * no query: dropped when they vote, in every process (`comments-changed` names the voter). Bounded by the number
    * of comments remembered in all.
    */
   const votes = new LRUCache<string, Map<string, Vote | null>>({
@@ -107,13 +108,14 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 
   options.bus.subscribe(
     (event) => {
-      if (event.e === 'k' && event.u) forgetVotes(event.u);
-      if (event.e === 'c' || event.e === 'e' || event.e === 'k') invalidate(event.p);
-      else if (event.e === 'a' || event.e === 'd') {
+      if (event.type === 'comments-changed' && event.voterId) forgetVotes(event.voterId);
+      if (event.type === 'post-counts-changed' || event.type === 'post-changed' || event.type === 'comments-changed') {
+        invalidate(event.postId);
+      } else if (event.type === 'author-changed' || event.type === 'account-deleted') {
         // A rename or new photo shows where they wrote (the post, its comments); a deleted account also
         // leaves the lists of who liked and voted.
-        const asReactor = event.e === 'd';
-        for (const [postId, post] of entries.entries()) if (shows(post, event.a, asReactor)) invalidate(postId);
+        const asReactor = event.type === 'account-deleted';
+        for (const [postId, post] of entries.entries()) if (shows(post, event.userId, asReactor)) invalidate(postId);
       }
     },
     () => {
@@ -188,7 +190,8 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 export type PostCache = ReturnType<typeof createPostCache>;
 
 /** The events that may change a word search's matches: a new, edited or deleted post. */
-export const changesPostSearches = (event: LiveEvent): boolean => event.e === 'p' || event.e === 'e';
+export const changesPostSearches = (event: DomainEvent): boolean =>
+  event.type === 'post-published' || event.type === 'post-changed';
 
 /** A post that matches a word search, with its sort key. */
 export interface SearchHit {

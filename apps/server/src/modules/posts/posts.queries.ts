@@ -5,8 +5,8 @@ import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '.
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
 import { newestCommentsJson } from '../comments/comments.sql.js';
 import type { MediaRow } from '../media/media.queries.js';
-import { notificationCtes } from '../notifications/notifications.writes.js';
-import { publishSql } from '../live/live.events.js';
+import { notificationCtes } from '../../events/notification-rules.js';
+import { publishSql } from '../../events/events.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
 import { literalLimit } from '../../lib/sql-limit.js';
 
@@ -228,7 +228,7 @@ export async function insertPost(
         counted as (
           update users u set post_count = u.post_count + 1 from created where u.id = created.author_id
         )
-        select id, ${publishSql({ e: 'p', p: sql`id`, a: sql`author_id` })} from created`,
+        select id, ${publishSql({ type: 'post-published', postId: sql`id`, authorId: sql`author_id` })} from created`,
   );
   return row!.id;
 }
@@ -305,6 +305,6 @@ export async function reactToPost(
           when,
         ),
     },
-    selected: sql`(select count(${publishSql({ e: 'c', p: sql`id` })}) from target, reaction) as counted`,
+    selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id` })}) from target, reaction) as counted`,
   });
 }

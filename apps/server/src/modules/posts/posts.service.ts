@@ -25,7 +25,7 @@ import type { SearchCache } from '../../lib/search-cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
-import { publish } from '../live/live.events.js';
+import { publish } from '../../events/events.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
 export interface PostPageResult {
@@ -280,7 +280,7 @@ export function createPostsService({
             .update(posts)
             .set({ ...changes, updatedAt: sql`now()` })
             .where(eq(posts.id, postId));
-          await publish(tx, { e: 'e', p: postId });
+          await publish(tx, { type: 'post-changed', postId });
           return changes.mediaId !== undefined ? post.mediaId : null;
         })
         .catch(mapPictureInUse);
@@ -310,8 +310,8 @@ export function createPostsService({
           .set({ postCount: sql`${users.postCount} - 1` })
           .where(eq(users.id, userId));
         // Its notifications went with it.
-        await publish(tx, { e: 'u', r: userId });
-        await publish(tx, { e: 'e', p: postId });
+        await publish(tx, { type: 'unread-changed', recipientId: userId });
+        await publish(tx, { type: 'post-changed', postId });
         return post.mediaId;
       });
       cache.invalidate(postId);

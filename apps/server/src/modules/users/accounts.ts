@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Db } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
-import type { EventBus } from '../live/live.events.js';
+import type { EventBus } from '../../events/bus.js';
 
 export interface AccountCheck {
   /** True while the account exists: a token outlives its user, and nothing may be done in a deleted user's name. */
@@ -12,7 +12,7 @@ export interface AccountCheck {
 /**
  * Whether an account exists, asked on every signed-in request. An account seen to exist is remembered, so
  * a signed-in page costs one database round trip, not two. Deleting a user row, by any path (there is no
- * route for it; an operator's SQL), sends event `d` from a trigger (migration 0007), and every process
+ * route for it; an operator's SQL), sends `account-deleted` from a trigger (migrations 0007, 0009), and every process
  * forgets that account. A check in progress when any account is deleted is not remembered; after the
  * event listener was away, everything is forgotten. Accounts that do not exist are never remembered.
  */
@@ -22,8 +22,8 @@ export function createAccountCheck({ db, bus, max = 100_000 }: { db: Db; bus: Ev
   let generation = 0;
   bus.subscribe(
     (event) => {
-      if (event.e !== 'd') return;
-      known.delete(event.a);
+      if (event.type !== 'account-deleted') return;
+      known.delete(event.userId);
       generation += 1;
     },
     () => {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
-import { notificationCtes } from '../notifications/notifications.writes.js';
+import { notificationCtes } from '../../events/notification-rules.js';
 import { literalLimit } from '../../lib/sql-limit.js';
 
 export interface SummaryRow {

@@ -27,7 +27,7 @@ import { toUser, toUserCards } from './users.presenter.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import type { MediaService } from '../media/media.service.js';
 import { avatarUrl } from '../media/media.presenter.js';
-import { publish } from '../live/live.events.js';
+import { publish } from '../../events/events.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
@@ -189,7 +189,7 @@ export function createUsersService({
         if (updated.length === 0) throw notFound(ERRORS.userNotFound);
         // Posts show their author's name and photo: every process drops its cached copies.
         if (changes.firstName !== undefined || changes.lastName !== undefined || changes.photoUrl !== undefined) {
-          await publish(db, { e: 'a', a: userId });
+          await publish(db, { type: 'author-changed', userId });
           searches.clear();
         }
       }

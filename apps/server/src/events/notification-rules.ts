@@ -1,7 +1,13 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
-import { publish, publishSql } from '../live/live.events.js';
+import type { Db } from '../db/client.js';
+import { notifications } from '../db/schema.js';
+import { publish, publishSql } from './events.js';
+
+/**
+ * The notification rules: which actions notify whom, and how undoing an action withdraws its notification.
+ * They write the notifications table as a consequence of another module's write (a like, a follow, a
+ * comment), in that write's transaction or statement, and send the events that follow.
+ */
 
 export interface NotificationKey {
   recipientId: string;
@@ -38,7 +44,7 @@ export async function notify(tx: Db, key: NotificationKey): Promise<void> {
       commentId: key.commentId ?? null,
     })
     .returning({ id: notifications.id });
-  await publish(tx, { e: 'n', r: key.recipientId, id: row!.id });
+  await publish(tx, { type: 'notification-added', recipientId: key.recipientId, notificationId: row!.id });
 }
 
 /** A notification's key as SQL values of the statement it is part of (an absent id is null). */
@@ -83,8 +89,8 @@ export function notificationCtes(
         returning n.recipient_id
       )`,
     events: sql`
-      (select count(${publishSql({ e: 'n', r: sql`recipient_id`, id: sql`id` })}) from notification_created) as notified,
-      (select count(${publishSql({ e: 'u', r: sql`recipient_id` })})
+      (select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })}) from notification_created) as notified,
+      (select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })})
          from (select distinct recipient_id from notification_withdrawn) withdrawn) as withdrawn`,
   };
 }

@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+/** The PostgreSQL channel every server process listens on. */
+export const EVENT_CHANNEL = 'share_arts_live';
+
+/**
+ * What changed, as small as possible: the receiving processes read the current state themselves, so
+ * events may be coalesced and never carry stale numbers. Sent with `pg_notify` inside the action's
+ * transaction, PostgreSQL delivers it only when (and if) the transaction commits, in commit order.
+ */
+export type DomainEvent =
+  /** A notification row was written for its recipient. */
+  | { type: 'notification-added'; recipientId: string; notificationId: string }
+  /** The recipient's unread count changed without a new notification (read, or an action undone). */
+  | { type: 'unread-changed'; recipientId: string }
+  /** The post's like or comment count changed. */
+  | { type: 'post-counts-changed'; postId: string }
+  /** A user published a post. */
+  | { type: 'post-published'; postId: string; authorId: string }
+  /** The post's content or picture changed, or it was deleted. */
+  | { type: 'post-changed'; postId: string }
+  /** A comment of the post was edited, or voted on by `voterId` (what the post's newest comments show changed). */
+  | { type: 'comments-changed'; postId: string; voterId?: string }
+  /** The user changed what their posts show of them (name, photo). */
+  | { type: 'author-changed'; userId: string }
+  /** The user signed up (people searches must find them). */
+  | { type: 'user-joined'; userId: string }
+  /** The user's account was deleted (sent by a trigger on the users table, migrations 0007 and 0009). */
+  | { type: 'account-deleted'; userId: string };
+
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+export async function publish(tx: Db, event: DomainEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** An event whose values the statement sending it computes (its fields as SQL expressions). */
+type SqlEvent<E = DomainEvent> = E extends DomainEvent
+  ? { [F in keyof E]: F extends 'type' ? E[F] : SQL }
+  : never;
+
+/**
+ * `publish` as an expression inside a larger statement (a write done in one round trip): the event's JSON
+ * is built by the database from values only the statement knows, such as the id of a row it inserts.
+ */
+export function publishSql(event: SqlEvent): SQL {
+  const fields = Object.entries(event).map(([key, value]) =>
+    typeof value === 'string' ? sql`${key}::text, ${value}::text` : sql`${key}::text, ${value as SQL}`,
+  );
+  return sql`pg_notify(${EVENT_CHANNEL}, json_build_object(${sql.join(fields, sql`, `)})::text)`;
+}
+
+export function parseEvent(payload: string): DomainEvent | null {
+  try {
+    const event = JSON.parse(payload) as DomainEvent;
+    return typeof event === 'object' && event !== null && typeof event.type === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}
