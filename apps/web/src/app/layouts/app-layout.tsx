@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SuggestionsPanel, useFollowSync } from '../../features/people';
+import { SuggestionsPanel } from '../../features/people';
 import { useCurrentUser } from '../../lib/session';
 import { LiveRegion } from '../live/live-region';
 import { UnreadTitle, useLiveUpdates } from '../live/use-live-updates';
@@ -14,7 +14,6 @@ export const loadNotificationsPage = () => import('../../features/notifications/
 
 /** The signed-in area: fixed header, side panel with the menu, the main area and, beside the feeds, suggestions. */
 export default function AppLayout() {
-  useFollowSync();
   const { data: me } = useCurrentUser();
   useLiveUpdates(me?._id);
   const suggestions = useRouteFlag('suggestions');

@@ -1,6 +1,9 @@
-// The people feature's public face: follow buttons, people lists and the copies of users they read.
-export { setCachedProfile, useFollowSync } from './api/follow-sync';
+// The people feature's public face: follow buttons, people lists, the copies of users they read, and the
+// one follow toggle (with its pending state) that every Follow button and post menu shares.
+export { setCachedProfile, type FollowSettled } from './api/follow-cache';
+export { useFollowShadow } from './api/follow-shadow';
 export { getUserByUsername, useUserProfile } from './api/get-user';
+export { onFollowSettled, useToggleFollow } from './api/toggle-follow';
 export { userKeys } from './api/user-keys';
 export { FollowButton } from './components/follow-button';
 export { PersonRow } from './components/person-row';

@@ -1,5 +1,6 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { useFollowShadow, useToggleFollow } from '../../posts';
+import { useFollowShadow } from '../api/follow-shadow';
+import { useToggleFollow } from '../api/toggle-follow';
 import styles from './follow-button.module.css';
 
 interface FollowButtonProps {
@@ -12,8 +13,8 @@ interface FollowButtonProps {
 }
 
 /**
- * Follow / Following (aria-pressed), sharing the posts feature's queued toggle: every card menu, profile
- * and list showing the person changes at once. Hovering "Following" shows "Unfollow", which is what a
+ * Follow / Following (aria-pressed), sharing the one queued follow toggle: every card menu, profile and
+ * list showing the person changes at once. Hovering "Following" shows "Unfollow", which is what a
  * click does; the accessible name stays the state ("Following", pressed).
  */
 export function FollowButton({ user, size = 'md', describedBy, className }: FollowButtonProps) {

@@ -5,8 +5,7 @@ import { displayUrl, httpUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { ButtonLink } from '../../../ui/button';
-import { FollowButton } from '../../people';
-import { useFollowShadow } from '../../posts';
+import { FollowButton, useFollowShadow } from '../../people';
 import styles from './profile-header.module.css';
 
 interface ProfileHeaderProps {

@@ -5,36 +5,29 @@ import { apiClient, errorMessage } from '../../../lib/api-client';
 import { setCurrentUser, sessionKeys } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
-import { updateCachedPosts } from './post-cache';
-import { postKeys } from './post-keys';
-import { authorShadow } from './post-shadow';
-
-interface FollowResponse {
-  user?: User;
-  followUser?: User;
-}
-
-/**
- * A follow toggle that went idle: `follows` is what the server holds as far as the queue knows; `response`
- * is absent when no request was needed; `failed` when the server refused (the cached state was stale).
- */
-export interface FollowSettled {
-  userId: string;
-  follows: boolean;
-  response?: FollowResponse;
-  failed?: boolean;
-}
+import { applyFollow, type FollowResponse, type FollowSettled } from './follow-cache';
+import { followShadow } from './follow-shadow';
 
 type FollowListener = (change: FollowSettled, queryClient: QueryClient) => void;
 const followListeners = new Set<FollowListener>();
 
 /**
- * Lets other features keep their own copies of users (profiles, suggestions, search) in step with this
- * one toggle, whichever button started it. Returns the unsubscribe function.
+ * Lets other features keep their own copies in step with this one toggle, whichever button started it
+ * (the posts feature: each card's "Follow" in its menu, and Home). Returns the unsubscribe function.
  */
 export function onFollowSettled(listener: FollowListener): () => void {
   followListeners.add(listener);
   return () => followListeners.delete(listener);
+}
+
+/**
+ * Every cached copy of the user follows the outcome (the listeners' first, then people's own), and only
+ * then the shadow is dropped: the copies never show the old state in between.
+ */
+function settle(change: FollowSettled, queryClient: QueryClient): void {
+  for (const listener of followListeners) listener(change, queryClient);
+  applyFollow(queryClient, change);
+  followShadow.clear(change.userId, 'follows');
 }
 
 const sendFollow = (userId: string, follow: boolean) =>
@@ -49,8 +42,8 @@ export function useToggleFollow(): (author: { userId: string; followsAuthor: boo
   const queryClient = useQueryClient();
   return useCallback(
     ({ userId, followsAuthor }: { userId: string; followsAuthor: boolean }, announce = false) => {
-      const next = !(authorShadow.get(userId).followsAuthor ?? followsAuthor);
-      authorShadow.set(userId, { followsAuthor: next });
+      const next = !(followShadow.get(userId).follows ?? followsAuthor);
+      followShadow.set(userId, { follows: next });
       queueToggle<boolean, FollowResponse>({
         key: `follow:${userId}`,
         confirmed: followsAuthor,
@@ -58,15 +51,7 @@ export function useToggleFollow(): (author: { userId: string; followsAuthor: boo
         send: (target) => sendFollow(userId, target),
         onSettled: (outcome) => {
           if (outcome.ok) {
-            updateCachedPosts(
-              queryClient,
-              (post) => post.userId === userId,
-              (post) => ({ ...post, viewer: { ...post.viewer, followsAuthor: outcome.value } }),
-            );
-            for (const listener of followListeners) {
-              listener({ userId, follows: outcome.value, response: outcome.result }, queryClient);
-            }
-            authorShadow.clear(userId, 'followsAuthor');
+            settle({ userId, follows: outcome.value, response: outcome.result }, queryClient);
             if (!outcome.result) return;
             if (announce) toast.success(outcome.value ? TOASTS.followed : TOASTS.unfollowed);
             const me = queryClient.getQueryData<User | null>(sessionKeys.currentUser());
@@ -74,14 +59,9 @@ export function useToggleFollow(): (author: { userId: string; followsAuthor: boo
               (user) => user && user._id === me?._id,
             );
             if (updated) setCurrentUser(queryClient, updated);
-            // Home shows the posts of the people I follow: refresh it the next time it is shown.
-            void queryClient.invalidateQueries({ queryKey: postKeys.listsOf('feed'), refetchType: 'none' });
             return;
           }
-          for (const listener of followListeners) {
-            listener({ userId, follows: outcome.value, failed: true }, queryClient);
-          }
-          authorShadow.clear(userId, 'followsAuthor');
+          settle({ userId, follows: outcome.value, failed: true }, queryClient);
           toast.error(errorMessage(outcome.error));
         },
       });

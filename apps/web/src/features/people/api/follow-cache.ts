@@ -1,8 +1,23 @@
 import type { User, UserCard, UserPage } from '@share-arts/contract';
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { onFollowSettled, postKeys, type FollowSettled } from '../../posts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { userKeys } from './user-keys';
+
+/** The server's answer to a follow or an unfollow: both people, with their new counts. */
+export interface FollowResponse {
+  user?: User;
+  followUser?: User;
+}
+
+/**
+ * A follow toggle that went idle: `follows` is what the server holds as far as the queue knows; `response`
+ * is absent when no request was needed; `failed` when the server refused (the cached state was stale).
+ */
+export interface FollowSettled {
+  userId: string;
+  follows: boolean;
+  response?: FollowResponse;
+  failed?: boolean;
+}
 
 type Person = User | UserCard;
 
@@ -28,7 +43,7 @@ export function setCachedProfile(queryClient: QueryClient, user: User): void {
 }
 
 /** Every cached copy of the user — profile, suggestions, search results — now shows `follows`. */
-function applyFollow(queryClient: QueryClient, { userId, follows, response, failed }: FollowSettled): void {
+export function applyFollow(queryClient: QueryClient, { userId, follows, response, failed }: FollowSettled): void {
   if (failed) {
     // The server knew better than our copies: fetch them again.
     void queryClient.invalidateQueries({ queryKey: userKeys.all });
@@ -43,9 +58,6 @@ function applyFollow(queryClient: QueryClient, { userId, follows, response, fail
   }
   // My own profile's "following" count.
   if (response?.user && response.user._id !== userId) setCachedProfile(queryClient, response.user);
-  // Someone new to follow: their posts belong on Home now, even while it is on screen (an unfollow waits
-  // for the next visit, so posts do not vanish under the reader).
-  if (response && follows) void queryClient.invalidateQueries({ queryKey: postKeys.listsOf('feed') });
 
   queryClient.setQueriesData<UserPage | InfiniteData<UserPage>>({ queryKey: userKeys.lists() }, (data) => {
     if (!data) return data;
@@ -55,13 +67,4 @@ function applyFollow(queryClient: QueryClient, { userId, follows, response, fail
     }
     return patchPage(data, userId, follows, fresh);
   });
-}
-
-/**
- * Keeps people's copies in step with the posts feature's one follow toggle, whichever button (a card's
- * menu, a profile, suggestions, search) started it. Mounted once, by the signed-in layout.
- */
-export function useFollowSync(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => onFollowSettled((change) => applyFollow(queryClient, change)), [queryClient]);
 }
