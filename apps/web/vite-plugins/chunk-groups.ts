@@ -6,7 +6,7 @@ type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (
 /** The modules (from apps/web) that start each family of pages. */
 const ROOTS = {
   entry: ['src/main.tsx'],
-  landing: ['src/features/landing/landing-page.tsx'],
+  landing: ['src/features/landing/pages/landing-page.tsx'],
   // The theme too: the toaster (fetched on the first use of a page, sign-in pages included) follows it.
   providers: ['src/app/providers.tsx', 'src/lib/theme.ts'],
   auth: [

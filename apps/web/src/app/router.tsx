@@ -31,7 +31,7 @@ const routes: RouteObject[] = [
     HydrateFallback: FullPageLoading,
     ErrorBoundary: RouteError,
     children: [
-      { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/landing-page')) },
+      { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/landing-page')) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
@@ -82,7 +82,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'posts/:postId',
-                lazy: lazyComponent(() => import('../features/posts/pages/post-page')),
+                lazy: lazyComponent(() => import('../features/post-page/pages/post-page')),
               },
               // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and
               // the server reserves those words as usernames, so a profile can never shadow a page.

@@ -10,13 +10,13 @@ const SIGNED_IN = [PROVIDERS, 'src/app/guards/require-auth.tsx', 'src/app/layout
  * script asks for that list at once, beside the entry, instead of after it (see vite-plugins/boot-script.ts).
  */
 export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
-  landing: ['src/features/landing/landing-page.tsx'],
+  landing: ['src/features/landing/pages/landing-page.tsx'],
   login: [...AUTH, 'src/features/auth/pages/login-page.tsx'],
   signup: [...AUTH, 'src/features/auth/pages/signup-page.tsx'],
   mockman: [PROVIDERS, 'src/features/mockman/pages/mockman-page.tsx'],
   feed: [...SIGNED_IN, 'src/features/feed/pages/home-page.tsx'],
   explore: [...SIGNED_IN, 'src/features/feed/pages/explore-page.tsx'],
-  post: [...SIGNED_IN, 'src/features/posts/pages/post-page.tsx'],
+  post: [...SIGNED_IN, 'src/features/post-page/pages/post-page.tsx'],
   search: [...SIGNED_IN, 'src/features/search/pages/search-page.tsx'],
   notifications: [...SIGNED_IN, 'src/features/notifications/pages/notifications-page.tsx'],
   settings: [...SIGNED_IN, 'src/features/settings/pages/settings-page.tsx'],

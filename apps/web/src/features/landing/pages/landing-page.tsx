@@ -1,9 +1,9 @@
 import { APP_NAME, TAGLINE } from '@share-arts/contract';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ArtMosaic } from '../../ui/art-mosaic';
-import { BrandMark } from '../../ui/brand-mark';
-import { ButtonLink } from '../../ui/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ArtMosaic } from '../../../ui/art-mosaic';
+import { BrandMark } from '../../../ui/brand-mark';
+import { ButtonLink } from '../../../ui/button';
 import styles from './landing-page.module.css';
 
 export default function LandingPage() {

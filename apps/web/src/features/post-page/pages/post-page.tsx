@@ -5,11 +5,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
 import { CommentSection } from '../../comments';
-import { usePost } from '../api/get-post';
-import { PostCard } from '../components/post-card';
+import { PostCard, usePost } from '../../posts';
 import styles from './post-page.module.css';
 
-/** /posts/:postId — the post at full width, and its comments. */
+/**
+ * /posts/:postId — the post at full width, and its comments. A feature of its own: it composes posts and
+ * comments, and comments build on posts, so neither of them imports the other's page.
+ */
 export default function PostPage() {
   useDocumentTitle('Post');
   const { postId = '' } = useParams();
