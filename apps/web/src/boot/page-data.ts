@@ -7,11 +7,16 @@
  * Import only small, dependency-free modules here: whatever they pull in ships in the boot script.
  */
 import { SORTS, STORAGE_KEYS, type Post, type PostPage, type PostResponse, type Sort } from '@share-arts/contract';
-import { commentPagePath } from '../features/comments/api/comment-paths';
-import { SUGGESTIONS_SHOWN, suggestionsPath } from '../features/people/api/suggestions-path';
-import { FEED_ROUTES, pagePath, postPath } from '../features/posts/api/post-paths';
-import { POST_PICTURE_SIZES } from '../features/posts/components/post-picture-sizes';
 import { BOOT_GLOBAL, bootKey, type BootRequest, type BootResult, type BootState } from '../lib/boot-data';
+import {
+  commentPagePath,
+  FEED_ROUTES,
+  pagePath,
+  postPath,
+  SUGGESTIONS_SHOWN,
+  suggestionsPath,
+} from '../lib/first-requests';
+import { POST_PICTURE_SIZES } from '../lib/post-picture-sizes';
 import { addLink, readStorage } from './dom';
 import { isSignedInRoute, type BootRoute } from './boot-route';
 

@@ -2,8 +2,8 @@ import type { CommentPage } from '@share-arts/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { takeBootData } from '../../../lib/boot-data';
+import { commentPagePath } from '../../../lib/first-requests';
 import { commentKeys, type CommentOrder } from './comment-keys';
-import { commentPagePath } from './comment-paths';
 
 export const getCommentPage = (postId: string, order: CommentOrder, cursor: string | null, signal?: AbortSignal) =>
   apiClient.get<CommentPage>(commentPagePath(postId, order, cursor), { signal });

@@ -2,7 +2,7 @@ import type { UserPage } from '@share-arts/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { takeBootData } from '../../../lib/boot-data';
-import { suggestionsPath } from './suggestions-path';
+import { suggestionsPath } from '../../../lib/first-requests';
 import { userKeys } from './user-keys';
 
 /** People the viewer does not follow yet, most relevant first. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { SUGGESTIONS_SHOWN } from '../../../lib/first-requests';
 import { Button } from '../../../ui/button';
 import { useSuggestions } from '../api/get-suggestions';
-import { SUGGESTIONS_SHOWN } from '../api/suggestions-path';
 import { PersonRow, PersonTilePlaceholder } from './person-row';
 import styles from './suggestions-panel.module.css';
 

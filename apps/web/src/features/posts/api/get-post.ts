@@ -2,9 +2,9 @@ import type { Post, PostResponse } from '@share-arts/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { takeBootData } from '../../../lib/boot-data';
+import { postPath } from '../../../lib/first-requests';
 import { findCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
-import { postPath } from './post-paths';
 
 export const getPost = async (postId: string, signal?: AbortSignal): Promise<Post> =>
   (await apiClient.get<PostResponse>(postPath(postId), { signal })).post;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format-count';
 import { formatFullDate, formatPostTime } from '../../../lib/format-date';
 import { useWatchPost } from '../../../lib/live';
+import { POST_PICTURE_SIZES } from '../../../lib/post-picture-sizes';
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
@@ -14,7 +15,6 @@ import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { DeletePostDialog } from './delete-post-dialog';
 import { DEFAULT_PICTURE_SIZE, PostPicture } from './post-picture';
-import { POST_PICTURE_SIZES } from './post-picture-sizes';
 import styles from './post-card.module.css';
 
 // The editor (and its emoji picker) is fetched only when someone edits.
