@@ -1,4 +1,4 @@
-import type { Notification } from '@share-arts/contract';
+import { NOTIFICATION_ACTIONS, type Notification } from '@share-arts/contract';
 import { ArrowUp, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
@@ -8,11 +8,12 @@ import { Avatar } from '../../../ui/avatar';
 import { actorsPhrase, notificationTarget } from '../lib/describe';
 import styles from './notification-item.module.css';
 
-const KIND: Record<Notification['kind'], { action: string; icon: LucideIcon }> = {
-  like: { action: 'liked your post', icon: Heart },
-  comment: { action: 'commented on your post', icon: MessageCircle },
-  upvote: { action: 'upvoted your comment', icon: ArrowUp },
-  follow: { action: 'started following you', icon: UserPlus },
+/** Each kind's icon (its sentence is the contract's NOTIFICATION_ACTIONS, shared with the server's live frames). */
+const ICON: Record<Notification['kind'], LucideIcon> = {
+  like: Heart,
+  comment: MessageCircle,
+  upvote: ArrowUp,
+  follow: UserPlus,
 };
 
 interface NotificationItemProps {
@@ -25,7 +26,8 @@ interface NotificationItemProps {
 /** One group: who, what, on which post, when; the whole row opens the post or the profile. */
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
   const { kind, actors, actorCount, post, comment, read } = notification;
-  const { action, icon: Icon } = KIND[kind];
+  const action = NOTIFICATION_ACTIONS[kind];
+  const Icon = ICON[kind];
   // A comment is quoted in the sentence; a vote shows the comment, a like the post, on a line below.
   const quote = kind === 'comment' ? comment?.content : undefined;
   const excerpt = kind === 'upvote' ? comment?.content : kind === 'like' ? post?.content : undefined;

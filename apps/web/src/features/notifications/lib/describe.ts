@@ -1,4 +1,4 @@
-import type { Notification, NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
+import { NOTIFICATION_ACTIONS, type Notification, type NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
 
 /** The contract's cap, repeated: its module is TypeBox schemas, which the browser does not need. */
 const ACTOR_CAP = 3 satisfies typeof NOTIFICATION_ACTOR_CAP;
@@ -20,16 +20,9 @@ export function actorsPhrase(actors: readonly { username: string }[], actorCount
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-const ACTION: Record<Notification['kind'], string> = {
-  like: 'liked your post',
-  comment: 'commented on your post',
-  upvote: 'upvoted your comment',
-  follow: 'started following you',
-};
-
 /** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
 export function describeNotification(notification: Notification): string {
-  return `${actorsPhrase(notification.actors, notification.actorCount)} ${ACTION[notification.kind]}`;
+  return `${actorsPhrase(notification.actors, notification.actorCount)} ${NOTIFICATION_ACTIONS[notification.kind]}`;
 }
 
 /** Where opening a group leads: the post (its comments for a comment or a vote), or the new follower. */
