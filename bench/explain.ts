@@ -13,13 +13,11 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { encodeCursor } from '../apps/server/src/lib/cursor.js';
-import { createMediaService } from '../apps/server/src/modules/media/media.service.js';
-import { createPostsService } from '../apps/server/src/modules/posts/posts.service.js';
-import { createPostCache, type SearchHit } from '../apps/server/src/modules/posts/posts.cache.js';
+import { createMediaService } from '../apps/server/src/modules/media/index.js';
+import { createPostsService, createPostCache, type SearchHit } from '../apps/server/src/modules/posts/index.js';
 import { createSearchCache } from '../apps/server/src/lib/search-cache.js';
-import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
-import type { PeopleMatch } from '../apps/server/src/modules/users/users.queries.js';
-import { createCommentsService } from '../apps/server/src/modules/comments/comments.service.js';
+import { createUsersService, type PeopleMatch } from '../apps/server/src/modules/users/index.js';
+import { createCommentsService } from '../apps/server/src/modules/comments/index.js';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, write: { type: 'boolean', default: false } } });
 const url = values.database ?? process.env.DATABASE_URL;

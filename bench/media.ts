@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import sharp, { type Sharp } from 'sharp';
 import { ASSETS_DIR } from '../apps/server/src/lib/assets.js';
 import { createTestApp, signUp, type TestContext } from '../apps/server/src/test/helpers.js';
-import { ENCODING, inspectImage, processImage } from '../apps/server/src/modules/media/media.processing.js';
+import { ENCODING, inspectImage, processImage } from '../apps/server/src/modules/media/index.js';
 
 /** A 4000 × 3000 camera-like JPEG: sample art scaled up, with sensor-like grain, saved at quality 92. */
 async function twelveMegapixelPhoto(): Promise<Buffer> {

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres, queryRows, type Db } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { seedSampleData } from '../apps/server/src/db/seed.js';
+import { seedSampleData } from '../apps/server/src/seed/seed.js';
 import { lockDataDir } from '../apps/server/src/lib/data-dir.js';
 
 const { values } = parseArgs({

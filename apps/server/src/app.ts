@@ -17,30 +17,27 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { registerResponseChecks, registerValidation } from './plugins/validation.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { testTodosRoutes } from './modules/mockman/test-todos.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { createAccountCheck } from './modules/users/accounts.js';
-import type { PeopleMatch } from './modules/users/users.queries.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { postsRoutes } from './modules/posts/posts.routes.js';
-import { commentsRoutes } from './modules/comments/comments.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { createNotificationsService } from './modules/notifications/notifications.service.js';
-import { benchRoutes } from './modules/bench/bench.routes.js';
-import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
-import { liveRoutes } from './modules/live/live.routes.js';
+import { authRoutes, createAuthService } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { testTodosRoutes } from './modules/mockman/index.js';
+import { usersRoutes, createUsersService, createAccountCheck, type PeopleMatch } from './modules/users/index.js';
+import { mediaRoutes, createMediaService } from './modules/media/index.js';
+import {
+  postsRoutes,
+  changesPostSearches,
+  createPostCache,
+  type SearchHit,
+  createPostsService,
+  bookmarksRoutes,
+} from './modules/posts/index.js';
+import { commentsRoutes, createCommentsService } from './modules/comments/index.js';
+import { searchRoutes } from './modules/search/index.js';
+import { notificationsRoutes, createNotificationsService } from './modules/notifications/index.js';
+import { benchRoutes } from './modules/bench/index.js';
+import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import type { DomainEvent } from './events/events.js';
-import { changesPostSearches, createPostCache, type SearchHit } from './modules/posts/posts.cache.js';
 import { createSearchCache } from './lib/search-cache.js';
-import { createCommentsService } from './modules/comments/comments.service.js';
-import { createPostsService } from './modules/posts/posts.service.js';
-import { createMediaService } from './modules/media/media.service.js';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is not valid: check its percent-encoding.',
@@ -155,7 +152,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(healthRoutes, { db, storageHealth: media.storageHealth });
       await api.register(testTodosRoutes);
       await api.register(authRoutes, { auth, limiter: guards.limiter });
-      await api.register(usersRoutes, { users, posts, guards });
+      await api.register(usersRoutes, { users, guards });
+      await api.register(bookmarksRoutes, { posts, guards });
       await api.register(postsRoutes, { posts, guards });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, guards });

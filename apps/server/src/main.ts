@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedSampleData } from './db/seed.js';
+import { seedSampleData } from './seed/seed.js';
 import { loadOrCreateJwtSecret, lockDataDir } from './lib/data-dir.js';
 
 async function main(): Promise<void> {

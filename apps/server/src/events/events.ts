@@ -37,9 +37,7 @@ export async function publish(tx: Db, event: DomainEvent): Promise<void> {
 }
 
 /** An event whose values the statement sending it computes (its fields as SQL expressions). */
-type SqlEvent<E = DomainEvent> = E extends DomainEvent
-  ? { [F in keyof E]: F extends 'type' ? E[F] : SQL }
-  : never;
+type SqlEvent<E = DomainEvent> = E extends DomainEvent ? { [F in keyof E]: F extends 'type' ? E[F] : SQL } : never;
 
 /**
  * `publish` as an expression inside a larger statement (a write done in one round trip): the event's JSON

@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { seedSampleData } from '../db/seed.js';
+import { seedSampleData } from '../seed/seed.js';
 
 export interface TestContext {
   app: FastifyInstance;

@@ -9,8 +9,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { createLoginGuard } from './login-guard.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { byId, selectCredentialsByUsername, selectUserWithLists } from '../users/users.queries.js';
-import { toUser } from '../users/users.presenter.js';
+import { byId, selectCredentialsByUsername, selectUserWithLists, toUser } from '../users/index.js';
 import { publish } from '../../events/events.js';
 
 export interface AuthDeps {

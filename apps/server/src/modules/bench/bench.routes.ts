@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { sendJson } from '../../lib/json-text.js';
-import type { PostPageResult, PostsService } from '../posts/posts.service.js';
+import type { PostPageResult, PostsService } from '../posts/index.js';
 
 const newestIds = sql`select id from posts order by created_at desc, id desc limit 20`;
 

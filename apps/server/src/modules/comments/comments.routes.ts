@@ -16,12 +16,21 @@ import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import { PreferHeader, prefersMinimal } from '../../lib/prefer.js';
 import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
-import type { PostsService } from '../posts/posts.service.js';
+import type { JsonText } from '../../lib/json-text.js';
 import type { CommentsService } from './comments.service.js';
+
+/**
+ * The posts a comment write answers with (the spec's answers carry the post and the first page): the posts
+ * module's, handed in by app.ts, since the posts module reads comments and not the other way round.
+ */
+export interface PostAnswers {
+  getPost(postId: string, viewerId: string | null): Promise<JsonText>;
+  list(query: object, viewerId: string | null): Promise<{ posts: JsonText[]; nextCursor: string | null }>;
+}
 
 export const commentsRoutes: FastifyPluginAsyncTypebox<{
   comments: CommentsService;
-  posts: PostsService;
+  posts: PostAnswers;
   guards: AuthGuards;
 }> = async (app, { comments, posts, guards }) => {
   /** The post the comment belongs to (with its newest comments and count) and, unless minimal, the first page. */

@@ -4,10 +4,9 @@ import type { Db } from '../../db/client.js';
 import { comments, posts } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { selectComment, selectCommentPage, voteOnComment } from './comments.queries.js';
+import { selectComment, selectCommentPage, voteOnComment } from './comments.sql.js';
 import { notify } from '../../events/notification-rules.js';
 import { publish } from '../../events/events.js';
-import type { PostCache } from '../posts/posts.cache.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -19,10 +18,17 @@ function cleanContent(content: string): string {
 }
 
 /**
- * `cache` holds each post's newest comments: every change here drops the post's entry in this process at
- * once (the answer's post list shows it), and in the others by the event sent with the change.
+ * The post cache (the posts module's, handed in by app.ts), which holds each post's newest comments:
+ * every change here drops the post's entry in this process at once (the answer's post list shows it),
+ * and in the others by the event sent with the change.
  */
-export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostCache, 'invalidate' | 'forgetVotes'> }) {
+export interface CommentedPostCache {
+  invalidate(postId: string): void;
+  /** The viewer's votes the cache holds for a page of comments. */
+  forgetVotes(userId: string): void;
+}
+
+export function createCommentsService({ db, cache }: { db: Db; cache: CommentedPostCache }) {
   async function requirePost(tx: Db, postId: string, lock = false) {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
     const query = tx.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
@@ -124,7 +130,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: Pick<PostC
         await publish(tx, { type: 'post-counts-changed', postId });
         // The comment's notifications went with it (the post author's, and its upvotes' to its author).
         await publish(tx, { type: 'unread-changed', recipientId: post.authorId });
-        if (comment.authorId !== post.authorId) await publish(tx, { type: 'unread-changed', recipientId: comment.authorId });
+        if (comment.authorId !== post.authorId)
+          await publish(tx, { type: 'unread-changed', recipientId: comment.authorId });
       });
       cache.invalidate(postId);
     },

@@ -4,7 +4,7 @@ import { ERRORS, HealthResponse } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import type { StorageHealth } from '../media/media.storage.js';
+import type { StorageHealth } from '../media/index.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; storageHealth: () => Promise<StorageHealth> }> = async (
   app,

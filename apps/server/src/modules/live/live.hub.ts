@@ -14,9 +14,8 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/ids.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { ACCOUNT_GONE } from '../../plugins/auth.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { toUserSummary } from '../users/users.presenter.js';
-import type { SummaryRow } from '../users/users.queries.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { toUserSummary, type SummaryRow } from '../users/index.js';
 import type { EventBus } from '../../events/bus.js';
 import type { DomainEvent } from '../../events/events.js';
 
@@ -240,7 +239,12 @@ export function createLiveHub(deps: {
       );
       const following = new Set(followers.map((row) => row.id).concat(event.authorId));
       for (const [userId, mine] of byUser) {
-        const frame = { type: 'post', postId: event.postId, authorId: event.authorId, following: following.has(userId) } as const;
+        const frame = {
+          type: 'post',
+          postId: event.postId,
+          authorId: event.authorId,
+          following: following.has(userId),
+        } as const;
         for (const connection of mine) send(connection, frame);
       }
     }

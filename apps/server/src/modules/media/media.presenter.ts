@@ -1,6 +1,6 @@
 import type { Picture, PictureSource } from '@share-arts/contract';
 import type { MediaVariant } from '../../db/schema.js';
-import type { MediaRow } from './media.queries.js';
+import type { MediaRow } from './media.sql.js';
 import { mediaUrl } from './media.storage.js';
 
 /** The width `url` aims for: sharp on most screens at feed size, without the weight of the 2048 one. */

@@ -14,7 +14,7 @@ import {
   selectMediaByIds,
   updateMediaAlt,
   type MediaRow,
-} from './media.queries.js';
+} from './media.sql.js';
 import { createMediaStorage, filesOf, originalFileName, variantFileName, type MediaLog } from './media.storage.js';
 import { createFairQueue } from './media.queue.js';
 import { sweepMedia } from './media.sweeper.js';

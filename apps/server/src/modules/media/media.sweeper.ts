@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { MediaVariant } from '../../db/schema.js';
-import { selectMediaIdsAmong } from './media.queries.js';
+import { selectMediaIdsAmong } from './media.sql.js';
 import { filesOf, type MediaLog, type MediaStorage } from './media.storage.js';
 
 /** An upload attached to no post and no profile after a day is one its owner gave up on. */

@@ -10,10 +10,9 @@ import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isoDate } from '../../lib/sql-json.js';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
-import { mediaUrl } from '../media/media.storage.js';
-import { toUserSummary } from '../users/users.presenter.js';
+import { mediaUrl } from '../media/index.js';
+import { toUserSummary, type SummaryRow } from '../users/index.js';
 import { publish } from '../../events/events.js';
-import type { SummaryRow } from '../users/users.queries.js';
 
 /** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
 const GROUP_KEY = sql.raw(`n.kind || ':' || case

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { POST_REACTION_CAP, type Comment, type ReactionUser } from '@share-arts/contract';
 import type { EventBus } from '../../events/bus.js';
 import type { DomainEvent } from '../../events/events.js';
-import type { PostKeyRow } from './posts.queries.js';
+import type { PostKeyRow } from './posts.sql.js';
 import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
 

@@ -1,8 +1,8 @@
 import { formatDate, formatTime, type Post } from '@share-arts/contract';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
-import { toPicture } from '../media/media.presenter.js';
-import { photoUrl } from '../users/users.presenter.js';
-import type { PostKeyRow, PostRow } from './posts.queries.js';
+import { toPicture } from '../media/index.js';
+import { photoUrl } from '../users/index.js';
+import type { PostKeyRow, PostRow } from './posts.sql.js';
 
 /**
  * What of a post every reader sees the same: the post cache's part (`cachedPost`), its newest comments

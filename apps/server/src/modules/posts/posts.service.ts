@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
-import { MEDIA_NOT_FOUND, type MediaService } from '../media/media.service.js';
+import { MEDIA_NOT_FOUND, type MediaService } from '../media/index.js';
 import {
   selectPostKeys,
   selectPostKey,
@@ -18,9 +18,9 @@ import {
   type PageRequest,
   type PostKeyRow,
   type PostOrder,
-} from './posts.queries.js';
+} from './posts.sql.js';
 import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
-import { selectViewerVotes } from '../comments/comments.queries.js';
+import { selectViewerVotes } from '../comments/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toSharedPost } from './posts.presenter.js';

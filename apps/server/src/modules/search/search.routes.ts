@@ -3,9 +3,8 @@ import { SEARCH_LIMITS, SearchQuery, SearchResponse } from '@share-arts/contract
 import { errorResponses } from '../../lib/route-schema.js';
 import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
-import type { PostsService } from '../posts/posts.service.js';
-import type { UsersService } from '../users/users.service.js';
-import { SEARCH_CANDIDATES } from '../users/users.queries.js';
+import type { PostsService } from '../posts/index.js';
+import { type UsersService, SEARCH_CANDIDATES } from '../users/index.js';
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   users: UsersService;

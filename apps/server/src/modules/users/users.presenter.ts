@@ -1,6 +1,6 @@
 import { formatDate, type User, type UserCard, type UserSummary } from '@share-arts/contract';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import type { SummaryRow, UserCardRow, UserRow } from './users.queries.js';
+import type { SummaryRow, UserCardRow, UserRow } from './users.sql.js';
 
 const toDate = (value: Date | string) => formatDate(value instanceof Date ? value : new Date(value));
 

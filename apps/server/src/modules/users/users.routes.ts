@@ -5,32 +5,21 @@ import {
   ERRORS,
   FollowResponse,
   PageQuery,
-  Post,
-  PostIdParams,
-  PostListQuery,
   UserPage,
   UserResponse,
   UsernameParams,
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
-import { prefersMinimal } from '../../lib/prefer.js';
-import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
-import type { PostsService } from '../posts/posts.service.js';
 import type { UsersService } from './users.service.js';
 
 const UserIdParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
 const FollowParams = Type.Object({ followUserId: Type.String({ maxLength: 100 }) });
-const BookmarkPage = Type.Object({
-  bookmarks: Type.Array(Post, { description: 'Your bookmarked posts, the most recently saved first' }),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-});
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{
   users: UsersService;
-  posts: PostsService;
   guards: AuthGuards;
-}> = async (app, { users, posts, guards }) => {
+}> = async (app, { users, guards }) => {
   app.get(
     '/users',
     {
@@ -62,50 +51,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
     },
     (request) => users.suggestions(request.query, request.userId!),
   );
-
-  app.get(
-    '/users/bookmark',
-    {
-      preHandler: guards.requireUser,
-      schema: {
-        tags: ['bookmarks'],
-        summary: 'Your bookmarks (profile Saved tab)',
-        security: bearerAuth,
-        querystring: PostListQuery,
-        response: { 200: BookmarkPage, ...errorResponses(400, 401) },
-      },
-    },
-    async (request, reply) => {
-      const page = await posts.bookmarked(request.query, request.userId!);
-      return sendJson(reply, { bookmarks: page.posts, nextCursor: page.nextCursor });
-    },
-  );
-
-  for (const [path, add] of [
-    ['/users/bookmark/:postId', true],
-    ['/users/remove-bookmark/:postId', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          tags: ['bookmarks'],
-          summary: add ? 'Bookmark a post' : 'Remove a bookmark',
-          description: `${add ? `Already bookmarked: 400 "${ERRORS.alreadyBookmarked}"` : `Not bookmarked: 400 "${ERRORS.notBookmarked}"`}; unknown post: 404. Answers the first page of your bookmarks (an empty object with Prefer: return=minimal).`,
-          security: bearerAuth,
-          params: PostIdParams,
-          response: { 200: Type.Partial(BookmarkPage), ...errorResponses(400, 401, 404) },
-        },
-      },
-      async (request, reply) => {
-        await posts.bookmark(request.userId!, request.params.postId, add);
-        if (prefersMinimal(request)) return {};
-        const page = await posts.bookmarked({}, request.userId!);
-        return sendJson(reply, { bookmarks: page.posts, nextCursor: page.nextCursor });
-      },
-    );
-  }
 
   app.get(
     '/users/by-username/:username',

@@ -22,11 +22,10 @@ import {
   selectUserWithLists,
   setFollowRow,
   type PeopleMatch,
-} from './users.queries.js';
+} from './users.sql.js';
 import { toUser, toUserCards } from './users.presenter.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import type { MediaService } from '../media/media.service.js';
-import { avatarUrl } from '../media/media.presenter.js';
+import { type MediaService, avatarUrl } from '../media/index.js';
 import { publish } from '../../events/events.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 

@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
-import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from './schema.js';
+import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from '../db/schema.js';
 import { seedSampleData, sampleSources } from './seed.js';
-import { prepareSampleMedia } from './seed/sample-media.js';
-import { ART_SIZES, drawArt, type ArtKind } from './seed/art.js';
+import { prepareSampleMedia } from './sample-media.js';
+import { ART_SIZES, drawArt, type ArtKind } from './art.js';
 import { createTestApp, signUp, type TestContext } from '../test/helpers.js';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { mulberry32 } from '../../lib/mulberry32.js';
+import { mulberry32 } from '../lib/mulberry32.js';
 
 /**
  * The sample posts' generated art: landscapes, colour fields and organic shapes, geometric prints, tall

@@ -3,8 +3,8 @@ import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@s
 import { queryRows, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
-import { newestCommentsJson } from '../comments/comments.sql.js';
-import type { MediaRow } from '../media/media.queries.js';
+import { newestCommentsJson } from '../comments/index.js';
+import type { MediaRow } from '../media/index.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publishSql } from '../../events/events.js';
 import { recordReaction } from '../../lib/reaction-sql.js';

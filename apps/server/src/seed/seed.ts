@@ -2,16 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
-import type { Db } from './client.js';
-import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from './schema.js';
-import { drawArt } from './seed/art.js';
-import { planCommunity, type PlannedPost } from './seed/community.js';
-import { SAMPLE_USERS } from './seed/sample-data.js';
-import { copySamplePicture, prepareSampleMedia, SAMPLE_MEDIA_DIR, type SampleSource } from './seed/sample-media.js';
+import type { Db } from '../db/client.js';
+import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from '../db/schema.js';
+import { drawArt } from './art.js';
+import { planCommunity, type PlannedPost } from './community.js';
+import { SAMPLE_USERS } from './sample-data.js';
+import { copySamplePicture, prepareSampleMedia, SAMPLE_MEDIA_DIR, type SampleSource } from './sample-media.js';
 import { ASSETS_DIR } from '../lib/assets.js';
 import { hashPassword } from '../lib/password.js';
 import { extractHashtags } from '../lib/hashtags.js';
-import { avatarUrl } from '../modules/media/media.presenter.js';
+import { avatarUrl } from '../modules/media/index.js';
 
 const SEED_KEY = 'sample_data_loaded_at';
 // Any constant: servers starting at once on one PostgreSQL take turns to look and to load.

@@ -5,10 +5,14 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { fileURLToPath } from 'node:url';
 import type { MediaPurpose } from '@share-arts/contract';
-import type { MediaVariant } from '../schema.js';
-import type { NewMediaRow } from '../../modules/media/media.queries.js';
-import { inspectImage, processImage } from '../../modules/media/media.processing.js';
-import { originalFileName, variantFileName } from '../../modules/media/media.storage.js';
+import type { MediaVariant } from '../db/schema.js';
+import {
+  inspectImage,
+  originalFileName,
+  processImage,
+  variantFileName,
+  type NewMediaRow,
+} from '../modules/media/index.js';
 
 /**
  * The sample pictures after the upload pipeline (checks, variants, placeholder), kept between starts.
@@ -16,7 +20,7 @@ import { originalFileName, variantFileName } from '../../modules/media/media.sto
  * (`prepare-sample-media`); the first start then only copies files and writes rows. Without a build
  * (tests, `npm run dev`) the first seed fills the folder itself.
  */
-export const SAMPLE_MEDIA_DIR = fileURLToPath(new URL('../../../dist/sample-media', import.meta.url));
+export const SAMPLE_MEDIA_DIR = fileURLToPath(new URL('../../dist/sample-media', import.meta.url));
 
 // Bump when the drawings or the pipeline's output change, so that an old folder is filled again.
 const CACHE_VERSION = 1;

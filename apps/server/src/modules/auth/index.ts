@@ -1,0 +1,3 @@
+// The auth module's public face: sign-up, log-in and token checks, and their routes.
+export { createAuthService, type AuthService } from './auth.service.js';
+export { authRoutes } from './auth.routes.js';
