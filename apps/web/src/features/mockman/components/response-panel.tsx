@@ -1,4 +1,5 @@
 import { TOASTS } from '@share-arts/contract';
+import { useEffect, useRef } from 'react';
 import type { MockmanResult } from '../lib/request';
 import styles from './response-panel.module.css';
 
@@ -20,13 +21,25 @@ function statusTone(status: number): string {
  * without having them all announced.
  */
 export function ResponsePanel({ result, pending, className }: ResponsePanelProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // On a narrow screen the answer sits below the form: bring its heading into view when it arrives.
+  useEffect(() => {
+    const heading = headingRef.current;
+    if (!result || !heading) return;
+    const { top, bottom } = heading.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heading.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [result]);
+
   return (
     <section
       className={[styles.panel, className].filter(Boolean).join(' ')}
       aria-labelledby="mockman-response-title"
       aria-busy={pending}
     >
-      <h2 id="mockman-response-title" className={styles.title}>
+      <h2 id="mockman-response-title" ref={headingRef} className={styles.title}>
         Response
       </h2>
       <div className={styles.summary} aria-live="polite" aria-atomic="true">
