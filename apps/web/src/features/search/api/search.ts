@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userKeys } from '../../people';
 
 /** Posts shown in the header's dropdown (people: the server's best 5). */
-const DROPDOWN_POSTS = 4;
+export const DROPDOWN_POSTS = 4;
 const PEOPLE_PAGE = 10;
 
 export const searchKeys = {
