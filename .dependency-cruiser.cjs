@@ -1,0 +1,161 @@
+// The boundaries between the parts of the code, checked by `npm run lint:deps` (part of `npm run lint`).
+// A new arrow between web features (or server modules) is added here, on purpose, or the check fails.
+
+const WEB = '^apps/web/src/';
+const FEATURES = `${WEB}features/`;
+
+/**
+ * Which web feature may import which (through its index.ts). Features form a DAG: people is at the
+ * bottom (follow state, profiles), posts shows follow buttons, comments sit on posts, and the post page
+ * is composed of both. An import not listed here fails, so a new arrow is always a decision.
+ */
+const WEB_FEATURE_DEPENDENCIES = {
+  auth: [],
+  comments: ['posts'],
+  feed: ['posts'],
+  landing: [],
+  mockman: [],
+  notifications: [],
+  people: [],
+  'post-page': ['posts', 'comments'],
+  posts: ['people'],
+  profile: ['people', 'posts'],
+  search: ['people', 'posts'],
+  settings: ['people', 'posts'],
+};
+
+/** The allow-list itself must be a DAG: a cycle there would permit a cycle between features. */
+function assertAcyclic(graph) {
+  const done = new Set();
+  const visit = (node, path) => {
+    if (path.includes(node)) {
+      const cycle = [...path.slice(path.indexOf(node)), node];
+      throw new Error(`WEB_FEATURE_DEPENDENCIES has a cycle: ${cycle.join(' -> ')}`);
+    }
+    if (done.has(node)) return;
+    for (const next of graph[node] ?? []) visit(next, [...path, node]);
+    done.add(node);
+  };
+  Object.keys(graph).forEach((node) => visit(node, []));
+}
+assertAcyclic(WEB_FEATURE_DEPENDENCIES);
+
+/** The files that map addresses to pages: the only ones that import a feature's pages/. */
+const WEB_ROUTERS = [`${WEB}app/router\\.tsx$`, `${WEB}app/layouts/app-layout\\.tsx$`];
+
+const oneOf = (names) => `(${names.join('|')})`;
+
+const webFeatureRules = Object.entries(WEB_FEATURE_DEPENDENCIES).map(([feature, allowed]) => ({
+  name: `web-feature-${feature}`,
+  severity: 'error',
+  comment:
+    `features/${feature} may import ${allowed.length ? allowed.join(', ') : 'no other feature'} ` +
+    '(WEB_FEATURE_DEPENDENCIES in .dependency-cruiser.cjs): features form a DAG, and a new arrow between ' +
+    'them is added there on purpose, not by accident.',
+  from: { path: `${FEATURES}${feature}/` },
+  to: { path: FEATURES, pathNot: `${FEATURES}${oneOf([feature, ...allowed])}/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import cycle ties its modules into one: none of them can be understood, tested or changed alone, ' +
+        'and the order they are evaluated in decides what is undefined.',
+      from: {},
+      to: { circular: true },
+    },
+
+    // ── web ──
+    ...webFeatureRules,
+    {
+      name: 'web-feature-undeclared',
+      severity: 'error',
+      comment:
+        'A feature not in WEB_FEATURE_DEPENDENCIES (.dependency-cruiser.cjs) imports no other feature until ' +
+        'its arrows are declared there.',
+      from: { path: `${FEATURES}([^/]+)/`, pathNot: `${FEATURES}${oneOf(Object.keys(WEB_FEATURE_DEPENDENCIES))}/` },
+      to: { path: FEATURES, pathNot: `${FEATURES}$1/` },
+    },
+    {
+      name: 'web-feature-internals',
+      severity: 'error',
+      comment:
+        'Another feature is used through its index.ts only (its public face): its files can then move and ' +
+        'change without breaking the features that use it.',
+      from: { path: `${FEATURES}([^/]+)/` },
+      to: {
+        path: FEATURES,
+        pathNot: [`${FEATURES}$1/`, `${FEATURES}[^/]+/index\\.ts$`, `${FEATURES}[^/]+/pages/`],
+      },
+    },
+    {
+      name: 'web-outside-feature-internals',
+      severity: 'error',
+      comment:
+        'Outside the features (app, boot, lib, ui), a feature is used through its index.ts only; its pages ' +
+        'are lazy routes (web-pages-from-router).',
+      from: { path: WEB, pathNot: FEATURES },
+      to: { path: FEATURES, pathNot: [`${FEATURES}[^/]+/index\\.ts$`, `${FEATURES}[^/]+/pages/`] },
+    },
+    {
+      name: 'web-pages-from-router',
+      severity: 'error',
+      comment:
+        "A feature's pages/ are loaded lazily by the router (app/router.tsx, and the notifications page " +
+        "through app/layouts/app-layout.tsx): imported anywhere else, a page's chunk would load with the importer.",
+      from: { path: WEB, pathNot: [...WEB_ROUTERS, FEATURES] },
+      to: { path: `${FEATURES}[^/]+/pages/` },
+    },
+    {
+      name: 'web-pages-from-router-features',
+      severity: 'error',
+      comment: "Another feature's pages/ are the router's (see web-pages-from-router).",
+      from: { path: `${FEATURES}([^/]+)/` },
+      to: { path: `${FEATURES}[^/]+/pages/`, pathNot: `${FEATURES}$1/` },
+    },
+    {
+      name: 'web-lib-ui-below-features',
+      severity: 'error',
+      comment:
+        'lib/ and ui/ are the shared floor every feature stands on: importing a feature, the app shell or the ' +
+        'boot script from there would make every feature depend on it (and usually close a cycle).',
+      from: { path: `${WEB}(lib|ui)/` },
+      to: { path: `${WEB}(features|app|boot)/` },
+    },
+    {
+      name: 'web-boot-light',
+      severity: 'error',
+      comment:
+        'src/boot is built into small classic scripts that run before the app (vite-plugins/boot-script.ts): ' +
+        'whatever it imports ships in them, so no feature, app or ui module, no React and no TanStack Query.',
+      from: { path: `${WEB}boot/` },
+      to: {
+        path: [`${WEB}(features|app|ui)/`, '\\.tsx$', 'node_modules/(react|react-dom|react-router|@tanstack)/'],
+      },
+    },
+
+    // ── server ──
+    // (the server's module rules go here)
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '(^|/)dist/'] },
+    // Type-only imports count: a cycle through types is still a cycle for the reader.
+    tsPreCompilationDeps: true,
+    // Absolute: TypeScript resolves the `extends` of a relative tsconfig path against the working directory.
+    tsConfig: { fileName: `${__dirname}/apps/web/tsconfig.json` },
+    // The server imports './x.js' for './x.ts' (NodeNext); dependency-cruiser 17 resolves that itself (it
+    // retries a TypeScript file's unresolved .js import as .ts/.tsx), and its schema refuses an
+    // enhanced-resolve `extensionAlias`. The contract is read from its TypeScript source, as the apps do
+    // (the `source` condition of its package.json exports).
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'default'],
+    },
+    // npm workspaces: a workspace also uses the root package.json's (dev) dependencies (vitest, for one).
+    combinedDependencies: true,
+  },
+};
