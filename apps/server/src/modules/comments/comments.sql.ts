@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { POST_REACTION_CAP, type Comment } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { isoDate, reactorsJson } from '../../lib/sql-json.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { literalLimit } from '../../lib/sql-limit.js';
@@ -98,28 +98,23 @@ export async function selectCommentPage(
     order: 'oldest' | 'newest';
   },
 ): Promise<{ comments: JsonText[]; nextCursor: string | null }> {
-  const desc = options.order === 'newest';
-  let after = sql`true`;
-  if (options.cursor) {
-    const [at, id] = decodeCursor(options.cursor, ['date', 'uuid']);
-    after = sql`(c.created_at, c.id) ${sql.raw(desc ? '<' : '>')} (${at}::timestamptz, ${id}::uuid)`;
-  }
-  const direction = sql.raw(desc ? 'desc' : 'asc');
+  const keyset: Keyset = {
+    columns: [sql`c.created_at`, sql`c.id`],
+    shape: ['date', 'uuid'],
+    direction: options.order === 'newest' ? 'desc' : 'asc',
+  };
+  const { after, orderBy, limit } = keysetQuery(keyset, options.cursor, options.limit);
   // As text: the answer splices each comment in without parsing and serializing it again.
   const rows = await queryRows<{ comment: string; created_at: string; id: string }>(
     db,
     sql`select ${commentJson(options.viewerId)}::text as comment, c.created_at, c.id
         from comments c join users cu on cu.id = c.author_id
         where c.post_id = ${options.postId}::uuid and ${after}
-        order by c.created_at ${direction}, c.id ${direction}
-        limit ${options.limit + 1}`,
+        order by ${orderBy}
+        ${limit}`,
   );
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    comments: page.map((row) => new JsonText(row.comment)),
-    nextCursor: rows.length > options.limit && last ? encodeCursor([new Date(last.created_at), last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, options.limit, keyset.shape, (row) => [row.created_at, row.id]);
+  return { comments: page.map((row) => new JsonText(row.comment)), nextCursor };
 }
 
 /** What a vote did: whether the post and the comment (on that post) exist, and `changed` false for a repeat. */

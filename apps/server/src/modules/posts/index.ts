@@ -3,3 +3,4 @@ export { createPostsService, type PostPageResult, type PostsService } from './po
 export { postsRoutes } from './posts.routes.js';
 export { bookmarksRoutes } from './bookmarks.routes.js';
 export { changesPostSearches, createPostCache, type PostCache, type SearchHit } from './posts.cache.js';
+export { selectPostCounts, type PostCounts } from './posts.sql.js';

@@ -22,7 +22,7 @@ import {
 import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
 import { selectViewerVotes } from '../comments/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { rankedPage } from '../../lib/keyset.js';
 import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { publish } from '../../events/events.js';
@@ -227,15 +227,12 @@ export function createPostsService({
       if (words.length === 0) return { posts: [], nextCursor: null };
       const terms = words.map((word) => `${word}:*`).join(' & ');
       const hits = await searches.hits(terms, () => searchHits(sql`to_tsquery('simple', ${terms})`));
-      let start = 0;
-      if (query.cursor) {
-        const [rank, date, id] = decodeCursor(query.cursor, ['float', 'date', 'uuid']) as [number, Date, string];
-        const last = { id, rank, time: date.getTime() };
-        start = hits.findIndex((hit) => byRelevance(last, hit) < 0);
-        if (start === -1) start = hits.length;
-      }
-      const limit = query.limit ?? PAGE_LIMITS.default;
-      const chosen = hits.slice(start, start + limit);
+      const { page: chosen, nextCursor } = rankedPage(hits, {
+        cursor: query.cursor,
+        limit: query.limit ?? PAGE_LIMITS.default,
+        shape: ['float', 'date', 'uuid'],
+        key: (hit) => [hit.rank, new Date(hit.time), hit.id],
+      });
       const found = await selectPostKeys(
         db,
         chosen.map((hit) => hit.id),
@@ -243,12 +240,7 @@ export function createPostsService({
       );
       const keys = new Map(found.map((row) => [row.id, row]));
       const rows = chosen.flatMap((hit) => keys.get(hit.id) ?? []);
-      const last = chosen.at(-1);
-      return {
-        posts: await assemble(rows, viewerId),
-        nextCursor:
-          start + limit < hits.length && last ? encodeCursor([last.rank, new Date(last.time), last.id]) : null,
-      };
+      return { posts: await assemble(rows, viewerId), nextCursor };
     },
 
     async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<JsonText> {

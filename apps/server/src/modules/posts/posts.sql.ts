@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { decodeCursor, encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
+import type { CursorPart, CursorValue } from '../../lib/cursor.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
 import { newestCommentsJson } from '../comments/index.js';
 import type { MediaRow } from '../media/index.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publishSql } from '../../events/events.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
-import { literalLimit } from '../../lib/sql-limit.js';
 
 export interface PostRow {
   id: string;
@@ -44,22 +44,21 @@ export interface PostKeyRow {
 /** A page row: its keys, and its sort key for the cursor. */
 type PageRow = PostKeyRow & { k0: CursorValue; k1: CursorValue; k2?: CursorValue };
 
-/** How a list is ordered, and the columns of its keyset (all descending or all ascending). */
-interface Ordering {
-  keys: string[];
-  shape: CursorPart[];
-  direction: 'asc' | 'desc';
-}
-
 export type PostOrder = Sort | 'reacted' | 'bookmarked';
 
-const ORDERINGS: Record<PostOrder, Ordering> = {
-  latest: { keys: ['p.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'desc' },
-  oldest: { keys: ['p.created_at', 'p.id'], shape: ['date', 'uuid'], direction: 'asc' },
-  trending: { keys: ['p.like_count', 'p.created_at', 'p.id'], shape: ['int', 'date', 'uuid'], direction: 'desc' },
+const keyset = (columns: string[], shape: CursorPart[], direction: 'asc' | 'desc'): Keyset => ({
+  columns: columns.map((column) => sql.raw(column)),
+  shape,
+  direction,
+});
+
+const ORDERINGS: Record<PostOrder, Keyset> = {
+  latest: keyset(['p.created_at', 'p.id'], ['date', 'uuid'], 'desc'),
+  oldest: keyset(['p.created_at', 'p.id'], ['date', 'uuid'], 'asc'),
+  trending: keyset(['p.like_count', 'p.created_at', 'p.id'], ['int', 'date', 'uuid'], 'desc'),
   // Liked and Saved tabs: newest like or bookmark first (`x` is the joined reaction or bookmark).
-  reacted: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
-  bookmarked: { keys: ['x.created_at', 'x.post_id'], shape: ['date', 'uuid'], direction: 'desc' },
+  reacted: keyset(['x.created_at', 'x.post_id'], ['date', 'uuid'], 'desc'),
+  bookmarked: keyset(['x.created_at', 'x.post_id'], ['date', 'uuid'], 'desc'),
 };
 
 const ANONYMOUS_VIEWER_COLUMNS = sql`
@@ -157,54 +156,24 @@ export async function selectPostPage(
   request: PageRequest,
 ): Promise<{ rows: PostKeyRow[]; nextCursor: string | null }> {
   const ordering = ORDERINGS[request.order];
-  const keyList = sql.raw(ordering.keys.join(', '));
-  const keyColumns = sql.raw(ordering.keys.map((key, i) => `${key} as k${i}`).join(', '));
-  let after = sql`true`;
-  if (request.cursor) {
-    const values = decodeCursor(request.cursor, ordering.shape);
-    const placeholders = sql.join(
-      values.map((value, i) =>
-        ordering.shape[i] === 'uuid'
-          ? sql`${value}::uuid`
-          : ordering.shape[i] === 'date'
-            ? sql`${value}::timestamptz`
-            : ordering.shape[i] === 'float'
-              ? sql`${value}::float8`
-              : sql`${value}::int`,
-      ),
-      sql`, `,
-    );
-    after = sql`(${keyList}) ${sql.raw(ordering.direction === 'desc' ? '<' : '>')} (${placeholders})`;
-  }
-  const direction = sql.raw(ordering.direction);
-  const orderBy = sql.join(
-    ordering.keys.map((key) => sql`${sql.raw(key)} ${direction}`),
+  const { after, orderBy, limit } = keysetQuery(ordering, request.cursor, request.limit);
+  const sortKey = sql.join(
+    ordering.columns.map((column, i) => sql`${column} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
   const rows = await queryRows<PageRow>(
     db,
-    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${keyColumns}
+    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${sortKey}
         from posts p ${request.join ?? sql``}
         where (${request.where}) and ${after}
         order by ${orderBy}
-        ${literalLimit(request.limit + 1)}`,
+        ${limit}`,
   );
-  const hasMore = rows.length > request.limit;
-  const page = hasMore ? rows.slice(0, request.limit) : rows;
-  const last = page.at(-1);
-  const nextCursor =
-    hasMore && last
-      ? encodeCursor(
-          ordering.keys.map((_, i) =>
-            normalizeKey((last as unknown as Record<string, CursorValue>)[`k${i}`]!, ordering.shape[i]!),
-          ),
-        )
-      : null;
+  const { page, nextCursor } = keysetPage(rows, request.limit, ordering.shape, (row) =>
+    ordering.columns.map((_, i) => (row as unknown as Record<string, unknown>)[`k${i}`]),
+  );
   return { rows: page, nextCursor };
 }
-
-const normalizeKey = (value: CursorValue, kind: CursorPart): CursorValue =>
-  kind === 'date' ? new Date(value) : kind === 'int' || kind === 'float' ? Number(value) : value;
 
 /**
  * A new post, its author's post count and its event, in one statement (one round trip, its own
@@ -307,4 +276,20 @@ export async function reactToPost(
     },
     selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id` })}) from target, reaction) as counted`,
   });
+}
+
+export interface PostCounts {
+  postId: string;
+  likeCount: number;
+  commentCount: number;
+}
+
+/** The like and comment counts of these posts (the live stream's counts frames); deleted posts are left out. */
+export async function selectPostCounts(db: Db, postIds: string[]): Promise<PostCounts[]> {
+  if (postIds.length === 0) return [];
+  return queryRows<PostCounts>(
+    db,
+    sql`select id as "postId", like_count as "likeCount", comment_count as "commentCount"
+        from posts where id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))`,
+  );
 }

@@ -8,6 +8,7 @@ export {
   prefixEnd,
   SEARCH_CANDIDATES,
   selectCredentialsByUsername,
+  selectFollowersAmong,
   selectUserWithLists,
   type PeopleMatch,
   type SummaryRow,

@@ -9,7 +9,7 @@ import {
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { rankedPage } from '../../lib/keyset.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import {
@@ -86,14 +86,8 @@ export function createUsersService({
 
     async list(query: PageQuery, viewerId: string | null): Promise<UserPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
-      const after = query.cursor ? (decodeCursor(query.cursor, ['date', 'uuid']) as [Date, string]) : undefined;
-      const rows = await selectUserCards(db, { viewerId, limit: limit + 1, after });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        users: toUserCards(page, viewerId),
-        nextCursor: rows.length > limit && last ? encodeCursor([new Date(last.created_at), last.id]) : null,
-      };
+      const { rows, nextCursor } = await selectUserCards(db, { viewerId, limit, cursor: query.cursor });
+      return { users: toUserCards(rows, viewerId), nextCursor };
     },
 
     /**
@@ -101,14 +95,14 @@ export function createUsersService({
      * the cards of one page with the viewer's relations. Keyset on (score, id).
      */
     async search(q: string, query: PageQuery, viewerId: string | null): Promise<UserPage> {
-      const limit = query.limit ?? PAGE_LIMITS.default;
-      const after = query.cursor ? (decodeCursor(query.cursor, ['float', 'uuid']) as [number, string]) : undefined;
       const key = q.trim().toLowerCase();
       const matches = await searches.hits(key, () => selectPeopleMatches(db, key));
-      const start = after
-        ? matches.findIndex((m) => m.score < after[0] || (m.score === after[0] && m.id < after[1]))
-        : 0;
-      const page = start < 0 ? [] : matches.slice(start, start + limit);
+      const { page, nextCursor } = rankedPage(matches, {
+        cursor: query.cursor,
+        limit: query.limit ?? PAGE_LIMITS.default,
+        shape: ['float', 'uuid'],
+        key: (match) => [match.score, match.id],
+      });
       const rows =
         page.length > 0
           ? await selectUserCardsByIds(
@@ -118,32 +112,19 @@ export function createUsersService({
             )
           : [];
       const cards = new Map(rows.map((row) => [row.id, row]));
-      const last = page.at(-1);
-      const hasMore = start >= 0 && start + limit < matches.length;
       return {
         users: toUserCards(
           page.flatMap((m) => cards.get(m.id) ?? []),
           viewerId,
         ),
-        nextCursor: hasMore && last ? encodeCursor([last.score, last.id]) : null,
+        nextCursor,
       };
     },
 
     async suggestions(query: PageQuery, viewerId: string): Promise<UserPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
-      const after = query.cursor
-        ? (decodeCursor(query.cursor, ['int', 'int', 'uuid']) as [number, number, string])
-        : undefined;
-      const rows = await selectSuggestions(db, { viewerId, limit: limit + 1, after });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        users: toUserCards(page, viewerId),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor([Number(last.mutual), Number(last.follower_count), last.id])
-            : null,
-      };
+      const { rows, nextCursor } = await selectSuggestions(db, { viewerId, limit, cursor: query.cursor });
+      return { users: toUserCards(rows, viewerId), nextCursor };
     },
 
     follow: (userId: string, targetId: string) => setFollow(userId, targetId, true),

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
 import { notificationCtes } from '../../events/notification-rules.js';
-import { literalLimit } from '../../lib/sql-limit.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 
 export interface SummaryRow {
   _id: string;
@@ -189,13 +189,16 @@ export function selectUserCardsByIds(db: Db, ids: string[], viewerId: string | n
  */
 export async function selectSuggestions(
   db: Db,
-  options: { viewerId: string; limit: number; after?: [number, number, string] | undefined },
-): Promise<(UserCardRow & { mutual: number })[]> {
+  options: { viewerId: string; limit: number; cursor?: string | undefined },
+): Promise<{ rows: UserCardRow[]; nextCursor: string | null }> {
   const viewer = sql`${options.viewerId}::uuid`;
-  const after = options.after
-    ? sql`and (c.mutual, u.follower_count, u.id) < (${options.after[0]}::int, ${options.after[1]}::int, ${options.after[2]}::uuid)`
-    : sql``;
-  return queryRows(
+  const keyset: Keyset = {
+    columns: [sql`c.mutual`, sql`u.follower_count`, sql`u.id`],
+    shape: ['int', 'int', 'uuid'],
+    direction: 'desc',
+  };
+  const { after, orderBy, limit } = keysetQuery(keyset, options.cursor, options.limit);
+  const rows = await queryRows<UserCardRow & { mutual: number }>(
     db,
     sql`with friends_of_friends as (
           select f2.followee_id as id, count(*)::int as mutual
@@ -215,10 +218,16 @@ export async function selectSuggestions(
         from candidates c join users u on u.id = c.id
         where u.id <> ${viewer}
           and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = u.id)
-          ${after}
-        order by c.mutual desc, u.follower_count desc, u.id desc
-        ${literalLimit(options.limit)}`,
+          and ${after}
+        order by ${orderBy}
+        ${limit}`,
   );
+  const { page, nextCursor } = keysetPage(rows, options.limit, keyset.shape, (row) => [
+    row.mutual,
+    row.follower_count,
+    row.id,
+  ]);
+  return { rows: page, nextCursor };
 }
 
 export interface UserCardRow {
@@ -241,19 +250,20 @@ export interface UserCardRow {
 /** A page of users, newest first, keyset on (created_at, id). */
 export async function selectUserCards(
   db: Db,
-  options: { viewerId: string | null; limit: number; after?: [Date, string] | undefined; where?: SQL },
-): Promise<UserCardRow[]> {
-  const after = options.after
-    ? sql`(u.created_at, u.id) < (${options.after[0]}::timestamptz, ${options.after[1]}::uuid)`
-    : sql`true`;
-  return queryRows<UserCardRow>(
+  options: { viewerId: string | null; limit: number; cursor?: string | undefined },
+): Promise<{ rows: UserCardRow[]; nextCursor: string | null }> {
+  const keyset: Keyset = { columns: [sql`u.created_at`, sql`u.id`], shape: ['date', 'uuid'], direction: 'desc' };
+  const { after, orderBy, limit } = keysetQuery(keyset, options.cursor, options.limit);
+  const rows = await queryRows<UserCardRow>(
     db,
     sql`select ${cardColumns(options.viewerId)}
         from users u
-        where ${options.where ?? sql`true`} and ${after}
-        order by u.created_at desc, u.id desc
-        ${literalLimit(options.limit)}`,
+        where ${after}
+        order by ${orderBy}
+        ${limit}`,
   );
+  const { page, nextCursor } = keysetPage(rows, options.limit, keyset.shape, (row) => [row.created_at, row.id]);
+  return { rows: page, nextCursor };
 }
 
 /**
@@ -340,4 +350,15 @@ export async function setFollowRow(db: Db, followerId: string, followeeId: strin
           ${notifications.events}`,
   );
   return outcome!;
+}
+
+/** Which of `userIds` follow `followeeId` (the live stream's "following" flag on a new post). */
+export async function selectFollowersAmong(db: Db, followeeId: string, userIds: string[]): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select follower_id as id from follows
+        where followee_id = ${followeeId}::uuid
+          and follower_id in (select value::uuid from json_array_elements_text(${JSON.stringify(userIds)}::json))`,
+  );
+  return rows.map((row) => row.id);
 }
