@@ -1,7 +1,7 @@
 // The media module's public face: uploads, their processed files, and how other modules show a picture.
 export { createMediaService, MEDIA_NOT_FOUND, type MediaService } from './media.service.js';
 export { mediaRoutes } from './media.routes.js';
-export { avatarUrl, toPicture } from './media.presenter.js';
+export { avatarUrl, jpegFor, toPicture } from './media.presenter.js';
 export { mediaUrl, originalFileName, variantFileName, type StorageHealth } from './media.storage.js';
 export { ENCODING, inspectImage, processImage } from './media.processing.js';
 export type { MediaRow, NewMediaRow } from './media.sql.js';

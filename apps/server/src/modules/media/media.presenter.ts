@@ -14,10 +14,20 @@ const MIME: Record<MediaVariant['format'], PictureSource['type'] | undefined> = 
 
 const byWidth = (a: MediaVariant, b: MediaVariant) => a.width - b.width;
 
+/**
+ * The one rule for which JPEG file to show where one file is named (a picture's `url`, an avatar, a
+ * notification's thumbnail): the narrowest JPEG variant at least `width` pixels wide, else the widest
+ * there is (a picture smaller than that). Undefined for a row without JPEG variants.
+ */
+export function jpegFor(variants: readonly MediaVariant[], width: number): MediaVariant | undefined {
+  const jpegs = variants.filter((variant) => variant.format === 'jpeg').sort(byWidth);
+  return jpegs.find((variant) => variant.width >= width) ?? jpegs.at(-1);
+}
+
 /** A media row as it leaves the server: enough for `<picture>` with srcset/sizes, its aspect ratio and placeholder. */
 export function toPicture(row: MediaRow): Picture {
-  const jpegs = row.variants.filter((variant) => variant.format === 'jpeg').sort(byWidth);
-  const fallback = jpegs.filter((variant) => variant.width <= DEFAULT_WIDTH).pop() ?? jpegs[0];
+  // Every picture at least DEFAULT_WIDTH wide has a variant of exactly that width (MEDIA_LIMITS.postWidths).
+  const fallback = jpegFor(row.variants, DEFAULT_WIDTH);
   const sources: PictureSource[] = [];
   for (const format of ['avif', 'jpeg'] as const) {
     const variants = row.variants.filter((variant) => variant.format === format).sort(byWidth);
@@ -39,9 +49,8 @@ export function toPicture(row: MediaRow): Picture {
   };
 }
 
-/** The avatar variant shown in lists and cards: the smallest JPEG at least 192 px wide. */
+/** The avatar file shown in lists and cards: sharp at 96 CSS pixels on a 2x screen. */
 export function avatarUrl(picture: MediaRow): string {
-  const jpegs = picture.variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width);
-  const chosen = jpegs.find((v) => v.width >= 192) ?? jpegs.at(-1);
+  const chosen = jpegFor(picture.variants, 192);
   return chosen ? mediaUrl(chosen.file) : mediaUrl(picture.originalFile);
 }
