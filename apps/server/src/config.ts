@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/live.hub.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
-import type { LogDestination } from './lib/logger.js';
+import type { LogDestination, LogLevel } from './lib/logger.js';
 
 export interface Config {
   port: number;
@@ -19,7 +19,7 @@ export interface Config {
   mediaDir: string;
   /** The built web app; not served when the folder does not exist (API-only tests). */
   webDistDir: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: LogLevel;
   /** Where the log's JSON lines go instead of stdout (tests read them); unset in production. */
   logStream?: LogDestination;
   /** scrypt cost N (a power of two). Tests lower it; production keeps the default. */

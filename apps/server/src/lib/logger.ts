@@ -1,9 +1,11 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pretty, { type PrettyOptions } from 'pino-pretty';
-import type { Config } from '../config.js';
 import { logDestination } from './log-destination.js';
 
 /** Where log lines go instead of stdout (tests read them). */
+/** The levels LOG_LEVEL accepts (config.ts reads it). */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 export interface LogDestination {
   write(line: string): void;
 }
@@ -61,7 +63,7 @@ export const PRETTY_OPTIONS: PrettyOptions = {
  * notice; the JSON path is pino's own, unchanged).
  */
 export function loggerOptions(
-  level: Config['logLevel'],
+  level: LogLevel,
   destination?: LogDestination,
   terminal = Boolean(process.stdout.isTTY),
 ) {
