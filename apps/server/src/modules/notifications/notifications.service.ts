@@ -1,124 +1,95 @@
-import { sql } from 'drizzle-orm';
 import {
-  NOTIFICATION_ACTOR_CAP,
   PAGE_LIMITS,
+  type LiveNotification,
   type Notification,
   type NotificationPage,
   type PageQuery,
 } from '@share-arts/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { isoDate } from '../../lib/sql-json.js';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
 import { mediaUrl } from '../media/index.js';
-import { toUserSummary, type SummaryRow } from '../users/index.js';
+import { toUserSummary } from '../users/index.js';
 import { publish } from '../../events/events.js';
+import {
+  selectGroupPage,
+  selectNewestNotification,
+  selectNotificationsWithActor,
+  selectUnreadCount,
+  updateRead,
+  type GroupRow,
+  type NotificationRow,
+} from './notifications.sql.js';
 
-/** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
-const GROUP_KEY = sql.raw(`n.kind || ':' || case
-    when n.kind = 'like' then n.post_id::text
-    when n.kind = 'upvote' then n.comment_id::text
-    else n.id::text end`);
+/** One notification as the live stream sends it, before the stream adds its sentence and counts. */
+export type LiveItem = Pick<LiveNotification, 'id' | 'kind' | 'actor' | 'postId' | 'commentId'>;
 
-interface GroupRow {
-  key: string;
-  kind: Notification['kind'];
-  latest: Date | string;
-  created_at: string;
-  actor_count: number;
-  actors: SummaryRow[];
-  post_id: string | null;
-  post_content: string | null;
-  post_pic: string | null;
-  comment_id: string | null;
-  comment_content: string | null;
-  read: boolean;
-}
+/** A notification's id in the live stream: its place (created_at, id) in the order, as a cursor. */
+const eventId = (row: { created_at: Date | string; id: string }) => encodeCursor([new Date(row.created_at), row.id]);
+
+/** The place an event id stands for; anything but an id the live stream sent is a 400. */
+export const decodeEventId = (id: string) => decodeCursor(id, ['date', 'uuid']);
+
+const toLiveItem = (row: NotificationRow): LiveItem => ({
+  id: eventId(row),
+  kind: row.kind,
+  actor: toUserSummary(row),
+  postId: row.post_id,
+  commentId: row.comment_id,
+});
+
+const toNotification = (row: GroupRow): Notification => ({
+  key: row.key,
+  kind: row.kind,
+  actors: row.actors.map(toUserSummary),
+  actorCount: Number(row.actor_count),
+  post: row.post_id
+    ? {
+        _id: row.post_id,
+        content: row.post_content ?? '',
+        postPic: row.post_pic ? mediaUrl(row.post_pic) : DEFAULT_POST_PIC_URL,
+      }
+    : null,
+  comment: row.comment_id ? { _id: row.comment_id, content: row.comment_content ?? '' } : null,
+  createdAt: row.created_at,
+  read: row.read,
+});
 
 export function createNotificationsService({ db }: { db: Db }) {
-  async function unreadCount(userId: string): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(
-      db,
-      sql`select count(distinct ${GROUP_KEY})::int as count from notifications n
-          where n.recipient_id = ${userId}::uuid and n.read_at is null`,
-    );
-    return row?.count ?? 0;
-  }
+  const unreadCount = (userId: string): Promise<number> => selectUnreadCount(db, userId);
 
   return {
     unreadCount,
-
     async list(userId: string, query: PageQuery): Promise<NotificationPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
-      const after = query.cursor ? decodeCursor(query.cursor, ['date', 'uuid']) : null;
-      // The cursor carries the group's newest time and, as a tie-break, the id of its newest row.
-      const rows = await queryRows<GroupRow & { last_id: string }>(
-        db,
-        sql`with groups as (
-              select ${GROUP_KEY} as key, min(n.kind) as kind, max(n.created_at) as latest,
-                     (array_agg(n.id order by n.created_at desc, n.id desc))[1] as last_id,
-                     count(*)::int as actor_count, bool_and(n.read_at is not null) as read,
-                     (array_agg(n.actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as actor_ids,
-                     min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id
-              from notifications n
-              where n.recipient_id = ${userId}::uuid
-              group by 1
-            )
-            select g.key, g.kind, g.latest, ${isoDate('g.latest')} as created_at, g.actor_count, g.read, g.last_id,
-                   coalesce((
-                     select json_agg(json_build_object('_id', u.id, 'username', u.username, 'firstName', u.first_name,
-                                     'lastName', u.last_name, 'photoUrl', u.photo_url) order by a.ord)
-                     from unnest(g.actor_ids) with ordinality a(id, ord) join users u on u.id = a.id
-                   ), '[]'::json) as actors,
-                   p.id as post_id, left(p.content, 140) as post_content,
-                   (select v->>'file' from media m, jsonb_array_elements(m.variants) v
-                    where m.id = p.media_id and v->>'format' = 'jpeg' order by (v->>'width')::int limit 1) as post_pic,
-                   c.id as comment_id, left(c.content, 140) as comment_content
-            from groups g
-            left join posts p on p.id = g.post_id
-            left join comments c on c.id = g.comment_id
-            where ${after ? sql`(g.latest, g.last_id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql`true`}
-            order by g.latest desc, g.last_id desc
-            limit ${limit + 1}`,
-      );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        notifications: page.map((row) => ({
-          key: row.key,
-          kind: row.kind,
-          actors: row.actors.map(toUserSummary),
-          actorCount: Number(row.actor_count),
-          post: row.post_id
-            ? {
-                _id: row.post_id,
-                content: row.post_content ?? '',
-                postPic: row.post_pic ? mediaUrl(row.post_pic) : DEFAULT_POST_PIC_URL,
-              }
-            : null,
-          comment: row.comment_id ? { _id: row.comment_id, content: row.comment_content ?? '' } : null,
-          createdAt: row.created_at,
-          read: row.read,
-        })),
-        nextCursor: rows.length > limit && last ? encodeCursor([new Date(last.latest), last.last_id]) : null,
-        unreadCount: await unreadCount(userId),
-      };
+      const { page, nextCursor } = await selectGroupPage(db, userId, { cursor: query.cursor, limit });
+      return { notifications: page.map(toNotification), nextCursor, unreadCount: await unreadCount(userId) };
     },
-
     /** Marks one group (by its key) or everything read; answers the unread count left. */
     async markRead(userId: string, key: string | undefined): Promise<number> {
       await db.transaction(async (tx) => {
-        const changed = await queryRows<{ id: string }>(
-          tx,
-          sql`update notifications n set read_at = now()
-              where n.recipient_id = ${userId}::uuid and n.read_at is null
-                and ${key === undefined ? sql`true` : sql`${GROUP_KEY} = ${key}`}
-              returning n.id`,
-        );
+        const changed = await updateRead(tx, userId, key);
         // The user's other tabs and devices update their bell.
         if (changed.length > 0) await publish(tx, { type: 'unread-changed', recipientId: userId });
       });
       return unreadCount(userId);
+    },
+
+    // ── What the live stream reads ──────────────────────────────────────────────────────────────
+    /** One notification of the user, or undefined once it is gone (the action was undone). */
+    async one(userId: string, notificationId: string): Promise<LiveItem | undefined> {
+      const [row] = await selectNotificationsWithActor(db, userId, { id: notificationId });
+      return row && toLiveItem(row);
+    },
+    /** The user's notifications after the event id `since`, oldest first (at most LIVE.replayCap). */
+    async missedSince(userId: string, since: string): Promise<LiveItem[]> {
+      const rows = await selectNotificationsWithActor(db, userId, { after: decodeEventId(since) });
+      return rows.map(toLiveItem);
+    },
+    /** The event id of the user's newest notification, null when they have none. */
+    async newestEventId(userId: string): Promise<string | null> {
+      const newest = await selectNewestNotification(db, userId);
+      return newest ? eventId(newest) : null;
     },
   };
 }

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { LIVE, NOTIFICATION_ACTOR_CAP, type Notification } from '@share-arts/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import type { CursorValue } from '../../lib/cursor.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
+import { isoDate } from '../../lib/sql-json.js';
+import type { SummaryRow } from '../users/index.js';
+
+/** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
+const GROUP_KEY = sql.raw(`n.kind || ':' || case
+    when n.kind = 'like' then n.post_id::text
+    when n.kind = 'upvote' then n.comment_id::text
+    else n.id::text end`);
+
+export interface GroupRow {
+  key: string;
+  kind: Notification['kind'];
+  latest: Date | string;
+  created_at: string;
+  actor_count: number;
+  actors: SummaryRow[];
+  post_id: string | null;
+  post_content: string | null;
+  post_pic: string | null;
+  comment_id: string | null;
+  comment_content: string | null;
+  read: boolean;
+  last_id: string;
+}
+
+/** One notification with its actor, as the live stream sends it. */
+export interface NotificationRow extends SummaryRow {
+  id: string;
+  kind: Notification['kind'];
+  post_id: string | null;
+  comment_id: string | null;
+  created_at: Date | string;
+}
+
+// variant rule: a notification's post picture is the narrowest JPEG variant of the post's media (alias `p`).
+const POST_PIC = sql`(select v->>'file' from media m, jsonb_array_elements(m.variants) v
+  where m.id = p.media_id and v->>'format' = 'jpeg' order by (v->>'width')::int limit 1)`;
+
+/**
+ * Groups are ordered by their newest time and, as a tie-break, the id of their newest row: what the
+ * cursor carries.
+ */
+const GROUP_ORDER: Keyset = { columns: [sql`g.latest`, sql`g.last_id`], shape: ['date', 'uuid'], direction: 'desc' };
+
+export async function selectUnreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(distinct ${GROUP_KEY})::int as count from notifications n
+        where n.recipient_id = ${userId}::uuid and n.read_at is null`,
+  );
+  return row?.count ?? 0;
+}
+
+/** A keyset page of the user's notification groups, newest first, with their actors, post and comment. */
+export async function selectGroupPage(
+  db: Db,
+  userId: string,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<{ page: GroupRow[]; nextCursor: string | null }> {
+  const { after, orderBy, limit } = keysetQuery(GROUP_ORDER, options.cursor, options.limit);
+  const rows = await queryRows<GroupRow>(
+    db,
+    sql`with groups as (
+          select ${GROUP_KEY} as key, min(n.kind) as kind, max(n.created_at) as latest,
+                 (array_agg(n.id order by n.created_at desc, n.id desc))[1] as last_id,
+                 count(*)::int as actor_count, bool_and(n.read_at is not null) as read,
+                 (array_agg(n.actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as actor_ids,
+                 min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id
+          from notifications n
+          where n.recipient_id = ${userId}::uuid
+          group by 1
+        )
+        select g.key, g.kind, g.latest, ${isoDate('g.latest')} as created_at, g.actor_count, g.read, g.last_id,
+               coalesce((
+                 select json_agg(json_build_object('_id', u.id, 'username', u.username, 'firstName', u.first_name,
+                                 'lastName', u.last_name, 'photoUrl', u.photo_url) order by a.ord)
+                 from unnest(g.actor_ids) with ordinality a(id, ord) join users u on u.id = a.id
+               ), '[]'::json) as actors,
+               p.id as post_id, left(p.content, 140) as post_content,
+               ${POST_PIC} as post_pic,
+               c.id as comment_id, left(c.content, 140) as comment_content
+        from groups g
+        left join posts p on p.id = g.post_id
+        left join comments c on c.id = g.comment_id
+        where ${after}
+        order by ${orderBy}
+        ${limit}`,
+  );
+  return keysetPage(rows, options.limit, GROUP_ORDER.shape, (row) => [row.latest, row.last_id]);
+}
+
+/** Marks one group (by its key) or all of the user's unread notifications read; answers the ids changed. */
+export async function updateRead(db: Db, userId: string, key: string | undefined): Promise<string[]> {
+  const changed = await queryRows<{ id: string }>(
+    db,
+    sql`update notifications n set read_at = now()
+        where n.recipient_id = ${userId}::uuid and n.read_at is null
+          and ${key === undefined ? sql`true` : sql`${GROUP_KEY} = ${key}`}
+        returning n.id`,
+  );
+  return changed.map((row) => row.id);
+}
+
+/**
+ * Notifications of `userId` with their actor: one by id, or those after a place (created_at, id) in
+ * their order, oldest first, capped at what a live stream replays.
+ */
+export async function selectNotificationsWithActor(
+  db: Db,
+  userId: string,
+  where: { id: string } | { after: CursorValue[] },
+): Promise<NotificationRow[]> {
+  return queryRows<NotificationRow>(
+    db,
+    sql`select n.id, n.kind, n.post_id, n.comment_id, n.created_at,
+               u.id as "_id", u.username, u.first_name as "firstName", u.last_name as "lastName",
+               u.photo_url as "photoUrl"
+        from notifications n join users u on u.id = n.actor_id
+        where n.recipient_id = ${userId}::uuid and ${
+          'after' in where
+            ? sql`(n.created_at, n.id) > (${where.after[0]}::timestamptz, ${where.after[1]}::uuid)`
+            : sql`n.id = ${where.id}::uuid`
+        }
+        order by n.created_at, n.id
+        limit ${LIVE.replayCap}`,
+  );
+}
+
+/** The place of the user's newest notification in their order, if they have any. */
+export async function selectNewestNotification(
+  db: Db,
+  userId: string,
+): Promise<{ created_at: Date | string; id: string } | undefined> {
+  const [newest] = await queryRows<{ created_at: Date | string; id: string }>(
+    db,
+    sql`select created_at, id from notifications where recipient_id = ${userId}::uuid
+        order by created_at desc limit 1`,
+  );
+  return newest;
+}
