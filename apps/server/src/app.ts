@@ -17,7 +17,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { registerResponseChecks, registerValidation } from './plugins/validation.js';
-import { authRoutes, createAuthService } from './modules/auth/index.js';
+import { authRoutes, createAuthService, createTokenCheck } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { testTodosRoutes } from './modules/mockman/index.js';
 import { usersRoutes, createUsersService, createAccountCheck, type PeopleMatch } from './modules/users/index.js';
@@ -115,17 +115,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     bus,
     changes: (event) => event.type === 'user-joined' || event.type === 'author-changed',
   });
+  const accounts = createAccountCheck({ db, bus });
+  // One token check for HTTP requests, POST /api/auth/verify and the live socket.
+  const tokenCheck = createTokenCheck({ tokens, accountExists: accounts.exists });
   const auth = createAuthService({
     db,
     tokens,
+    tokenCheck,
     passwordHashCost: config.passwordHashCost,
     peopleSearches,
     limiter,
   });
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log, now: config.now });
   const users = createUsersService({ db, media, searches: peopleSearches });
-  const accounts = createAccountCheck({ db, bus });
-  const guards = registerAuth(app, tokens, limiter, accounts.exists);
+  const guards = registerAuth(app, tokenCheck, limiter);
   const postCache = createPostCache({ bus });
   const posts = createPostsService({
     db,
@@ -136,10 +139,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const comments = createCommentsService({ db, cache: postCache });
   const notifications = createNotificationsService({ db });
   const liveHub = createLiveHub({
-    database,
+    db,
     bus,
-    tokens,
-    userExists: accounts.exists,
+    tokenCheck,
     notifications,
     timings: config.live,
     log: app.log,

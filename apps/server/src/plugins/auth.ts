@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { notFound, unauthorized } from '../lib/http-error.js';
-import { tokenFromHeader, type TokenService } from '../lib/tokens.js';
+import { tokenFromHeader, type TokenClaims } from '../lib/tokens.js';
 import { RATE_LIMITS, type RateLimiter } from '../lib/rate-limiter.js';
 
 declare module 'fastify' {
@@ -9,6 +9,24 @@ declare module 'fastify' {
     /** The signed-in user's id, set by `requireUser` (or `optionalUser`) from a valid token. */
     userId: string | null;
   }
+}
+
+/** What a token is worth: the claims of a valid token whose account exists, or why it is refused. */
+export type TokenVerdict =
+  | { status: 'valid'; claims: TokenClaims }
+  | { status: 'missing' }
+  | { status: 'invalid' }
+  /** A valid token whose account was deleted: a token outlives its account. */
+  | { status: 'gone'; claims: TokenClaims };
+
+/**
+ * The one token check of the HTTP guards, POST /api/auth/verify and the live socket's hello
+ * (createTokenCheck in modules/auth; app.ts hands it over).
+ */
+export interface TokenCheck {
+  check(token: string | undefined): Promise<TokenVerdict>;
+  /** The claims of a valid token, without asking whether its account still exists; null otherwise. */
+  claims(token: string | undefined): Promise<TokenClaims | null>;
 }
 
 export interface AuthGuards {
@@ -24,27 +42,25 @@ export const ACCOUNT_GONE = 'The account of this token no longer exists: sign up
 
 export function registerAuth(
   app: FastifyInstance,
-  tokens: TokenService,
+  /** Nothing may be done in a deleted user's name: `check` refuses a token whose account is gone. */
+  tokenCheck: TokenCheck,
   limiter: RateLimiter,
-  /** True while the user exists: a token outlives its user, and nothing may be written in a deleted user's name. */
-  userExists: (userId: string) => Promise<boolean>,
 ): AuthGuards {
   app.decorateRequest('userId', null);
   return {
     async requireUser(request) {
-      const token = tokenFromHeader(request.headers.authorization);
-      if (!token) throw unauthorized(ERRORS.missingToken);
-      const claims = await tokens.verify(token);
-      if (!claims) throw unauthorized(ERRORS.invalidToken);
-      if (!(await userExists(claims.userId))) throw notFound(ACCOUNT_GONE);
-      request.userId = claims.userId;
+      const verdict = await tokenCheck.check(tokenFromHeader(request.headers.authorization));
+      if (verdict.status === 'missing') throw unauthorized(ERRORS.missingToken);
+      if (verdict.status === 'invalid') throw unauthorized(ERRORS.invalidToken);
+      if (verdict.status === 'gone') throw notFound(ACCOUNT_GONE);
+      const { userId } = verdict.claims;
+      request.userId = userId;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        limiter.hit(`write:${claims.userId}`, RATE_LIMITS.writePerUser);
+        limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
       }
     },
     async optionalUser(request) {
-      const token = tokenFromHeader(request.headers.authorization);
-      const claims = token ? await tokens.verify(token) : null;
+      const claims = await tokenCheck.claims(tokenFromHeader(request.headers.authorization));
       request.userId = claims?.userId ?? null;
     },
     limiter,

@@ -8,6 +8,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { createLoginGuard } from './login-guard.js';
 import type { TokenService } from '../../lib/tokens.js';
+import type { TokenCheck } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { byId, selectCredentialsByUsername, selectUserWithLists, toUser } from '../users/index.js';
 import { publish } from '../../events/events.js';
@@ -15,6 +16,8 @@ import { publish } from '../../events/events.js';
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
+  /** The API's one token verification (token-check.ts). */
+  tokenCheck: TokenCheck;
   passwordHashCost: number;
   /** The people searches' cache: a new account must be found at once. */
   peopleSearches: { clear(): void };
@@ -34,7 +37,7 @@ export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'las
   return { firstName, lastName };
 }
 
-export function createAuthService({ db, tokens, passwordHashCost, peopleSearches, limiter }: AuthDeps) {
+export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, peopleSearches, limiter }: AuthDeps) {
   const guard = createLoginGuard(limiter);
   async function session(userId: string, username: string) {
     const row = await selectUserWithLists(db, byId(userId), userId);
@@ -86,8 +89,11 @@ export function createAuthService({ db, tokens, passwordHashCost, peopleSearches
     },
 
     async verify(encodedToken: string): Promise<User> {
-      const claims = await tokens.verify(encodedToken);
-      if (!claims) throw unauthorized(ERRORS.invalidToken);
+      const verdict = await tokenCheck.check(encodedToken);
+      if (verdict.status === 'missing' || verdict.status === 'invalid') throw unauthorized(ERRORS.invalidToken);
+      // A token outlives its account: 404, with the message a log-in with an unknown username gets.
+      if (verdict.status === 'gone') throw notFound(ERRORS.usernameNotRegistered);
+      const { claims } = verdict;
       const row = await selectUserWithLists(db, byId(claims.userId), claims.userId);
       if (!row) throw notFound(ERRORS.usernameNotRegistered);
       return toUser(row, claims.userId);

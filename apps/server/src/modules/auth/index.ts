@@ -1,3 +1,4 @@
 // The auth module's public face: sign-up, log-in and token checks, and their routes.
 export { createAuthService, type AuthService } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
+export { createTokenCheck } from './token-check.js';

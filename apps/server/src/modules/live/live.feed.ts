@@ -1,0 +1,66 @@
+import { NOTIFICATION_ACTIONS, type LiveNotification } from '@share-arts/contract';
+import type { LiveItem, NotificationsService } from '../notifications/index.js';
+import { send } from './live.protocol.js';
+import type { Connection } from './live.registry.js';
+
+/**
+ * The notification frames of one connection, in order and each once: new ones as they happen, and what
+ * it missed (a reconnect, or a lost listener) before the ones that arrive meanwhile.
+ */
+export function createNotificationFeed(notifications: NotificationsService) {
+  const toFrame = (item: LiveItem, unreadCount: number, replay: boolean): LiveNotification => ({
+    type: 'notification',
+    ...item,
+    text: `${item.actor.username} ${NOTIFICATION_ACTIONS[item.kind]}`,
+    unreadCount,
+    replay,
+  });
+
+  /** Sends a new notification, or holds it while older ones are being replayed. */
+  function deliver(connection: Connection, frame: LiveNotification) {
+    if (connection.held) connection.held.push(frame);
+    else {
+      connection.lastEventId = frame.id;
+      send(connection, frame);
+    }
+  }
+
+  return {
+    toFrame,
+    deliver,
+
+    /** Sends the frames held while the connection signed in (nothing was replayed). */
+    release(connection: Connection) {
+      const held = connection.held ?? [];
+      connection.held = null;
+      for (const item of held) deliver(connection, item);
+    },
+
+    /** Sends what a connection missed since its last notification (a reconnect, or a lost listener). */
+    async catchUp(connection: Connection) {
+      const userId = connection.userId!;
+      connection.held ??= [];
+      try {
+        const missed = connection.lastEventId ? await notifications.missedSince(userId, connection.lastEventId) : [];
+        const unreadCount = await notifications.unreadCount(userId);
+        const sent = new Set<string>();
+        for (const item of missed) {
+          const frame = toFrame(item, unreadCount, true);
+          sent.add(frame.id);
+          connection.lastEventId = frame.id;
+          send(connection, frame);
+        }
+        send(connection, { type: 'unread', unreadCount });
+        for (const frame of connection.held) {
+          if (sent.has(frame.id)) continue;
+          connection.lastEventId = frame.id;
+          send(connection, frame);
+        }
+      } finally {
+        connection.held = null;
+      }
+    },
+  };
+}
+
+export type NotificationFeed = ReturnType<typeof createNotificationFeed>;
