@@ -62,11 +62,7 @@ export const PRETTY_OPTIONS: PrettyOptions = {
  * pino-pretty turns them into readable lines (formatting costs time a terminal's reader does not
  * notice; the JSON path is pino's own, unchanged).
  */
-export function loggerOptions(
-  level: LogLevel,
-  destination?: LogDestination,
-  terminal = Boolean(process.stdout.isTTY),
-) {
+export function loggerOptions(level: LogLevel, destination?: LogDestination, terminal = Boolean(process.stdout.isTTY)) {
   if (destination) return { level, stream: destination };
   // Never pino's default stdout, whose write errors crash the process (see logDestination).
   if (terminal && level !== 'silent')

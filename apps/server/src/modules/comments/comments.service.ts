@@ -1,12 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { ERRORS, LIMITS, PAGE_LIMITS, type Comment, type CommentListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { comments, posts } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { selectComment, selectCommentPage, voteOnComment } from './comments.sql.js';
-import { notify } from '../../events/notification-rules.js';
-import { publish } from '../../events/events.js';
+import { lockCommentRow, selectComment, selectCommentPage, updateCommentRow, voteOnComment } from './comments.sql.js';
+import { deleteComment, findPost, insertComment } from '../../actions/comments.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -29,10 +26,9 @@ export interface CommentedPostCache {
 }
 
 export function createCommentsService({ db, cache }: { db: Db; cache: CommentedPostCache }) {
-  async function requirePost(tx: Db, postId: string, lock = false) {
+  async function requirePost(tx: Db, postId: string) {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-    const query = tx.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
-    const [post] = lock ? await query.for('update') : await query;
+    const post = await findPost(tx, postId);
     if (!post) throw notFound(ERRORS.postNotFound);
     return post;
   }
@@ -40,11 +36,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
   /** The comment, locked for the rest of the transaction; 404 unless it belongs to that post. */
   async function lockComment(tx: Db, postId: string, commentId: string) {
     if (!isUuid(commentId)) throw notFound(ERRORS.commentNotFound);
-    const [comment] = await tx
-      .select({ id: comments.id, authorId: comments.authorId, postId: comments.postId })
-      .from(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
-      .for('update');
+    const comment = await lockCommentRow(tx, postId, commentId);
     if (!comment) throw notFound(ERRORS.commentNotFound);
     return comment;
   }
@@ -75,26 +67,9 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
 
     async add(userId: string, postId: string, content: string): Promise<Comment> {
       const text = cleanContent(content);
-      const id = await db.transaction(async (tx) => {
-        const post = await requirePost(tx, postId, true);
-        const [created] = await tx
-          .insert(comments)
-          .values({ postId, authorId: userId, content: text })
-          .returning({ id: comments.id });
-        await tx
-          .update(posts)
-          .set({ commentCount: sql`${posts.commentCount} + 1` })
-          .where(eq(posts.id, postId));
-        await notify(tx, {
-          recipientId: post.authorId,
-          actorId: userId,
-          kind: 'comment',
-          postId,
-          commentId: created!.id,
-        });
-        await publish(tx, { type: 'post-counts-changed', postId });
-        return created!.id;
-      });
+      if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      const id = await insertComment(db, { postId, userId, content: text });
+      if (!id) throw notFound(ERRORS.postNotFound);
       cache.invalidate(postId);
       return getComment(id, userId);
     },
@@ -106,11 +81,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
         await requirePost(tx, postId);
         const comment = await lockComment(tx, postId, commentId);
         if (comment.authorId !== userId) throw badRequest(ERRORS.editCommentNotOwner);
-        await tx
-          .update(comments)
-          .set({ content: text, edited: true, updatedAt: sql`now()` })
-          .where(eq(comments.id, commentId));
-        await publish(tx, { type: 'comments-changed', postId });
+        await updateCommentRow(tx, postId, commentId, text);
       });
       cache.invalidate(postId);
       return getComment(commentId, userId);
@@ -118,21 +89,15 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
 
     /** The comment's author or the post's author may delete it (with its votes). */
     async remove(userId: string, postId: string, commentId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const post = await requirePost(tx, postId, true);
-        const comment = await lockComment(tx, postId, commentId);
-        if (comment.authorId !== userId && post.authorId !== userId) throw badRequest(ERRORS.deleteCommentNotOwner);
-        await tx.delete(comments).where(eq(comments.id, commentId));
-        await tx
-          .update(posts)
-          .set({ commentCount: sql`${posts.commentCount} - 1` })
-          .where(eq(posts.id, postId));
-        await publish(tx, { type: 'post-counts-changed', postId });
-        // The comment's notifications went with it (the post author's, and its upvotes' to its author).
-        await publish(tx, { type: 'unread-changed', recipientId: post.authorId });
-        if (comment.authorId !== post.authorId)
-          await publish(tx, { type: 'unread-changed', recipientId: comment.authorId });
+      if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      if (!isUuid(commentId)) {
+        await requirePost(db, postId);
+        throw notFound(ERRORS.commentNotFound);
+      }
+      const missing = await deleteComment(db, { postId, commentId }, ({ postAuthorId, commentAuthorId }) => {
+        if (commentAuthorId !== userId && postAuthorId !== userId) throw badRequest(ERRORS.deleteCommentNotOwner);
       });
+      if (missing) throw notFound(missing === 'post' ? ERRORS.postNotFound : ERRORS.commentNotFound);
       cache.invalidate(postId);
     },
 

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { POST_REACTION_CAP, type Comment } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { comments } from '../../db/schema.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { isoDate, reactorsJson } from '../../lib/sql-json.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
@@ -8,7 +9,7 @@ import { literalLimit } from '../../lib/sql-limit.js';
 import { JsonText } from '../../lib/json-text.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
 import { notificationCtes } from '../../events/notification-rules.js';
-import { publishSql } from '../../events/events.js';
+import { publish, publishSql } from '../../events/events.js';
 
 /**
  * A comment (alias `c`, its author `cu`) as JSON in the contract's Comment shape, built by the
@@ -159,4 +160,23 @@ export async function voteOnComment(
     selected: sql`exists (select from posts where id = ${postId}::uuid) as post_found,
       (select count(${publishSql({ type: 'comments-changed', postId: sql`${postId}::text`, voterId: sql`${userId}::text` })}) from target, reaction) as noted`,
   });
+}
+
+/** The comment of that post, locked for the rest of the transaction; undefined when there is none. */
+export async function lockCommentRow(tx: Db, postId: string, commentId: string) {
+  const [comment] = await tx
+    .select({ id: comments.id, authorId: comments.authorId, postId: comments.postId })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+    .for('update');
+  return comment;
+}
+
+/** Writes an edit (marked edited) and tells every process the post's comments changed. */
+export async function updateCommentRow(tx: Db, postId: string, commentId: string, content: string): Promise<void> {
+  await tx
+    .update(comments)
+    .set({ content, edited: true, updatedAt: sql`now()` })
+    .where(eq(comments.id, commentId));
+  await publish(tx, { type: 'comments-changed', postId });
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MEDIA_LIMITS, MEDIA_PURPOSES, type MediaPurpose } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { eq } from 'drizzle-orm';
-import { posts, type MediaVariant } from '../../db/schema.js';
-import { publish } from '../../events/events.js';
+import type { MediaVariant } from '../../db/schema.js';
+import { announcePictureChanged } from '../../actions/media.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { inspectImage, processImage } from './media.processing.js';
 import { toPicture } from './media.presenter.js';
@@ -167,9 +166,7 @@ export function createMediaService({
       if (row.ownerId !== userId) throw new HttpError(403, ALT_NOT_OWNER);
       const updated = await updateMediaAlt(db, id, altText);
       if (!updated) throw notFound(MEDIA_NOT_FOUND);
-      // The post showing it (a picture belongs to one post at most) changed for its readers.
-      const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.mediaId, id));
-      if (post) await publish(db, { type: 'post-changed', postId: post.id });
+      await announcePictureChanged(db, id);
       return updated;
     },
 

@@ -1,20 +1,23 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS, type PostListQuery } from '@share-arts/contract';
-import { queryRows, type Db } from '../../db/client.js';
-import { posts, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
 import { MEDIA_NOT_FOUND, type MediaService } from '../media/index.js';
+import { usernameExists } from '../users/index.js';
 import {
+  lockPostRow,
+  POST_LISTS,
+  selectSearchMatches,
+  updatePostRow,
+  type PostChanges,
   selectPostKeys,
   selectPostKey,
   selectPostPage,
   selectPostsByIds,
   reactToPost,
-  insertPost,
-  setBookmarkRow,
   type PageRequest,
   type PostKeyRow,
   type PostOrder,
@@ -23,9 +26,9 @@ import { personalize, votedCommentIds, type PostCache, type SearchHit } from './
 import { selectViewerVotes } from '../comments/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 import { rankedPage } from '../../lib/keyset.js';
+import { deletePostRow, insertPost, setBookmarkRow } from '../../actions/posts.js';
 import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
-import { publish } from '../../events/events.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
 export interface PostPageResult {
@@ -36,11 +39,6 @@ export interface PostPageResult {
 /** Search order: the most relevant first, then the newest, then by id (as the cursor's keyset). */
 const byRelevance = (a: SearchHit, b: SearchHit): number =>
   b.rank - a.rank || b.time - a.time || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-/** How many of the newest matching posts a word search ranks. */
-const SEARCH_CANDIDATES = 500;
-/** How many of the newest posts are scanned first, which finds enough matches for a common word. */
-const SEARCH_RECENT_WINDOW = 20_000;
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -103,11 +101,7 @@ export function createPostsService({
   /** Locks the post row for the rest of the transaction: reactions to one post take turns. */
   async function lockPost(tx: Db, postId: string) {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-    const [row] = await tx
-      .select({ id: posts.id, authorId: posts.authorId, likeCount: posts.likeCount, mediaId: posts.mediaId })
-      .from(posts)
-      .where(eq(posts.id, postId))
-      .for('update');
+    const row = await lockPostRow(tx, postId);
     if (!row) throw notFound(ERRORS.postNotFound);
     return row;
   }
@@ -117,30 +111,9 @@ export function createPostsService({
     return row.id;
   }
 
-  /**
-   * The newest matching posts, ranked: by text relevance, then newest. A common word matches enough of
-   * the newest posts, read in index order; only a rarer one falls back to the text index, which is
-   * then cheap.
-   */
+  /** The newest matching posts, ranked: by text relevance, then newest (see selectSearchMatches). */
   async function searchHits(tsquery: SQL): Promise<SearchHit[]> {
-    type Row = { id: string; rank: number; created_at: Date };
-    let rows = await queryRows<Row>(
-      db,
-      sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from (
-            select id, search_vector, created_at from posts
-            order by created_at desc, id desc limit ${SEARCH_RECENT_WINDOW}
-          ) newest
-          where search_vector @@ ${tsquery}
-          limit ${SEARCH_CANDIDATES}`,
-    );
-    if (rows.length < SEARCH_CANDIDATES) {
-      rows = await queryRows<Row>(
-        db,
-        sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from posts
-            where search_vector @@ ${tsquery}
-            order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
-      );
-    }
+    const rows = await selectSearchMatches(db, tsquery);
     return rows
       .map((row) => ({ id: row.id, rank: Number(row.rank), time: new Date(row.created_at).getTime() }))
       .sort(byRelevance);
@@ -158,58 +131,32 @@ export function createPostsService({
 
     /** Everyone's posts (Explore). */
     list: (query: PostListQuery, viewerId: string | null) =>
-      page({ ...query, order: query.sort ?? 'latest', viewerId, where: sql`true` }),
+      page({ ...query, ...POST_LISTS.everyone(), order: query.sort ?? 'latest', viewerId }),
 
     /** The home feed: the viewer's own posts and those of the people they follow. */
     feed: (query: PostListQuery, viewerId: string) =>
-      page({
-        ...query,
-        order: query.sort ?? 'latest',
-        viewerId,
-        where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
-          select followee_id from follows where follower_id = ${viewerId}::uuid)`,
-        // In the same snapshot as that condition: every post but the viewer's own is by someone they follow.
-        followsAuthor: sql`p.author_id <> ${viewerId}::uuid`,
-      }),
+      page({ ...query, ...POST_LISTS.feed(viewerId), order: query.sort ?? 'latest', viewerId }),
 
     async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
       const result = await page({
         ...query,
+        ...POST_LISTS.byUsername(username),
         order: query.sort ?? 'latest',
         viewerId,
-        where: sql`p.author_id = (select id from users where lower(username) = lower(${username}))`,
       });
       // A page with posts shows the author exists: only an empty one (no posts yet, or past the last)
       // asks whether there is such a user at all.
-      if (result.posts.length === 0) {
-        const [author] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${username})`);
-        if (!author) throw notFound(ERRORS.userNotFound);
-      }
+      if (result.posts.length === 0 && !(await usernameExists(db, username))) throw notFound(ERRORS.userNotFound);
       return result;
     },
 
     /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */
     liked: (query: PostListQuery, viewerId: string) =>
-      page({
-        ...query,
-        order: 'reacted' satisfies PostOrder,
-        viewerId,
-        join: sql`join post_reactions x on x.post_id = p.id and x.user_id = ${viewerId}::uuid and x.kind = 'like'`,
-        where: sql`true`,
-      }),
+      page({ ...query, ...POST_LISTS.liked(viewerId), order: 'reacted' satisfies PostOrder, viewerId }),
 
     /** The viewer's bookmarks, the most recently saved first (the profile's Saved tab). */
     bookmarked: (query: PostListQuery, viewerId: string) =>
-      page({
-        ...query,
-        order: 'bookmarked' satisfies PostOrder,
-        viewerId,
-        join: sql`join bookmarks x on x.post_id = p.id and x.user_id = ${viewerId}::uuid`,
-        where: sql`true`,
-      }),
+      page({ ...query, ...POST_LISTS.bookmarked(viewerId), order: 'bookmarked' satisfies PostOrder, viewerId }),
 
     /**
      * Posts whose words start with every word of `q`: the newest 500 such posts ranked by text
@@ -218,7 +165,7 @@ export function createPostsService({
     async search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
       const trimmed = q.trim();
       const [tag] = trimmed.startsWith('#') ? extractHashtags(trimmed) : [];
-      if (tag) return page({ ...query, order: 'latest', viewerId, where: sql`p.tags @> array[${tag}]::text[]` });
+      if (tag) return page({ ...query, ...POST_LISTS.tagged(tag), order: 'latest', viewerId });
       const words =
         trimmed
           .toLowerCase()
@@ -259,7 +206,7 @@ export function createPostsService({
         .transaction(async (tx) => {
           const post = await lockPost(tx, postId);
           if (post.authorId !== userId) throw badRequest(ERRORS.editPostNotOwner);
-          const changes: Partial<typeof posts.$inferInsert> = {};
+          const changes: PostChanges = {};
           if (data.content !== undefined) {
             changes.content = cleanContent(data.content);
             changes.tags = extractHashtags(changes.content);
@@ -268,11 +215,7 @@ export function createPostsService({
             changes.mediaId = data.mediaId === null ? null : await attachablePicture(tx, userId, data.mediaId);
           }
           if (Object.keys(changes).length === 0) return null;
-          await tx
-            .update(posts)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(posts.id, postId));
-          await publish(tx, { type: 'post-changed', postId });
+          await updatePostRow(tx, postId, changes);
           return changes.mediaId !== undefined ? post.mediaId : null;
         })
         .catch(mapPictureInUse);
@@ -287,23 +230,7 @@ export function createPostsService({
       const mediaId = await db.transaction(async (tx) => {
         const post = await lockPost(tx, postId);
         if (post.authorId !== userId) throw badRequest(ERRORS.deletePostNotOwner);
-        // Every user row this changes (the bookmarkers' and the author's) is locked in id order first:
-        // concurrent follows lock user rows in id order too, so the two can never wait on each other.
-        await tx.execute(sql`
-          select id from users
-          where id = ${userId}::uuid or id in (select user_id from bookmarks where post_id = ${postId}::uuid)
-          order by id for no key update`);
-        await tx.execute(sql`
-          update users set bookmark_count = bookmark_count - 1
-          where id in (select user_id from bookmarks where post_id = ${postId}::uuid)`);
-        await tx.delete(posts).where(eq(posts.id, postId));
-        await tx
-          .update(users)
-          .set({ postCount: sql`${users.postCount} - 1` })
-          .where(eq(users.id, userId));
-        // Its notifications went with it.
-        await publish(tx, { type: 'unread-changed', recipientId: userId });
-        await publish(tx, { type: 'post-changed', postId });
+        await deletePostRow(tx, postId, userId);
         return post.mediaId;
       });
       cache.invalidate(postId);

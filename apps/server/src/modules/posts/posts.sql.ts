@@ -1,13 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { posts } from '../../db/schema.js';
 import type { CursorPart, CursorValue } from '../../lib/cursor.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
 import { newestCommentsJson } from '../comments/index.js';
 import type { MediaRow } from '../media/index.js';
 import { notificationCtes } from '../../events/notification-rules.js';
-import { publishSql } from '../../events/events.js';
+import { publish, publishSql } from '../../events/events.js';
 import { recordReaction } from '../../lib/reaction-sql.js';
 
 export interface PostRow {
@@ -175,63 +176,6 @@ export async function selectPostPage(
   return { rows: page, nextCursor };
 }
 
-/**
- * A new post, its author's post count and its event, in one statement (one round trip, its own
- * transaction); answers the post's id.
- */
-export async function insertPost(
-  db: Db,
-  post: { authorId: string; content: string; tags: string[]; mediaId: string | null },
-): Promise<string> {
-  const tags = sql.join(
-    post.tags.map((tag) => sql`${tag}`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`with created as (
-          insert into posts (author_id, content, tags, media_id)
-          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${post.mediaId}::uuid)
-          returning id, author_id
-        ),
-        counted as (
-          update users u set post_count = u.post_count + 1 from created where u.id = created.author_id
-        )
-        select id, ${publishSql({ type: 'post-published', postId: sql`id`, authorId: sql`author_id` })} from created`,
-  );
-  return row!.id;
-}
-
-/**
- * Adds or removes a bookmark and the user's bookmark count in one statement (one round trip, its own
- * transaction). The post is key-share locked, as the bookmark's foreign key would: a post being deleted
- * (which counts its bookmarkers down under its row lock) waits for this, or this for it. Of two identical
- * requests, one changes the row.
- */
-export async function setBookmarkRow(
-  db: Db,
-  userId: string,
-  postId: string,
-  add: boolean,
-): Promise<{ found: boolean; changed: boolean }> {
-  const change = add
-    ? sql`insert into bookmarks (user_id, post_id) select ${userId}::uuid, id from post
-          on conflict do nothing returning post_id`
-    : sql`delete from bookmarks where user_id = ${userId}::uuid and post_id = (select id from post)
-          returning post_id`;
-  const [outcome] = await queryRows<{ found: boolean; changed: boolean }>(
-    db,
-    sql`with post as (select id from posts where id = ${postId}::uuid for key share),
-        changed as (${change}),
-        counted as (
-          update users u set bookmark_count = u.bookmark_count + ${add ? 1 : -1}::int
-          from changed where u.id = ${userId}::uuid
-        )
-        select exists (select from post) as found, exists (select from changed) as changed`,
-  );
-  return outcome!;
-}
-
 /** What a like or dislike did: `found` false for no such post, `changed` false when the rules refused it. */
 export interface ReactionOutcome {
   found: boolean;
@@ -292,4 +236,86 @@ export async function selectPostCounts(db: Db, postIds: string[]): Promise<PostC
     sql`select id as "postId", like_count as "likeCount", comment_count as "commentCount"
         from posts where id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))`,
   );
+}
+
+/** Which posts each list shows: a condition on `p` (and on `x`, the row `join` adds). */
+export const POST_LISTS = {
+  /** Everyone's posts (Explore). */
+  everyone: () => ({ where: sql`true` }),
+  /** The home feed: the viewer's own posts and those of the people they follow. */
+  feed: (viewerId: string) => ({
+    where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
+      select followee_id from follows where follower_id = ${viewerId}::uuid)`,
+    // In the same snapshot as that condition: every post but the viewer's own is by someone they follow.
+    followsAuthor: sql`p.author_id <> ${viewerId}::uuid`,
+  }),
+  /** A profile's posts. */
+  byUsername: (username: string) => ({
+    where: sql`p.author_id = (select id from users where lower(username) = lower(${username}))`,
+  }),
+  /** The profile's Liked tab: ordered by the like (`reacted`). */
+  liked: (viewerId: string) => ({
+    join: sql`join post_reactions x on x.post_id = p.id and x.user_id = ${viewerId}::uuid and x.kind = 'like'`,
+    where: sql`true`,
+  }),
+  /** The profile's Saved tab: ordered by the bookmark (`bookmarked`). */
+  bookmarked: (viewerId: string) => ({
+    join: sql`join bookmarks x on x.post_id = p.id and x.user_id = ${viewerId}::uuid`,
+    where: sql`true`,
+  }),
+  /** A hashtag's posts. */
+  tagged: (tag: string) => ({ where: sql`p.tags @> array[${tag}]::text[]` }),
+} satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor'>>;
+
+/** How many of the newest matching posts a word search ranks. */
+const SEARCH_CANDIDATES = 500;
+/** How many of the newest posts are scanned first, which finds enough matches for a common word. */
+const SEARCH_RECENT_WINDOW = 20_000;
+
+/**
+ * The newest posts matching a text query, with their text rank. A common word matches enough of the
+ * newest posts, read in index order; only a rarer one falls back to the text index, which is then cheap.
+ */
+export async function selectSearchMatches(
+  db: Db,
+  tsquery: SQL,
+): Promise<{ id: string; rank: number; created_at: Date | string }[]> {
+  type Row = { id: string; rank: number; created_at: Date | string };
+  const rows = await queryRows<Row>(
+    db,
+    sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from (
+          select id, search_vector, created_at from posts
+          order by created_at desc, id desc limit ${SEARCH_RECENT_WINDOW}
+        ) newest
+        where search_vector @@ ${tsquery}
+        limit ${SEARCH_CANDIDATES}`,
+  );
+  if (rows.length >= SEARCH_CANDIDATES) return rows;
+  return queryRows<Row>(
+    db,
+    sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from posts
+        where search_vector @@ ${tsquery}
+        order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
+  );
+}
+
+/** Locks the post row for the rest of the transaction (writes to one post take turns); undefined if none. */
+export async function lockPostRow(tx: Db, postId: string) {
+  const [row] = await tx
+    .select({ id: posts.id, authorId: posts.authorId, likeCount: posts.likeCount, mediaId: posts.mediaId })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .for('update');
+  return row;
+}
+
+export type PostChanges = Partial<Pick<typeof posts.$inferInsert, 'content' | 'tags' | 'mediaId'>>;
+
+/** Writes an edit and tells every process the post changed (its caches, its watchers). */
+export async function updatePostRow(tx: Db, postId: string, changes: PostChanges): Promise<void> {
+  await tx
+    .update(posts)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(posts.id, postId));
+  await publish(tx, { type: 'post-changed', postId });
 }

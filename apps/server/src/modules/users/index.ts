@@ -10,6 +10,7 @@ export {
   selectCredentialsByUsername,
   selectFollowersAmong,
   selectUserWithLists,
+  usernameExists,
   type PeopleMatch,
   type SummaryRow,
 } from './users.sql.js';

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   ERRORS,
   PAGE_LIMITS,
@@ -8,7 +7,6 @@ import {
   type UserPage,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { rankedPage } from '../../lib/keyset.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -22,11 +20,13 @@ import {
   selectUserWithLists,
   setFollowRow,
   type PeopleMatch,
+  selectPhotoMediaId,
+  updateProfileRow,
+  type ProfileChanges,
 } from './users.sql.js';
 import { toUser, toUserCards } from './users.presenter.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { type MediaService, avatarUrl } from '../media/index.js';
-import { publish } from '../../events/events.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
@@ -131,7 +131,7 @@ export function createUsersService({
     unfollow: (userId: string, targetId: string) => setFollow(userId, targetId, false),
 
     async editProfile(userId: string, data: EditableUserFields): Promise<User> {
-      const changes: Partial<typeof users.$inferInsert> = {};
+      const changes: ProfileChanges = {};
       if (data.firstName !== undefined) {
         const firstName = data.firstName.trim();
         if (!firstName) throw badRequest('firstName must not be empty.');
@@ -143,7 +143,7 @@ export function createUsersService({
       if (data.link !== undefined) changes.link = normalizeLink(data.link);
       let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
-        const [current] = await db.select({ id: users.photoMediaId }).from(users).where(eq(users.id, userId));
+        const currentPhoto = await selectPhotoMediaId(db, userId);
         // The default photo's URL is what a new account was handed: sent back unchanged, it keeps the default.
         if (data.userPhoto.trim() === '' || data.userPhoto === DEFAULT_AVATAR_URL) {
           changes.photoMediaId = null;
@@ -158,20 +158,12 @@ export function createUsersService({
           changes.photoMediaId = picture.id;
           changes.photoUrl = avatarUrl(picture);
         }
-        if (current?.id && current.id !== changes.photoMediaId) replacedPhoto = current.id;
+        if (currentPhoto && currentPhoto !== changes.photoMediaId) replacedPhoto = currentPhoto;
       }
       if (Object.keys(changes).length > 0) {
-        const updated = await db
-          .update(users)
-          .set({ ...changes, updatedAt: sql`now()` })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id });
-        if (updated.length === 0) throw notFound(ERRORS.userNotFound);
-        // Posts show their author's name and photo: every process drops its cached copies.
-        if (changes.firstName !== undefined || changes.lastName !== undefined || changes.photoUrl !== undefined) {
-          await publish(db, { type: 'author-changed', userId });
-          searches.clear();
-        }
+        const { found, authorChanged } = await updateProfileRow(db, userId, changes);
+        if (!found) throw notFound(ERRORS.userNotFound);
+        if (authorChanged) searches.clear();
       }
       if (replacedPhoto) await media.deleteMedia(replacedPhoto);
       return getUser(userId, userId);

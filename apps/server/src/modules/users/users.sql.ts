@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { publish } from '../../events/events.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 
@@ -93,6 +95,12 @@ const viewerRelation = (viewerId: string | null) =>
 
 export const byId = (userId: string) => sql`u.id = ${userId}::uuid`;
 export const byUsername = (username: string) => sql`lower(u.username) = lower(${username})`;
+
+/** Whether anyone has this username, in any letter case. */
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select from users u where ${byUsername(username)}`);
+  return rows.length > 0;
+}
 
 const cardColumns = (viewerId: string | null) => sql`
   u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, u.follower_count, u.following_count,
@@ -304,6 +312,37 @@ export async function selectCredentialsByUsername(
     sql`select id, username, password_hash from users where lower(username) = lower(${username})`,
   );
   return rows[0];
+}
+
+export type ProfileChanges = Partial<
+  Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'email' | 'bio' | 'link' | 'photoMediaId' | 'photoUrl'>
+>;
+
+/** The id of the user's uploaded photo, if any. */
+export async function selectPhotoMediaId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.photoMediaId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
+}
+
+/**
+ * Writes a profile edit. Posts show their author's name and photo: when those change, every process
+ * drops its cached copies (`author-changed`). `found` is false when there is no such user.
+ */
+export async function updateProfileRow(
+  db: Db,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<{ found: boolean; authorChanged: boolean }> {
+  const updated = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  if (updated.length === 0) return { found: false, authorChanged: false };
+  const authorChanged =
+    changes.firstName !== undefined || changes.lastName !== undefined || changes.photoUrl !== undefined;
+  if (authorChanged) await publish(db, { type: 'author-changed', userId });
+  return { found: true, authorChanged };
 }
 
 /** What a follow or unfollow did: `found` false for no such user, `changed` false for nothing to do. */

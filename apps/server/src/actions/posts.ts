@@ -1,0 +1,90 @@
+/**
+ * What a post action writes beyond the posts module's own tables: a user's post and bookmark counters
+ * (the users table), kept exact in the statement or transaction that changes the posts or bookmarks.
+ * Called by the posts module only.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.js';
+import { posts, users } from '../db/schema.js';
+import { publish, publishSql } from '../events/events.js';
+
+/**
+ * A new post, its author's post count and its event, in one statement (one round trip, its own
+ * transaction); answers the post's id.
+ */
+export async function insertPost(
+  db: Db,
+  post: { authorId: string; content: string; tags: string[]; mediaId: string | null },
+): Promise<string> {
+  const tags = sql.join(
+    post.tags.map((tag) => sql`${tag}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`with created as (
+          insert into posts (author_id, content, tags, media_id)
+          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${post.mediaId}::uuid)
+          returning id, author_id
+        ),
+        counted as (
+          update users u set post_count = u.post_count + 1 from created where u.id = created.author_id
+        )
+        select id, ${publishSql({ type: 'post-published', postId: sql`id`, authorId: sql`author_id` })} from created`,
+  );
+  return row!.id;
+}
+
+/**
+ * Adds or removes a bookmark and the user's bookmark count in one statement (one round trip, its own
+ * transaction). The post is key-share locked, as the bookmark's foreign key would: a post being deleted
+ * (which counts its bookmarkers down under its row lock) waits for this, or this for it. Of two identical
+ * requests, one changes the row.
+ */
+export async function setBookmarkRow(
+  db: Db,
+  userId: string,
+  postId: string,
+  add: boolean,
+): Promise<{ found: boolean; changed: boolean }> {
+  const change = add
+    ? sql`insert into bookmarks (user_id, post_id) select ${userId}::uuid, id from post
+          on conflict do nothing returning post_id`
+    : sql`delete from bookmarks where user_id = ${userId}::uuid and post_id = (select id from post)
+          returning post_id`;
+  const [outcome] = await queryRows<{ found: boolean; changed: boolean }>(
+    db,
+    sql`with post as (select id from posts where id = ${postId}::uuid for key share),
+        changed as (${change}),
+        counted as (
+          update users u set bookmark_count = u.bookmark_count + ${add ? 1 : -1}::int
+          from changed where u.id = ${userId}::uuid
+        )
+        select exists (select from post) as found, exists (select from changed) as changed`,
+  );
+  return outcome!;
+}
+
+/**
+ * Deletes a post (locked by the caller's transaction, see PostsService) with its reactions, comments and
+ * bookmarks, which the foreign keys take with it, and keeps the counters exact: the bookmarkers'
+ * bookmark counts and the author's post count. Every user row this changes is locked in id order first:
+ * concurrent follows lock user rows in id order too, so the two can never wait on each other.
+ */
+export async function deletePostRow(tx: Db, postId: string, authorId: string): Promise<void> {
+  await tx.execute(sql`
+    select id from users
+    where id = ${authorId}::uuid or id in (select user_id from bookmarks where post_id = ${postId}::uuid)
+    order by id for no key update`);
+  await tx.execute(sql`
+    update users set bookmark_count = bookmark_count - 1
+    where id in (select user_id from bookmarks where post_id = ${postId}::uuid)`);
+  await tx.delete(posts).where(eq(posts.id, postId));
+  await tx
+    .update(users)
+    .set({ postCount: sql`${users.postCount} - 1` })
+    .where(eq(users.id, authorId));
+  // Its notifications went with it.
+  await publish(tx, { type: 'unread-changed', recipientId: authorId });
+  await publish(tx, { type: 'post-changed', postId });
+}
