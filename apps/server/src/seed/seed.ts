@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
@@ -57,6 +57,8 @@ export async function seedSampleData(
   if (!(await isEmpty(db))) return false;
   const dir = options.sampleMediaDir ?? SAMPLE_MEDIA_DIR;
   const pictures = await prepareSampleMedia(sampleSources(), dir);
+  // The server makes its media folder when it starts; `bench:seed` seeds before any start.
+  await mkdir(options.mediaDir, { recursive: true });
   const community = planCommunity();
   const passwordHash = await hashPassword(TEST_CREDENTIALS.password, options.passwordHashCost);
   const now = Date.now();
