@@ -7,8 +7,9 @@ import {
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import type { MediaVariant } from '../../db/schema.js';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
-import { mediaUrl } from '../media/index.js';
+import { jpegFor, mediaUrl } from '../media/index.js';
 import { toUserSummary } from '../users/index.js';
 import { publish } from '../../events/events.js';
 import {
@@ -47,13 +48,19 @@ const toNotification = (row: GroupRow): Notification => ({
     ? {
         _id: row.post_id,
         content: row.post_content ?? '',
-        postPic: row.post_pic ? mediaUrl(row.post_pic) : DEFAULT_POST_PIC_URL,
+        postPic: thumbnail(row.post_pic),
       }
     : null,
   comment: row.comment_id ? { _id: row.comment_id, content: row.comment_content ?? '' } : null,
   createdAt: row.created_at,
   read: row.read,
 });
+
+/** A notification's post picture: its narrowest JPEG, shown as a thumbnail. */
+function thumbnail(variants: MediaVariant[] | null): string {
+  const chosen = variants ? jpegFor(variants, 0) : undefined;
+  return chosen ? mediaUrl(chosen.file) : DEFAULT_POST_PIC_URL;
+}
 
 export function createNotificationsService({ db }: { db: Db }) {
   const unreadCount = (userId: string): Promise<number> => selectUnreadCount(db, userId);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LIVE, NOTIFICATION_ACTOR_CAP, type Notification } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import type { MediaVariant } from '../../db/schema.js';
 import type { CursorValue } from '../../lib/cursor.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { isoDate } from '../../lib/sql-json.js';
@@ -21,7 +22,7 @@ export interface GroupRow {
   actors: SummaryRow[];
   post_id: string | null;
   post_content: string | null;
-  post_pic: string | null;
+  post_pic: MediaVariant[] | null;
   comment_id: string | null;
   comment_content: string | null;
   read: boolean;
@@ -37,9 +38,8 @@ export interface NotificationRow extends SummaryRow {
   created_at: Date | string;
 }
 
-// variant rule: a notification's post picture is the narrowest JPEG variant of the post's media (alias `p`).
-const POST_PIC = sql`(select v->>'file' from media m, jsonb_array_elements(m.variants) v
-  where m.id = p.media_id and v->>'format' = 'jpeg' order by (v->>'width')::int limit 1)`;
+// The variants of the post's picture (alias `p`): the service picks the thumbnail by the media module's rule.
+const POST_PIC = sql`(select m.variants from media m where m.id = p.media_id)`;
 
 /**
  * Groups are ordered by their newest time and, as a tie-break, the id of their newest row: what the
