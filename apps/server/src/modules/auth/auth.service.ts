@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { ERRORS, RESERVED_USERNAMES, LIMITS, type SignupBody, type User } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { badRequest, notFound, unauthorized, unprocessable } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { passwordProblem } from '../../lib/password-policy.js';
@@ -10,8 +8,14 @@ import { createLoginGuard } from './login-guard.js';
 import type { TokenService } from '../../lib/tokens.js';
 import type { TokenCheck } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { byId, selectCredentialsByUsername, selectUserWithLists, toUser } from '../users/index.js';
-import { publish } from '../../events/events.js';
+import {
+  byId,
+  insertUser,
+  selectCredentialsByUsername,
+  selectUserWithLists,
+  toUser,
+  updatePasswordHash,
+} from '../users/index.js';
 
 export interface AuthDeps {
   db: Db;
@@ -57,16 +61,15 @@ export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, pe
       try {
         // Every process's people searches must find the new account: the event leaves with the row
         // (NOTIFY is sent on commit), and this process's cache is cleared at once.
-        const created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(users)
-            .values({ username: body.username, firstName, lastName, email: body.email.trim(), passwordHash })
-            .returning({ id: users.id, username: users.username });
-          await publish(tx, { type: 'user-joined', userId: row!.id });
-          return row;
+        const created = await insertUser(db, {
+          username: body.username,
+          firstName,
+          lastName,
+          email: body.email.trim(),
+          passwordHash,
         });
         peopleSearches.clear();
-        return await session(created!.id, created!.username);
+        return await session(created.id, created.username);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);
         throw error;
@@ -83,7 +86,7 @@ export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, pe
       guard.succeeded(found.id, address);
       if (rehash) {
         const passwordHash = await hashPassword(password, passwordHashCost);
-        await db.update(users).set({ passwordHash }).where(eq(users.id, found.id));
+        await updatePasswordHash(db, found.id, passwordHash);
       }
       return session(found.id, found.username);
     },

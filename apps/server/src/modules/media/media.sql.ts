@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { media } from '../../db/schema.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { media, type MediaVariant } from '../../db/schema.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -35,4 +35,40 @@ export async function selectMediaIdsAmong(db: Db, ids: string[]): Promise<string
   if (ids.length === 0) return [];
   const rows = await db.select({ id: media.id }).from(media).where(inArray(media.id, ids));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes up to `batch` pictures uploaded before `cutoff` that no post and no profile uses, in two
+ * statements (see sweepMedia): the first locks the candidates, skipping a row locked by an attach in
+ * progress, the second deletes those still unattached as seen by a new snapshot. `full` says a whole
+ * batch was found (there may be more).
+ */
+export async function deleteUnattachedMedia(
+  db: Db,
+  cutoff: string,
+  batch: number,
+): Promise<{ rows: { original_file: string; variants: MediaVariant[] }[]; full: boolean }> {
+  return db.transaction(async (tx) => {
+    const locked = await queryRows<{ id: string }>(
+      tx,
+      sql`select m.id from media m
+          where m.created_at < ${cutoff}::timestamptz
+            and not exists (select 1 from posts p where p.media_id = m.id)
+            and not exists (select 1 from users u where u.photo_media_id = m.id)
+          limit ${batch} for update skip locked`,
+    );
+    if (locked.length === 0) return { rows: [], full: false };
+    const gone = await queryRows<{ original_file: string; variants: MediaVariant[] }>(
+      tx,
+      sql`delete from media m
+          where m.id in (${sql.join(
+            locked.map((row) => sql`${row.id}::uuid`),
+            sql`, `,
+          )})
+            and not exists (select 1 from posts p where p.media_id = m.id)
+            and not exists (select 1 from users u where u.photo_media_id = m.id)
+          returning original_file, variants`,
+    );
+    return { rows: gone, full: locked.length === batch };
+  });
 }

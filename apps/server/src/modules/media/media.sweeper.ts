@@ -1,9 +1,7 @@
 import { opendir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import type { MediaVariant } from '../../db/schema.js';
-import { selectMediaIdsAmong } from './media.sql.js';
+import type { Db } from '../../db/client.js';
+import { deleteUnattachedMedia, selectMediaIdsAmong } from './media.sql.js';
 import { filesOf, type MediaLog, type MediaStorage } from './media.storage.js';
 
 /** An upload attached to no post and no profile after a day is one its owner gave up on. */
@@ -42,29 +40,7 @@ export async function sweepMedia({ db, mediaDir, storage, log, now }: SweepDeps)
     // snapshot. One statement would judge "unattached" by the snapshot it took before its lock, so a
     // post that attached the picture and committed in between would lose it (ON DELETE SET NULL). An
     // attach that starts after the lock waits for it, then finds no row: a 404, nothing lost.
-    const deleted = await db.transaction(async (tx) => {
-      const locked = await queryRows<{ id: string }>(
-        tx,
-        sql`select m.id from media m
-            where m.created_at < ${cutoff}::timestamptz
-              and not exists (select 1 from posts p where p.media_id = m.id)
-              and not exists (select 1 from users u where u.photo_media_id = m.id)
-            limit ${BATCH} for update skip locked`,
-      );
-      if (locked.length === 0) return { rows: [], full: false };
-      const gone = await queryRows<{ original_file: string; variants: MediaVariant[] }>(
-        tx,
-        sql`delete from media m
-            where m.id in (${sql.join(
-              locked.map((row) => sql`${row.id}::uuid`),
-              sql`, `,
-            )})
-              and not exists (select 1 from posts p where p.media_id = m.id)
-              and not exists (select 1 from users u where u.photo_media_id = m.id)
-            returning original_file, variants`,
-      );
-      return { rows: gone, full: locked.length === BATCH };
-    });
+    const deleted = await deleteUnattachedMedia(db, cutoff, BATCH);
     for (const row of deleted.rows)
       await storage.remove(filesOf({ originalFile: row.original_file, variants: row.variants }));
     rows += deleted.rows.length;

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS, type PostListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -112,8 +111,8 @@ export function createPostsService({
   }
 
   /** The newest matching posts, ranked: by text relevance, then newest (see selectSearchMatches). */
-  async function searchHits(tsquery: SQL): Promise<SearchHit[]> {
-    const rows = await selectSearchMatches(db, tsquery);
+  async function searchHits(terms: string): Promise<SearchHit[]> {
+    const rows = await selectSearchMatches(db, terms);
     return rows
       .map((row) => ({ id: row.id, rank: Number(row.rank), time: new Date(row.created_at).getTime() }))
       .sort(byRelevance);
@@ -173,7 +172,7 @@ export function createPostsService({
           ?.slice(0, 8) ?? [];
       if (words.length === 0) return { posts: [], nextCursor: null };
       const terms = words.map((word) => `${word}:*`).join(' & ');
-      const hits = await searches.hits(terms, () => searchHits(sql`to_tsquery('simple', ${terms})`));
+      const hits = await searches.hits(terms, () => searchHits(terms));
       const { page: chosen, nextCursor } = rankedPage(hits, {
         cursor: query.cursor,
         limit: query.limit ?? PAGE_LIMITS.default,

@@ -273,13 +273,14 @@ const SEARCH_CANDIDATES = 500;
 const SEARCH_RECENT_WINDOW = 20_000;
 
 /**
- * The newest posts matching a text query, with their text rank. A common word matches enough of the
+ * The newest posts matching a text query (`to_tsquery` terms), with their text rank. A common word matches enough of the
  * newest posts, read in index order; only a rarer one falls back to the text index, which is then cheap.
  */
 export async function selectSearchMatches(
   db: Db,
-  tsquery: SQL,
+  terms: string,
 ): Promise<{ id: string; rank: number; created_at: Date | string }[]> {
+  const tsquery = sql`to_tsquery('simple', ${terms})`;
   type Row = { id: string; rank: number; created_at: Date | string };
   const rows = await queryRows<Row>(
     db,

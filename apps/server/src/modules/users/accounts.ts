@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import type { EventBus } from '../../events/bus.js';
+import { userIdExists } from './users.sql.js';
 
 export interface AccountCheck {
   /** True while the account exists: a token outlives its user, and nothing may be done in a deleted user's name. */
@@ -37,11 +37,7 @@ export function createAccountCheck({ db, bus, max = 100_000 }: { db: Db; bus: Ev
       if (!isUuid(userId)) return false;
       if (known.has(userId)) return true;
       const started = generation;
-      const rows = await queryRows<{ found: boolean }>(
-        db,
-        sql`select true as found from users where id = ${userId}::uuid`,
-      );
-      const found = rows.length > 0;
+      const found = await userIdExists(db, userId);
       if (found && generation === started) known.set(userId, true);
       return found;
     },

@@ -5,11 +5,13 @@ export { createAccountCheck, type AccountCheck } from './accounts.js';
 export { photoUrl, toUser, toUserSummary } from './users.presenter.js';
 export {
   byId,
+  insertUser,
   prefixEnd,
   SEARCH_CANDIDATES,
   selectCredentialsByUsername,
   selectFollowersAmong,
   selectUserWithLists,
+  updatePasswordHash,
   usernameExists,
   type PeopleMatch,
   type SummaryRow,

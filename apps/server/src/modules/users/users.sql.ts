@@ -96,6 +96,12 @@ const viewerRelation = (viewerId: string | null) =>
 export const byId = (userId: string) => sql`u.id = ${userId}::uuid`;
 export const byUsername = (username: string) => sql`lower(u.username) = lower(${username})`;
 
+/** Whether there is an account with this id. */
+export async function userIdExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select from users where id = ${userId}::uuid`);
+  return rows.length > 0;
+}
+
 /** Whether anyone has this username, in any letter case. */
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select from users u where ${byUsername(username)}`);
@@ -312,6 +318,26 @@ export async function selectCredentialsByUsername(
     sql`select id, username, password_hash from users where lower(username) = lower(${username})`,
   );
   return rows[0];
+}
+
+/**
+ * A new account. Every process's people searches must find it: the event leaves with the row (NOTIFY is
+ * sent on commit). A taken username (in any letter case) fails on users_username_lower_key.
+ */
+export async function insertUser(
+  db: Db,
+  user: Pick<typeof users.$inferInsert, 'username' | 'firstName' | 'lastName' | 'email' | 'passwordHash'>,
+): Promise<{ id: string; username: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(user).returning({ id: users.id, username: users.username });
+    await publish(tx, { type: 'user-joined', userId: row!.id });
+    return row!;
+  });
+}
+
+/** Stores a password hashed again with the current scheme or cost (see lib/password.ts). */
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export type ProfileChanges = Partial<
