@@ -24,13 +24,36 @@ const WEB_FEATURE_DEPENDENCIES = {
   settings: ['people', 'posts'],
 };
 
-/** The allow-list itself must be a DAG: a cycle there would permit a cycle between features. */
-function assertAcyclic(graph) {
+const SERVER = '^apps/server/src/';
+const MODULES = `${SERVER}modules/`;
+
+/**
+ * Which server module may import which (through its index.ts). Modules form a DAG: media at the bottom,
+ * users show their photos, comments stand alone, posts show their author, picture and newest comments,
+ * notifications name people and posts, and the live stream reads notifications, posts, people and the
+ * token check. Writes that span modules' tables are in src/actions, events in src/events.
+ */
+const SERVER_MODULE_DEPENDENCIES = {
+  auth: ['users'],
+  bench: ['posts'],
+  comments: [],
+  health: ['media'],
+  live: ['auth', 'notifications', 'posts', 'users'],
+  media: [],
+  mockman: [],
+  notifications: ['media', 'users'],
+  posts: ['comments', 'media', 'users'],
+  search: ['posts', 'users'],
+  users: ['media'],
+};
+
+/** An allow-list must itself be a DAG: a cycle there would permit a cycle between its parts. */
+function assertAcyclic(graph, name) {
   const done = new Set();
   const visit = (node, path) => {
     if (path.includes(node)) {
       const cycle = [...path.slice(path.indexOf(node)), node];
-      throw new Error(`WEB_FEATURE_DEPENDENCIES has a cycle: ${cycle.join(' -> ')}`);
+      throw new Error(`${name} has a cycle: ${cycle.join(' -> ')}`);
     }
     if (done.has(node)) return;
     for (const next of graph[node] ?? []) visit(next, [...path, node]);
@@ -38,12 +61,24 @@ function assertAcyclic(graph) {
   };
   Object.keys(graph).forEach((node) => visit(node, []));
 }
-assertAcyclic(WEB_FEATURE_DEPENDENCIES);
+assertAcyclic(WEB_FEATURE_DEPENDENCIES, 'WEB_FEATURE_DEPENDENCIES');
+assertAcyclic(SERVER_MODULE_DEPENDENCIES, 'SERVER_MODULE_DEPENDENCIES');
 
 /** The files that map addresses to pages: the only ones that import a feature's pages/. */
 const WEB_ROUTERS = [`${WEB}app/router\\.tsx$`, `${WEB}app/layouts/app-layout\\.tsx$`];
 
 const oneOf = (names) => `(${names.join('|')})`;
+
+const serverModuleRules = Object.entries(SERVER_MODULE_DEPENDENCIES).map(([module, allowed]) => ({
+  name: `server-module-${module}`,
+  severity: 'error',
+  comment:
+    `modules/${module} may import ${allowed.length ? allowed.join(', ') : 'no other module'} ` +
+    '(SERVER_MODULE_DEPENDENCIES in .dependency-cruiser.cjs): modules form a DAG, and a new arrow between ' +
+    'them is added there on purpose, not by accident.',
+  from: { path: `${MODULES}${module}/` },
+  to: { path: MODULES, pathNot: `${MODULES}${oneOf([module, ...allowed])}/` },
+}));
 
 const webFeatureRules = Object.entries(WEB_FEATURE_DEPENDENCIES).map(([feature, allowed]) => ({
   name: `web-feature-${feature}`,
@@ -138,7 +173,68 @@ module.exports = {
     },
 
     // ── server ──
-    // (the server's module rules go here)
+    ...serverModuleRules,
+    {
+      name: 'server-module-undeclared',
+      severity: 'error',
+      comment:
+        'A module not in SERVER_MODULE_DEPENDENCIES (.dependency-cruiser.cjs) imports no other module until ' +
+        'its arrows are declared there.',
+      from: { path: `${MODULES}([^/]+)/`, pathNot: `${MODULES}${oneOf(Object.keys(SERVER_MODULE_DEPENDENCIES))}/` },
+      to: { path: MODULES, pathNot: `${MODULES}$1/` },
+    },
+    {
+      name: 'server-module-internals',
+      severity: 'error',
+      comment:
+        'Another module uses a module through its index.ts only (its public face): its files can then move ' +
+        'and change without breaking the modules that use it.',
+      from: { path: `${MODULES}([^/]+)/` },
+      to: { path: MODULES, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'server-outside-module-internals',
+      severity: 'error',
+      comment: 'Outside the modules (app.ts, the seed, the shared tests), a module is used through its index.ts only.',
+      from: { path: SERVER, pathNot: MODULES },
+      to: { path: MODULES, pathNot: `${MODULES}[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'server-floor',
+      severity: 'error',
+      comment:
+        'lib/ and db/ are the floor everything stands on: they import no event, action, module, plugin or ' +
+        'seed, nor config.ts or app.ts (which compose the rest), so anything can use them without a cycle.',
+      from: { path: `${SERVER}(lib|db)/` },
+      to: { path: `${SERVER}((events|actions|modules|plugins|seed)/|config\\.ts$|app\\.ts$)` },
+    },
+    {
+      name: 'server-events-below-modules',
+      severity: 'error',
+      comment:
+        'src/events (event types, the bus, publishing SQL, the notification rules) is what modules share to ' +
+        'tell each other what changed: it depends on no module, action or plugin.',
+      from: { path: `${SERVER}events/` },
+      to: { path: `${SERVER}(actions|modules|plugins|seed)/` },
+    },
+    {
+      name: 'server-actions-below-modules',
+      severity: 'error',
+      comment:
+        "src/actions holds the writes that span modules' tables; modules call them, so they import no module " +
+        '(only events, db and lib).',
+      from: { path: `${SERVER}actions/` },
+      to: { path: `${SERVER}(modules|plugins|seed)/` },
+    },
+    {
+      name: 'server-plugins-below-modules',
+      severity: 'error',
+      comment:
+        'plugins/ wire Fastify (auth guards, errors, headers, static files); app.ts hands them what they need ' +
+        'from the modules, so they import none.',
+      from: { path: `${SERVER}plugins/` },
+      to: { path: `${SERVER}(events|actions|modules|seed)/` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

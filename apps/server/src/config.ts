@@ -3,7 +3,7 @@ import path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { LIVE } from '@share-arts/contract';
-import type { LiveTimings } from './modules/live/live.hub.js';
+import type { LiveTimings } from './modules/live/index.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
 import type { LogDestination, LogLevel } from './lib/logger.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SEARCH_CANDIDATES, prefixEnd } from '../users/users.sql.js';
+import { SEARCH_CANDIDATES, prefixEnd } from '../users/index.js';
 import { createTestApp, errorOf, signUp, uniqueUsername, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 let ctx: TestContext;
