@@ -73,10 +73,33 @@ for (const build of builds) {
 }
 
 const signedIn = { authorization: `Bearer ${token}` };
-const routes = [
+const signedInMinimal = { ...signedIn, prefer: 'return=minimal' };
+type Route = {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Requests sent in turn (a write and its undo), instead of GET `path`. */
+  requests?: { method: 'POST'; path: string; headers: Record<string, string> }[];
+};
+const routes: Route[] = [
   { name: 'GET /api/posts (first page, signed out)', path: '/api/posts', headers: {} },
   { name: 'GET /api/posts (first page, signed in)', path: '/api/posts', headers: signedIn },
   { name: 'GET /api/posts/{hottest post}', path: `/api/posts/${hot!.id}`, headers: {} },
+  { name: 'GET /api/feed (signed in)', path: '/api/feed', headers: signedIn },
+  { name: 'GET /api/comments/{hottest post}', path: `/api/comments/${hot!.id}`, headers: {} },
+  { name: 'GET /api/search?q=light', path: '/api/search?q=light', headers: {} },
+  { name: 'GET /api/users (first page)', path: '/api/users', headers: {} },
+  { name: 'GET /api/users/suggestions', path: '/api/users/suggestions', headers: signedIn },
+  { name: 'GET /api/notifications', path: '/api/notifications', headers: signedIn },
+  {
+    name: 'POST like, then dislike, of the hottest post',
+    path: `/api/posts/like/${hot!.id}`,
+    headers: signedInMinimal,
+    requests: [
+      { method: 'POST', path: `/api/posts/like/${hot!.id}`, headers: signedInMinimal },
+      { method: 'POST', path: `/api/posts/dislike/${hot!.id}`, headers: signedInMinimal },
+    ],
+  },
 ];
 
 for (const server of servers) {
@@ -99,6 +122,7 @@ for (let round = 1; round <= Number(process.env.ROUNDS ?? 3); round++) {
       const result = await autocannon({
         url: `${server.url}${route.path}`,
         headers: route.headers,
+        ...(route.requests ? { requests: route.requests } : {}),
         connections: 50,
         duration: 10,
       });

@@ -7,7 +7,7 @@ import { isoDate, reactorsJson } from '../../lib/sql-json.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { literalLimit } from '../../lib/sql-limit.js';
 import { JsonText } from '../../lib/json-text.js';
-import { recordReaction } from '../../lib/reaction-sql.js';
+import { recordReaction } from '../../lib/reaction-statement.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publish, publishSql } from '../../events/events.js';
 

@@ -1,43 +1,18 @@
-import { ERRORS, PAGE_LIMITS, type PostListQuery } from '@share-arts/contract';
+import { ERRORS } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
-import { MEDIA_NOT_FOUND, type MediaService } from '../media/index.js';
-import { usernameExists } from '../users/index.js';
-import {
-  lockPostRow,
-  POST_LISTS,
-  selectSearchMatches,
-  updatePostRow,
-  type PostChanges,
-  selectPostKeys,
-  selectPostKey,
-  selectPostPage,
-  selectPostsByIds,
-  reactToPost,
-  type PageRequest,
-  type PostKeyRow,
-  type PostOrder,
-} from './posts.sql.js';
-import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
-import { selectViewerVotes } from '../comments/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
-import { rankedPage } from '../../lib/keyset.js';
-import { deletePostRow, insertPost, setBookmarkRow } from '../../actions/posts.js';
-import { toSharedPost } from './posts.presenter.js';
 import type { JsonText } from '../../lib/json-text.js';
+import { deletePostRow, insertPost, setBookmarkRow } from '../../actions/posts.js';
+import { MEDIA_NOT_FOUND, type MediaService } from '../media/index.js';
+import { lockPostRow, reactToPost, updatePostRow, type PostChanges } from './posts.sql.js';
+import type { PostCache, SearchHit } from './posts.cache.js';
+import { createPostReader } from './posts.reader.js';
 
-/** A page of posts, each already serialized (send it with `sendJson`). */
-export interface PostPageResult {
-  posts: JsonText[];
-  nextCursor: string | null;
-}
-
-/** Search order: the most relevant first, then the newest, then by id (as the cursor's keyset). */
-const byRelevance = (a: SearchHit, b: SearchHit): number =>
-  b.rank - a.rank || b.time - a.time || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+export type { PostPageResult } from './posts.reader.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -45,6 +20,7 @@ function cleanContent(content: string): string {
   return trimmed;
 }
 
+/** Posts: every read (see createPostReader) and every write, with its rules and its errors. */
 export function createPostsService({
   db,
   media,
@@ -56,46 +32,8 @@ export function createPostsService({
   cache: PostCache;
   searches: SearchCache<SearchHit>;
 }) {
-  /**
-   * Each post as the viewer sees it, in the order of `rows`: the shared part from the cache (with the
-   * newest comments), the rest from `rows`, and the viewer's votes on the shown comments in one query,
-   * only when signed in and some of them have votes that the cache does not know yet.
-   */
-  async function assemble(rows: PostKeyRow[], viewerId: string | null): Promise<JsonText[]> {
-    const shared = await cache.resolve(
-      rows.map((row) => row.id),
-      async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
-    );
-    const voted = viewerId === null ? [] : votedCommentIds(shared.values());
-    const votes =
-      voted.length > 0
-        ? await cache.viewerVotes(viewerId!, voted, (ids) => selectViewerVotes(db, viewerId!, ids))
-        : undefined;
-    const posts: JsonText[] = [];
-    for (const row of rows) {
-      const post = shared.get(row.id);
-      // Deleted between the two reads: the page is one shorter, its cursor unchanged.
-      if (post) posts.push(personalize(post, row, viewerId, votes));
-    }
-    return posts;
-  }
-
-  async function page(request: Omit<PageRequest, 'limit'> & { limit?: number }): Promise<PostPageResult> {
-    const { rows, nextCursor } = await selectPostPage(db, { ...request, limit: request.limit ?? PAGE_LIMITS.default });
-    return { posts: await assemble(rows, request.viewerId), nextCursor };
-  }
-
-  /**
-   * One post as the viewer sees it, as JSON (GET /api/posts/{id} and every write's answer): its counters
-   * and the viewer's flags in one query, the rest as on a page (see assemble).
-   */
-  async function getPost(postId: string, viewerId: string | null): Promise<JsonText> {
-    if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-    const row = await selectPostKey(db, postId, viewerId);
-    const [post] = row ? await assemble([row], viewerId) : [];
-    if (!post) throw notFound(ERRORS.postNotFound);
-    return post;
-  }
+  const reader = createPostReader({ db, cache, searches });
+  const { getPost } = reader;
 
   /** Locks the post row for the rest of the transaction: reactions to one post take turns. */
   async function lockPost(tx: Db, postId: string) {
@@ -110,14 +48,6 @@ export function createPostsService({
     return row.id;
   }
 
-  /** The newest matching posts, ranked: by text relevance, then newest (see selectSearchMatches). */
-  async function searchHits(terms: string): Promise<SearchHit[]> {
-    const rows = await selectSearchMatches(db, terms);
-    return rows
-      .map((row) => ({ id: row.id, rank: Number(row.rank), time: new Date(row.created_at).getTime() }))
-      .sort(byRelevance);
-  }
-
   const mapPictureInUse = (error: unknown): never => {
     if (isUniqueViolation(error, 'posts_media_key')) throw badRequest(ERRORS.pictureInUse);
     // Deleted between the owner's check and the write.
@@ -126,68 +56,7 @@ export function createPostsService({
   };
 
   return {
-    getPost,
-
-    /** Everyone's posts (Explore). */
-    list: (query: PostListQuery, viewerId: string | null) =>
-      page({ ...query, ...POST_LISTS.everyone(), order: query.sort ?? 'latest', viewerId }),
-
-    /** The home feed: the viewer's own posts and those of the people they follow. */
-    feed: (query: PostListQuery, viewerId: string) =>
-      page({ ...query, ...POST_LISTS.feed(viewerId), order: query.sort ?? 'latest', viewerId }),
-
-    async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
-      const result = await page({
-        ...query,
-        ...POST_LISTS.byUsername(username),
-        order: query.sort ?? 'latest',
-        viewerId,
-      });
-      // A page with posts shows the author exists: only an empty one (no posts yet, or past the last)
-      // asks whether there is such a user at all.
-      if (result.posts.length === 0 && !(await usernameExists(db, username))) throw notFound(ERRORS.userNotFound);
-      return result;
-    },
-
-    /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */
-    liked: (query: PostListQuery, viewerId: string) =>
-      page({ ...query, ...POST_LISTS.liked(viewerId), order: 'reacted' satisfies PostOrder, viewerId }),
-
-    /** The viewer's bookmarks, the most recently saved first (the profile's Saved tab). */
-    bookmarked: (query: PostListQuery, viewerId: string) =>
-      page({ ...query, ...POST_LISTS.bookmarked(viewerId), order: 'bookmarked' satisfies PostOrder, viewerId }),
-
-    /**
-     * Posts whose words start with every word of `q`: the newest 500 such posts ranked by text
-     * relevance, then newest; or, for a `#hashtag`, every post that carries it, newest first.
-     */
-    async search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
-      const trimmed = q.trim();
-      const [tag] = trimmed.startsWith('#') ? extractHashtags(trimmed) : [];
-      if (tag) return page({ ...query, ...POST_LISTS.tagged(tag), order: 'latest', viewerId });
-      const words =
-        trimmed
-          .toLowerCase()
-          .match(/[\p{L}\p{N}_]+/gu)
-          ?.slice(0, 8) ?? [];
-      if (words.length === 0) return { posts: [], nextCursor: null };
-      const terms = words.map((word) => `${word}:*`).join(' & ');
-      const hits = await searches.hits(terms, () => searchHits(terms));
-      const { page: chosen, nextCursor } = rankedPage(hits, {
-        cursor: query.cursor,
-        limit: query.limit ?? PAGE_LIMITS.default,
-        shape: ['float', 'date', 'uuid'],
-        key: (hit) => [hit.rank, new Date(hit.time), hit.id],
-      });
-      const found = await selectPostKeys(
-        db,
-        chosen.map((hit) => hit.id),
-        viewerId,
-      );
-      const keys = new Map(found.map((row) => [row.id, row]));
-      const rows = chosen.flatMap((hit) => keys.get(hit.id) ?? []);
-      return { posts: await assemble(rows, viewerId), nextCursor };
-    },
+    ...reader,
 
     async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<JsonText> {
       const content = cleanContent(input.content);

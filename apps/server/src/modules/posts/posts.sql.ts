@@ -9,7 +9,7 @@ import { newestCommentsJson } from '../comments/index.js';
 import type { MediaRow } from '../media/index.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publish, publishSql } from '../../events/events.js';
-import { recordReaction } from '../../lib/reaction-sql.js';
+import { recordReaction } from '../../lib/reaction-statement.js';
 
 export interface PostRow {
   id: string;
