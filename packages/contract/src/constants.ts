@@ -14,6 +14,8 @@ export const LIMITS = {
   postContentMax: 2000,
   commentContentMax: 1000,
   altTextMax: 500,
+  /** Pictures in one post. */
+  postPicturesMax: 20,
 } as const;
 
 /** Letters, digits, underscore and dot; must start with a letter or digit. */

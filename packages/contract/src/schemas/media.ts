@@ -22,8 +22,15 @@ export const MEDIA_PURPOSES = ['post', 'avatar'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
 export const PictureSource = Type.Object({
-  type: Type.Union([Type.Literal('image/avif'), Type.Literal('image/jpeg')]),
+  type: Type.Union([Type.Literal('image/avif'), Type.Literal('image/jpeg'), Type.Literal('image/webp')]),
   srcset: Type.String({ description: 'For <source srcset>: `<url> 320w, <url> 640w, …`' }),
+  media: Type.Optional(
+    Type.String({
+      description:
+        'For <source media>: `(color-gamut: p3)` on the Display P3 variants of a wide-gamut picture, ' +
+        '`(prefers-reduced-motion: no-preference)` on the animated variants of an animation; absent on the sRGB stills every screen can show',
+    }),
+  ),
 });
 export type PictureSource = Static<typeof PictureSource>;
 
@@ -42,8 +49,17 @@ export const Picture = Type.Object(
     alt: Type.String({ description: 'Alt text, editable by the owner' }),
     originalUrl: Type.String({ description: 'The file exactly as it was uploaded ("view original")' }),
     sources: Type.Array(PictureSource, {
-      description: 'For <picture>: AVIF first, then the JPEG fallback; each variant is sRGB with all metadata removed',
+      description:
+        'For <picture>, in order (the browser takes the first that fits): animated variants, P3 variants, then sRGB AVIF and the JPEG fallback; no variant carries metadata beyond its colour profile',
     }),
+    pixelated: Type.Boolean({
+      description:
+        'Pixel art: a small picture whose variants were scaled with nearest-neighbour; show it with `image-rendering: pixelated`',
+    }),
+    animated: Type.Boolean({ description: 'An animated GIF or WebP: `url` and the unmarked sources are its first frame' }),
+    originalType: Type.String({ description: 'The MIME type of the original file' }),
+    originalBytes: Type.Integer({ description: 'The size of the original file' }),
+    originalName: Type.String({ description: 'The uploaded file name (what Download saves it as)' }),
   },
   { description: 'An uploaded picture as it leaves the server' },
 );

@@ -60,9 +60,15 @@ export const Post = Type.Object({
   username: Type.String({ description: "The author's username" }),
   name: Type.String({ description: "The author's full name" }),
   userPhoto: Type.String({ description: "URL of the author's photo" }),
-  postPic: Type.String({ description: 'URL of the picture (the default picture when the post has none)' }),
+  postPic: Type.String({
+    description: 'URL of the first picture (the default picture when the post has none), for clients that show one',
+  }),
   picture: Type.Union([Picture, Type.Null()], {
-    description: 'The uploaded picture with its variants and placeholder; null when the post shows the default picture',
+    description: 'The first picture (media[0]); null when the post shows the default picture',
+  }),
+  media: Type.Array(Picture, {
+    maxItems: LIMITS.postPicturesMax,
+    description: `The post's pictures in the author's order (at most ${LIMITS.postPicturesMax}), each with its own alt text`,
   }),
   createdAt: DateString,
   updatedAt: DateString,
@@ -117,10 +123,15 @@ const content = Type.String({
   errorMessage: `content must be at most ${LIMITS.postContentMax} characters long`,
 });
 const mediaId = Type.String({ maxLength: 64, description: 'The _id of a picture uploaded with POST /api/media' });
+const mediaIds = Type.Array(mediaId, {
+  maxItems: LIMITS.postPicturesMax,
+  description: `The post's pictures in order, 0 to ${LIMITS.postPicturesMax}, each uploaded with POST /api/media by you and in no other post; the first is the cover (postPic). Send mediaIds or mediaId, not both`,
+});
 
 export const CreatePostBody = Type.Object({
   content,
-  mediaId: Type.Optional(Type.Union([mediaId, Type.Null()])),
+  mediaId: Type.Optional(Type.Union([mediaId, Type.Null()], { description: 'One picture: the same as mediaIds [id]' })),
+  mediaIds: Type.Optional(mediaIds),
 });
 export type CreatePostBody = Static<typeof CreatePostBody>;
 
@@ -128,9 +139,20 @@ export const EditPostBody = Type.Object({
   postData: Type.Object(
     {
       content: Type.Optional(content),
-      mediaId: Type.Optional(Type.Union([mediaId, Type.Null()], { description: 'null shows the default picture' })),
+      mediaId: Type.Optional(
+        Type.Union([mediaId, Type.Null()], {
+          description: 'One picture, replacing all of them; null removes them all (the default picture)',
+        }),
+      ),
+      mediaIds: Type.Optional(
+        Type.Array(mediaId, {
+          maxItems: LIMITS.postPicturesMax,
+          description:
+            'The whole new list, in order: add, remove and reorder in one write; [] removes them all. A removed picture is deleted',
+        }),
+      ),
     },
-    { additionalProperties: false, description: 'Only content and the picture can change; other fields are ignored' },
+    { additionalProperties: false, description: 'Only content and the pictures can change; other fields are ignored' },
   ),
 });
 export type EditPostBody = Static<typeof EditPostBody>;
