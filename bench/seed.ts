@@ -2,6 +2,7 @@
  * `npm run bench:seed -- --users 100000 --posts 1000000`: fills a database with realistic data, fast,
  * with set-based SQL: users, posts with their media rows, skewed follows (a few users with very many
  * followers), likes and dislikes, bookmarks, comments and votes, then every counter from its rows.
+ * `--pictures 5` gives every post five pictures (default one).
  * The database is DATABASE_URL, or the embedded one under DATA_DIR (default ./data).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     follows: { type: 'string' },
     comments: { type: 'string' },
     bookmarks: { type: 'string' },
+    /** Pictures per post (1 to 20): a page's weight and its cache-miss read grow with them. */
+    pictures: { type: 'string', default: '1' },
     /** Puts the step timings in docs/performance.md. */
     write: { type: 'boolean', default: false },
   },
@@ -38,6 +41,7 @@ const LIKES = count(values.likes, POSTS * 10);
 const FOLLOWS = count(values.follows, Math.min(USERS * 20, USERS * (USERS - 1)));
 const COMMENTS = count(values.comments, POSTS * 2);
 const BOOKMARKS = count(values.bookmarks, POSTS);
+const PICTURES = Math.min(Math.max(count(values.pictures, 1), 1), 20);
 /** Rows per statement: large enough to be set-based, small enough to report progress. */
 const CHUNK = 500_000;
 
@@ -100,8 +104,9 @@ await timed('migrations and sample data', async () => {
 const [template] = await queryRows<{ id: string; password_hash: string; photo_url: string }>(
   db,
   sql`select m.id, u.password_hash, u.photo_url
-      from posts p join media m on m.id = p.media_id join users u on u.id = p.author_id
-      order by p.created_at limit 1`,
+      from posts p join post_media pm on pm.post_id = p.id join media m on m.id = pm.media_id
+      join users u on u.id = p.author_id
+      order by p.created_at, pm.position limit 1`,
 );
 if (!template) throw new Error('The sample data has no post picture to reuse.');
 const [{ existing } = { existing: 0 }] = await queryRows<{ existing: number }>(
@@ -117,14 +122,16 @@ const secondaryIndexes = await queryRows<{ indexname: string; indexdef: string }
   db,
   sql`select indexname, indexdef from pg_indexes i
       where schemaname = 'public'
-        and tablename in ('users', 'posts', 'media', 'follows', 'post_reactions', 'bookmarks', 'comments', 'comment_votes')
+        and tablename in ('users', 'posts', 'media', 'post_media', 'follows', 'post_reactions', 'bookmarks', 'comments',
+                          'comment_votes')
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
 );
 const linkKeys = await queryRows<{ table: string; name: string; definition: string }>(
   db,
   sql`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
       from pg_constraint
-      where contype = 'p' and conrelid::regclass::text in ('follows', 'post_reactions', 'bookmarks', 'comment_votes')`,
+      where contype = 'p'
+        and conrelid::regclass::text in ('follows', 'post_reactions', 'bookmarks', 'comment_votes', 'post_media')`,
 );
 await timed(`drop ${secondaryIndexes.length} indexes and ${linkKeys.length} primary keys`, async () => {
   for (const { indexname } of secondaryIndexes) await db.execute(sql.raw(`drop index "${indexname}"`));
@@ -153,29 +160,38 @@ await chunked(
   from generate_series(${from}::int, ${to}::int) i`,
 );
 
+/** The id of post i's picture k (1-based; the first keeps the id it had when posts had one picture). */
+const benchMediaId = (i: ReturnType<typeof sql>, k: ReturnType<typeof sql>) =>
+  sql`md5('bench-media-' || (${i}) || case when (${k}) = 1 then '' else '-' || (${k}) end)::uuid`;
+
 await chunked(
-  'posts and their media rows',
+  `posts and their media rows (${PICTURES} per post)`,
   POSTS,
   (from, to) => sql`
   with picked as (
-    select i, ${postId(sql`i`)} as id, md5('bench-media-' || i)::uuid as media_id,
-           ${userId(popularUser)} as author_id,
+    select i, ${postId(sql`i`)} as id, ${userId(popularUser)} as author_id,
            now() - random() * interval '700 days' as created_at
     from generate_series(${from}::int, ${to}::int) i
   ), pictures as (
     insert into media (id, owner_id, purpose, original_file, original_mime, original_bytes, width, height, placeholder, alt, variants, created_at)
-    select picked.media_id, picked.author_id, 'post', m.original_file, m.original_mime, m.original_bytes, m.width,
-           m.height, m.placeholder, 'Bench picture ' || picked.i, m.variants, picked.created_at
-    from picked, media m where m.id = ${template.id}::uuid
+    select ${benchMediaId(sql`picked.i`, sql`k`)}, picked.author_id, 'post', m.original_file, m.original_mime,
+           m.original_bytes, m.width, m.height, m.placeholder,
+           'Bench picture ' || picked.i || case when k = 1 then '' else ' (' || k || ')' end, m.variants,
+           picked.created_at
+    from picked, generate_series(1, ${PICTURES}::int) k, media m where m.id = ${template.id}::uuid
     returning id
+  ), listed as (
+    insert into post_media (post_id, media_id, position)
+    select picked.id, ${benchMediaId(sql`picked.i`, sql`k`)}, (k - 1)::smallint
+    from picked, generate_series(1, ${PICTURES}::int) k
   )
-  insert into posts (id, author_id, content, tags, media_id, created_at, updated_at)
+  insert into posts (id, author_id, content, tags, created_at, updated_at)
   select id, author_id,
          (array['Morning light on the studio wall','A quick ink study','Colour test for a bigger piece',
                 'Finished at last','Work in progress, thoughts welcome'])[1 + i % 5] || ' #' ||
          (array['painting','ink','sketch','print','photo','ceramics'])[1 + i % 6],
          array[(array['painting','ink','sketch','print','photo','ceramics'])[1 + i % 6]],
-         media_id, created_at, created_at
+         created_at, created_at
   from picked`,
 );
 

@@ -9,12 +9,13 @@ import { posts, users } from '../db/schema.js';
 import { publish, publishSql } from '../events/events.js';
 
 /**
- * A new post, its author's post count and its event, in one statement (one round trip, its own
- * transaction); answers the post's id.
+ * A new post with its pictures in order (post_media), its author's post count and its event, in one
+ * statement (one round trip, its own transaction: a picture refused by a constraint leaves nothing
+ * written); answers the post's id.
  */
 export async function insertPost(
   db: Db,
-  post: { authorId: string; content: string; tags: string[]; mediaId: string | null },
+  post: { authorId: string; content: string; tags: string[]; mediaIds: string[] },
 ): Promise<string> {
   const tags = sql.join(
     post.tags.map((tag) => sql`${tag}`),
@@ -23,9 +24,14 @@ export async function insertPost(
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`with created as (
-          insert into posts (author_id, content, tags, media_id)
-          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${post.mediaId}::uuid)
+          insert into posts (author_id, content, tags)
+          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[])
           returning id, author_id
+        ),
+        pictures as (
+          insert into post_media (post_id, media_id, position)
+          select created.id, picked.id::uuid, (picked.n - 1)::smallint
+          from created, json_array_elements_text(${JSON.stringify(post.mediaIds)}::json) with ordinality as picked(id, n)
         ),
         counted as (
           update users u set post_count = u.post_count + 1 from created where u.id = created.author_id

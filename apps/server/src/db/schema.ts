@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -71,7 +72,6 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
     /** The #hashtags of the content, lower-case and without '#', kept by the service on every write. */
     tags: text('tags')
       .array()
@@ -98,8 +98,6 @@ export const posts = pgTable(
     ),
     index('posts_tags_idx').using('gin', t.tags),
     index('posts_search_idx').using('gin', t.searchVector),
-    // A picture belongs to one post: deleting the post deletes its files.
-    uniqueIndex('posts_media_key').on(t.mediaId),
     check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.dislikeCount} >= 0 and ${t.commentCount} >= 0`),
   ],
 );
@@ -133,6 +131,30 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('media_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A post's pictures in the author's order (`position` 0 is the cover). The primary key is the post
+ * cache's read: a page of posts, each with its pictures in order, from one index. A picture belongs to
+ * one post at most, so deleting the post (or taking the picture out of it) deletes its files; a
+ * deleted picture leaves the posts that showed it.
+ */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position] }),
+    uniqueIndex('post_media_media_key').on(t.mediaId),
+    check('post_media_position', sql`${t.position} >= 0`),
+  ],
 );
 
 /** A like or a dislike: one row per user and post, so nobody holds both. */

@@ -159,12 +159,14 @@ async function seed(): Promise<void> {
              m.width, m.height, m.placeholder, 'A study in oil, number ' || picked.i, m.variants, picked.created_at
       from picked, media m where m.id = ${template}::uuid
       returning id
+    ), listed as (
+      insert into post_media (post_id, media_id, position) select id, media_id, 0 from picked
     )
-    insert into posts (id, author_id, content, tags, media_id, created_at, updated_at)
+    insert into posts (id, author_id, content, tags, created_at, updated_at)
     select id, author_id,
            (array['Morning light on the studio wall', 'A quick ink study', 'Colour test for a bigger piece',
                   'Finished at last', 'Work in progress, thoughts welcome'])[1 + i % 5] || ' #painting',
-           array['painting'], media_id, created_at, created_at
+           array['painting'], created_at, created_at
     from picked`);
 
   // The hub: the viewer's newest post, with 2,000 comments (triples share a time).

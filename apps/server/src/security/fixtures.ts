@@ -19,6 +19,7 @@ export const COUNTED_TABLES = [
   'post_reactions',
   'comment_votes',
   'media',
+  'post_media',
 ] as const;
 export type RowCounts = Record<(typeof COUNTED_TABLES)[number], number>;
 

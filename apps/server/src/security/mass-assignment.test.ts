@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, type Column } from 'drizzle-orm';
-import { posts, users } from '../db/schema.js';
+import { postMedia, posts, users } from '../db/schema.js';
 import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
 import { createTestApp, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
 import { afterAllTests, createPost, rowCounts, uploadPicture } from './fixtures.js';
@@ -8,7 +8,7 @@ import { afterAllTests, createPost, rowCounts, uploadPicture } from './fixtures.
 /**
  * Mass assignment (issue 8, part 5): every column of users and posts (by its TypeScript name and its SQL
  * name) and the nested objects the API shows, sent through postData and userData. Only the whitelisted
- * fields change: content and mediaId of a post; firstName, lastName, email, bio, link and userPhoto of a user.
+ * fields change: content and the pictures (mediaId, mediaIds) of a post; firstName, lastName, email, bio, link and userPhoto of a user.
  */
 
 let ctx: TestContext;
@@ -43,7 +43,7 @@ afterAllTests(async (failed) => {
         '(by TypeScript and SQL name) and the nested objects the API shows, one at a time and all at once, ' +
         'plus `__proto__` and `constructor.prototype` keys.',
       '',
-      '- Only the whitelisted fields changed (post: content, mediaId; user: firstName, lastName, email, bio, link, ' +
+      '- Only the whitelisted fields changed (post: content, mediaId, mediaIds; user: firstName, lastName, email, bio, link, ' +
         "userPhoto); other users' rows and every table's row count unchanged after each request.",
       `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
       '',
@@ -99,6 +99,7 @@ const NESTED: Record<string, unknown> = {
   toString: 'x',
   postPic: '/media/evil.jpg',
   picture: { _id: hostile() },
+  media: [{ _id: hostile() }],
 };
 
 const columnsOf = (table: typeof users | typeof posts) =>
@@ -164,6 +165,8 @@ describe('postData (POST /api/posts/edit/{id})', () => {
   it('takes mediaId (a picture of your own) and nothing else', async () => {
     const picture = await uploadPicture(ctx.app, owner);
     const before = await postRow();
+    const pictures = () =>
+      ctx.database.db.select({ mediaId: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, postId));
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/posts/edit/${postId}`,
@@ -173,7 +176,8 @@ describe('postData (POST /api/posts/edit/{id})', () => {
     count('postData', response.statusCode);
     expect(response.statusCode, response.body).toBe(201);
     const after = await postRow();
-    expect(after).toEqual({ ...before, mediaId: picture, updatedAt: after.updatedAt });
+    expect(after).toEqual({ ...before, updatedAt: after.updatedAt });
+    expect(await pictures()).toEqual([{ mediaId: picture }]);
   });
 
   it('refuses __proto__ and constructor.prototype keys without changing the row', async () => {

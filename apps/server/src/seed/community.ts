@@ -13,8 +13,10 @@ export interface PlannedPost {
   content: string;
   alt: string;
   minutesAgo: number;
-  /** A committed picture under assets/seed, or art drawn from a seed. */
+  /** A committed picture under assets/seed, or art drawn from a seed: the post's first picture. */
   picture: { file: string } | { kind: ArtKind; seed: number };
+  /** The rest of a series, in order (most posts have none): more art of the same kind. */
+  more: { picture: { kind: ArtKind; seed: number }; alt: string }[];
 }
 
 export interface PlannedComment {
@@ -126,6 +128,35 @@ const COMMENTS = [
 ];
 const THANKS = ['Thank you so much!', 'Thanks, that means a lot 🙏', 'Glad you like it!', 'Thank you! More soon.'];
 
+/**
+ * Every artist's second post is a series of 2 to 5 pictures, so a first visit finds carousels (mira's
+ * feed among them: hers, theo's and sana's). Its other pictures are drawn from seeds of their own, not
+ * from the random sequence, which keeps the rest of the community as it was. The long series are pixel
+ * art, the cheapest to prepare (every sample picture goes through the upload pipeline at build time).
+ */
+const SERIES_LENGTHS: Record<SampleUsername, number> = {
+  mira: 3,
+  theo: 3,
+  sana: 2,
+  jules: 4,
+  kai: 2,
+  ines: 3,
+  omar: 2,
+  lena: 2,
+  ravi: 5,
+  yuki: 2,
+  bea: 4,
+  noah: 2,
+};
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+function series(kind: ArtKind, index: number, length: number): PlannedPost['more'] {
+  return Array.from({ length: length - 1 }, (_, k) => ({
+    picture: { kind, seed: 5000 + index * 10 + k },
+    alt: `${ALTS[kind]} The ${ORDINALS[k + 1]} of a series of ${length}.`,
+  }));
+}
+
 const HOUR = 60;
 const DAY = 24 * HOUR;
 
@@ -133,7 +164,7 @@ const DAY = 24 * HOUR;
 export function planCommunity(seed = 19): Community {
   const rng = makeRng(seed);
   const names = SAMPLE_USERS.map((user) => user.username) as SampleUsername[];
-  const posts: PlannedPost[] = SAMPLE_POSTS.map((post) => ({ ...post, picture: { file: post.picture } }));
+  const posts: PlannedPost[] = SAMPLE_POSTS.map((post) => ({ ...post, picture: { file: post.picture }, more: [] }));
   const perUser = [6, 6, 6, 6, 6, 7, 7, 6, 7, 6, 6, 7];
   const used = new Set<string>();
   names.forEach((author, u) => {
@@ -149,6 +180,7 @@ export function planCommunity(seed = 19): Community {
         alt: ALTS[kind],
         minutesAgo: Math.round(2 * HOUR + rng.next() ** 1.3 * 42 * DAY),
         picture: { kind, seed: 1000 + posts.length },
+        more: i === 1 ? series(kind, posts.length, SERIES_LENGTHS[author]) : [],
       });
     }
   });

@@ -4,7 +4,17 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
-import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from '../db/schema.js';
+import {
+  appMeta,
+  commentVotes,
+  comments,
+  follows,
+  media,
+  postMedia,
+  postReactions,
+  posts,
+  users,
+} from '../db/schema.js';
 import { seedSampleData, sampleSources } from './seed.js';
 import { prepareSampleMedia } from './sample-media.js';
 import { ART_SIZES, drawArt, type ArtKind } from './art.js';
@@ -82,7 +92,14 @@ describe('sample data', () => {
     expect(userRows).toHaveLength(12);
     expect(postRows.length).toBeGreaterThanOrEqual(60);
     expect(postRows.length).toBeLessThanOrEqual(100);
-    expect(mediaRows).toHaveLength(userRows.length + postRows.length);
+    const listed = await db.select().from(postMedia);
+    expect(mediaRows).toHaveLength(userRows.length + listed.length);
+    // Every post shows at least one picture, each of them its author's.
+    expect(new Set(listed.map((row) => row.postId)).size).toBe(postRows.length);
+    for (const row of listed) {
+      const post = postRows.find((p) => p.id === row.postId)!;
+      expect(mediaRows.find((m) => m.id === row.mediaId)).toMatchObject({ ownerId: post.authorId, purpose: 'post' });
+    }
     for (const user of userRows) {
       expect(mediaRows.find((m) => m.id === user.photoMediaId)).toMatchObject({ ownerId: user.id, purpose: 'avatar' });
       expect(user.photoUrl).toMatch(/^\/media\/\S+\.jpg$/);
@@ -115,6 +132,31 @@ describe('sample data', () => {
     expect(shapes.filter((s) => s.originalMime === 'image/png').length).toBeGreaterThanOrEqual(3); // pixel art
     const posts = await ctx.database.db.select().from(media);
     expect(new Set(posts.map((m) => m.placeholder)).size).toBe(posts.length);
+  });
+
+  it("has a series of 2 to 5 pictures by every artist, some of them in the test account's feed", async () => {
+    const listed = await ctx.database.db.select().from(postMedia);
+    const perPost = new Map<string, number[]>();
+    for (const row of listed) perPost.set(row.postId, [...(perPost.get(row.postId) ?? []), row.position]);
+    const series = [...perPost.values()].filter((positions) => positions.length > 1);
+    expect(series.length).toBeGreaterThanOrEqual(12);
+    for (const positions of series) {
+      expect(positions.length).toBeLessThanOrEqual(5);
+      expect(positions.sort((a, b) => a - b)).toEqual(positions.map((_, i) => i));
+    }
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_CREDENTIALS });
+    const feed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/feed?limit=50',
+      headers: { authorization: login.json().encodedToken },
+    });
+    const carousels = feed.json().posts.filter((post: { media: unknown[] }) => post.media.length > 1);
+    expect(carousels.length).toBeGreaterThanOrEqual(3);
+    for (const post of carousels) {
+      // Each picture has its own alt text.
+      const alts = post.media.map((picture: { alt: string }) => picture.alt);
+      expect(new Set(alts).size).toBe(alts.length);
+    }
   });
 
   it('has likes, comments with votes, and counters that match them', async () => {

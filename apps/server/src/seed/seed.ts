@@ -3,7 +3,17 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { TEST_CREDENTIALS } from '@share-arts/contract';
 import type { Db } from '../db/client.js';
-import { appMeta, commentVotes, comments, follows, media, postReactions, posts, users } from '../db/schema.js';
+import {
+  appMeta,
+  commentVotes,
+  comments,
+  follows,
+  media,
+  postMedia,
+  postReactions,
+  posts,
+  users,
+} from '../db/schema.js';
 import { drawArt } from './art.js';
 import { planCommunity, type PlannedPost } from './community.js';
 import { SAMPLE_USERS } from './sample-data.js';
@@ -22,6 +32,12 @@ const sampleFile = (name: string) => () => readFile(path.join(ASSETS_DIR, 'seed'
 const pictureKey = (post: PlannedPost, index: number) =>
   'file' in post.picture ? `post-${path.parse(post.picture.file).name}` : `post-${index}-${post.picture.kind}`;
 
+/** A post's pictures in order, each with its key among the prepared pictures and its alt text. */
+const picturesOf = (post: PlannedPost, index: number) => [
+  { key: pictureKey(post, index), alt: post.alt, picture: post.picture },
+  ...post.more.map(({ picture, alt }, k) => ({ key: `${pictureKey(post, index)}-${k + 2}`, alt, picture })),
+];
+
 /** Every sample picture, committed (the avatars, the spec's four posts) or drawn from a seed. */
 export function sampleSources(): SampleSource[] {
   return [
@@ -30,11 +46,13 @@ export function sampleSources(): SampleSource[] {
       purpose: 'avatar' as const,
       read: sampleFile(user.photo),
     })),
-    ...planCommunity().posts.map(({ picture }, index, all) => ({
-      key: pictureKey(all[index]!, index),
-      purpose: 'post' as const,
-      read: 'file' in picture ? sampleFile(picture.file) : () => drawArt(picture.kind, picture.seed),
-    })),
+    ...planCommunity().posts.flatMap((post, index) =>
+      picturesOf(post, index).map(({ key, picture }) => ({
+        key,
+        purpose: 'post' as const,
+        read: 'file' in picture ? sampleFile(picture.file) : () => drawArt(picture.kind, picture.seed),
+      })),
+    ),
   ];
 }
 
@@ -92,27 +110,41 @@ export async function seedSampleData(
 
     const postPictures = await Promise.all(
       community.posts.map((post, index) =>
-        copySamplePicture(pictures.get(pictureKey(post, index))!, id(post.author), post.alt, options.mediaDir, dir),
+        Promise.all(
+          picturesOf(post, index).map(({ key, alt }) =>
+            copySamplePicture(pictures.get(key)!, id(post.author), alt, options.mediaDir, dir),
+          ),
+        ),
       ),
     );
     await tx
       .insert(media)
-      .values(postPictures.map((picture, i) => ({ ...picture, createdAt: ago(community.posts[i]!.minutesAgo) })));
+      .values(
+        postPictures.flatMap((series, i) =>
+          series.map((picture) => ({ ...picture, createdAt: ago(community.posts[i]!.minutesAgo) })),
+        ),
+      );
     const postIds = (
       await tx
         .insert(posts)
         .values(
-          community.posts.map((post, i) => ({
+          community.posts.map((post) => ({
             authorId: id(post.author),
             content: post.content,
             tags: extractHashtags(post.content),
-            mediaId: postPictures[i]!.id,
             createdAt: ago(post.minutesAgo),
             updatedAt: ago(post.minutesAgo),
           })),
         )
         .returning({ id: posts.id })
     ).map((row) => row.id);
+    await tx
+      .insert(postMedia)
+      .values(
+        postPictures.flatMap((series, i) =>
+          series.map((picture, position) => ({ postId: postIds[i]!, mediaId: picture.id, position })),
+        ),
+      );
 
     await tx.insert(postReactions).values(
       community.likes.map(([post, user]) => ({

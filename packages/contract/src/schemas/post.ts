@@ -123,8 +123,10 @@ const content = Type.String({
   errorMessage: `content must be at most ${LIMITS.postContentMax} characters long`,
 });
 const mediaId = Type.String({ maxLength: 64, description: 'The _id of a picture uploaded with POST /api/media' });
+const tooManyPictures = `A post holds at most ${LIMITS.postPicturesMax} pictures`;
 const mediaIds = Type.Array(mediaId, {
   maxItems: LIMITS.postPicturesMax,
+  errorMessage: tooManyPictures,
   description: `The post's pictures in order, 0 to ${LIMITS.postPicturesMax}, each uploaded with POST /api/media by you and in no other post; the first is the cover (postPic). Send mediaIds or mediaId, not both`,
 });
 
@@ -147,6 +149,7 @@ export const EditPostBody = Type.Object({
       mediaIds: Type.Optional(
         Type.Array(mediaId, {
           maxItems: LIMITS.postPicturesMax,
+          errorMessage: tooManyPictures,
           description:
             'The whole new list, in order: add, remove and reorder in one write; [] removes them all. A removed picture is deleted',
         }),

@@ -53,7 +53,7 @@ export async function deleteUnattachedMedia(
       tx,
       sql`select m.id from media m
           where m.created_at < ${cutoff}::timestamptz
-            and not exists (select 1 from posts p where p.media_id = m.id)
+            and not exists (select 1 from post_media pm where pm.media_id = m.id)
             and not exists (select 1 from users u where u.photo_media_id = m.id)
           limit ${batch} for update skip locked`,
     );
@@ -65,7 +65,7 @@ export async function deleteUnattachedMedia(
             locked.map((row) => sql`${row.id}::uuid`),
             sql`, `,
           )})
-            and not exists (select 1 from posts p where p.media_id = m.id)
+            and not exists (select 1 from post_media pm where pm.media_id = m.id)
             and not exists (select 1 from users u where u.photo_media_id = m.id)
           returning original_file, variants`,
     );

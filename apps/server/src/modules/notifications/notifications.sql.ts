@@ -38,8 +38,10 @@ export interface NotificationRow extends SummaryRow {
   created_at: Date | string;
 }
 
-// The variants of the post's picture (alias `p`): the service picks the thumbnail by the media module's rule.
-const POST_PIC = sql`(select m.variants from media m where m.id = p.media_id)`;
+// The variants of the post's first picture (alias `p`): the service picks the thumbnail by the media
+// module's rule.
+const POST_PIC = sql`(select m.variants from post_media pm join media m on m.id = pm.media_id
+  where pm.post_id = p.id order by pm.position limit 1)`;
 
 /**
  * Groups are ordered by their newest time and, as a tie-break, the id of their newest row: what the

@@ -1,5 +1,5 @@
 // The posts module's public face: posts, reactions and bookmarks, the post cache and their routes.
-export { createPostsService, type PostPageResult, type PostsService } from './posts.service.js';
+export { createPostsService, PICTURE_ERRORS, type PostPageResult, type PostsService } from './posts.service.js';
 export { postsRoutes } from './posts.routes.js';
 export { bookmarksRoutes } from './bookmarks.routes.js';
 export { changesPostSearches, createPostCache, type PostCache, type SearchHit } from './posts.cache.js';

@@ -17,7 +17,7 @@ export interface CachedComment {
 
 /**
  * The part of a post every reader sees the same, kept ready to send: the post's JSON up to its comments
- * (content, author, picture), its newest reactors and its newest comments without a viewer's votes.
+ * (content, author, pictures), its newest reactors and its newest comments without a viewer's votes.
  */
 export interface CachedPost {
   userId: string;

@@ -12,7 +12,9 @@ export type SharedPost = Omit<Post, 'commentCount' | 'viewer'>;
 
 export function toSharedPost(row: PostRow): SharedPost {
   const createdAt = new Date(row.created_at);
-  const picture = row.picture ? toPicture(row.picture) : null;
+  const media = row.media.map(toPicture);
+  // The first picture is the cover: `picture` and `postPic` are for clients that show one.
+  const picture = media[0] ?? null;
   return {
     _id: row.id,
     content: row.content,
@@ -22,6 +24,7 @@ export function toSharedPost(row: PostRow): SharedPost {
     userPhoto: photoUrl(row.author_photo_url),
     postPic: picture?.url ?? DEFAULT_POST_PIC_URL,
     picture,
+    media,
     createdAt: formatDate(createdAt),
     updatedAt: formatDate(new Date(row.updated_at)),
     time: formatTime(createdAt),

@@ -116,8 +116,11 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         tags: ['posts'],
         summary: 'Create a post',
         description:
-          'content is required (trimmed, at most 2000 characters). mediaId attaches a picture you uploaded with ' +
-          'POST /api/media; without one the post shows the default picture.',
+          'content is required (trimmed, at most 2000 characters). mediaIds attaches up to 20 pictures you ' +
+          'uploaded with POST /api/media (purpose post), in order; mediaId, one picture, still works. Without ' +
+          'pictures the post shows the default picture. 400 for more than 20, an id listed twice, someone ' +
+          `else's picture, an avatar, a picture already in another post ("${ERRORS.pictureInUse}") or both ` +
+          'mediaIds and mediaId; 404 for an unknown or deleted picture. Nothing is written when one is refused.',
         security: bearerAuth,
         headers: PreferHeader,
         body: CreatePostBody,
@@ -137,7 +140,11 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
       schema: {
         tags: ['posts'],
         summary: 'Edit your post',
-        description: `Only content and mediaId are taken from postData; any other field is ignored. Another user's post: 400 "${ERRORS.editPostNotOwner}".`,
+        description:
+          'Only content and the pictures are taken from postData; any other field is ignored. mediaIds is the ' +
+          'whole new list, in order (add, remove and reorder in one edit; [] removes them all); mediaId one ' +
+          'picture in place of all, null none. A picture taken out of the post is deleted with its files. The ' +
+          `pictures are refused as on create, and nothing changes then. Another user's post: 400 "${ERRORS.editPostNotOwner}".`,
         security: bearerAuth,
         headers: PreferHeader,
         params: IdParams,

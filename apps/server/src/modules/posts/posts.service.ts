@@ -1,4 +1,4 @@
-import { ERRORS } from '@share-arts/contract';
+import { ERRORS, LIMITS } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -8,7 +8,14 @@ import type { SearchCache } from '../../lib/search-cache.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { deletePostRow, insertPost, setBookmarkRow } from '../../actions/posts.js';
 import { MEDIA_NOT_FOUND, type MediaService } from '../media/index.js';
-import { lockPostRow, reactToPost, updatePostRow, type PostChanges } from './posts.sql.js';
+import {
+  lockPostRow,
+  reactToPost,
+  replacePostMedia,
+  selectPostMediaIds,
+  updatePostRow,
+  type PostChanges,
+} from './posts.sql.js';
 import type { PostCache, SearchHit } from './posts.cache.js';
 import { createPostReader } from './posts.reader.js';
 
@@ -19,6 +26,25 @@ function cleanContent(content: string): string {
   if (!trimmed) throw badRequest(ERRORS.postContentEmpty);
   return trimmed;
 }
+
+/** Why a post's list of pictures is refused (400s; an unknown picture is a 404, MEDIA_NOT_FOUND). */
+export const PICTURE_ERRORS = {
+  both: 'Send mediaIds or mediaId, not both: mediaIds is the whole list of pictures, mediaId one picture.',
+  tooMany: `A post holds at most ${LIMITS.postPicturesMax} pictures.`,
+  duplicate: (id: string) => `The picture ${id} is listed twice in mediaIds: a post shows each picture once.`,
+  notOwned: (id: string) => `The picture ${id} belongs to someone else: use a picture you uploaded.`,
+  avatar: (id: string) => `The picture ${id} was uploaded as an avatar; upload it again with purpose=post.`,
+} as const;
+
+/** The pictures a write asks for: the new list, or undefined when it leaves them as they are. */
+function requestedPictures(input: { mediaId?: string | null | undefined; mediaIds?: string[] | undefined }) {
+  if (input.mediaIds !== undefined && input.mediaId !== undefined) throw badRequest(PICTURE_ERRORS.both);
+  if (input.mediaIds !== undefined) return input.mediaIds;
+  if (input.mediaId !== undefined) return input.mediaId === null ? [] : [input.mediaId];
+  return undefined;
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Posts: every read (see createPostReader) and every write, with its rules and its errors. */
 export function createPostsService({
@@ -43,67 +69,121 @@ export function createPostsService({
     return row;
   }
 
-  async function attachablePicture(tx: Db, userId: string, mediaId: string) {
-    const row = await media.findOwned(userId, mediaId, { purpose: 'post', db: tx });
-    return row.id;
+  /**
+   * The pictures `userId` may show in a post, in the order asked, as their ids: at most
+   * LIMITS.postPicturesMax, none twice, each an existing post picture of theirs (one read for all).
+   * The first refused one, in list order, says why. Whether one is in another post is the write's to
+   * find (post_media_media_key), so that two posts racing for one picture cannot both have it.
+   */
+  async function attachablePictures(userId: string, requested: string[], database: Db): Promise<string[]> {
+    if (requested.length > LIMITS.postPicturesMax) throw badRequest(PICTURE_ERRORS.tooMany);
+    // Ids are UUIDs, which the database answers in lower case.
+    const ids = requested.map((id) => id.toLowerCase());
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) throw badRequest(PICTURE_ERRORS.duplicate(requested[i]!));
+      seen.add(id);
+    });
+    const rows = new Map((await media.findByIds(ids, database)).map((row) => [row.id, row]));
+    ids.forEach((id, i) => {
+      const row = rows.get(id);
+      if (!row) throw notFound(MEDIA_NOT_FOUND);
+      if (row.ownerId !== userId) throw badRequest(PICTURE_ERRORS.notOwned(requested[i]!));
+      if (row.purpose !== 'post') throw badRequest(PICTURE_ERRORS.avatar(requested[i]!));
+    });
+    return ids;
   }
 
   const mapPictureInUse = (error: unknown): never => {
-    if (isUniqueViolation(error, 'posts_media_key')) throw badRequest(ERRORS.pictureInUse);
+    if (isUniqueViolation(error, 'post_media_media_key')) throw badRequest(ERRORS.pictureInUse);
     // Deleted between the owner's check and the write.
-    if (isForeignKeyViolation(error, 'posts_media_id_media_id_fk')) throw notFound(MEDIA_NOT_FOUND);
+    if (isForeignKeyViolation(error, 'post_media_media_id_media_id_fk')) throw notFound(MEDIA_NOT_FOUND);
     throw error;
   };
+
+  /**
+   * What an edit's list of pictures changes, under the post's lock: the checked new list and the
+   * pictures it drops; undefined when it is the list the post has.
+   */
+  async function pictureChange(tx: Db, userId: string, postId: string, requested: string[]) {
+    const wanted = await attachablePictures(userId, requested, tx);
+    const current = await selectPostMediaIds(tx, postId);
+    if (sameList(current, wanted)) return undefined;
+    return { wanted, removed: current.filter((id) => !wanted.includes(id)) };
+  }
+
+  /** Deletes pictures no post shows any more (rows, then files), after the write that let go of them. */
+  async function deletePictures(mediaIds: string[]): Promise<void> {
+    for (const id of mediaIds) await media.deleteMedia(id);
+  }
 
   return {
     ...reader,
 
-    async create(userId: string, input: { content: string; mediaId?: string | null | undefined }): Promise<JsonText> {
+    /**
+     * A new post with its pictures (mediaIds, or the legacy single mediaId), all written in one
+     * statement: a refused picture leaves no post behind.
+     */
+    async create(
+      userId: string,
+      input: { content: string; mediaId?: string | null | undefined; mediaIds?: string[] | undefined },
+    ): Promise<JsonText> {
       const content = cleanContent(input.content);
-      const mediaId = input.mediaId ? (await media.findOwned(userId, input.mediaId, { purpose: 'post' })).id : null;
-      const postId = await insertPost(db, { authorId: userId, content, tags: extractHashtags(content), mediaId }).catch(
-        mapPictureInUse,
-      );
+      const mediaIds = await attachablePictures(userId, requestedPictures(input) ?? [], db);
+      const postId = await insertPost(db, {
+        authorId: userId,
+        content,
+        tags: extractHashtags(content),
+        mediaIds,
+      }).catch(mapPictureInUse);
       searches.clear();
       return getPost(postId, userId);
     },
 
-    /** Only content and the picture change; the replaced picture's files are deleted. */
-    async edit(userId: string, postId: string, data: { content?: string; mediaId?: string | null }): Promise<JsonText> {
-      const replaced = await db
+    /**
+     * Only content and the pictures change. mediaIds is the whole new list (add, remove, reorder);
+     * mediaId one picture in place of all, null none. A picture taken out is deleted with its files.
+     */
+    async edit(
+      userId: string,
+      postId: string,
+      data: { content?: string; mediaId?: string | null; mediaIds?: string[] },
+    ): Promise<JsonText> {
+      const removed = await db
         .transaction(async (tx) => {
           const post = await lockPost(tx, postId);
           if (post.authorId !== userId) throw badRequest(ERRORS.editPostNotOwner);
+          const requested = requestedPictures(data);
           const changes: PostChanges = {};
           if (data.content !== undefined) {
             changes.content = cleanContent(data.content);
             changes.tags = extractHashtags(changes.content);
           }
-          if (data.mediaId !== undefined && data.mediaId !== post.mediaId) {
-            changes.mediaId = data.mediaId === null ? null : await attachablePicture(tx, userId, data.mediaId);
-          }
-          if (Object.keys(changes).length === 0) return null;
+          const pictures = requested && (await pictureChange(tx, userId, postId, requested));
+          if (Object.keys(changes).length === 0 && !pictures) return [];
+          if (pictures) await replacePostMedia(tx, postId, pictures.wanted);
           await updatePostRow(tx, postId, changes);
-          return changes.mediaId !== undefined ? post.mediaId : null;
+          return pictures?.removed ?? [];
         })
         .catch(mapPictureInUse);
       cache.invalidate(postId);
       searches.clear();
-      if (replaced) await media.deleteMedia(replaced);
+      await deletePictures(removed);
       return getPost(postId, userId);
     },
 
-    /** Deletes the post with its reactions, comments and bookmarks (counters kept exact), then its files. */
+    /** Deletes the post with its reactions, comments and bookmarks (counters kept exact), then its pictures. */
     async remove(userId: string, postId: string): Promise<void> {
-      const mediaId = await db.transaction(async (tx) => {
+      const mediaIds = await db.transaction(async (tx) => {
         const post = await lockPost(tx, postId);
         if (post.authorId !== userId) throw badRequest(ERRORS.deletePostNotOwner);
+        const pictures = await selectPostMediaIds(tx, postId);
         await deletePostRow(tx, postId, userId);
-        return post.mediaId;
+        return pictures;
       });
       cache.invalidate(postId);
       searches.clear();
-      if (mediaId) await media.deleteMedia(mediaId);
+      await deletePictures(mediaIds);
     },
 
     /**

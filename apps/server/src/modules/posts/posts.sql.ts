@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { posts } from '../../db/schema.js';
+import { postMedia, posts } from '../../db/schema.js';
 import type { CursorPart, CursorValue } from '../../lib/cursor.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
@@ -23,7 +23,8 @@ export interface PostRow {
   first_name: string;
   last_name: string;
   author_photo_url: string | null;
-  picture: MediaRow | null;
+  /** Its pictures in the author's order (toPicture reads them). */
+  media: MediaRow[];
   liked_by: { _id: string; username: string }[];
   disliked_by: { _id: string; username: string }[];
   /** The newest comments as anyone sees them (viewerVote null), newest first. */
@@ -88,11 +89,21 @@ const viewerColumns = (viewerId: string | null, followsAuthor?: SQL): SQL =>
     )`
     } as viewer_follows_author`;
 
+/**
+ * A post's pictures in order, as one JSON array: the post_media primary key (post_id, position) reads
+ * them in order, a probe of media's primary key each.
+ */
+const POST_MEDIA = sql`coalesce((
+      select json_agg(${mediaJson('m')} order by pm.position)
+      from post_media pm join media m on m.id = pm.media_id
+      where pm.post_id = p.id
+    ), '[]'::json)`;
+
 /** The columns of a post as anyone sees it (the post cache's part; lists and single posts add the rest). */
 const POST_COLUMNS = sql`
     p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
-    ${mediaJson('m')} as picture,
+    ${POST_MEDIA} as media,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by,
     case when p.comment_count = 0 then '[]'::json else ${newestCommentsJson(sql`p.id`, POST_COMMENT_CAP)} end as comments`;
@@ -106,7 +117,7 @@ const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
     ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`;
 
-const FROM = sql`from posts p join users u on u.id = p.author_id left join media m on m.id = p.media_id`;
+const FROM = sql`from posts p join users u on u.id = p.author_id`;
 
 /** Posts by id as anyone sees them (no viewer), in no particular order; missing ids are skipped. */
 export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
@@ -303,14 +314,35 @@ export async function selectSearchMatches(
 /** Locks the post row for the rest of the transaction (writes to one post take turns); undefined if none. */
 export async function lockPostRow(tx: Db, postId: string) {
   const [row] = await tx
-    .select({ id: posts.id, authorId: posts.authorId, likeCount: posts.likeCount, mediaId: posts.mediaId })
+    .select({ id: posts.id, authorId: posts.authorId, likeCount: posts.likeCount })
     .from(posts)
     .where(eq(posts.id, postId))
     .for('update');
   return row;
 }
 
-export type PostChanges = Partial<Pick<typeof posts.$inferInsert, 'content' | 'tags' | 'mediaId'>>;
+/** The ids of a post's pictures in order (read under the post's lock by writes). */
+export async function selectPostMediaIds(tx: Db, postId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ mediaId: postMedia.mediaId })
+    .from(postMedia)
+    .where(eq(postMedia.postId, postId))
+    .orderBy(postMedia.position);
+  return rows.map((row) => row.mediaId);
+}
+
+/**
+ * Makes `mediaIds` the post's pictures, in that order: the old list goes and the new one is written
+ * whole (positions 0, 1, …), so adding, removing and reordering are one write. A picture in another
+ * post fails on post_media_media_key, an unknown one on the foreign key.
+ */
+export async function replacePostMedia(tx: Db, postId: string, mediaIds: string[]): Promise<void> {
+  await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+  if (mediaIds.length === 0) return;
+  await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
+}
+
+export type PostChanges = Partial<Pick<typeof posts.$inferInsert, 'content' | 'tags'>>;
 
 /** Writes an edit and tells every process the post changed (its caches, its watchers). */
 export async function updatePostRow(tx: Db, postId: string, changes: PostChanges): Promise<void> {

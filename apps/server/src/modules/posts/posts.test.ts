@@ -6,6 +6,7 @@ import { ERRORS, PAGE_LIMITS, POST_REACTION_CAP } from '@share-arts/contract';
 import { posts, postReactions, users } from '../../db/schema.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { PICTURE_ERRORS } from './index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -527,7 +528,8 @@ describe('posts with pictures', () => {
       payload: { content: 'Not mine', mediaId: picture._id },
       headers: auth(other),
     });
-    expect(stolen.statusCode).toBe(403);
+    expect(stolen.statusCode).toBe(400);
+    expect(errorOf(stolen)).toBe(PICTURE_ERRORS.notOwned(picture._id));
 
     expect((await filesOf(picture._id)).length).toBeGreaterThan(2);
     await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}`, headers: auth(author) });
