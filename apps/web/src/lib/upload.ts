@@ -3,7 +3,21 @@ import { ApiError, NETWORK_ERROR, authHeader, firstServerMessage } from './api-c
 export interface UploadOptions {
   /** Called with 0…1 as the body goes out (fetch cannot report upload progress; XHR can). */
   onProgress?: (fraction: number) => void;
+  /** Called once the whole body is sent: from then on the server is working on it, and only its answer is left. */
+  onSent?: () => void;
   signal?: AbortSignal;
+}
+
+/** A refused upload; for a busy server (429, 503), how long it asks the client to wait. */
+export class UploadError extends ApiError {
+  /** Seconds, from the Retry-After header; undefined when the server did not say. */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, message: string, retryAfter?: number) {
+    super(status, message);
+    this.name = 'UploadError';
+    this.retryAfter = retryAfter;
+  }
 }
 
 function parse(text: string): unknown {
@@ -14,16 +28,31 @@ function parse(text: string): unknown {
   }
 }
 
+/** Retry-After in seconds (the server sends seconds, never a date). */
+function retryAfterOf(xhr: XMLHttpRequest): number | undefined {
+  const seconds = Number(xhr.getResponseHeader('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /** POSTs multipart form data with the stored token, reporting progress; errors are `ApiError`s like the JSON client's. */
-export function uploadForm<T>(path: string, form: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  { onProgress, onSent, signal }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('accept', 'application/json');
     for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
 
+    // Upload listeners must be in place before send(), or the browser may not report the body's progress.
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => {
+      onProgress?.(1);
+      onSent?.();
     };
     xhr.onload = () => {
       const payload = parse(xhr.responseText);
@@ -31,7 +60,8 @@ export function uploadForm<T>(path: string, form: FormData, { onProgress, signal
         onProgress?.(1);
         resolve(payload as T);
       } else {
-        reject(new ApiError(xhr.status, firstServerMessage(payload) ?? `Upload failed (${xhr.status}).`));
+        const message = firstServerMessage(payload) ?? `Upload failed (${xhr.status}).`;
+        reject(new UploadError(xhr.status, message, retryAfterOf(xhr)));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));

@@ -22,12 +22,18 @@ export function checkPictureFile(file: File): string | undefined {
   return undefined;
 }
 
+/** A picture's size in pixels, as the browser reads it. */
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
 /** The picture's size in pixels as the browser reads it, or undefined when it cannot (the server then judges). */
-function pixelSize(file: File): Promise<{ width: number; height: number } | undefined> {
+function pixelSize(file: File): Promise<PixelSize | undefined> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
     const image = new Image();
-    const done = (size?: { width: number; height: number }) => {
+    const done = (size?: PixelSize) => {
       URL.revokeObjectURL(url);
       resolve(size);
     };
@@ -39,22 +45,31 @@ function pixelSize(file: File): Promise<{ width: number; height: number } | unde
   });
 }
 
+/** Why a picture of this size cannot be uploaded, if it has more pixels than the server takes. */
+export function checkPixelSize({ width, height }: PixelSize): string | undefined {
+  if (width * height <= MEDIA_LIMITS.maxPixels) return undefined;
+  const megapixels = Math.round((width * height) / 1e6);
+  return (
+    `That picture is ${width} × ${height} pixels (${megapixels} megapixels); the limit is ` +
+    `${MEDIA_LIMITS.maxPixels / 1e6} megapixels. Choose a smaller picture.`
+  );
+}
+
 /**
- * Why a chosen file cannot be uploaded, including a picture of more pixels than the server takes: it would
- * only say so after the whole upload (7.5 s for a 31 MB file here).
+ * A chosen file as the browser sees it before any upload: its problem (type, size, then pixel count), and
+ * its size in pixels when the browser could read it. Checking the pixels here spares a long upload the
+ * server would refuse at the end (7.5 s for a 31 MB file here).
  */
-export async function checkPicture(file: File): Promise<string | undefined> {
+export async function inspectPicture(file: File): Promise<{ problem?: string; size?: PixelSize }> {
   const problem = checkPictureFile(file);
-  if (problem) return problem;
+  if (problem) return { problem };
   const size = await pixelSize(file);
-  if (size && size.width * size.height > MEDIA_LIMITS.maxPixels) {
-    const megapixels = Math.round((size.width * size.height) / 1e6);
-    return (
-      `That picture is ${size.width} × ${size.height} pixels (${megapixels} megapixels); the limit is ` +
-      `${MEDIA_LIMITS.maxPixels / 1e6} megapixels. Choose a smaller picture.`
-    );
-  }
-  return undefined;
+  return { problem: size && checkPixelSize(size), size };
+}
+
+/** Why a chosen file cannot be uploaded, including a picture of more pixels than the server takes. */
+export async function checkPicture(file: File): Promise<string | undefined> {
+  return (await inspectPicture(file)).problem;
 }
 
 /** Frees a blob: URL (a chosen file's preview) when it is replaced or the component goes. */
