@@ -1,39 +1,28 @@
 import type { CreatePostBody, EditPostBody, Picture, Post, PostWriteResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, errorMessage } from '../../../lib/api-client';
 import { replaceCachedPost } from './post-cache';
 import { postKeys, PREFER_MINIMAL } from './post-keys';
-import { editPictureAlt, uploadPicture } from './upload-picture';
+import { editPictureAlt } from './upload-picture';
 
-/** The picture of a post being written: none (the default), the one it has, or a new file. */
-export type DraftPicture =
-  | { kind: 'none' }
-  | { kind: 'existing'; picture: Picture }
-  | { kind: 'new'; file: File; previewUrl: string; width?: number; height?: number };
-
-export interface PostDraft {
-  content: string;
-  picture: DraftPicture;
+/** One picture of a post being saved: uploaded already (the composer waits for that), with its alt text as typed. */
+export interface PostDraftPicture {
+  media: Picture;
   alt: string;
 }
 
-export interface SaveProgress {
-  stage: 'uploading' | 'saving';
-  /** 0…1 while uploading. */
-  fraction: number;
+export interface PostDraft {
+  content: string;
+  /** In the author's order; the first is the cover. */
+  pictures: readonly PostDraftPicture[];
 }
 
-/** Which step failed: the upload of the picture or the post itself. */
-export class SavePostError extends Error {
-  readonly step: 'upload' | 'post';
-  override readonly cause: unknown;
-
-  constructor(step: 'upload' | 'post', cause: unknown) {
-    super(cause instanceof Error ? cause.message : 'Saving the post failed.');
-    this.name = 'SavePostError';
-    this.step = step;
-    this.cause = cause;
-  }
+/** The pictures a post has, in order: `media`, or its one `picture` from a server that sends no list. */
+export function savedPictures(post: Post | undefined): Picture[] {
+  if (!post) return [];
+  // A server of before several pictures per post sends `picture` only.
+  const media = (post as Partial<Pick<Post, 'media'>>).media;
+  return media ?? (post.picture ? [post.picture] : []);
 }
 
 function postFromResponse(response: PostWriteResponse): Post {
@@ -41,63 +30,55 @@ function postFromResponse(response: PostWriteResponse): Post {
   return response.post;
 }
 
-async function resolveMedia(
-  draft: PostDraft,
-  original: Post | undefined,
-  onProgress: (progress: SaveProgress) => void,
-): Promise<string | null | undefined> {
-  const { picture } = draft;
-  const alt = draft.alt.trim();
-  try {
-    if (picture.kind === 'new') {
-      const uploaded = await uploadPicture(picture.file, alt, {
-        onProgress: (fraction) => onProgress({ stage: 'uploading', fraction }),
-      });
-      return uploaded._id;
-    }
-    if (picture.kind === 'existing') {
-      if (alt !== picture.picture.alt) await editPictureAlt(picture.picture._id, alt);
-      // Unchanged picture: leave it out of the edit so the server keeps it.
-      return original?.picture?._id === picture.picture._id ? undefined : picture.picture._id;
-    }
-    return original?.picture ? null : undefined;
-  } catch (error) {
-    throw new SavePostError('upload', error);
-  }
+/**
+ * Saves the alt texts changed since their upload (the upload sent the alt typed by then): one request per
+ * changed picture, all at once. A failure names the picture, so the person knows which text to look at.
+ */
+async function saveAltTexts(pictures: readonly PostDraftPicture[]): Promise<void> {
+  await Promise.all(
+    pictures.map(async ({ media, alt }, index) => {
+      const text = alt.trim();
+      if (text === media.alt) return;
+      try {
+        await editPictureAlt(media._id, text);
+      } catch (error) {
+        throw new Error(`The alt text of picture ${index + 1} was not saved: ${errorMessage(error)}`, {
+          cause: error,
+        });
+      }
+    }),
+  );
 }
 
-/** Creates a post, or edits `original`: uploads a new picture first, then writes the post with its mediaId. */
-export async function savePost(
-  draft: PostDraft,
-  original: Post | undefined,
-  onProgress: (progress: SaveProgress) => void,
-): Promise<Post> {
-  const mediaId = await resolveMedia(draft, original, onProgress);
-  onProgress({ stage: 'saving', fraction: 1 });
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
+
+/** Creates a post, or edits `original`: its pictures' alt texts first, then the post with its `mediaIds` in order. */
+export async function savePost(draft: PostDraft, original: Post | undefined): Promise<Post> {
+  await saveAltTexts(draft.pictures);
   const content = draft.content.trim();
-  try {
-    if (original) {
-      const postData: EditPostBody['postData'] = { content };
-      if (mediaId !== undefined) postData.mediaId = mediaId;
-      const body: EditPostBody = { postData };
-      return postFromResponse(
-        await apiClient.post<PostWriteResponse>(`/api/posts/edit/${encodeURIComponent(original._id)}`, body, {
-          headers: PREFER_MINIMAL,
-        }),
-      );
-    }
-    const body: CreatePostBody = mediaId ? { content, mediaId } : { content };
-    return postFromResponse(await apiClient.post<PostWriteResponse>('/api/posts', body, { headers: PREFER_MINIMAL }));
-  } catch (error) {
-    throw new SavePostError('post', error);
+  const mediaIds = draft.pictures.map(({ media }) => media._id);
+  if (original) {
+    const postData: EditPostBody['postData'] = { content };
+    // The whole new list, only when it changed (added, removed or moved): otherwise the server keeps them.
+    const savedIds = savedPictures(original).map((picture) => picture._id);
+    if (!sameList(mediaIds, savedIds)) postData.mediaIds = mediaIds;
+    const body: EditPostBody = { postData };
+    return postFromResponse(
+      await apiClient.post<PostWriteResponse>(`/api/posts/edit/${encodeURIComponent(original._id)}`, body, {
+        headers: PREFER_MINIMAL,
+      }),
+    );
   }
+  const body: CreatePostBody = mediaIds.length > 0 ? { content, mediaIds } : { content };
+  return postFromResponse(await apiClient.post<PostWriteResponse>('/api/posts', body, { headers: PREFER_MINIMAL }));
 }
 
 /** The mutation behind the Post / Edit button; the caller shows the toasts. */
-export function useSavePost(original: Post | undefined, onProgress: (progress: SaveProgress) => void) {
+export function useSavePost(original: Post | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: PostDraft) => savePost(draft, original, onProgress),
+    mutationFn: (draft: PostDraft) => savePost(draft, original),
     onSuccess: (post) => {
       if (original) {
         replaceCachedPost(queryClient, post);

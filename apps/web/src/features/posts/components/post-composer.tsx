@@ -6,7 +6,10 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
-import { SavePostError, useSavePost, type DraftPicture, type SaveProgress } from '../api/save-post';
+import { savedPictures, useSavePost } from '../api/save-post';
+import { picturesChanged, postWait, type DraftPicture } from './composer/picture-draft';
+import { useComposerPictures } from './composer/use-composer-pictures';
+import { useFileDrop, usePastedFiles } from './composer/use-file-drop';
 import { EmojiButton } from './emoji-button';
 import { PictureField } from './picture-field';
 import styles from './post-composer.module.css';
@@ -17,43 +20,45 @@ interface PostComposerProps {
   onClose: () => void;
 }
 
-function initialPicture(post?: Post): DraftPicture {
-  return post?.picture ? { kind: 'existing', picture: post.picture } : { kind: 'none' };
+function discardText(editing: boolean, items: readonly DraftPicture[]): string {
+  if (editing) return 'What you changed in this post will be lost.';
+  const chosen = items.filter((item) => item.file).length;
+  if (chosen === 0) return 'What you wrote will be lost.';
+  return chosen === 1
+    ? 'Your text and the picture you chose will be lost.'
+    : `Your text and the ${chosen} pictures you chose will be lost.`;
 }
 
-function busyLabel(progress: SaveProgress | null, editing: boolean): string {
-  if (progress?.stage === 'uploading') return `Uploading ${Math.round(progress.fraction * 100)}%`;
-  return editing ? 'Saving…' : 'Posting…';
-}
-
-/** The Add Post / Edit Post dialog: text with emoji, an optional picture with alt text. */
+/**
+ * The Add Post / Edit Post dialog. The pictures come first: dropped, pasted or chosen, up to
+ * LIMITS.postPicturesMax, each checked in the browser, uploaded at once in its turn, reorderable and with
+ * its own alt text; then the text with emoji. Post waits until every picture is uploaded, and stays in
+ * view at the bottom of the dialog however long the list grows.
+ */
 export default function PostComposer({ post, onClose }: PostComposerProps) {
   const editing = post !== undefined;
+  const [saved] = useState(() => savedPictures(post));
   const [content, setContent] = useState(post?.content ?? '');
-  const [picture, setPicture] = useState<DraftPicture>(() => initialPicture(post));
-  const [alt, setAlt] = useState(post?.picture?.alt ?? '');
-  const [progress, setProgress] = useState<SaveProgress | null>(null);
-  const [failure, setFailure] = useState<{ step: 'upload' | 'post'; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
-  // A chosen file refused before upload, and one still being checked: either way the post cannot go yet.
-  const [pictureRefused, setPictureRefused] = useState(false);
-  const [pictureChecking, setPictureChecking] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const caret = useRef<{ start: number; end: number } | null>(null);
   const counterId = useId();
   const statusId = useId();
-  const pictureErrorId = useId();
-  const save = useSavePost(post, setProgress);
+  const waitId = useId();
+  const idPrefix = useId();
+  const save = useSavePost(post);
   const busy = save.isPending;
-  // While the chosen picture is refused, being checked or failed to upload, Post would publish the post
-  // without it: it waits until the person chooses another picture, removes it or lets the refused one go.
-  const pictureBlocks = pictureRefused || pictureChecking || failure?.step === 'upload';
+  const pictures = useComposerPictures(saved);
+  const { items } = pictures;
+  const { over, dropProps } = useFileDrop(pictures.add, busy);
+  usePastedFiles(pictures.add, busy || confirmingDiscard);
 
-  const changed =
-    content !== (post?.content ?? '') ||
-    alt !== (post?.picture?.alt ?? '') ||
-    picture.kind === 'new' ||
-    (picture.kind === 'none' && post?.picture != null);
+  // While any picture is refused, failed or still uploading, Post would publish the post without it: it waits.
+  const wait = postWait(items);
+  const waitDescription = wait && [waitId, wait.key && `${idPrefix}${wait.key}`].filter(Boolean).join(' ');
+
+  const changed = content !== (post?.content ?? '') || picturesChanged(items, saved);
   // Escape, the backdrop, Close and Cancel all throw the draft away: ask first when there is something to lose.
   const requestClose = () => {
     if (changed) setConfirmingDiscard(true);
@@ -83,28 +88,26 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || pictureBlocks) return;
+    if (busy || wait) return;
     if (!content.trim()) {
       toast.warning(TOASTS.postEmpty);
       textRef.current?.focus();
       return;
     }
     setFailure(null);
+    const draftPictures = items.flatMap((item) => (item.media ? [{ media: item.media, alt: item.alt }] : []));
     save.mutate(
-      { content, picture, alt },
+      { content, pictures: draftPictures },
       {
         onSuccess: () => {
           if (!editing) toast.success(TOASTS.posted);
           onClose();
         },
         onError: (error) => {
-          setProgress(null);
           // The spec: "Unable to Post" when posting fails; a failed edit shows no toast. Either way the
-          // dialog stays open with everything the person wrote, and says what went wrong.
+          // dialog stays open with everything the person wrote and chose, and says what went wrong.
           if (!editing) toast.error(TOASTS.postFailed);
-          const step = error instanceof SavePostError ? error.step : 'post';
-          const cause = error instanceof SavePostError ? error.cause : error;
-          setFailure({ step, message: errorMessage(cause) });
+          setFailure(errorMessage(error));
         },
       },
     );
@@ -112,7 +115,15 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
 
   return (
     <Modal title={editing ? 'Edit Post' : 'Add Post'} onClose={requestClose} busy={busy}>
-      <form className={layout.form} onSubmit={onSubmit} noValidate aria-describedby={failure ? statusId : undefined}>
+      <form
+        className={`${layout.form} ${styles.form}`}
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={failure ? statusId : undefined}
+        {...dropProps}
+      >
+        <PictureField pictures={pictures} over={over} disabled={busy} idPrefix={idPrefix} autoFocus={!editing} />
+
         <div className={layout.field}>
           <label htmlFor={`${counterId}-text`} className={styles.label}>
             What are you thinking?
@@ -120,11 +131,11 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           <textarea
             ref={textRef}
             id={`${counterId}-text`}
-            data-autofocus
-            className={layout.textarea}
+            data-autofocus={editing || undefined}
+            className={`${layout.textarea} ${styles.text}`}
             value={content}
             maxLength={LIMITS.postContentMax}
-            rows={4}
+            rows={3}
             readOnly={busy}
             aria-describedby={counterId}
             onChange={(event) => {
@@ -142,49 +153,33 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           </div>
         </div>
 
-        <PictureField
-          picture={picture}
-          alt={alt}
-          onPictureChange={(next) => {
-            setPicture(next);
-            // A different picture needs its own description.
-            if (next.kind !== 'existing') setAlt('');
-            setFailure(null);
-            setPictureRefused(false);
-          }}
-          onRefuse={() => setPictureRefused(true)}
-          onDismissRefusal={() => setPictureRefused(false)}
-          onChecking={setPictureChecking}
-          errorId={pictureErrorId}
-          onAltChange={setAlt}
-          disabled={busy}
-          error={failure?.step === 'upload' ? failure.message : undefined}
-        />
-
-        {busy && progress?.stage === 'uploading' && (
-          <progress className={styles.progress} value={progress.fraction} max={1} aria-label="Uploading picture" />
-        )}
-        {failure?.step === 'post' && (
+        {failure && (
           <p id={statusId} className={styles.error} role="alert">
-            {editing ? 'Your changes were not saved' : 'Your post was not published'}: {failure.message} Your text is
-            still here; try again.
+            {editing ? 'Your changes were not saved' : 'Your post was not published'}: {failure} Your text and pictures
+            are still here; try again.
           </p>
         )}
 
-        <div className={`${styles.footer} ${layout.stretchWhenNarrow}`}>
-          <Button variant="secondary" onClick={requestClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            aria-disabled={busy || pictureBlocks || undefined}
-            aria-describedby={pictureRefused || failure?.step === 'upload' ? pictureErrorId : undefined}
-            className={[layout.busySubmit, styles.submit, pictureBlocks && !busy && styles.blocked]
-              .filter(Boolean)
-              .join(' ')}
-          >
-            {busy ? busyLabel(progress, editing) : editing ? 'Edit' : 'Post'}
-          </Button>
+        {/* Sticky: however long the list of pictures, Post stays in view at the bottom of the dialog. */}
+        <div className={styles.footer} data-sticky-footer>
+          {wait && (
+            <p id={waitId} className={wait.kind === 'pending' ? styles.waitNote : styles.waitProblem}>
+              {wait.message}
+            </p>
+          )}
+          <div className={`${styles.buttons} ${layout.stretchWhenNarrow}`}>
+            <Button variant="secondary" onClick={requestClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              aria-disabled={busy || wait !== undefined || undefined}
+              aria-describedby={waitDescription || undefined}
+              className={[layout.busySubmit, styles.submit, wait && !busy && styles.blocked].filter(Boolean).join(' ')}
+            >
+              {busy ? (editing ? 'Saving…' : 'Posting…') : editing ? 'Edit' : 'Post'}
+            </Button>
+          </div>
         </div>
       </form>
       {confirmingDiscard && (
@@ -196,11 +191,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           onConfirm={onClose}
           onClose={() => setConfirmingDiscard(false)}
         >
-          {editing
-            ? 'What you changed in this post will be lost.'
-            : picture.kind === 'new'
-              ? 'Your text and the picture you chose will be lost.'
-              : 'What you wrote will be lost.'}
+          {discardText(editing, items)}
         </ConfirmDialog>
       )}
     </Modal>

@@ -1,0 +1,161 @@
+import { LIMITS } from '@share-arts/contract';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { DraftPicture, PictureDraft } from './picture-draft';
+import { PictureRow } from './picture-row';
+import { usePointerReorder } from './use-pointer-reorder';
+import styles from './composer.module.css';
+
+interface PictureListProps {
+  draft: PictureDraft;
+  items: readonly DraftPicture[];
+  /** Prefix of the ids of each picture's elements (its problem: `${idPrefix}${key}`). */
+  idPrefix: string;
+  disabled: boolean;
+  /** Says something to screen readers (a move, a removal). */
+  announce: (message: string) => void;
+  /** Where focus goes when the last picture is removed. */
+  onEmptied: () => void;
+}
+
+/** Which control of which row takes focus after the next render: a move re-inserts the row, which drops focus. */
+interface PendingFocus {
+  key: string;
+  control: 'handle' | 'up' | 'down';
+}
+
+const EARLIER = new Set(['ArrowUp', 'ArrowLeft']);
+const LATER = new Set(['ArrowDown', 'ArrowRight']);
+
+/**
+ * The post's pictures in order, each reorderable three ways: drag its thumbnail; focus it and press Alt
+ * with an arrow key (or Space to pick it up, the arrows to move it, Space to put it down, Escape to put it
+ * back); or its Move up and Move down buttons. Every move is announced with the new position.
+ */
+export function PictureList({ draft, items, idPrefix, disabled, announce, onEmptied }: PictureListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const pendingFocus = useRef<PendingFocus | null>(null);
+  /** The picture picked up with Space, and where it was. */
+  const [lifted, setLifted] = useState<{ key: string; from: number } | null>(null);
+  const instructionsId = `${idPrefix}instructions`;
+  const total = items.length;
+
+  const positionOf = (key: string) => items.findIndex((item) => item.key === key);
+  const announceAt = (key: string, verb: string) => {
+    // The new order is not rendered yet: read it from the draft.
+    const index = draft.get().findIndex((item) => item.key === key);
+    announce(`Picture ${verb} position ${index + 1} of ${draft.get().length}.`);
+  };
+
+  const { draggingKey, onPointerDown } = usePointerReorder({
+    listRef,
+    onMove: (key, index) => draft.move(key, index),
+    onEnd: (key, cancelled) => announceAt(key, cancelled ? 'back at' : 'dropped at'),
+  });
+
+  useLayoutEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    pendingFocus.current = null;
+    const row = listRef.current?.querySelector<HTMLElement>(`:scope > li[data-key="${pending.key}"]`);
+    if (!row) return;
+    let target = row.querySelector<HTMLButtonElement>(`[data-focus="${pending.control}"]`);
+    // Moved to an end, its button there is now disabled: the other one keeps focus in the row.
+    if (target?.disabled) {
+      target = row.querySelector<HTMLButtonElement>(`[data-focus="${pending.control === 'up' ? 'down' : 'up'}"]`);
+    }
+    if (target && !target.disabled && document.activeElement !== target) target.focus();
+  });
+
+  const move = (key: string, to: number, control: PendingFocus['control']) => {
+    // Set before the move: the row may lose focus as soon as it is re-inserted.
+    pendingFocus.current = { key, control };
+    if (!draft.move(key, to)) {
+      pendingFocus.current = null;
+      return;
+    }
+    announceAt(key, 'moved to');
+  };
+
+  const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, key: string) => {
+    const index = positionOf(key);
+    const step = EARLIER.has(event.key) ? -1 : LATER.has(event.key) ? 1 : 0;
+    if (step !== 0 && (event.altKey || lifted?.key === key)) {
+      event.preventDefault();
+      move(key, index + step, 'handle');
+      return;
+    }
+    if (lifted?.key === key && (event.key === 'Home' || event.key === 'End')) {
+      event.preventDefault();
+      move(key, event.key === 'Home' ? 0 : total - 1, 'handle');
+      return;
+    }
+    if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      if (lifted?.key === key) {
+        setLifted(null);
+        announceAt(key, 'dropped at');
+      } else {
+        setLifted({ key, from: index });
+        announce(
+          `Picture ${index + 1} of ${total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.`,
+        );
+      }
+      return;
+    }
+    if (event.key === 'Escape' && lifted?.key === key) {
+      // Back where it was; the dialog stays open (the modal leaves a handled Escape alone).
+      event.preventDefault();
+      setLifted(null);
+      move(key, lifted.from, 'handle');
+      announceAt(key, 'back at');
+    }
+  };
+
+  const remove = (key: string) => {
+    const index = positionOf(key);
+    const next = items[index + 1] ?? items[index - 1];
+    draft.remove(key);
+    announce(`Picture ${index + 1} removed. ${total - 1} left.`);
+    if (next) pendingFocus.current = { key: next.key, control: 'handle' };
+    else onEmptied();
+  };
+
+  if (total === 0) return null;
+
+  return (
+    <>
+      <p id={instructionsId} className="visually-hidden">
+        To move it, press Alt with an arrow key, or Space to pick it up and the arrow keys to move it.
+      </p>
+      <ol
+        ref={listRef}
+        className={[styles.list, draggingKey && styles.listDragging].filter(Boolean).join(' ')}
+        aria-label={`Pictures, in order (${total} of ${LIMITS.postPicturesMax})`}
+      >
+        {items.map((item, index) => (
+          <PictureRow
+            key={item.key}
+            item={item}
+            position={index + 1}
+            total={total}
+            problemId={`${idPrefix}${item.key}`}
+            instructionsId={instructionsId}
+            disabled={disabled}
+            dragging={draggingKey === item.key}
+            lifted={lifted?.key === item.key}
+            onHandleKeyDown={(event) => onHandleKeyDown(event, item.key)}
+            onHandlePointerDown={(event) => !disabled && onPointerDown(event, item.key)}
+            onHandleBlur={() => {
+              // Focus left a picked-up picture (not because it moved: that focus comes straight back).
+              if (lifted?.key === item.key && pendingFocus.current?.key !== item.key) setLifted(null);
+            }}
+            onMove={(by) => move(item.key, index + by, by < 0 ? 'up' : 'down')}
+            onRemove={() => remove(item.key)}
+            onRetry={() => draft.retry(item.key)}
+            onAltChange={(alt) => draft.setAlt(item.key, alt)}
+          />
+        ))}
+      </ol>
+    </>
+  );
+}

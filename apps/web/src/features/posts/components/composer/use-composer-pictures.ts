@@ -1,0 +1,53 @@
+import { LIMITS, type Picture } from '@share-arts/contract';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { inspectPicture } from '../../../../lib/use-picture-input';
+import { uploadPicture } from '../../api/upload-picture';
+import { createPictureDraft } from './picture-draft';
+
+const listOf = (names: string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(', '));
+
+/**
+ * The composer's pictures: the draft (starting with the post's saved pictures when editing) wired to the
+ * browser's checks and to POST /api/media, its current list, a way to add files that says what was left
+ * out, and the words for the live region that reports changes.
+ */
+export function useComposerPictures(saved: readonly Picture[]) {
+  const [draft] = useState(() =>
+    createPictureDraft(saved, {
+      inspect: inspectPicture,
+      upload: (file, alt, { onProgress, onSent, signal }) => uploadPicture(file, alt, { onProgress, onSent, signal }),
+      createPreview: (file) => URL.createObjectURL(file),
+      revokePreview: (url) => URL.revokeObjectURL(url),
+    }),
+  );
+  const items = useSyncExternalStore(draft.subscribe, draft.get);
+  // Closing the composer cancels the uploads still going and frees the previews.
+  useEffect(() => {
+    draft.activate();
+    return () => draft.dispose();
+  }, [draft]);
+
+  const [announcement, setAnnouncement] = useState('');
+  // The same words twice are not announced again: alternate an invisible difference.
+  const announce = (message: string) =>
+    setAnnouncement((before) => (before === message ? `${message}\u00a0` : message));
+
+  const [leftOut, setLeftOut] = useState<string>();
+  const add = (files: File[]) => {
+    if (files.length === 0) return;
+    const result = draft.add(files);
+    const left = result.leftOut.map((file) => file.name);
+    const note =
+      left.length > 0
+        ? `A post holds up to ${LIMITS.postPicturesMax} pictures: ${left.length} ` +
+          `${left.length === 1 ? 'file was' : 'files were'} left out (${listOf(left)}).`
+        : undefined;
+    setLeftOut(note);
+    const added = `${result.added} ${result.added === 1 ? 'picture' : 'pictures'} added.`;
+    announce(note ? `${added} ${note}` : added);
+  };
+
+  return { draft, items, add, leftOut, announcement, announce };
+}
+
+export type ComposerPictures = ReturnType<typeof useComposerPictures>;
