@@ -1,0 +1,198 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { useInView } from '../lib/use-in-view';
+import type { PictureLoading } from './responsive-picture';
+import styles from './carousel.module.css';
+
+export interface SlideState {
+  /** The slide on show (the one whose content takes Tab). */
+  current: boolean;
+  /**
+   * When its picture may be fetched: the slide on show and those already seen as the browser sees fit, the
+   * ones beside it at once while the carousel is near the screen (the next picture preloaded), the others
+   * not yet. Never more than one picture is fetched ahead of the one on show.
+   */
+  loading: PictureLoading;
+}
+
+export interface CarouselHandle {
+  /** Shows slide `index` at once and focuses what it holds (e.g. after the viewer closes on it). */
+  focusSlide: (index: number) => void;
+}
+
+interface CarouselProps {
+  count: number;
+  /** What a slide holds, for the labels: "picture" gives "Next picture" and "Picture 2 of 5". */
+  itemName: string;
+  /** The accessible name of the whole, e.g. "Pictures of the post". */
+  label: string;
+  renderSlide: (index: number, state: SlideState) => ReactNode;
+  /** The box the slides are shown in: its size and shape come from the parent. */
+  viewportClassName?: string;
+  viewportStyle?: CSSProperties;
+  ref?: Ref<CarouselHandle>;
+}
+
+function reducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * Slides side by side in a scroll-snapping strip: swipe on touch (the browser's own scrolling, light and
+ * accessible), the arrow buttons, and ←/→ (Home/End) while focus is inside; dots and "2 / 5" below the box.
+ * Which slide is on show follows the scroll position, however it got there.
+ */
+export function Carousel({
+  count,
+  itemName,
+  label,
+  renderSlide,
+  viewportClassName,
+  viewportStyle,
+  ref,
+}: CarouselProps) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const [index, setIndex] = useState(0);
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0]));
+  // Within about a screen of the viewport: then the picture beside the one on show is fetched ahead.
+  const [nearRef, near] = useInView<HTMLDivElement>('50% 0px');
+  const Item = capitalised(itemName);
+
+  const show = (next: number) => {
+    setIndex(next);
+    setSeen((previous) => (previous.has(next) ? previous : new Set(previous).add(next)));
+  };
+
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const width = scroller.clientWidth;
+        if (width === 0) return;
+        const next = Math.min(count - 1, Math.max(0, Math.round(scroller.scrollLeft / width)));
+        setIndex(next);
+        setSeen((previous) => (previous.has(next) ? previous : new Set(previous).add(next)));
+      });
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [count]);
+
+  const slideFocusTarget = (slide: number) =>
+    scrollerRef.current?.children[slide]?.querySelector<HTMLElement>('button, a[href], [tabindex]') ?? null;
+
+  const go = (target: number, { focus = false, instant = false } = {}) => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const next = Math.min(count - 1, Math.max(0, target));
+    scroller.scrollTo({
+      left: next * scroller.clientWidth,
+      behavior: instant || reducedMotion() ? 'instant' : 'smooth',
+    });
+    show(next);
+    // The scroll above moves the strip, smoothly: focus must not jump it there at once.
+    if (focus) slideFocusTarget(next)?.focus({ preventScroll: true });
+  };
+
+  useImperativeHandle(ref, () => ({ focusSlide: (slide: number) => go(slide, { focus: true, instant: true }) }));
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+    const targets: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
+    const target = targets[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    // Focus on a slide follows the slide; on a button it stays there, unless the button goes (at an end).
+    const active = document.activeElement;
+    const onSlide = scrollerRef.current?.contains(active) ?? false;
+    const clamped = Math.min(count - 1, Math.max(0, target));
+    const buttonGoes =
+      (active === nextRef.current && clamped === count - 1) || (active === previousRef.current && clamped === 0);
+    go(target, { focus: onSlide || buttonGoes });
+  };
+
+  const step = (direction: 1 | -1) => {
+    const target = Math.min(count - 1, Math.max(0, index + direction));
+    const button = direction > 0 ? nextRef.current : previousRef.current;
+    // The button hides at the end of the row: focus moves to the slide rather than to nowhere.
+    const atEnd = direction > 0 ? target === count - 1 : target === 0;
+    go(target, { focus: atEnd && document.activeElement === button });
+  };
+
+  const loadingOf = (slide: number): PictureLoading => {
+    if (slide === index || seen.has(slide)) return 'lazy';
+    return Math.abs(slide - index) === 1 && near ? 'eager' : 'later';
+  };
+
+  return (
+    <div
+      ref={nearRef}
+      className={styles.carousel}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+    >
+      <div className={[styles.viewport, viewportClassName].filter(Boolean).join(' ')} style={viewportStyle}>
+        <div ref={scrollerRef} className={styles.strip}>
+          {Array.from({ length: count }, (_, slide) => (
+            <div
+              key={slide}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${Item} ${slide + 1} of ${count}`}
+            >
+              {renderSlide(slide, { current: slide === index, loading: loadingOf(slide) })}
+            </div>
+          ))}
+        </div>
+        <button
+          ref={previousRef}
+          type="button"
+          className={`${styles.arrow} ${styles.previous}`}
+          aria-label={`Previous ${itemName}`}
+          hidden={index === 0}
+          onClick={() => step(-1)}
+        >
+          <ChevronLeft aria-hidden="true" size="1.25em" />
+        </button>
+        <button
+          ref={nextRef}
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          aria-label={`Next ${itemName}`}
+          hidden={index === count - 1}
+          onClick={() => step(1)}
+        >
+          <ChevronRight aria-hidden="true" size="1.25em" />
+        </button>
+      </div>
+      <div className={styles.controls}>
+        <span className={styles.dots} aria-hidden="true">
+          {Array.from({ length: count }, (_, dot) => (
+            <span key={dot} className={dot === index ? `${styles.dot} ${styles.currentDot}` : styles.dot} />
+          ))}
+        </span>
+        <span className={styles.counter} aria-hidden="true">
+          {index + 1} / {count}
+        </span>
+        <span className="visually-hidden" aria-live="polite">
+          {`${Item} ${index + 1} of ${count}`}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,360 @@
+import type { Picture } from '@share-arts/contract';
+import { ChevronLeft, ChevronRight, Download, ExternalLink, Minus, Plus, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
+import { formatBytes, largestVariantWidth } from '../../lib/picture-shape';
+import { thumbHashDataUrl } from '../../lib/thumbhash';
+import { PictureSources } from '../responsive-picture';
+import { useBackToClose } from './use-back-to-close';
+import { useZoomPan } from './use-zoom-pan';
+import { fitScale, needsOriginal } from './zoom';
+import styles from './lightbox.module.css';
+
+export interface LightboxItem {
+  picture: Picture;
+  alt: string;
+}
+
+interface LightboxProps {
+  items: readonly LightboxItem[];
+  /** The picture it opens on. */
+  start: number;
+  /** Closes it (Esc, Back, the close button), with the picture last shown: focus goes back there. */
+  onClose: (index: number) => void;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function reducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** "image/png" → "PNG". */
+function formatName(mimeType: string | undefined): string | undefined {
+  const subtype = mimeType?.split('/')[1];
+  return subtype ? subtype.replace(/^x-/, '').toUpperCase() : undefined;
+}
+
+/**
+ * The viewer: a post's pictures full screen on a dark neutral mat, whatever the theme. Each opens fitted to
+ * the screen; the wheel, a pinch, a double-click or double-tap and + - 0 zoom it up to 100 % of the original's
+ * pixels and beyond, a drag or the arrow keys pan it, ←/→ (or a swipe, or the side buttons) go between
+ * pictures. Variants serve the fitted view; from 100 % on, or once the screen shows more than the largest
+ * variant holds, the original file is fetched and drawn. A modal dialog: labelled, focus kept inside, Esc or
+ * Back closes it, and the opener takes focus again.
+ */
+export default function Lightbox({ items, start, onClose }: LightboxProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(() => Math.min(items.length - 1, Math.max(0, start)));
+  // Originals that have arrived: once there, a picture keeps showing its original.
+  const [originals, setOriginals] = useState<ReadonlySet<string>>(() => new Set());
+  const [announced, setAnnounced] = useState('');
+
+  const item = items[index] ?? items[0]!;
+  const { picture, alt } = item;
+  const count = items.length;
+
+  const closing = useRef(false);
+  const close = () => {
+    if (closing.current) return;
+    closing.current = true;
+    onClose(index);
+  };
+  useBackToClose(close);
+
+  const go = (target: number) => {
+    if (target < 0 || target >= count || target === index) return;
+    setIndex(target);
+    // A side button hides at the end of the row: focus stays in the dialog rather than falling to the page.
+    const atEnd = target === 0 || target === count - 1;
+    if (atEnd && document.activeElement instanceof HTMLElement && document.activeElement.dataset.side) {
+      dialogRef.current?.focus();
+    }
+  };
+
+  const zoom = useZoomPan({
+    stageRef,
+    pictureKey: picture._id,
+    picture,
+    pixelated: picture.pixelated,
+    onSwipe: (direction) => go(index + direction),
+  });
+  const { view, fit, zoomed, actions } = zoom;
+
+  // Opens as a modal (the page behind is inert), the page does not scroll behind it, and the opener gets
+  // focus back when it closes (the parent may then move it to the picture last shown).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    dialog?.focus();
+    const { overflow } = document.documentElement.style;
+    document.documentElement.style.overflow = 'hidden';
+    return () => {
+      document.documentElement.style.overflow = overflow;
+      if (opener?.isConnected && (document.activeElement === null || document.activeElement === document.body)) {
+        opener.focus();
+      }
+    };
+  }, []);
+
+  // A screen reader hears the zoom once it settles, not at every step of a pinch.
+  const percent = Math.round(view.scale * 100);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setAnnounced(`${percent} %`), 500);
+    return () => window.clearTimeout(timer);
+  }, [percent]);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const onControl = event.target instanceof HTMLElement && event.target.closest('a, button') !== null;
+    switch (event.key) {
+      case '+':
+      case '=':
+        actions.zoomIn();
+        break;
+      case '-':
+      case '_':
+        actions.zoomOut();
+        break;
+      case '0':
+        actions.fit();
+        break;
+      case '1':
+        actions.actualSize();
+        break;
+      case 'ArrowLeft':
+      case 'ArrowRight':
+      case 'ArrowUp':
+      case 'ArrowDown': {
+        const dx = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+        const dy = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+        if (zoomed) actions.pan(dx, dy);
+        else if (dx !== 0) go(index + dx);
+        else return;
+        break;
+      }
+      case 'Enter':
+      case ' ':
+        if (onControl) return;
+        actions.toggle();
+        break;
+      case 'Tab':
+        keepFocusInside(event);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const keepFocusInside = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const focusables = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent);
+    const first = focusables[0];
+    const last = focusables[focusables.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const largest = largestVariantWidth(picture);
+  const wantsOriginal =
+    needsOriginal(picture, view.scale, window.devicePixelRatio || 1, largest) &&
+    // An animation's original moves: with reduced motion, the still variants stay.
+    !(picture.animated && reducedMotion());
+  const showsOriginal = originals.has(picture._id);
+  const fetchesOriginal = wantsOriginal && !showsOriginal;
+  // The variants' `sizes`: the width drawn, for the browser to pick the file; frozen at the fit once the
+  // original is on its way, so that no larger variant is fetched beside it.
+  const drawnWidth = picture.width * view.scale;
+  const variantSizes = `${Math.ceil(wantsOriginal ? picture.width * fit : drawnWidth)}px`;
+  const placeholder = thumbHashDataUrl(picture.placeholder);
+  const measured = zoom.stage.width > 0;
+
+  const frameStyle: CSSProperties = {
+    width: `${drawnWidth}px`,
+    height: `${picture.height * view.scale}px`,
+    transform: `translate(calc(-50% + ${view.x}px), calc(-50% + ${view.y}px))`,
+    backgroundImage: placeholder && !showsOriginal ? `url("${placeholder}")` : undefined,
+    visibility: measured ? undefined : 'hidden',
+  };
+  const frameClass = [
+    styles.frame,
+    zoom.eased ? styles.eased : '',
+    picture.pixelated ? styles.pixelated : '',
+    zoomed ? (zoom.dragging ? styles.grabbing : styles.grab) : styles.zoomIn,
+  ].join(' ');
+
+  const toggleTarget = zoomed ? 'fit to screen' : `zoom to ${fit < 1 ? 100 : Math.round(fit * 200)} %`;
+  const details = [
+    `${picture.width} × ${picture.height} px`,
+    formatName(picture.originalType),
+    picture.originalBytes ? formatBytes(picture.originalBytes) : undefined,
+  ].filter(Boolean);
+  const next = items[index + 1];
+  const nextSizes = next
+    ? `${Math.ceil(next.picture.width * fitScale(next.picture, zoom.stage, next.picture.pixelated))}px`
+    : '';
+
+  return createPortal(
+    <dialog
+      ref={dialogRef}
+      className={styles.lightbox}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClose={close}
+    >
+      <div className={styles.bar}>
+        <h2 id={titleId} className={styles.title}>
+          <span className="visually-hidden">Picture viewer: </span>
+          {count > 1 ? (
+            <>
+              <span aria-hidden="true">
+                {index + 1} / {count}
+              </span>
+              <span className="visually-hidden">
+                picture {index + 1} of {count}
+              </span>
+            </>
+          ) : (
+            <span className="visually-hidden">one picture</span>
+          )}
+        </h2>
+        <p className={styles.details}>{details.join(' · ')}</p>
+        <div className={styles.actions}>
+          <a
+            className={styles.action}
+            href={picture.originalUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="View original"
+          >
+            <ExternalLink aria-hidden="true" size="1.2em" />
+            <span className={styles.actionText} aria-hidden="true">
+              View original
+            </span>
+          </a>
+          <a
+            className={styles.action}
+            href={picture.originalUrl}
+            download={picture.originalName || true}
+            aria-label="Download"
+          >
+            <Download aria-hidden="true" size="1.2em" />
+            <span className={styles.actionText} aria-hidden="true">
+              Download
+            </span>
+          </a>
+          <button type="button" className={styles.action} aria-label="Close" onClick={close}>
+            <X aria-hidden="true" size="1.4em" />
+          </button>
+        </div>
+      </div>
+
+      <div ref={stageRef} className={styles.stage}>
+        <div key={picture._id} className={frameClass} style={frameStyle}>
+          {!showsOriginal && (
+            <picture>
+              <PictureSources picture={picture} sizes={variantSizes} />
+              <img
+                className={styles.img}
+                src={picture.url}
+                alt={alt}
+                sizes={variantSizes}
+                width={picture.width}
+                height={picture.height}
+                draggable={false}
+              />
+            </picture>
+          )}
+          {(showsOriginal || fetchesOriginal) && (
+            <img
+              className={`${styles.img} ${showsOriginal ? '' : styles.arriving}`}
+              src={picture.originalUrl}
+              alt={showsOriginal ? alt : ''}
+              aria-hidden={showsOriginal ? undefined : true}
+              width={picture.width}
+              height={picture.height}
+              draggable={false}
+              onLoad={() => setOriginals((previous) => new Set(previous).add(picture._id))}
+            />
+          )}
+        </div>
+        {/* The next picture, fetched at its fitted size while this one is looked at. */}
+        {next && !zoomed && (
+          <picture className={styles.ahead} aria-hidden="true">
+            <PictureSources picture={next.picture} sizes={nextSizes} />
+            <img src={next.picture.url} alt="" sizes={nextSizes} loading="eager" />
+          </picture>
+        )}
+      </div>
+
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            className={`${styles.side} ${styles.previous}`}
+            data-side="previous"
+            aria-label="Previous picture"
+            hidden={index === 0}
+            onClick={() => go(index - 1)}
+          >
+            <ChevronLeft aria-hidden="true" size="1.75em" />
+          </button>
+          <button
+            type="button"
+            className={`${styles.side} ${styles.next}`}
+            data-side="next"
+            aria-label="Next picture"
+            hidden={index === count - 1}
+            onClick={() => go(index + 1)}
+          >
+            <ChevronRight aria-hidden="true" size="1.75em" />
+          </button>
+        </>
+      )}
+
+      <div className={styles.zoom} role="group" aria-label="Zoom">
+        <button
+          type="button"
+          className={styles.zoomButton}
+          aria-label="Zoom out"
+          aria-disabled={!zoomed || undefined}
+          onClick={actions.zoomOut}
+        >
+          <Minus aria-hidden="true" size="1.2em" />
+        </button>
+        <button
+          type="button"
+          className={styles.level}
+          aria-label={`${percent} %, ${toggleTarget}`}
+          onClick={actions.toggle}
+        >
+          {percent} %
+        </button>
+        <button type="button" className={styles.zoomButton} aria-label="Zoom in" onClick={actions.zoomIn}>
+          <Plus aria-hidden="true" size="1.2em" />
+        </button>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announced}
+      </p>
+    </dialog>,
+    document.body,
+  );
+}
