@@ -4,6 +4,8 @@ import { useMatches } from 'react-router';
 export interface RouteHandle {
   /** Show "Who to follow" beside the page. */
   suggestions?: boolean;
+  /** The page sets its own width instead of the reading column's (the post page: artwork beside details). */
+  wide?: boolean;
 }
 
 /** Whether any matched route asks for `flag`. */

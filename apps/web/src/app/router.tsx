@@ -24,6 +24,8 @@ const lazyStandalone = (load: () => Promise<{ default: ComponentType }>) => asyn
 
 /** Pages with the "Who to follow" suggestions beside them (read by the app layout). */
 const SUGGESTIONS: RouteHandle = { suggestions: true };
+/** Pages that lay out their own width (the post page puts the artwork beside its details). */
+const WIDE: RouteHandle = { wide: true };
 
 const routes: RouteObject[] = [
   {
@@ -82,6 +84,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'posts/:postId',
+                handle: WIDE,
                 lazy: lazyComponent(() => import('../features/post-page/pages/post-page')),
               },
               // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and

@@ -16,7 +16,8 @@ import {
   SUGGESTIONS_SHOWN,
   suggestionsPath,
 } from '../lib/first-requests';
-import { POST_PICTURE_SIZES } from '../lib/post-picture-sizes';
+import { pageBoxRatio } from '../lib/picture-shape';
+import { POST_PICTURE_SIZES, postPageSizes } from '../lib/post-picture-sizes';
 import { addLink, readStorage } from './dom';
 import { isSignedInRoute, type BootRoute } from './boot-route';
 
@@ -39,8 +40,15 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
     return request.promise;
   };
 
-  /** The file the first card's <picture> will pick: its first source, with the same `sizes`. */
-  const preloadPicture = (result: BootResult, first: (body: never) => Post | undefined, sizes: string) => {
+  /**
+   * The file the first card's <picture> will pick: its first source whose media query this screen meets (a P3
+   * variant only on a wide-gamut screen), with the same `sizes`.
+   */
+  const preloadPicture = (
+    result: BootResult,
+    first: (body: never) => Post | undefined,
+    sizesOf: (post: Post) => string,
+  ) => {
     let post: Post | undefined;
     try {
       post = result.status === 200 ? first(JSON.parse(result.body) as never) : undefined;
@@ -48,7 +56,8 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
       // Not JSON: the app reports it.
     }
     if (!post) return;
-    const source = post.picture?.sources[0];
+    const sizes = sizesOf(post);
+    const source = post.picture?.sources.find((candidate) => !candidate.media || matchMedia(candidate.media).matches);
     const image = { rel: 'preload', as: 'image', fetchpriority: 'high' };
     addLink(
       source
@@ -65,11 +74,21 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
     const sort = new URLSearchParams(window.location.search).get('sort') as Sort;
     const list = pagePath(FEED_ROUTES[route], SORTS.includes(sort) ? sort : 'latest', null);
     void send('GET', list).then((result) =>
-      preloadPicture(result, (page: PostPage) => page.posts[0], POST_PICTURE_SIZES.feed),
+      preloadPicture(
+        result,
+        (page: PostPage) => page.posts[0],
+        () => POST_PICTURE_SIZES.feed,
+      ),
     );
   } else if (postId) {
     void send('GET', postPath(postId)).then((result) =>
-      preloadPicture(result, (body: PostResponse) => body.post, POST_PICTURE_SIZES.page),
+      preloadPicture(
+        result,
+        (body: PostResponse) => body.post,
+        (post) =>
+          // A server that does not list `media` yet names the first picture only.
+          postPageSizes(pageBoxRatio(post.media ?? (post.picture ? [post.picture] : []))),
+      ),
     );
   }
   void send('POST', '/api/auth/verify', { encodedToken: token });

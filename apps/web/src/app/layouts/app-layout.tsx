@@ -17,6 +17,7 @@ export default function AppLayout() {
   const { data: me } = useCurrentUser();
   useLiveUpdates(me?._id);
   const suggestions = useRouteFlag('suggestions');
+  const wide = useRouteFlag('wide');
   return (
     <>
       <a href="#main-content" className={styles.skipLink}>
@@ -28,7 +29,7 @@ export default function AppLayout() {
           <SideMenu />
         </div>
         <main id="main-content" tabIndex={-1} className={styles.main} onFocus={keepClearOfBars}>
-          <div className={styles.content}>
+          <div className={wide ? `${styles.content} ${styles.wide}` : styles.content}>
             {/* Narrow screens: one sideways-scrolling row above the page (CSS shows one of the two). */}
             {suggestions && <SuggestionsPanel variant="strip" className={styles.strip} />}
             <Outlet />

@@ -1,6 +1,8 @@
 import { ArrowLeft, ImageOff } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { isPanorama, pageBoxRatio } from '../../../lib/picture-shape';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
@@ -9,8 +11,9 @@ import { PostCard, usePost } from '../../posts';
 import styles from './post-page.module.css';
 
 /**
- * /posts/:postId — the post at full width, and its comments. A feature of its own: it composes posts and
- * comments, and comments build on posts, so neither of them imports the other's page.
+ * /posts/:postId — the artwork, fitted to the window so that it is seen whole, with the post's details and
+ * comments beside it on a wide screen and below it on a narrow one. A feature of its own: it composes posts
+ * and comments, and comments build on posts, so neither of them imports the other's page.
  */
 export default function PostPage() {
   useDocumentTitle('Post');
@@ -68,14 +71,23 @@ export default function PostPage() {
     );
   }
 
+  // From 1100 px the artwork's column is as wide as its box fitted to the window (see the CSS); a panorama
+  // goes across the page instead. A server that does not list `media` yet names the first picture only.
+  const pictures = post.media ?? (post.picture ? [post.picture] : []);
+  const ratio = pageBoxRatio(pictures);
+  const layout = { '--art-ratio': ratio.toFixed(4) } as CSSProperties;
+  const classes = [styles.page, styles.post, isPanorama(ratio) ? styles.across : styles.beside].join(' ');
+
   return (
-    <div className={styles.page}>
+    <div className={classes} style={layout}>
       <header className={styles.top}>
         {back}
         <h1 className={styles.title}>Post</h1>
       </header>
       <PostCard post={post} variant="page" priority onDeleted={() => void navigate('/', { replace: true })} />
-      <CommentSection post={post} />
+      <div className={styles.comments}>
+        <CommentSection post={post} />
+      </div>
     </div>
   );
 }

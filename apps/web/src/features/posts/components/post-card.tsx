@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format-count';
 import { formatFullDate, formatPostTime } from '../../../lib/format-date';
 import { useWatchPost } from '../../../lib/live';
-import { POST_PICTURE_SIZES } from '../../../lib/post-picture-sizes';
+import { clampedRatio, isPanorama, pageBoxRatio } from '../../../lib/picture-shape';
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
@@ -14,7 +14,8 @@ import { useShadowedPost } from '../api/post-shadow';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { DeletePostDialog } from './delete-post-dialog';
-import { DEFAULT_PICTURE_SIZE, PostPicture } from './post-picture';
+import { PostMedia } from './post-media';
+import { DEFAULT_PICTURE_SIZE, postPictures } from './post-picture';
 import styles from './post-card.module.css';
 
 // The editor (and its emoji picker) is fetched only when someone edits.
@@ -36,12 +37,14 @@ interface PostCardProps {
 /**
  * In a feed, cards far off screen skip layout and paint (`content-visibility: auto` in the list's CSS).
  * Until a card has been drawn once (then the browser remembers its size), it reserves about its real
- * height: the picture at the column's width and its own aspect ratio, plus the card's text rows.
+ * height: the picture's box at the column's width and its clamped shape, a carousel's dots, plus the
+ * card's text rows.
  */
 function intrinsicSize(post: Post): CSSProperties {
-  const { width, height } = post.picture ?? DEFAULT_PICTURE_SIZE;
-  const ratio = (height / width).toFixed(4);
-  return { containIntrinsicSize: `auto calc(min(min(100vw, 40rem) * ${ratio}, 80vh, 56rem) + 12rem)` };
+  const pictures = postPictures(post);
+  const ratio = (1 / clampedRatio(pictures[0] ?? DEFAULT_PICTURE_SIZE)).toFixed(4);
+  const dots = pictures.length > 1 ? ' + 2rem' : '';
+  return { containIntrinsicSize: `auto calc(min(100vw, 40rem) * ${ratio} + 12rem${dots})` };
 }
 
 function likeLabel(count: number): string {
@@ -97,14 +100,20 @@ export const PostCard = memo(function PostCard({
         },
       ];
 
-  const picture = (
-    <PostPicture post={post} sizes={POST_PICTURE_SIZES[variant]} priority={priority} className={styles.picture} />
+  // On the post page, the artwork beside the details on a wide screen, unless it is a panorama.
+  const beside = variant === 'page' && !isPanorama(pageBoxRatio(postPictures(post)));
+  const classes = [styles.card, styles[variant], beside ? styles.beside : ''].filter(Boolean).join(' ');
+
+  const time = (
+    <time className={styles.time} dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+      {formatPostTime(post.createdAt)}
+    </time>
   );
 
   return (
     <article
       ref={watchRef}
-      className={`${styles.card} ${styles[variant]}`}
+      className={classes}
       aria-labelledby={headingId}
       aria-posinset={posinset}
       aria-setsize={setsize}
@@ -121,9 +130,16 @@ export const PostCard = memo(function PostCard({
               {post.username}
             </Link>
           </h2>
-          <time className={styles.time} dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
-            {formatPostTime(post.createdAt)}
-          </time>
+          {variant === 'feed' ? (
+            // The post's own page is one tap away from its time, as on most social sites: the picture opens
+            // the viewer.
+            <Link to={postPath} className={styles.timeLink}>
+              {time}
+              <span className="visually-hidden">, open the post</span>
+            </Link>
+          ) : (
+            time
+          )}
         </div>
         <Menu
           label="Post options"
@@ -134,13 +150,7 @@ export const PostCard = memo(function PostCard({
       </header>
 
       <div className={styles.media}>
-        {variant === 'feed' ? (
-          <Link to={postPath} className={styles.mediaLink}>
-            {picture}
-          </Link>
-        ) : (
-          picture
-        )}
+        <PostMedia post={post} variant={variant} priority={priority} />
       </div>
 
       <div className={styles.actions}>
@@ -174,17 +184,6 @@ export const PostCard = memo(function PostCard({
       <div className={styles.text}>
         <p className={styles.likes}>{likeLabel(post.likes.likeCount)}</p>
         {post.content && <p className={styles.content}>{post.content}</p>}
-        {variant === 'page' && post.picture && (
-          <p className={styles.original}>
-            <a href={post.picture.originalUrl} target="_blank" rel="noopener noreferrer">
-              View original
-            </a>
-            <span className={styles.dimensions}>
-              {' '}
-              · {post.picture.width} × {post.picture.height} px
-            </span>
-          </p>
-        )}
       </div>
 
       {dialog === 'delete' && (

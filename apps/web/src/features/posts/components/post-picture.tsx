@@ -1,41 +1,59 @@
-import type { Post } from '@share-arts/contract';
-import { ResponsivePicture, StaticPicture } from '../../../ui/responsive-picture';
+import type { Picture, Post } from '@share-arts/contract';
+import { ResponsivePicture, StaticPicture, type PictureLoading } from '../../../ui/responsive-picture';
 
 /** The default post picture is 1600 × 1200. */
 export const DEFAULT_PICTURE_SIZE = { width: 1600, height: 1200 };
 
-/** The picture's alt text, or a description of what it is when the author gave none. */
-export function pictureAlt(post: Pick<Post, 'picture' | 'username'>): string {
-  if (!post.picture) return `Default picture of a post by @${post.username}`;
-  return post.picture.alt.trim() || `Picture by @${post.username}`;
+/**
+ * A post's pictures in the author's order. `media` is the list; a post from a server that names only its
+ * first `picture` still shows that one.
+ */
+export function postPictures(post: Pick<Post, 'media' | 'picture'>): readonly Picture[] {
+  // `media` may be missing from an answer cached before the server listed it.
+  if (post.media && post.media.length > 0) return post.media;
+  return post.picture ? [post.picture] : [];
+}
+
+/** A picture's alt text, or a description of what it is when the author gave none. */
+export function pictureAlt(
+  picture: Picture | null,
+  username: string,
+  position?: { index: number; count: number },
+): string {
+  if (!picture) return `Default picture of a post by @${username}`;
+  const alt = picture.alt.trim();
+  if (alt) return alt;
+  return position && position.count > 1
+    ? `Picture ${position.index + 1} of ${position.count} by @${username}`
+    : `Picture by @${username}`;
 }
 
 interface PostPictureProps {
-  post: Post;
+  picture: Picture | null;
+  /** The post's default picture, drawn when it has none of its own. */
+  fallbackUrl: string;
+  alt: string;
   sizes: string;
   priority?: boolean;
+  loading?: PictureLoading;
   className?: string;
 }
 
-export function PostPicture({ post, sizes, priority, className }: PostPictureProps) {
-  if (post.picture) {
+/** One of a post's pictures, or its default picture. */
+export function PostPicture({ picture, fallbackUrl, alt, sizes, priority, loading, className }: PostPictureProps) {
+  if (picture) {
     return (
       <ResponsivePicture
-        picture={post.picture}
-        alt={pictureAlt(post)}
+        picture={picture}
+        alt={alt}
         sizes={sizes}
         priority={priority}
+        loading={loading}
         className={className}
       />
     );
   }
   return (
-    <StaticPicture
-      src={post.postPic}
-      alt={pictureAlt(post)}
-      {...DEFAULT_PICTURE_SIZE}
-      priority={priority}
-      className={className}
-    />
+    <StaticPicture src={fallbackUrl} alt={alt} {...DEFAULT_PICTURE_SIZE} priority={priority} className={className} />
   );
 }

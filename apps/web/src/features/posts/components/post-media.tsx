@@ -1,0 +1,125 @@
+import type { Picture, Post } from '@share-arts/contract';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { aspectRatio, clampedRatio, pageBoxRatio } from '../../../lib/picture-shape';
+import { POST_PICTURE_SIZES, postPageSizes } from '../../../lib/post-picture-sizes';
+import { Carousel, type CarouselHandle, type SlideState } from '../../../ui/carousel';
+import { DEFAULT_PICTURE_SIZE, pictureAlt, PostPicture, postPictures } from './post-picture';
+import styles from './post-media.module.css';
+
+// The viewer is fetched when someone is about to open it (a pointer over a picture, focus on it), not with
+// the feed.
+const loadLightbox = () => import('../../../ui/lightbox/lightbox');
+const Lightbox = lazy(loadLightbox);
+const warmLightbox = () => void loadLightbox();
+
+interface PostMediaProps {
+  post: Pick<Post, 'media' | 'picture' | 'postPic' | 'username'>;
+  variant: 'feed' | 'page';
+  /** The first card on screen, or the post page: its first picture loads at once rather than lazily. */
+  priority?: boolean;
+}
+
+/**
+ * A post's pictures. Each sits whole in a box reserved from its width and height (nothing moves as it
+ * loads): in a card, at its own shape clamped between 4:5 and 1.91:1, on a neutral mat beyond; on the post
+ * page, fitted to the window's height as well. Several pictures make a carousel whose box takes the first
+ * one's shape. Clicking a picture (or Enter on it) opens the viewer there; closing the viewer brings focus
+ * back to the picture last viewed.
+ */
+export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
+  const pictures = postPictures(post);
+  const count = pictures.length;
+  const [viewer, setViewer] = useState<number | null>(null);
+  const carouselRef = useRef<CarouselHandle>(null);
+  const singleRef = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<number | null>(null);
+
+  // Once the viewer has gone (the page is no longer inert), focus goes to the picture it was showing.
+  useEffect(() => {
+    if (viewer !== null || returnTo.current === null) return;
+    const index = returnTo.current;
+    returnTo.current = null;
+    if (carouselRef.current) carouselRef.current.focusSlide(index);
+    else singleRef.current?.focus();
+  }, [viewer]);
+
+  const first = pictures[0];
+  const style = {
+    '--own-ratio': aspectRatio(first ?? DEFAULT_PICTURE_SIZE).toFixed(4),
+    '--clamped-ratio': clampedRatio(first ?? DEFAULT_PICTURE_SIZE).toFixed(4),
+  } as CSSProperties;
+  const sizes = variant === 'feed' ? POST_PICTURE_SIZES.feed : postPageSizes(pageBoxRatio(pictures));
+  const altOf = (picture: Picture | null, index: number) => pictureAlt(picture, post.username, { index, count });
+  const boxClass = count > 1 ? styles.box : `${styles.box} ${styles.one}`;
+  const mediaClass = variant === 'page' ? `${styles.media} ${styles.page}` : styles.media;
+
+  if (!first) {
+    return (
+      <div className={mediaClass} style={style}>
+        <div className={boxClass}>
+          <PostPicture
+            picture={null}
+            fallbackUrl={post.postPic}
+            alt={altOf(null, 0)}
+            sizes={sizes}
+            priority={priority}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const opener = (index: number, state: SlideState) => {
+    const picture = pictures[index]!;
+    return (
+      <button
+        ref={count === 1 ? singleRef : undefined}
+        type="button"
+        className={styles.open}
+        aria-haspopup="dialog"
+        tabIndex={state.current ? 0 : -1}
+        onClick={() => setViewer(index)}
+        onPointerEnter={warmLightbox}
+        onFocus={warmLightbox}
+      >
+        <PostPicture
+          picture={picture}
+          fallbackUrl={post.postPic}
+          alt={altOf(picture, index)}
+          sizes={sizes}
+          priority={priority && index === 0}
+          loading={state.loading}
+        />
+      </button>
+    );
+  };
+
+  return (
+    <div className={mediaClass} style={style}>
+      {count === 1 ? (
+        <div className={boxClass}>{opener(0, { current: true, loading: 'lazy' })}</div>
+      ) : (
+        <Carousel
+          ref={carouselRef}
+          count={count}
+          itemName="picture"
+          label={`Pictures by @${post.username}`}
+          viewportClassName={boxClass}
+          renderSlide={opener}
+        />
+      )}
+      {viewer !== null && (
+        <Suspense fallback={null}>
+          <Lightbox
+            items={pictures.map((picture, index) => ({ picture, alt: altOf(picture, index) }))}
+            start={viewer}
+            onClose={(index) => {
+              returnTo.current = index;
+              setViewer(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
