@@ -170,6 +170,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
-  await registerStaticFiles(app, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
+  await registerStaticFiles(app, {
+    mediaDir: config.mediaDir,
+    webDistDir: config.webDistDir,
+    dispositionOf: media.originalDisposition,
+  });
   return app;
 }

@@ -109,9 +109,16 @@ export interface MediaVariant {
   /** File name under the media folder. */
   file: string;
   bytes: number;
+  /** Display P3 (with its profile embedded) rather than sRGB: for wide-gamut screens only. */
+  gamut?: 'p3';
+  /** Every frame of an animation (an animated WebP) rather than its first. */
+  animated?: boolean;
 }
 
-/** An uploaded picture: the original as uploaded, and the re-encoded variants that are served. */
+/**
+ * An uploaded picture: the original as uploaded (less its personal metadata), and the re-encoded
+ * variants that are served.
+ */
 export const media = pgTable(
   'media',
   {
@@ -128,6 +135,12 @@ export const media = pgTable(
     placeholder: text('placeholder').notNull(),
     alt: text('alt').notNull().default(''),
     variants: jsonb('variants').$type<MediaVariant[]>().notNull(),
+    /** The file name it was uploaded under, cleaned (what Download saves it as); '' before migration 0011. */
+    originalName: text('original_name').notNull().default(''),
+    /** Pixel art: its variants were scaled with nearest-neighbour. */
+    pixelated: boolean('pixelated').notNull().default(false),
+    /** An animated GIF or WebP, with animated WebP variants besides its still first frame. */
+    animated: boolean('animated').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('media_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst())],

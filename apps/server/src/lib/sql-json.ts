@@ -11,7 +11,8 @@ export const mediaJson = (alias: string): SQL =>
       `'id', ${alias}.id, 'ownerId', ${alias}.owner_id, 'purpose', ${alias}.purpose, ` +
       `'originalFile', ${alias}.original_file, 'originalMime', ${alias}.original_mime, ` +
       `'originalBytes', ${alias}.original_bytes, 'width', ${alias}.width, 'height', ${alias}.height, ` +
-      `'placeholder', ${alias}.placeholder, 'alt', ${alias}.alt, 'variants', ${alias}.variants) end`,
+      `'placeholder', ${alias}.placeholder, 'alt', ${alias}.alt, 'variants', ${alias}.variants, ` +
+      `'originalName', ${alias}.original_name, 'pixelated', ${alias}.pixelated, 'animated', ${alias}.animated) end`,
   );
 
 /**

@@ -23,19 +23,30 @@ async function isMediaFile(mediaDir: string, name: string | undefined): Promise<
   }
 }
 
+export interface StaticFilesOptions {
+  mediaDir: string;
+  webDistDir: string;
+  /**
+   * The Content-Disposition of a media file, when it has one (an original, named as it was uploaded):
+   * `download` when the URL asks for `?download`. Handed in by app.ts from the media module.
+   */
+  dispositionOf?: (file: string, download: boolean) => Promise<string | undefined>;
+}
+
 /**
  * Uploaded media (immutable: every file has a new name), the shipped default pictures, and the built
  * web app with a history fallback so deep links such as /settings load the app.
  */
-export async function registerStaticFiles(
-  app: FastifyInstance,
-  options: { mediaDir: string; webDistDir: string },
-): Promise<void> {
+export async function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
   await app.register(async (uploads) => {
     uploads.addHook('onRequest', async (request, reply) => {
-      if (!(await isMediaFile(options.mediaDir, (request.params as { '*'?: string })['*']))) {
+      const name = (request.params as { '*'?: string })['*'];
+      if (!(await isMediaFile(options.mediaDir, name))) {
         return reply.code(404).send({ errors: [NO_SUCH_FILE] });
       }
+      const download = (request.query as Record<string, unknown>).download !== undefined;
+      const disposition = await options.dispositionOf?.(name!, download);
+      if (disposition) reply.header('content-disposition', disposition);
     });
     await uploads.register(fastifyStatic, {
       root: options.mediaDir,

@@ -23,7 +23,7 @@ import {
 export const SAMPLE_MEDIA_DIR = fileURLToPath(new URL('../../dist/sample-media', import.meta.url));
 
 // Bump when the drawings or the pipeline's output change, so that an old folder is filled again.
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 export interface SampleSource {
   key: string;
@@ -40,6 +40,10 @@ export interface PreparedPicture {
   height: number;
   placeholder: string;
   variants: MediaVariant[];
+  /** What Download saves it as: the sample's key and its format's extension. */
+  originalName: string;
+  pixelated: boolean;
+  animated: boolean;
 }
 
 interface Manifest {
@@ -80,11 +84,14 @@ async function prepareOne(source: SampleSource, dir: string): Promise<PreparedPi
     purpose: source.purpose,
     originalFile,
     originalMime: inspected.format.mime,
-    originalBytes: data.length,
+    originalBytes: processed.original.data.length,
+    originalName: `${source.key}.${processed.original.ext}`,
     width: processed.width,
     height: processed.height,
     placeholder: processed.placeholder,
     variants,
+    pixelated: processed.pixelated,
+    animated: processed.animated,
   };
 }
 
@@ -128,6 +135,10 @@ export async function copySamplePicture(
       copyFile(path.join(dir, variant.file), path.join(mediaDir, variants[i]!.file)),
     ),
   );
-  const { purpose, originalMime, originalBytes, width, height, placeholder } = picture;
-  return { id, ownerId, purpose, originalFile, originalMime, originalBytes, width, height, placeholder, alt, variants };
+  const { purpose, originalMime, originalBytes, originalName, width, height, placeholder, pixelated, animated } =
+    picture;
+  return {
+    ...{ id, ownerId, purpose, originalFile, originalMime, originalBytes, originalName, width, height },
+    ...{ placeholder, alt, variants, pixelated, animated },
+  };
 }

@@ -16,6 +16,21 @@ export const MEDIA_LIMITS = {
   postWidths: [320, 640, 1080, 2048],
   /** Sides of the square crops of an avatar (never larger than the original's shorter side). */
   avatarSizes: [96, 192, 400],
+  /** Frames of an animated GIF or WebP; a longer animation is refused (413). */
+  maxFrames: 300,
+  /**
+   * Width × height × frames of an animated GIF or WebP (60 megapixels, about 300 frames of 480 × 400):
+   * every frame is decoded and encoded again, so an animation costs its total pixels.
+   */
+  maxAnimationPixels: 60_000_000,
+  /** The widest animated variant: animations are shown at feed size, their first frame larger. */
+  animatedMaxWidth: 1080,
+  /**
+   * Pixel art: a post picture whose longer side is under this is scaled with nearest-neighbour, only
+   * to whole multiples of its size (never down, at most 1080 px on its longer side), and shown with
+   * `image-rendering: pixelated`.
+   */
+  pixelArtMaxSide: 512,
 } as const;
 
 export const MEDIA_PURPOSES = ['post', 'avatar'] as const;
@@ -47,7 +62,12 @@ export const Picture = Type.Object(
     height: Type.Integer({ description: 'Intrinsic height, after EXIF orientation' }),
     placeholder: Type.String({ description: 'A ThumbHash (base64) to show while the picture loads' }),
     alt: Type.String({ description: 'Alt text, editable by the owner' }),
-    originalUrl: Type.String({ description: 'The file exactly as it was uploaded ("view original")' }),
+    originalUrl: Type.String({
+      description:
+        'The file as it was uploaded, byte for byte less its personal metadata (EXIF but the orientation, ' +
+        'XMP, IPTC, comments), its colour profile kept ("view original"); served with ' +
+        '`Content-Disposition: inline` naming `originalName`, or `attachment` with `?download`',
+    }),
     sources: Type.Array(PictureSource, {
       description:
         'For <picture>, in order (the browser takes the first that fits): animated variants, P3 variants, then sRGB AVIF and the JPEG fallback; no variant carries metadata beyond its colour profile',
@@ -56,7 +76,9 @@ export const Picture = Type.Object(
       description:
         'Pixel art: a small picture whose variants were scaled with nearest-neighbour; show it with `image-rendering: pixelated`',
     }),
-    animated: Type.Boolean({ description: 'An animated GIF or WebP: `url` and the unmarked sources are its first frame' }),
+    animated: Type.Boolean({
+      description: 'An animated GIF or WebP: `url` and the unmarked sources are its first frame',
+    }),
     originalType: Type.String({ description: 'The MIME type of the original file' }),
     originalBytes: Type.Integer({ description: 'The size of the original file' }),
     originalName: Type.String({ description: 'The uploaded file name (what Download saves it as)' }),
@@ -72,7 +94,9 @@ export type MediaResponse = Static<typeof MediaResponse>;
 export const UploadMediaFields = Type.Object({
   file: Type.String({
     format: 'binary',
-    description: `One image: ${MEDIA_LIMITS.formats.join(', ')} (first frame of a GIF), at most 20 MB and 40 megapixels`,
+    description:
+      `One image: ${MEDIA_LIMITS.formats.join(', ')} (GIF and WebP may be animated: at most ` +
+      `${MEDIA_LIMITS.maxFrames} frames and ${MEDIA_LIMITS.maxAnimationPixels / 1e6} megapixels in all), at most 20 MB and 40 megapixels`,
   }),
   alt: Type.Optional(Type.String({ maxLength: MEDIA_LIMITS.altMax, description: 'Alt text' })),
   purpose: Type.Optional(

@@ -1,42 +1,68 @@
 import type { Picture, PictureSource } from '@share-arts/contract';
 import type { MediaVariant } from '../../db/schema.js';
 import type { MediaRow } from './media.sql.js';
+import { downloadName, extOf, TYPE_OF_EXT } from './media.download.js';
 import { mediaUrl } from './media.storage.js';
 
 /** The width `url` aims for: sharp on most screens at feed size, without the weight of the 2048 one. */
 const DEFAULT_WIDTH = 1080;
 
-const MIME: Record<MediaVariant['format'], PictureSource['type'] | undefined> = {
+const MIME: Record<MediaVariant['format'], PictureSource['type']> = {
   avif: 'image/avif',
   jpeg: 'image/jpeg',
-  webp: undefined,
+  webp: 'image/webp',
 };
 
+/** What `<source media>` says of each kind of variant: who may be sent it. */
+export const SOURCE_MEDIA = {
+  animated: '(prefers-reduced-motion: no-preference)',
+  p3: '(color-gamut: p3)',
+} as const;
+
 const byWidth = (a: MediaVariant, b: MediaVariant) => a.width - b.width;
+/** An sRGB still: what every screen can show, and what a name-one-file place may use. */
+const isPlainStill = (variant: MediaVariant) => !variant.animated && variant.gamut === undefined;
 
 /**
  * The one rule for which JPEG file to show where one file is named (a picture's `url`, an avatar, a
- * notification's thumbnail): the narrowest JPEG variant at least `width` pixels wide, else the widest
- * there is (a picture smaller than that). Undefined for a row without JPEG variants.
+ * notification's thumbnail): the narrowest sRGB still JPEG variant at least `width` pixels wide, else
+ * the widest there is (a picture smaller than that). Undefined for a row without JPEG variants.
  */
 export function jpegFor(variants: readonly MediaVariant[], width: number): MediaVariant | undefined {
-  const jpegs = variants.filter((variant) => variant.format === 'jpeg').sort(byWidth);
+  const jpegs = variants.filter((variant) => variant.format === 'jpeg' && isPlainStill(variant)).sort(byWidth);
   return jpegs.find((variant) => variant.width >= width) ?? jpegs.at(-1);
 }
 
-/** A media row as it leaves the server: enough for `<picture>` with srcset/sizes, its aspect ratio and placeholder. */
+/**
+ * The `<picture>` sources in the order the browser must consider them (it takes the first that fits):
+ * the animation, for those who do not ask for reduced motion; Display P3 stills, for wide-gamut
+ * screens (AVIF, then JPEG for browsers without AVIF); then the sRGB AVIF and JPEG everyone can show.
+ */
+function sourcesOf(variants: readonly MediaVariant[]): PictureSource[] {
+  const groups: { pick: (variant: MediaVariant) => boolean; format: MediaVariant['format']; media?: string }[] = [
+    { pick: (variant) => variant.animated === true, format: 'webp', media: SOURCE_MEDIA.animated },
+    { pick: (variant) => !variant.animated && variant.gamut === 'p3', format: 'avif', media: SOURCE_MEDIA.p3 },
+    { pick: (variant) => !variant.animated && variant.gamut === 'p3', format: 'jpeg', media: SOURCE_MEDIA.p3 },
+    { pick: isPlainStill, format: 'avif' },
+    { pick: isPlainStill, format: 'jpeg' },
+  ];
+  const sources: PictureSource[] = [];
+  for (const { pick, format, media } of groups) {
+    const chosen = variants.filter((variant) => variant.format === format && pick(variant)).sort(byWidth);
+    if (chosen.length === 0) continue;
+    const srcset = chosen.map((variant) => `${mediaUrl(variant.file)} ${variant.width}w`).join(', ');
+    sources.push(media ? { type: MIME[format], srcset, media } : { type: MIME[format], srcset });
+  }
+  return sources;
+}
+
+/**
+ * A media row as it leaves the server: enough for `<picture>` with srcset/sizes, its aspect ratio and
+ * placeholder, how to draw it (pixel art, animation), and what Download will save.
+ */
 export function toPicture(row: MediaRow): Picture {
   // Every picture at least DEFAULT_WIDTH wide has a variant of exactly that width (MEDIA_LIMITS.postWidths).
   const fallback = jpegFor(row.variants, DEFAULT_WIDTH);
-  const sources: PictureSource[] = [];
-  for (const format of ['avif', 'jpeg'] as const) {
-    const variants = row.variants.filter((variant) => variant.format === format).sort(byWidth);
-    if (variants.length === 0) continue;
-    sources.push({
-      type: MIME[format]!,
-      srcset: variants.map((variant) => `${mediaUrl(variant.file)} ${variant.width}w`).join(', '),
-    });
-  }
   return {
     _id: row.id,
     url: fallback ? mediaUrl(fallback.file) : mediaUrl(row.originalFile),
@@ -45,7 +71,12 @@ export function toPicture(row: MediaRow): Picture {
     placeholder: row.placeholder,
     alt: row.alt,
     originalUrl: mediaUrl(row.originalFile),
-    sources,
+    sources: sourcesOf(row.variants),
+    pixelated: row.pixelated ?? false,
+    animated: row.animated ?? false,
+    originalType: TYPE_OF_EXT[extOf(row.originalFile)] ?? row.originalMime,
+    originalBytes: row.originalBytes,
+    originalName: downloadName(row),
   };
 }
 

@@ -1,8 +1,18 @@
-import sharp, { type AvifOptions, type JpegOptions, type Metadata, type SharpOptions } from 'sharp';
+import sharp, {
+  type AvifOptions,
+  type JpegOptions,
+  type KernelEnum,
+  type Metadata,
+  type Sharp,
+  type SharpOptions,
+  type WebpOptions,
+} from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { MEDIA_LIMITS, type MediaPurpose } from '@share-arts/contract';
 import type { MediaVariant } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
+import { countBeyondSrgb, isWideGamut, toP3 } from './media.colour.js';
+import { exifIsOrientationOnly, isBlankXmp, stripMetadata } from './media.metadata.js';
 
 // Uploads are one-off inputs: libvips' operation cache would only hold on to their memory.
 sharp.cache(false);
@@ -19,6 +29,13 @@ export const MEDIA_MESSAGES = {
   tooManyPixels: (width: number, height: number) =>
     `The picture is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); ` +
     `pictures can have at most ${MEDIA_LIMITS.maxPixels / 1e6} megapixels.`,
+  tooManyFrames: (frames: number) =>
+    `The animation has ${frames} frames; animations can have at most ${MEDIA_LIMITS.maxFrames} frames. ` +
+    'Shorten it, or upload a still picture.',
+  animationTooLarge: (width: number, height: number, frames: number) =>
+    `The animation is ${frames} frames of ${width} × ${height} pixels ` +
+    `(${Math.round((width * height * frames) / 1e6)} megapixels in all); animations can have at most ` +
+    `${MEDIA_LIMITS.maxAnimationPixels / 1e6} megapixels in all. Make it smaller or shorter.`,
 } as const;
 
 export interface DetectedFormat {
@@ -75,14 +92,21 @@ const inputOptions = {
 
 export interface Inspected {
   format: DetectedFormat;
-  /** After EXIF orientation. */
+  /** After EXIF orientation (of one frame, for an animation). */
   width: number;
   height: number;
+  /** The EXIF orientation (1–8), when the file has one. */
+  orientation: number | undefined;
+  /** Frames of an animated GIF or WebP; 1 for a still picture. */
+  frames: number;
+  /** The embedded ICC profile, if any. */
+  profile: Buffer | undefined;
 }
 
 /**
  * Checks an upload from its bytes and header alone (nothing is decoded): a supported format, agreed on
- * by the magic bytes and libvips, within the pixel limit, with no web page code inside.
+ * by the magic bytes and libvips, within the pixel limit (and an animation within its frame and total
+ * pixel limits), with no web page code inside.
  */
 export async function inspectImage(data: Buffer): Promise<Inspected> {
   if (data.length === 0) throw new HttpError(400, MEDIA_MESSAGES.empty);
@@ -101,16 +125,42 @@ export async function inspectImage(data: Buffer): Promise<Inspected> {
   const { width, height } = metadata;
   if (!width || !height) throw new HttpError(422, MEDIA_MESSAGES.damaged);
   if (width * height > MEDIA_LIMITS.maxPixels) throw new HttpError(413, MEDIA_MESSAGES.tooManyPixels(width, height));
+  // A GIF or WebP reports its frame count; its height is one frame's.
+  const frames = format.ext === 'gif' || format.ext === 'webp' ? Math.max(1, metadata.pages ?? 1) : 1;
+  if (frames > MEDIA_LIMITS.maxFrames) throw new HttpError(413, MEDIA_MESSAGES.tooManyFrames(frames));
+  if (width * height * frames > MEDIA_LIMITS.maxAnimationPixels) {
+    throw new HttpError(413, MEDIA_MESSAGES.animationTooLarge(width, height, frames));
+  }
   if (hasActiveContent(data)) throw new HttpError(422, MEDIA_MESSAGES.activeContent);
-  return { format, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+  return {
+    format,
+    width: metadata.autoOrient.width,
+    height: metadata.autoOrient.height,
+    orientation: metadata.orientation,
+    frames,
+    profile: metadata.icc,
+  };
 }
 
-/** Encoder settings; see the report on the media module for the measurements behind them. */
+/** Encoder settings; see the report on the media module and `npm run bench:media` for the measurements behind them. */
 export const ENCODING = {
   avif: { quality: 60, effort: 3, chromaSubsampling: '4:4:4' },
   jpeg: { quality: 82, mozjpeg: true, chromaSubsampling: '4:4:4' },
-  original: { quality: 95, chromaSubsampling: '4:4:4' },
-} as const satisfies { avif: AvifOptions; jpeg: JpegOptions; original: JpegOptions };
+  /** Pixel art: hard edges between flat colours ring at the quality photographs need. */
+  pixelArt: {
+    avif: { quality: 80, effort: 3, chromaSubsampling: '4:4:4' },
+    jpeg: { quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' },
+  },
+  /** Animations: lossy like the stills; pixel art losslessly (a GIF's few flat colours compress well). */
+  animated: { quality: 80, effort: 4 },
+  animatedPixelArt: { lossless: true, effort: 4 },
+} as const satisfies {
+  avif: AvifOptions;
+  jpeg: JpegOptions;
+  pixelArt: { avif: AvifOptions; jpeg: JpegOptions };
+  animated: WebpOptions;
+  animatedPixelArt: WebpOptions;
+};
 
 export interface EncodedVariant extends Omit<MediaVariant, 'file' | 'bytes'> {
   data: Buffer;
@@ -118,19 +168,44 @@ export interface EncodedVariant extends Omit<MediaVariant, 'file' | 'bytes'> {
 
 export interface ProcessedImage {
   /**
-   * "View original": the full picture re-encoded at full resolution, sRGB, with no metadata — the
-   * uploaded bytes are never served (they may carry GPS or a polyglot payload).
+   * "View original" and Download: the uploaded file itself, less its personal metadata (see
+   * media.metadata.ts); `removed` says what was taken out. Only when its structure cannot be followed
+   * is it re-encoded, losslessly as PNG with its colour profile (`removed` then says so).
    */
-  original: { data: Buffer; ext: 'jpg' | 'png' };
+  original: { data: Buffer; ext: DetectedFormat['ext']; removed: string[] };
   /** The size that `<img>` should reserve: the original's for posts, the largest square for avatars. */
   width: number;
   height: number;
   placeholder: string;
   variants: EncodedVariant[];
+  /** Pixel art, scaled with nearest-neighbour. */
+  pixelated: boolean;
+  /** An animation, with animated WebP variants besides the still first frame. */
+  animated: boolean;
 }
 
-/** Widths (posts) or square sides (avatars) to produce: the standard ones, never above the original. */
+/** Pixel art: a post picture small enough that screens will show it larger than it is. */
+export const isPixelArt = (purpose: MediaPurpose, width: number, height: number) =>
+  purpose === 'post' && Math.max(width, height) < MEDIA_LIMITS.pixelArtMaxSide;
+
+/**
+ * The longest side pixel art is scaled up to: where `url` (1080 px) asks for it. Larger screens scale
+ * it further themselves, crisply, under `image-rendering: pixelated`.
+ */
+const PIXEL_ART_LARGEST = 1080;
+
+/**
+ * Widths (posts) or square sides (avatars) to produce: the standard ones, never above the original.
+ * Pixel art is never scaled down (nearest-neighbour would drop its pixels) but up by whole multiples,
+ * the one nearest below each standard width, its longer side at most 1080 px.
+ */
 export function variantSizes(purpose: MediaPurpose, width: number, height: number): number[] {
+  if (isPixelArt(purpose, width, height)) {
+    const most = Math.max(1, Math.floor(PIXEL_ART_LARGEST / Math.max(width, height)));
+    const multiple = (w: number) => Math.min(most, Math.max(1, Math.floor(w / width)));
+    const scales = new Set([1, ...MEDIA_LIMITS.postWidths.map(multiple)]);
+    return [...scales].sort((a, b) => a - b).map((scale) => width * scale);
+  }
   const standard: readonly number[] = purpose === 'avatar' ? MEDIA_LIMITS.avatarSizes : MEDIA_LIMITS.postWidths;
   const limit = purpose === 'avatar' ? Math.min(width, height) : width;
   const sizes = standard.filter((size) => size < limit);
@@ -139,28 +214,63 @@ export function variantSizes(purpose: MediaPurpose, width: number, height: numbe
   return sizes;
 }
 
+/**
+ * Widths of the animated variants: the still ones up to MEDIA_LIMITS.animatedMaxWidth, and only those
+ * whose frames together stay within the animation pixel limit (always the smallest).
+ */
+export function animatedSizes(sizes: number[], width: number, height: number, frames: number): number[] {
+  const fits = (size: number) =>
+    size <= MEDIA_LIMITS.animatedMaxWidth &&
+    size * Math.round((height * size) / width) * frames <= MEDIA_LIMITS.maxAnimationPixels;
+  const chosen = sizes.filter(fits);
+  return chosen.length > 0 ? chosen : sizes.slice(0, 1);
+}
+
 interface RawImage {
   data: Buffer;
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
+const kernelFor = (pixelated: boolean): keyof KernelEnum => (pixelated ? 'nearest' : 'lanczos3');
+
+/** The first resize of a decode: an avatar's square crop, a post's largest width, none for pixel art. */
+function sizeForDecode(pipeline: Sharp, purpose: MediaPurpose, largest: number, pixelated: boolean): Sharp {
+  if (purpose === 'avatar')
+    return pipeline.resize(largest, largest, { fit: 'cover', position: sharp.strategy.attention });
+  if (pixelated) return pipeline;
+  return pipeline.resize({ width: largest, withoutEnlargement: true });
+}
+
 /**
- * Decodes the picture once (the first frame of a GIF), applies its EXIF orientation, converts its
- * colours to sRGB from its embedded profile, and scales it to the largest size needed.
+ * Decodes the picture once (the first frame of an animation), applies its EXIF orientation, converts
+ * its colours to sRGB from its embedded profile, and scales it to the largest size needed.
  */
-async function decode(data: Buffer, purpose: MediaPurpose, largest: number): Promise<RawImage> {
-  const pipeline = sharp(data, inputOptions).rotate();
-  if (purpose === 'avatar') {
-    pipeline.resize(largest, largest, { fit: 'cover', position: sharp.strategy.attention });
-  } else {
-    pipeline.resize({ width: largest, withoutEnlargement: true });
-  }
+async function decode(data: Buffer, purpose: MediaPurpose, largest: number, pixelated: boolean): Promise<RawImage> {
+  const pipeline = sizeForDecode(sharp(data, inputOptions).rotate(), purpose, largest, pixelated);
   const { data: pixels, info } = await pipeline
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const channels = info.channels as RawImage['info']['channels'];
   return { data: pixels, info: { width: info.width, height: info.height, channels } };
+}
+
+interface RawP3 {
+  data: Uint16Array;
+  info: { width: number; height: number; channels: 3 | 4 };
+}
+
+/**
+ * The same decode into 16-bit Display P3, for a wide-gamut picture: undefined when none of its
+ * colours lies beyond sRGB (at least one pixel in 10,000), since its P3 variants would add nothing.
+ */
+async function decodeP3(data: Buffer, largest: number, pixelated: boolean): Promise<RawP3 | undefined> {
+  const pipeline = sizeForDecode(sharp(data, inputOptions).rotate(), 'post', largest, pixelated);
+  const { data: bytes, info } = await toP3(pipeline).toBuffer({ resolveWithObject: true });
+  const pixels = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+  const beyond = countBeyondSrgb(pixels, info.channels);
+  if (beyond < Math.max(1, (info.width * info.height) / 10_000)) return undefined;
+  return { data: pixels, info: { width: info.width, height: info.height, channels: info.channels as 3 | 4 } };
 }
 
 function isOpaque({ data, info }: RawImage): boolean {
@@ -178,16 +288,98 @@ async function thumbHash(image: RawImage): Promise<string> {
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }
 
+interface SizeSpec {
+  purpose: MediaPurpose;
+  size: number;
+  /** Pixel art: scaled by the exact multiple `size / original.width`, with nearest-neighbour. */
+  pixelated: boolean;
+  original: { width: number; height: number };
+}
+
+/** The resize from the decoded base to one variant's size. */
+function resizeTo(pipeline: Sharp, { purpose, size, pixelated, original }: SizeSpec): Sharp {
+  if (purpose === 'avatar') return pipeline.resize({ width: size, height: size });
+  if (pixelated) {
+    const scale = size / original.width;
+    return pipeline.resize({ width: size, height: original.height * scale, kernel: 'nearest' });
+  }
+  return pipeline.resize({ width: size });
+}
+
+/** AVIF and a JPEG fallback of one size, sRGB, from the sRGB base. */
+async function srgbVariants(base: RawImage, spec: SizeSpec, opaque: boolean): Promise<EncodedVariant[]> {
+  const resized = sharp(base.data, { raw: base.info });
+  if (opaque && base.info.channels === 4) resized.removeAlpha();
+  const { data: pixels, info } = await resizeTo(resized, spec).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const encoding = spec.pixelated ? ENCODING.pixelArt : ENCODING;
+  const avif = await sharp(pixels, raw).avif(encoding.avif).toBuffer();
+  // JPEG has no transparency: transparent areas become white, as most viewers show them.
+  const jpeg = await sharp(pixels, raw).flatten({ background: '#ffffff' }).jpeg(encoding.jpeg).toBuffer();
+  return [
+    { width: info.width, height: info.height, format: 'avif', data: avif },
+    { width: info.width, height: info.height, format: 'jpeg', data: jpeg },
+  ];
+}
+
+/**
+ * AVIF and JPEG of one size in Display P3 with the P3 profile embedded, from the 16-bit P3 base: sharp
+ * takes 16-bit RGB as P3, so attaching the P3 profile converts nothing and nothing is clipped.
+ */
+async function p3Variants(base: RawP3, spec: SizeSpec, opaque: boolean): Promise<EncodedVariant[]> {
+  const resized = sharp(base.data, { raw: base.info });
+  if (opaque && base.info.channels === 4) resized.removeAlpha();
+  const { data: bytes, info } = await resizeTo(resized, spec)
+    .toColourspace('rgb16')
+    .raw({ depth: 'ushort' })
+    .toBuffer({ resolveWithObject: true });
+  const pixels = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const encoding = spec.pixelated ? ENCODING.pixelArt : ENCODING;
+  // toColourspace('srgb') only narrows 16 bits to 8 (no profile conversion); withIccProfile tags P3.
+  const p3 = () => sharp(pixels, raw).toColourspace('srgb').withIccProfile('p3');
+  const avif = await p3().avif(encoding.avif).toBuffer();
+  const jpeg = await p3().flatten({ background: '#ffffff' }).jpeg(encoding.jpeg).toBuffer();
+  return [
+    { width: info.width, height: info.height, format: 'avif', gamut: 'p3', data: avif },
+    { width: info.width, height: info.height, format: 'jpeg', gamut: 'p3', data: jpeg },
+  ];
+}
+
+/** Every frame, at one width, as an animated WebP (delays and looping as uploaded), sRGB. */
+async function animatedVariant(data: Buffer, width: number, pixelated: boolean): Promise<EncodedVariant> {
+  const { data: webp, info } = await sharp(data, {
+    ...inputOptions,
+    animated: true,
+    limitInputPixels: MEDIA_LIMITS.maxAnimationPixels,
+  })
+    .resize({ width, kernel: kernelFor(pixelated) })
+    .toColourspace('srgb')
+    .webp(pixelated ? ENCODING.animatedPixelArt : ENCODING.animated)
+    .toBuffer({ resolveWithObject: true });
+  return { width, height: info.pageHeight ?? info.height, format: 'webp', animated: true, data: webp };
+}
+
 /**
  * Re-encodes an inspected upload into its served variants: AVIF and a JPEG fallback per size, both
  * 4:4:4 (no chroma loss on art), sRGB, with every piece of metadata (EXIF, GPS, XMP, ICC, comments)
- * left behind. Encodes run one after another so that one upload holds one libuv thread at a time.
+ * left behind; for a post whose colours reach beyond sRGB, the same in Display P3 with its profile;
+ * for an animation, animated WebP. Keeps the original, less its personal metadata. Encodes run one
+ * after another so that one upload holds one libuv thread at a time.
  */
 export async function processImage(data: Buffer, purpose: MediaPurpose, inspected: Inspected): Promise<ProcessedImage> {
+  const pixelated = isPixelArt(purpose, inspected.width, inspected.height);
+  // An animated WebP turned by EXIF is left still: its frames would need turning one by one.
+  const animated = purpose === 'post' && inspected.frames > 1 && (inspected.orientation ?? 1) === 1;
   const sizes = variantSizes(purpose, inspected.width, inspected.height);
+  const largest = sizes[sizes.length - 1]!;
+  const original = { width: inspected.width, height: inspected.height };
   let base: RawImage;
+  let p3: RawP3 | undefined;
   try {
-    base = await decode(data, purpose, sizes[sizes.length - 1]!);
+    base = await decode(data, purpose, largest, pixelated);
+    const wide = purpose === 'post' && inspected.profile !== undefined && (await isWideGamut(inspected.profile));
+    if (wide) p3 = await decodeP3(data, largest, pixelated);
   } catch {
     throw new HttpError(422, MEDIA_MESSAGES.damaged);
   }
@@ -196,33 +388,51 @@ export async function processImage(data: Buffer, purpose: MediaPurpose, inspecte
 
   const variants: EncodedVariant[] = [];
   for (const size of sizes) {
-    const resized = sharp(base.data, { raw: base.info });
-    if (opaque && base.info.channels === 4) resized.removeAlpha();
-    resized.resize(purpose === 'avatar' ? { width: size, height: size } : { width: size });
-    const { data: pixels, info } = await resized.raw().toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const avif = await sharp(pixels, raw).avif(ENCODING.avif).toBuffer();
-    // JPEG has no transparency: transparent areas become white, as most viewers show them.
-    const jpeg = await sharp(pixels, raw).flatten({ background: '#ffffff' }).jpeg(ENCODING.jpeg).toBuffer();
-    variants.push({ width: info.width, height: info.height, format: 'avif', data: avif });
-    variants.push({ width: info.width, height: info.height, format: 'jpeg', data: jpeg });
+    const spec = { purpose, size, pixelated, original };
+    variants.push(...(await srgbVariants(base, spec, opaque)));
+    if (p3) variants.push(...(await p3Variants(p3, spec, opaque)));
+  }
+  if (animated) {
+    try {
+      for (const size of animatedSizes(sizes, inspected.width, inspected.height, inspected.frames)) {
+        variants.push(await animatedVariant(data, size, pixelated));
+      }
+    } catch {
+      throw new HttpError(422, MEDIA_MESSAGES.damaged);
+    }
   }
   const [width, height] =
-    purpose === 'avatar' ? [base.info.width, base.info.height] : [inspected.width, inspected.height];
-  return { original: await encodeOriginal(data, inspected, opaque), width, height, placeholder, variants };
+    purpose === 'avatar' ? [base.info.width, base.info.height] : [original.width, original.height];
+  return { original: await keepOriginal(data, inspected), width, height, placeholder, variants, pixelated, animated };
 }
 
 /**
- * The full-resolution picture without its metadata: lossless PNG for PNG and GIF uploads and for
- * anything transparent, otherwise JPEG at quality 95 with full chroma.
+ * Whether a file (a stripped original) still carries anything personal, as libvips reads it: EXIF
+ * beyond an orientation, XMP, IPTC, text comments.
  */
-async function encodeOriginal(
-  data: Buffer,
-  inspected: Inspected,
-  opaque: boolean,
-): Promise<ProcessedImage['original']> {
-  const pipeline = sharp(data, inputOptions).rotate().toColourspace('srgb');
-  const lossless = !opaque || inspected.format.ext === 'png' || inspected.format.ext === 'gif';
-  if (lossless) return { data: await pipeline.png({ compressionLevel: 6 }).toBuffer(), ext: 'png' };
-  return { data: await pipeline.jpeg(ENCODING.original).toBuffer(), ext: 'jpg' };
+export async function carriesPrivateMetadata(data: Buffer): Promise<boolean> {
+  const metadata = await sharp(data).metadata();
+  return (
+    (metadata.exif !== undefined && !exifIsOrientationOnly(metadata.exif)) ||
+    (metadata.xmp !== undefined && !isBlankXmp(metadata.xmp)) ||
+    metadata.iptc !== undefined ||
+    (metadata.comments?.length ?? 0) > 0
+  );
+}
+
+/**
+ * The original as uploaded, less its personal metadata (media.metadata.ts), checked by reading it back.
+ * A file whose structure cannot be followed, or that still carries metadata after it, is re-encoded:
+ * every pixel and the colour profile kept, as lossless PNG (turned upright, since EXIF goes).
+ */
+async function keepOriginal(data: Buffer, inspected: Inspected): Promise<ProcessedImage['original']> {
+  const ext = inspected.format.ext;
+  try {
+    const stripped = stripMetadata(data, ext, inspected.orientation);
+    if (!(await carriesPrivateMetadata(stripped.data))) return { ...stripped, ext };
+  } catch {
+    // A structure it could not follow (UnreadableStructure), or a result libvips cannot read: below.
+  }
+  const png = await sharp(data, inputOptions).rotate().keepIccProfile().png({ compressionLevel: 6 }).toBuffer();
+  return { data: png, ext: 'png', removed: ['everything but the pixels and the colour profile (re-encoded as PNG)'] };
 }

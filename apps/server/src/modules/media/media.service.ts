@@ -6,11 +6,13 @@ import { announcePictureChanged } from '../../actions/media.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { inspectImage, processImage } from './media.processing.js';
 import { toPicture } from './media.presenter.js';
+import { cleanFileName, contentDisposition, downloadName } from './media.download.js';
 import {
   deleteMediaRow,
   insertMedia,
   selectMediaById,
   selectMediaByIds,
+  selectMediaByOriginalFile,
   updateMediaAlt,
   type MediaRow,
 } from './media.sql.js';
@@ -27,6 +29,7 @@ export const MEDIA_NOT_OWNED = 'This picture belongs to someone else: use a pict
 export const ALT_NOT_OWNER = 'Only the person who uploaded a picture can change its alt text.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORIGINAL_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-original\.[a-z]+$/;
 
 export interface UploadInput {
   ownerId: string;
@@ -34,6 +37,8 @@ export interface UploadInput {
   purpose?: MediaPurpose;
   /** The file exactly as uploaded; its format is detected from its content. */
   data: Buffer;
+  /** The name it was uploaded under (the multipart filename): kept, cleaned, for Download. */
+  name?: string;
   alt?: string;
 }
 
@@ -91,10 +96,10 @@ export function createMediaService({
 
   return {
     /**
-     * Checks, processes and stores an upload: the original as-is plus the re-encoded variants, then the
-     * row. Bad input is an HttpError (400, 413, 415, 422) whose message says what is allowed.
+     * Checks, processes and stores an upload: the original (as uploaded, less its personal metadata) plus
+     * the re-encoded variants, then the row. Bad input is an HttpError (400, 413, 415, 422) whose message says what is allowed.
      */
-    async upload({ ownerId, purpose = 'post', data, alt }: UploadInput): Promise<MediaRow> {
+    async upload({ ownerId, purpose = 'post', data, name, alt }: UploadInput): Promise<MediaRow> {
       checkPurpose(purpose);
       const altText = cleanAlt(alt);
       // Everything that refuses an upload reads only bytes and headers, so it answers at once even
@@ -120,12 +125,15 @@ export function createMediaService({
           purpose,
           originalFile,
           originalMime: inspected.format.mime,
-          originalBytes: data.length,
+          originalBytes: processed.original.data.length,
+          originalName: cleanFileName(name, processed.original.ext),
           width: processed.width,
           height: processed.height,
           placeholder: processed.placeholder,
           alt: altText,
           variants,
+          pixelated: processed.pixelated,
+          animated: processed.animated,
         });
       } catch (error) {
         await storage.remove(filesOf({ originalFile, variants }));
@@ -183,6 +191,16 @@ export function createMediaService({
     },
 
     toPicture,
+
+    /**
+     * The Content-Disposition of an original file (`<id>-original.<ext>`), naming it as it was uploaded:
+     * `inline` to view it, `attachment` to download it. Undefined for any other file or no such row.
+     */
+    async originalDisposition(file: string, download: boolean): Promise<string | undefined> {
+      const id = ORIGINAL_FILE.exec(file)?.[1];
+      const row = id ? await selectMediaByOriginalFile(db, id, file) : undefined;
+      return row ? contentDisposition(downloadName(row), download ? 'attachment' : 'inline') : undefined;
+    },
 
     /** Processing jobs running and waiting now, the most ever running at once, accounts with jobs. */
     processingStats: queue.stats,

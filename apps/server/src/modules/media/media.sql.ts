@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { media, type MediaVariant } from '../../db/schema.js';
 
@@ -12,6 +12,15 @@ export async function insertMedia(db: Db, row: NewMediaRow): Promise<MediaRow> {
 
 export async function selectMediaById(db: Db, id: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(media).where(eq(media.id, id));
+  return row;
+}
+
+/** The row whose original is `file` (names are `<id>-original.<ext>`: the id finds it by its key). */
+export async function selectMediaByOriginalFile(db: Db, id: string, file: string): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), eq(media.originalFile, file)));
   return row;
 }
 

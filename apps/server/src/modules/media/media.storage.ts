@@ -20,8 +20,10 @@ export const mediaUrl = (file: string) => `/media/${file}`;
 
 export const originalFileName = (id: string, ext: string) => `${id}-original.${ext}`;
 
-export const variantFileName = (id: string, variant: Pick<MediaVariant, 'width' | 'format'>) =>
-  `${id}-${variant.width}.${variant.format === 'jpeg' ? 'jpg' : variant.format}`;
+/** `<id>-1080.jpg`, `<id>-1080-p3.avif` (Display P3), `<id>-640-animated.webp` (every frame). */
+export const variantFileName = (id: string, variant: Pick<MediaVariant, 'width' | 'format' | 'gamut' | 'animated'>) =>
+  `${id}-${variant.width}${variant.gamut === 'p3' ? '-p3' : ''}${variant.animated ? '-animated' : ''}.` +
+  (variant.format === 'jpeg' ? 'jpg' : variant.format);
 
 /** Every file name of a media row: the original and its variants. */
 export const filesOf = (row: { originalFile: string; variants: MediaVariant[] }) => [

@@ -82,6 +82,22 @@ describe('the media sweep', () => {
     expect(await served(row.originalFile)).toBe(404);
   });
 
+  it('knows the names of P3 and animated variants: their files without a row go too', async () => {
+    const rows = await Promise.all(
+      ['p3-colours.png', 'animated.webp'].map(async (name) =>
+        media.upload({ ownerId: ana.user._id, data: await readFile(path.join(FIXTURES, name)) }),
+      ),
+    );
+    const names = rows.flatMap(filesOf);
+    expect(names.some((file) => file.endsWith('-p3.avif'))).toBe(true);
+    expect(names.some((file) => file.endsWith('-animated.webp'))).toBe(true);
+    for (const row of rows) await ctx.database.db.execute(sql`delete from media where id = ${row.id}::uuid`);
+    clock = Date.now() + ROWLESS_FILE_GRACE_MS + 1000;
+    expect((await media.sweep()).files).toBeGreaterThanOrEqual(names.length);
+    const left = await files();
+    for (const file of names) expect(left.has(file), file).toBe(false);
+  });
+
   it("removes the files of a deleted account's pictures", async () => {
     const gone = await signUp(ctx.app);
     const row = await media.upload({ ownerId: gone.user._id, data: picture });

@@ -16,7 +16,8 @@ export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 5 * 60 * 1000;
 
 const BATCH = 500;
-const MEDIA_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[a-z0-9]+\.[a-z]+$/;
+// `<id>-original.png`, `<id>-1080.jpg`, `<id>-1080-p3.avif`, `<id>-640-animated.webp`.
+const MEDIA_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z]+$/;
 const PROBE_FILE = /^\.probe-[0-9a-f-]{36}$/;
 
 interface SweepDeps {
