@@ -307,6 +307,32 @@ describe('animation', () => {
     expect([metadata.pages, metadata.width, metadata.pageHeight]).toEqual([2, 300, 200]);
   });
 
+  it('encodes flat pixel art losslessly and a small clip of a photograph lossily', async () => {
+    const flat = await uploadOk('animated.gif');
+    const flatWebp = await served(urlsOf(flat.sources[0]!.srcset)[0]!);
+    expect([flatWebp.includes('VP8L'), flatWebp.includes('VP8 ')]).toEqual([true, false]);
+    const noisy = (mean: number) =>
+      sharp({
+        create: {
+          width: 64,
+          height: 48,
+          channels: 3,
+          background: '#777',
+          noise: { type: 'gaussian', mean, sigma: 40 },
+        },
+      })
+        .png()
+        .toBuffer();
+    const clip = await sharp([await noisy(100), await noisy(140)], { join: { animated: true } })
+      .gif({ delay: 100 })
+      .toBuffer();
+    const response = await upload(clip, 'clip.gif');
+    const picture: Picture = response.json().media;
+    expect([picture.animated, picture.pixelated]).toEqual([true, true]);
+    const clipWebp = await served(urlsOf(picture.sources[0]!.srcset)[0]!);
+    expect([clipWebp.includes('VP8L'), clipWebp.includes('VP8 ')]).toEqual([false, true]);
+  });
+
   it.each([
     ['many-frames.gif', /^The animation has 301 frames; animations can have at most 300 frames/],
     [
