@@ -1,6 +1,6 @@
 import type { Picture } from '@share-arts/contract';
 import { ChevronLeft, ChevronRight, Download, ExternalLink, Minus, Plus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { formatBytes, largestVariantWidth } from '../../lib/picture-shape';
 import { thumbHashDataUrl } from '../../lib/thumbhash';
@@ -74,6 +74,16 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
     }
   };
 
+  // Open as a modal before the stage is measured (a closed dialog has no size): the page behind is inert.
+  // What had focus when the viewer was asked for gets it back when it closes (the parent may then move it
+  // to the picture last shown).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    opener.current ??= document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
   const zoom = useZoomPan({
     stageRef,
     pictureKey: picture._id,
@@ -83,19 +93,17 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
   });
   const { view, fit, zoomed, actions } = zoom;
 
-  // Opens as a modal (the page behind is inert), the page does not scroll behind it, and the opener gets
-  // focus back when it closes (the parent may then move it to the picture last shown).
+  // Focus goes in, and the page does not scroll behind.
   useEffect(() => {
     const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
+    const from = opener.current;
     dialog?.focus();
     const { overflow } = document.documentElement.style;
     document.documentElement.style.overflow = 'hidden';
     return () => {
       document.documentElement.style.overflow = overflow;
-      if (opener?.isConnected && (document.activeElement === null || document.activeElement === document.body)) {
-        opener.focus();
+      if (from?.isConnected && (document.activeElement === null || document.activeElement === document.body)) {
+        from.focus();
       }
     };
   }, []);
@@ -166,8 +174,11 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
     }
   };
 
+  const measured = zoom.stage.width > 0;
   const largest = largestVariantWidth(picture);
+  // Nothing is asked for before the stage has a size: until then the scale means nothing.
   const wantsOriginal =
+    measured &&
     needsOriginal(picture, view.scale, window.devicePixelRatio || 1, largest) &&
     // An animation's original moves: with reduced motion, the still variants stay.
     !(picture.animated && reducedMotion());
@@ -178,7 +189,6 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
   const drawnWidth = picture.width * view.scale;
   const variantSizes = `${Math.ceil(wantsOriginal ? picture.width * fit : drawnWidth)}px`;
   const placeholder = thumbHashDataUrl(picture.placeholder);
-  const measured = zoom.stage.width > 0;
 
   const frameStyle: CSSProperties = {
     width: `${drawnWidth}px`,
@@ -268,7 +278,7 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
 
       <div ref={stageRef} className={styles.stage}>
         <div key={picture._id} className={frameClass} style={frameStyle}>
-          {!showsOriginal && (
+          {measured && !showsOriginal && (
             <picture>
               <PictureSources picture={picture} sizes={variantSizes} />
               <img
@@ -296,7 +306,7 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
           )}
         </div>
         {/* The next picture, fetched at its fitted size while this one is looked at. */}
-        {next && !zoomed && (
+        {next && measured && !zoomed && (
           <picture className={styles.ahead} aria-hidden="true">
             <PictureSources picture={next.picture} sizes={nextSizes} />
             <img src={next.picture.url} alt="" sizes={nextSizes} loading="eager" />
