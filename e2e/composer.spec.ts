@@ -1,4 +1,4 @@
-// The Add Post dialog with a picture that cannot be used, and closing it with work in it (issue 19).
+// The Add Post dialog with a picture that cannot be used, and closing it with work in it (issues 19 and 21).
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createUser, toast, useSession } from './support/helpers.ts';
@@ -57,9 +57,10 @@ test.describe('a picture that cannot be used keeps the post from going', () => {
       const writes = countWrites(page);
       const dialog = await openComposer(page);
       await dialog.getByLabel('What are you thinking?').fill('A mural, in progress');
-      await dialog.getByLabel('Picture', { exact: true }).setInputFiles(await file());
+      await dialog.getByLabel('Add pictures').setInputFiles(await file());
 
-      await expect(dialog.getByRole('alert')).toHaveText(message);
+      // Said on the picture itself, and by Post, which waits.
+      await expect(dialog.getByRole('listitem')).toContainText(message);
       const post = dialog.getByRole('button', { name: 'Post', exact: true });
       await expect(post).toBeDisabled();
       await expect(post).toHaveAccessibleDescription(message);
@@ -67,8 +68,9 @@ test.describe('a picture that cannot be used keeps the post from going', () => {
       await expect(dialog).toBeVisible();
 
       // Going on without it is a choice the person makes.
-      await dialog.getByRole('button', { name: 'Post without a picture' }).click();
-      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Remove picture 1' }).click();
+      await expect(dialog.getByRole('listitem')).toHaveCount(0);
+      await expect(dialog.getByLabel('Add pictures')).toBeFocused();
       await expect(post).toBeEnabled();
       expect(writes, 'nothing was uploaded or published').toEqual({ uploads: 0, posts: 0 });
     });
@@ -80,26 +82,29 @@ test.describe('a picture that cannot be used keeps the post from going', () => {
     const dialog = await openComposer(page);
     await dialog.getByLabel('What are you thinking?').fill('A damaged file');
     // PNG by its type, but not by its content: the browser cannot read it, so the server judges.
-    await dialog.getByLabel('Picture', { exact: true }).setInputFiles({
+    await dialog.getByLabel('Add pictures').setInputFiles({
       name: 'damaged.png',
       mimeType: 'image/png',
       buffer: Buffer.from('this is not really a PNG file at all'),
     });
     const post = dialog.getByRole('button', { name: 'Post', exact: true });
-    await post.click();
-    await expect(dialog.getByRole('alert').first()).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toContainText('Not uploaded:');
+    await expect(dialog.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(post).toBeDisabled();
+    await expect(post).toHaveAccessibleDescription(/^Picture 1 did not upload: retry or remove it\. Not uploaded: /);
     await post.click({ force: true });
     expect(writes.posts, 'the post was not published without its picture').toBe(0);
 
-    await dialog.getByRole('button', { name: 'Remove picture' }).click();
+    await dialog.getByRole('button', { name: 'Remove picture 1' }).click();
     await expect(post).toBeEnabled();
-    await dialog.getByLabel('Picture', { exact: true }).setInputFiles({
+    await dialog.getByLabel('Add pictures').setInputFiles({
       name: 'small.png',
       mimeType: 'image/png',
       buffer: await smallPicture(),
     });
-    await expect(dialog.getByRole('img', { name: 'Preview of the chosen picture' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Picture 1 of 1: small.png' })).toBeVisible();
+    // Post waits for the upload, then goes.
+    await expect(post).toBeEnabled();
     await post.click();
     await expect(toast(page, 'Posted Successfully')).toBeVisible();
     expect(writes.posts).toBe(1);
@@ -111,12 +116,13 @@ test.describe('closing the composer', () => {
     await useSession(page, await createUser(request));
     const dialog = await openComposer(page);
     await dialog.getByLabel('What are you thinking?').fill('Half a thought');
-    await dialog.getByLabel('Picture', { exact: true }).setInputFiles({
+    await dialog.getByLabel('Add pictures').setInputFiles({
       name: 'small.png',
       mimeType: 'image/png',
       buffer: await smallPicture(),
     });
-    await expect(dialog.getByRole('img', { name: 'Preview of the chosen picture' })).toBeVisible();
+    const picture = dialog.getByRole('button', { name: 'Picture 1 of 1: small.png' });
+    await expect(picture).toBeVisible();
 
     await page.keyboard.press('Escape');
     const ask = page.getByRole('alertdialog', { name: 'Discard this post?' });
@@ -125,7 +131,7 @@ test.describe('closing the composer', () => {
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await expect(ask).toBeHidden();
     await expect(dialog.getByLabel('What are you thinking?')).toHaveValue('Half a thought');
-    await expect(dialog.getByRole('img', { name: 'Preview of the chosen picture' })).toBeVisible();
+    await expect(picture).toBeVisible();
 
     // Escape in the question closes the question, not the composer.
     await dialog.getByRole('button', { name: 'Cancel' }).click();

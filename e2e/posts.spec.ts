@@ -117,12 +117,14 @@ test.describe('posts', () => {
     const content = uniqueText('Sunrise study');
     const alt = 'An orange sun over a dark block';
     await dialog.getByLabel('What are you thinking?').fill(`${content}\nsecond line #painting`);
-    await dialog.getByLabel('Picture', { exact: true }).setInputFiles({
+    await dialog.getByLabel('Add pictures').setInputFiles({
       name: 'phone-photo.jpg',
       mimeType: 'image/jpeg',
       buffer: await photoWithGps(),
     });
     await dialog.getByLabel('Alt text').fill(alt);
+    // Post waits for the picture's upload (issue 21).
+    await expect(dialog.getByRole('button', { name: 'Post', exact: true })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(toast(page, 'Posted Successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
