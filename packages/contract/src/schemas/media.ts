@@ -26,9 +26,10 @@ export const MEDIA_LIMITS = {
   /** The widest animated variant: animations are shown at feed size, their first frame larger. */
   animatedMaxWidth: 1080,
   /**
-   * Pixel art: a post picture whose longer side is under this is scaled with nearest-neighbour, only
-   * to whole multiples of its size (never down, at most 1080 px on its longer side), and shown with
-   * `image-rendering: pixelated`.
+   * Pixel art: a post picture whose longer side is under this and whose colours are flat (at least
+   * half its pixels equal to their left neighbour) is scaled with nearest-neighbour, only to whole
+   * multiples of its size (never down, at most 1080 px on its longer side), and shown with
+   * `image-rendering: pixelated`. A small photograph or painting is scaled as any other picture.
    */
   pixelArtMaxSide: 512,
 } as const;

@@ -123,6 +123,29 @@ async function blockCentres(file: Buffer): Promise<number[][]> {
 const within = (actual: number[], expected: number[], tolerance: number) =>
   actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 
+/** The distinct RGB colours of a picture. */
+async function coloursOf(data: Buffer): Promise<number[][]> {
+  const { data: pixels, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const seen = new Map<string, number[]>();
+  for (let at = 0; at < pixels.length; at += info.channels) {
+    const colour = [...pixels.subarray(at, at + 3)];
+    seen.set(colour.join(), colour);
+  }
+  return [...seen.values()];
+}
+
+/** How far (in the channel that differs most) the pixel of `pixels` farthest from every one of `colours` is. */
+function farthestFrom(colours: number[][], pixels: Buffer, channels: number): number {
+  let farthest = 0;
+  for (let at = 0; at < pixels.length; at += channels) {
+    const nearest = Math.min(
+      ...colours.map((colour) => Math.max(...colour.map((v, c) => Math.abs(v - pixels[at + c]!)))),
+    );
+    farthest = Math.max(farthest, nearest);
+  }
+  return farthest;
+}
+
 describe('the original: as uploaded, named, without personal metadata', () => {
   it('serves a file without metadata byte for byte, with its type and its uploaded name (inline, or attachment with ?download)', async () => {
     const uploaded = await fixture('p3-colours.png');
@@ -307,7 +330,7 @@ describe('animation', () => {
     expect([metadata.pages, metadata.width, metadata.pageHeight]).toEqual([2, 300, 200]);
   });
 
-  it('encodes flat pixel art losslessly and a small clip of a photograph lossily', async () => {
+  it('encodes flat pixel art losslessly and a small clip of a photograph lossily, as no pixel art', async () => {
     const flat = await uploadOk('animated.gif');
     const flatWebp = await served(urlsOf(flat.sources[0]!.srcset)[0]!);
     expect([flatWebp.includes('VP8L'), flatWebp.includes('VP8 ')]).toEqual([true, false]);
@@ -328,7 +351,7 @@ describe('animation', () => {
       .toBuffer();
     const response = await upload(clip, 'clip.gif');
     const picture: Picture = response.json().media;
-    expect([picture.animated, picture.pixelated]).toEqual([true, true]);
+    expect([picture.animated, picture.pixelated]).toEqual([true, false]);
     const clipWebp = await served(urlsOf(picture.sources[0]!.srcset)[0]!);
     expect([clipWebp.includes('VP8L'), clipWebp.includes('VP8 ')]).toEqual([false, true]);
   });
@@ -372,6 +395,81 @@ describe('pixel art', () => {
       expect(within(at(77, y), dark, 10), `${at(77, y)}`).toBe(true);
       expect(within(at(82, y), yellow, 10), `${at(82, y)}`).toBe(true);
     }
+  });
+
+  it('draws a small flat picture crisp: every pixel of its variants is one of its own colours', async () => {
+    const sprite = await fixture('pixel-art.png');
+    const picture = await uploadOk('pixel-art.png');
+    expect(picture.pixelated).toBe(true);
+    const colours = await coloursOf(sprite);
+    expect(colours).toHaveLength(4);
+    // Nearest-neighbour makes every pixel one of the sprite's. AVIF and JPEG are lossy, but at 320 and
+    // 640 px each sprite pixel is whole 8 × 8 blocks of one colour: both came back within ±5 of its
+    // colours. A smooth kernel blends neighbouring colours across each edge, as the lanczos control
+    // below does, far beyond that.
+    let checked = 0;
+    for (const source of picture.sources) {
+      for (const url of urlsOf(source.srcset).filter((u) => /-(320|640)\.\w+$/.test(u))) {
+        const { data, info } = await sharp(await served(url))
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect(farthestFrom(colours, data, info.channels), url).toBeLessThanOrEqual(8);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(4);
+    const blurred = await sharp(sprite).resize({ width: 320, kernel: 'lanczos3' }).raw().toBuffer();
+    expect(farthestFrom(colours, blurred, 3)).toBeGreaterThan(40);
+  });
+
+  // Photo-like: Gaussian noise, as a sensor's, and the same blurred, as a painting's brushed gradients
+  // (0 % and 3 % of their pixels equal to their left neighbour; pixel art has half or more).
+  const noise = () =>
+    sharp({
+      create: {
+        width: 400,
+        height: 300,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    });
+  const photo = () => noise().jpeg({ quality: 90 }).toBuffer();
+  const painting = async () =>
+    sharp(await noise().png().toBuffer())
+      .blur(3)
+      .png()
+      .toBuffer();
+  async function uploadSmall(data: Buffer): Promise<Picture> {
+    const response = await upload(data, 'small.png');
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().media;
+  }
+
+  it.each([
+    ['a 400 × 300 photograph (JPEG)', photo],
+    ['a 400 × 300 painting (PNG)', painting],
+  ])('scales %s as any picture: pixelated false, never upscaled', async (_, make) => {
+    const picture = await uploadSmall(await make());
+    expect([picture.width, picture.height, picture.pixelated]).toEqual([400, 300, false]);
+    // The standard widths below its own, then its own: pixel art would be 400 px and whole multiples above.
+    for (const source of picture.sources) expect(source.srcset).toMatch(/-320\.\w+ 320w, .*-400\.\w+ 400w$/);
+  });
+
+  it('resizes a small photograph with lanczos, not nearest-neighbour', async () => {
+    const uploaded = await photo();
+    const picture = await uploadSmall(uploaded);
+    const variant = await sharp(await served(urlsOf(picture.sources.at(-1)!.srcset)[0]!))
+      .raw()
+      .toBuffer();
+    const distanceTo = async (kernel: 'lanczos3' | 'nearest') => {
+      const expected = await sharp(uploaded).resize({ width: 320, kernel }).raw().toBuffer();
+      let sum = 0;
+      for (let i = 0; i < expected.length; i += 1) sum += Math.abs(expected[i]! - variant[i]!);
+      return sum / expected.length;
+    };
+    const [lanczos, nearest] = [await distanceTo('lanczos3'), await distanceTo('nearest')];
+    expect(lanczos, `${lanczos} against ${nearest}`).toBeLessThan(nearest / 2);
   });
 
   it('leaves avatars and pictures of 512 px and more alone', async () => {

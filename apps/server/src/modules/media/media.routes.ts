@@ -64,9 +64,10 @@ const UPLOAD_DESCRIPTION =
   '`media: "(color-gamut: p3)"`. An animated GIF or WebP gets ' +
   `animated WebP variants (at most ${MEDIA_LIMITS.animatedMaxWidth} px wide), listed first with ` +
   '`media: "(prefers-reduced-motion: no-preference)"`; its other variants and `url` are the still first ' +
-  `frame. Pixel art (a post picture under ${MEDIA_LIMITS.pixelArtMaxSide} px on its longer side) is ` +
-  'scaled with nearest-neighbour, only up and by whole multiples, and marked `pixelated: true` (draw it ' +
-  'with `image-rendering: pixelated`).\n\n' +
+  `frame. Pixel art (a post picture under ${MEDIA_LIMITS.pixelArtMaxSide} px on its longer side, of flat ` +
+  'colours: at least half its pixels equal to their left neighbour) is scaled with nearest-neighbour, ' +
+  'only up and by whole multiples, and marked `pixelated: true` (draw it with `image-rendering: ' +
+  'pixelated`); a small photograph or painting is scaled as any other picture.\n\n' +
   '413: more than 20 MB or 40 megapixels, or an animation over its limits; 415: not a supported ' +
   'picture, or a compressed body (Content-Encoding); 422: damaged, truncated, or containing HTML or ' +
   'script; 429: four of your pictures are already waiting to be processed; 503: too many pictures ' +
