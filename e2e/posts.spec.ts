@@ -144,13 +144,20 @@ test.describe('posts', () => {
     await expect(page).toHaveURL('/explore');
     await expect(postCard(page, content).getByRole('img', { name: alt })).toBeVisible();
 
-    // Its page: the picture is a link to it.
-    await postCard(page, content).getByRole('link', { name: alt }).click();
+    // Its page, a tap away from its time (the picture opens the viewer, issue 21).
+    await postCard(page, content)
+      .getByRole('link', { name: /open the post$/ })
+      .click();
     await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/);
     await expect(page).toHaveTitle('Post | Share Arts');
-    const original = page.getByRole('link', { name: 'View original' });
+    // In the viewer, View original opens the file itself in a new tab.
+    await page.getByRole('article').getByRole('button', { name: alt }).click();
+    const viewer = page.getByRole('dialog', { name: /Picture viewer/ });
+    const original = viewer.getByRole('link', { name: 'View original' });
     await expect(original).toHaveAttribute('target', '_blank');
     await expect(original).toHaveAttribute('rel', 'noopener noreferrer');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Comments' })).toBeVisible();
 
     // Edit: the dialog is prefilled; the new text replaces the old everywhere.
@@ -356,7 +363,14 @@ test.describe('posts', () => {
       expect(meta.iptc, `${url} has no IPTC`).toBeUndefined();
     }
 
-    const originalUrl = await page.getByRole('link', { name: 'View original' }).getAttribute('href');
+    await page
+      .getByRole('article')
+      .getByRole('button', { name: /painted for a test/ })
+      .click();
+    const originalUrl = await page
+      .getByRole('dialog', { name: /Picture viewer/ })
+      .getByRole('link', { name: 'View original' })
+      .getAttribute('href');
     const original = await request.get(originalUrl!);
     expect(original.status()).toBe(200);
     const meta = await sharp(await original.body()).metadata();
@@ -404,7 +418,7 @@ test.describe('accessibility of the post pages (axe, WCAG 2 A and AA)', () => {
       await expectNoAxeViolations(page);
 
       await page.goto(`/posts/${seeded._id}`);
-      await expect(page.getByRole('link', { name: 'View original' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Comments' })).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }

@@ -155,7 +155,10 @@ test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to t
   const viewer = page.getByRole('dialog', { name: /Picture viewer/ });
   await expect(viewer).toBeVisible();
   await expect(viewer).toHaveAttribute('aria-modal', 'true');
-  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('href', pictures[0]!.originalUrl);
+  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'href',
+    `${pictures[0]!.originalUrl}?download`,
+  );
   await expect(viewer.getByRole('link', { name: 'View original' })).toHaveAttribute('href', pictures[0]!.originalUrl);
   await page.keyboard.press('ArrowRight');
   await expect(viewer.getByRole('img', { name: PICTURES[1]!.alt })).toBeVisible();

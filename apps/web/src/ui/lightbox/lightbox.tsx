@@ -259,9 +259,10 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
               View original
             </span>
           </a>
+          {/* ?download: the server sends it as an attachment named as it was uploaded. */}
           <a
             className={styles.action}
-            href={picture.originalUrl}
+            href={`${picture.originalUrl}?download`}
             download={picture.originalName || true}
             aria-label="Download"
           >
