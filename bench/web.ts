@@ -104,8 +104,15 @@ async function api<T>(method: string, route: string, body?: unknown, token?: str
 }
 
 const { encodedToken: token } = await api<{ encodedToken: string }>('POST', '/api/auth/login', ACCOUNT);
-const samplePosts = await api<{ posts: { _id: string; picture: unknown }[] }>('GET', '/api/posts', undefined, token);
-const samplePost = samplePosts.posts.find((post) => post.picture) ?? samplePosts.posts[0];
+const samplePosts = await api<{ posts: { _id: string; picture: unknown; media?: unknown[] }[] }>(
+  'GET',
+  '/api/posts',
+  undefined,
+  token,
+);
+// The heaviest post page: the one with the most pictures (a carousel), else one with a picture.
+const pictureCount = (post: { media?: unknown[]; picture: unknown }) => post.media?.length ?? (post.picture ? 1 : 0);
+const samplePost = [...samplePosts.posts].sort((a, b) => pictureCount(b) - pictureCount(a))[0];
 if (!samplePost) throw new Error('The sample data has no posts.');
 
 const ALL_PAGES = [
