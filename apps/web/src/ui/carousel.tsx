@@ -59,6 +59,12 @@ export function Carousel({
   const nextRef = useRef<HTMLButtonElement>(null);
   const previousRef = useRef<HTMLButtonElement>(null);
   const [index, setIndex] = useState(0);
+  /**
+   * The slide a smooth scroll started by the buttons or keys is heading for, until it gets there: the
+   * positions it passes on the way are not "on show", or a second key pressed meanwhile would step from a
+   * slide already left (two quick ← from 3 ended on 2).
+   */
+  const headingRef = useRef<number | null>(null);
   const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0]));
   // Within about a screen of the viewport: then the picture beside the one on show is fetched ahead.
   const [nearRef, near] = useInView<HTMLDivElement>('50% 0px');
@@ -79,13 +85,24 @@ export function Carousel({
         const width = scroller.clientWidth;
         if (width === 0) return;
         const next = Math.min(count - 1, Math.max(0, Math.round(scroller.scrollLeft / width)));
+        if (headingRef.current !== null) {
+          if (next !== headingRef.current) return;
+          headingRef.current = null;
+        }
         setIndex(next);
         setSeen((previous) => (previous.has(next) ? previous : new Set(previous).add(next)));
       });
     };
+    // However a scroll ends (arrived, or taken over by a swipe), the position decides again.
+    const onScrollEnd = () => {
+      headingRef.current = null;
+      onScroll();
+    };
     scroller.addEventListener('scroll', onScroll, { passive: true });
+    scroller.addEventListener('scrollend', onScrollEnd, { passive: true });
     return () => {
       scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('scrollend', onScrollEnd);
       cancelAnimationFrame(frame);
     };
   }, [count]);
@@ -97,10 +114,9 @@ export function Carousel({
     const scroller = scrollerRef.current;
     if (!scroller) return;
     const next = Math.min(count - 1, Math.max(0, target));
-    scroller.scrollTo({
-      left: next * scroller.clientWidth,
-      behavior: instant || reducedMotion() ? 'instant' : 'smooth',
-    });
+    const smooth = !instant && !reducedMotion();
+    headingRef.current = smooth && next !== Math.round(scroller.scrollLeft / (scroller.clientWidth || 1)) ? next : null;
+    scroller.scrollTo({ left: next * scroller.clientWidth, behavior: smooth ? 'smooth' : 'instant' });
     show(next);
     // The scroll above moves the strip, smoothly: focus must not jump it there at once.
     if (focus) slideFocusTarget(next)?.focus({ preventScroll: true });
