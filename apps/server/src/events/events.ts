@@ -29,9 +29,6 @@ export type DomainEvent =
   /** The user's account was deleted (sent by a trigger on the users table, migrations 0007 and 0009). */
   | { type: 'account-deleted'; userId: string };
 
-export type EventType = DomainEvent['type'];
-export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
-
 export async function publish(tx: Db, event: DomainEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
 }

@@ -159,5 +159,3 @@ export function createPostReader({
     },
   };
 }
-
-export type PostReader = ReturnType<typeof createPostReader>;
