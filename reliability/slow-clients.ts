@@ -15,7 +15,7 @@
  * Run: npx tsx --conditions=source reliability/slow-clients.ts
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,20 +185,52 @@ async function normalClients(base: string, token: string, postIds: string[], unt
   return result;
 }
 
-/** The sockets a process holds open (its descriptors that are sockets), or NaN once it is gone. */
-function socketCount(pid: number): number {
+/** An IPv4 address as /proc/net/tcp writes it: four bytes in hex, lowest first ("0300007F"). */
+const procHex = (address: string) =>
+  address
+    .split('.')
+    .reverse()
+    .map((byte) => Number(byte).toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
+
+/**
+ * The sockets a process holds open (its descriptors that are sockets, by inode) whose peer is one of
+ * `peers`; empty once the process is gone. Counting only the attacker's and the probes' connections
+ * keeps the normal clients' keep-alive sockets and the database pool, which grow under load, out.
+ */
+function socketsFrom(pid: number, peers: string[]): Set<string> {
+  const inodes = new Set<string>();
   try {
-    const fds = readdirSync(`/proc/${pid}/fd`);
-    return fds.filter((fd) => {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
       try {
-        return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+        const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (match) inodes.add(match[1]!);
       } catch {
-        return false; // closed between the listing and the look
+        // closed between the listing and the look
       }
-    }).length;
+    }
   } catch {
-    return NaN;
+    return new Set();
   }
+  const wanted = peers.map(procHex);
+  const held = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue; // no IPv6 on this machine
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10) continue;
+      // rem_address is "ADDR:PORT"; an IPv4 peer of an IPv6 socket ends in its four bytes.
+      const remote = fields[2]!.split(':')[0]!;
+      if (wanted.some((hex) => remote.endsWith(hex)) && inodes.has(fields[9]!)) held.add(fields[9]!);
+    }
+  }
+  return held;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -239,13 +271,21 @@ async function main() {
     let output = '';
     attacker.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const attackerDone = new Promise<void>((resolve) => attacker.once('exit', () => resolve()));
-    // What the server holds, counted from its own descriptors: the attacker's view includes connections
-    // the kernel finished but the server never accepted (they wait in, or overflow, the accept queue).
-    const socketsBefore = socketCount(server.pid);
-    let socketsMax = socketsBefore;
+    // What the server holds, counted from its own descriptors whose peer is the attacker or a probe: the
+    // attacker's view includes connections the kernel finished but the server never accepted (they
+    // wait in, or overflow, the accept queue).
+    // A connection over the cap is accepted and reset in the same turn of the server's event loop, and
+    // one turn accepts a burst of them: a single look can catch dozens that are never held. Held means
+    // seen in two looks half a second apart.
+    let previous = socketsFrom(server.pid, [ATTACKER, PROBE]);
+    const socketsBefore = previous.size;
+    let socketsMax = 0;
     const sampler = setInterval(() => {
-      const count = socketCount(server.pid);
-      if (count > socketsMax) socketsMax = count;
+      const now = socketsFrom(server.pid, [ATTACKER, PROBE]);
+      let held = 0;
+      for (const inode of now) if (previous.has(inode)) held++;
+      if (held > socketsMax) socketsMax = held;
+      previous = now;
     }, 500);
     // The flood takes its first seconds to open: the normal clients are measured once it has.
     await sleep(MEASURE_FROM_S * 1000);
@@ -253,7 +293,7 @@ async function main() {
     const during = await normalClients(server.url, reader!.token, postIds, () => performance.now() > stopAt);
     await attackerDone;
     clearInterval(sampler);
-    const heldMax = socketsMax - socketsBefore;
+    const heldMax = socketsMax;
     const report = JSON.parse(output.trim().split('\n').pop() || 'null') as AttackReport | null;
     if (!report) throw new CheckFailed(`The attacker process reported nothing (exit ${attacker.exitCode}).`);
     const after = await request(server.url, 'GET', '/api/health', { localAddress: NORMAL });
@@ -270,7 +310,7 @@ async function main() {
     // The probes' 3 × PROBES come on top of the flood's cap.
     if (heldMax > PER_ADDRESS + 3 * PROBES) {
       failures.push(
-        `The server held ${heldMax} more sockets during the attack than before (cap ${PER_ADDRESS} + ${3 * PROBES} probes).`,
+        `The server held ${heldMax} connections from the attacker and the probes for half a second or more (cap ${PER_ADDRESS} + ${3 * PROBES} probes).`,
       );
     }
     for (const kind of KINDS) {
@@ -301,7 +341,7 @@ async function main() {
       line(`alone (${BASELINE_S} s)`, baseline, BASELINE_S),
       line(`during the attack (${DURATION - MEASURE_FROM_S - 2} s)`, during, DURATION - MEASURE_FROM_S - 2),
       '',
-      `Attacker: ${report.attempts.toLocaleString('en')} connections opened, ${report.refused.toLocaleString('en')} reset at once (over the cap of ${PER_ADDRESS} per address), the server's open sockets at most ${heldMax} above what they were before the attack (${socketsBefore}).`,
+      `Attacker: ${report.attempts.toLocaleString('en')} connections opened, ${report.refused.toLocaleString('en')} reset at once (over the cap of ${PER_ADDRESS} per address), the server holding at most ${heldMax} connections from the attacker and the probes for half a second or more (${socketsBefore} before the attack).`,
       '',
       `| slow connection | closed after a second or more | of them with a 408 | longest life of ${PROBES} probes | deadline |`,
       '|---|---:|---:|---:|---:|',
