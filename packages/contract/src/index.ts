@@ -6,5 +6,6 @@ export * from './schemas/user.js';
 export * from './schemas/media.js';
 export * from './schemas/post.js';
 export * from './schemas/search.js';
+export * from './schemas/tags.js';
 export * from './schemas/notification.js';
 export * from './schemas/live.js';

@@ -33,6 +33,9 @@ export const ERRORS = {
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   tooManyRequests: 'Too many requests.',
   bodyTooLarge: 'The request body is too large.',
+  invalidTag:
+    'A tag is 1 to 50 letters, digits or underscores (any script), without the #: for example "watercolour" or "油絵".',
+  tooManyFollowedTags: 'You follow 500 tags already, the most one can: unfollow one before following another.',
 } as const;
 
 /** Client toast texts, as the spec words them (including its spelling). */
@@ -70,4 +73,10 @@ export const NOTIFICATION_ACTIONS = {
   comment: 'commented on your post',
   upvote: 'upvoted your comment',
   follow: 'started following you',
-} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow', string>;
+  mention: 'mentioned you in a post',
+} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow' | 'mention', string>;
+
+/** A notification's sentence after its people: a mention says where it was written. */
+export function notificationAction(kind: keyof typeof NOTIFICATION_ACTIONS, inComment: boolean): string {
+  return kind === 'mention' && inComment ? 'mentioned you in a comment' : NOTIFICATION_ACTIONS[kind];
+}

@@ -12,7 +12,7 @@ import { publish, publishSql } from './events.js';
 export interface NotificationKey {
   recipientId: string;
   actorId: string;
-  kind: 'like' | 'comment' | 'upvote' | 'follow';
+  kind: 'like' | 'comment' | 'upvote' | 'follow' | 'mention';
   postId?: string | null;
   commentId?: string | null;
 }

@@ -8,7 +8,10 @@ export const NOTIFICATION_ACTOR_CAP = 3;
 
 export const Notification = Type.Object({
   key: Type.String({ description: 'Identifies the group: pass it to POST /api/notifications/read' }),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow']),
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention'], {
+    description:
+      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped',
+  }),
   actors: Type.Array(UserSummary, { description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first` }),
   actorCount: Type.Integer({ description: 'Everyone in the group' }),
   post: Type.Union([Type.Object({ _id: Id, content: Type.String(), postPic: Type.String() }), Type.Null()]),

@@ -97,6 +97,15 @@ export const Post = Type.Object({
     },
     { description: "The signed-in viewer's relation to the post (all false when signed out)" },
   ),
+  reason: Type.Optional(
+    Type.Object(
+      { tag: Type.String({ description: 'The followed tag (lower case, without #)' }) },
+      {
+        description:
+          'Only on Home (GET /api/feed), only for a post by someone the viewer does not follow: it is there because it carries a tag the viewer follows',
+      },
+    ),
+  ),
 });
 export type Post = Static<typeof Post>;
 

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery, Post } from './post.js';
 import { UserCard } from './user.js';
+import { TagSuggestion } from './tags.js';
 
-export const SEARCH_LIMITS = { queryMax: 100, usersInAll: 5 } as const;
+export const SEARCH_LIMITS = { queryMax: 100, usersInAll: 5, tagsInAll: 5 } as const;
 
 export const SearchQuery = Type.Object({
   q: Type.String({
@@ -23,7 +24,18 @@ export type SearchQuery = Static<typeof SearchQuery>;
 
 export const SearchResponse = Type.Object({
   users: Type.Optional(Type.Array(UserCard, { description: 'Best match first' })),
-  posts: Type.Optional(Type.Array(Post, { description: 'Best match first; for a #hashtag, newest first' })),
+  posts: Type.Optional(
+    Type.Array(Post, {
+      description:
+        "Best match first; for a #hashtag, newest first. Also the newest works of the people whose username or name matches (an artist's name finds their works)",
+    }),
+  ),
+  tags: Type.Optional(
+    Type.Array(TagSuggestion, {
+      maxItems: SEARCH_LIMITS.tagsInAll,
+      description: `type=all only: up to ${SEARCH_LIMITS.tagsInAll} tags starting with the query's first word (with or without #), the most used first`,
+    }),
+  ),
   nextCursor: Type.Union([Type.String(), Type.Null()], {
     description: 'The next page of the paged kind (posts for type=all); null on the last page',
   }),

@@ -1,4 +1,4 @@
-import { NOTIFICATION_ACTIONS, type LiveNotification } from '@share-arts/contract';
+import { notificationAction, type LiveNotification } from '@share-arts/contract';
 import type { LiveItem, NotificationsService } from '../notifications/index.js';
 import { send } from './live.protocol.js';
 import type { Connection } from './live.registry.js';
@@ -11,7 +11,7 @@ export function createNotificationFeed(notifications: NotificationsService) {
   const toFrame = (item: LiveItem, unreadCount: number, replay: boolean): LiveNotification => ({
     type: 'notification',
     ...item,
-    text: `${item.actor.username} ${NOTIFICATION_ACTIONS[item.kind]}`,
+    text: `${item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}`,
     unreadCount,
     replay,
   });

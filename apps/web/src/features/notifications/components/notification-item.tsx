@@ -1,5 +1,5 @@
-import { NOTIFICATION_ACTIONS, type Notification } from '@share-arts/contract';
-import { ArrowUp, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { notificationAction, type Notification } from '@share-arts/contract';
+import { ArrowUp, AtSign, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
@@ -8,12 +8,13 @@ import { Avatar } from '../../../ui/avatar';
 import { actorsPhrase, notificationTarget } from '../lib/describe';
 import styles from './notification-item.module.css';
 
-/** Each kind's icon (its sentence is the contract's NOTIFICATION_ACTIONS, shared with the server's live frames). */
+/** Each kind's icon (its sentence is the contract's notificationAction, shared with the server's live frames). */
 const ICON: Record<Notification['kind'], LucideIcon> = {
   like: Heart,
   comment: MessageCircle,
   upvote: ArrowUp,
   follow: UserPlus,
+  mention: AtSign,
 };
 
 interface NotificationItemProps {
@@ -26,11 +27,19 @@ interface NotificationItemProps {
 /** One group: who, what, on which post, when; the whole row opens the post or the profile. */
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
   const { kind, actors, actorCount, post, comment, read } = notification;
-  const action = NOTIFICATION_ACTIONS[kind];
+  const action = notificationAction(kind, comment !== null);
   const Icon = ICON[kind];
   // A comment is quoted in the sentence; a vote shows the comment, a like the post, on a line below.
   const quote = kind === 'comment' ? comment?.content : undefined;
-  const excerpt = kind === 'upvote' ? comment?.content : kind === 'like' ? post?.content : undefined;
+  // A mention shows the text it was written in: the comment's, or the post's.
+  const excerpt =
+    kind === 'upvote'
+      ? comment?.content
+      : kind === 'like'
+        ? post?.content
+        : kind === 'mention'
+          ? (comment?.content ?? post?.content)
+          : undefined;
 
   return (
     <li className={`${styles.item} ${read ? '' : styles.unread}`}>

@@ -1,4 +1,4 @@
-import { NOTIFICATION_ACTIONS, type Notification, type NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
+import { notificationAction, type Notification, type NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
 
 /** The contract's cap, repeated: its module is TypeBox schemas, which the browser does not need. */
 const ACTOR_CAP = 3 satisfies typeof NOTIFICATION_ACTOR_CAP;
@@ -22,7 +22,7 @@ export function actorsPhrase(actors: readonly { username: string }[], actorCount
 
 /** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
 export function describeNotification(notification: Notification): string {
-  return `${actorsPhrase(notification.actors, notification.actorCount)} ${NOTIFICATION_ACTIONS[notification.kind]}`;
+  return `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
 }
 
 /** Where opening a group leads: the post (its comments for a comment or a vote), or the new follower. */
