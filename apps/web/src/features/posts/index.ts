@@ -10,4 +10,5 @@ export { postKeys, type PostListSource } from './api/post-keys';
 export { AddPostButton } from './components/add-post-button';
 export { NewPostsPill } from './components/new-posts-pill';
 export { PostCard } from './components/post-card';
+export { PostGrid, PostGridView } from './components/post-grid';
 export { PostList } from './components/post-list';

@@ -1,7 +1,7 @@
 import { SORTS, type Sort } from '@share-arts/contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { AddPostButton, NewPostsPill, PostList, type PostListSource } from '../../posts';
+import { AddPostButton, NewPostsPill, PostGrid, PostList, type PostListSource } from '../../posts';
 import { SortSelect } from './sort-select';
 import styles from './feed-view.module.css';
 
@@ -11,6 +11,8 @@ interface FeedViewProps {
   source: PostListSource;
   label: string;
   empty: ReactNode;
+  /** Cards in one column (Home), or a grid of works across the page (Explore). */
+  layout?: 'cards' | 'grid';
 }
 
 function readSort(value: string | null): Sort {
@@ -18,7 +20,7 @@ function readSort(value: string | null): Sort {
 }
 
 /** Home and Explore: a heading, Add Post, the sort select (kept in the URL) and the paged posts. */
-export function FeedView({ title, description, source, label, empty }: FeedViewProps) {
+export function FeedView({ title, description, source, label, empty, layout = 'cards' }: FeedViewProps) {
   const [params, setParams] = useSearchParams();
   const sort = readSort(params.get('sort'));
 
@@ -35,7 +37,7 @@ export function FeedView({ title, description, source, label, empty }: FeedViewP
   };
 
   return (
-    <div className={styles.column}>
+    <div className={layout === 'grid' ? styles.wide : styles.column}>
       <header className={styles.header}>
         <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
@@ -47,7 +49,11 @@ export function FeedView({ title, description, source, label, empty }: FeedViewP
         </div>
       </header>
       {(source.kind === 'feed' || source.kind === 'explore') && <NewPostsPill source={source} sort={sort} />}
-      <PostList source={source} sort={sort} label={label} empty={empty} />
+      {layout === 'grid' ? (
+        <PostGrid source={source} sort={sort} label={label} empty={empty} />
+      ) : (
+        <PostList source={source} sort={sort} label={label} empty={empty} />
+      )}
     </div>
   );
 }

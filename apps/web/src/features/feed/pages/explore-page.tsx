@@ -4,7 +4,7 @@ import styles from '../components/empty-feed.module.css';
 
 const SOURCE = { kind: 'explore' } as const;
 
-/** /explore — everyone's posts. */
+/** /explore — everyone's posts, as a grid of works. */
 export default function ExplorePage() {
   useDocumentTitle('Explore');
   return (
@@ -13,6 +13,7 @@ export default function ExplorePage() {
       description="Everything shared on Share Arts."
       source={SOURCE}
       label="Posts from everyone"
+      layout="grid"
       empty={
         <section className={styles.empty} aria-labelledby="empty-explore-title">
           <h2 id="empty-explore-title" className={styles.title}>

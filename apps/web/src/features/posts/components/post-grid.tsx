@@ -1,0 +1,378 @@
+import type { Post, Sort } from '@share-arts/contract';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Heart, Layers, MessageCircle, Pin } from 'lucide-react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format-count';
+import { useWatchPost } from '../../../lib/live';
+import { useInView } from '../../../lib/use-in-view';
+import { Button } from '../../../ui/button';
+import { toast } from '../../../ui/toast';
+import { postListQuery } from '../api/get-post-list';
+import type { PostListSource } from '../api/post-keys';
+import { useShadowedPost } from '../api/post-shadow';
+import { boxRatio, justifiedRows, targetRowHeight, type JustifiedRow } from './justified-rows';
+import { DEFAULT_PICTURE_SIZE, PostPicture, pictureAlt, postPictures } from './post-picture';
+import styles from './post-grid.module.css';
+
+/** The space between boxes, in CSS pixels (also in post-grid.module.css). */
+const GAP = 4;
+const FIRST_WORDS = 12;
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** The first words of a post's text, for a work whose picture has no alt text. */
+function firstWords(text: string): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  return words.length > FIRST_WORDS ? `${words.slice(0, FIRST_WORDS).join(' ')}…` : words.join(' ');
+}
+
+/** What a screen reader says for a work: what it shows, by whom, its counts, its picture count, pinned. */
+export function gridLabel(post: Post, pinned: boolean): string {
+  const pictures = postPictures(post);
+  const first = pictures[0] ?? null;
+  const described = first?.alt.trim() || firstWords(post.content) || pictureAlt(first, post.username);
+  const parts = [
+    `${described}, by @${post.username}`,
+    plural(post.likes.likeCount, 'like', 'likes'),
+    plural(post.commentCount, 'comment', 'comments'),
+  ];
+  if (pictures.length > 1) parts.push(`${pictures.length} pictures`);
+  if (pinned) parts.push('pinned');
+  return parts.join(', ');
+}
+
+interface GridCellProps {
+  post: Post;
+  ratio: number;
+  /** The width the box is drawn at, for `sizes`. */
+  width: number;
+  /** A last row's box has a fixed width; a full row's grows with its ratio to fill the row. */
+  fixed: boolean;
+  index: number;
+  active: boolean;
+  pinned: boolean;
+  priority: boolean;
+  register: (index: number, element: HTMLAnchorElement | null) => void;
+  onFocusCell: (index: number) => void;
+}
+
+const GridCell = memo(function GridCell({
+  post: cached,
+  ratio,
+  width,
+  fixed,
+  index,
+  active,
+  pinned,
+  priority,
+  register,
+  onFocusCell,
+}: GridCellProps) {
+  const post = useShadowedPost(cached);
+  const watchRef = useWatchPost<HTMLDivElement>(cached._id);
+  const pictures = postPictures(post);
+  const first = pictures[0] ?? null;
+  const style: CSSProperties = fixed
+    ? { width: `${width}px`, aspectRatio: String(ratio) }
+    : { flex: `${ratio} 1 0px`, aspectRatio: String(ratio) };
+  return (
+    <div role="gridcell" className={styles.cell} style={style} ref={watchRef}>
+      <Link
+        ref={(element) => register(index, element)}
+        to={`/posts/${encodeURIComponent(post._id)}`}
+        className={styles.link}
+        tabIndex={active ? 0 : -1}
+        aria-label={gridLabel(post, pinned)}
+        onFocus={() => onFocusCell(index)}
+      >
+        <PostPicture
+          picture={first}
+          fallbackUrl={post.postPic}
+          alt=""
+          sizes={`${Math.ceil(width)}px`}
+          priority={priority}
+          className={styles.picture}
+        />
+        {pinned && (
+          <span className={`${styles.mark} ${styles.pinned}`} aria-hidden="true">
+            <Pin size="0.95em" /> Pinned
+          </span>
+        )}
+        {pictures.length > 1 && (
+          <span className={`${styles.mark} ${styles.count}`} aria-hidden="true">
+            <Layers size="0.95em" /> {pictures.length}
+          </span>
+        )}
+        <span className={styles.overlay} aria-hidden="true">
+          <span className={styles.stat}>
+            <Heart size="1em" /> {formatCount(post.likes.likeCount)}
+          </span>
+          <span className={styles.stat}>
+            <MessageCircle size="1em" /> {formatCount(post.commentCount)}
+          </span>
+        </span>
+      </Link>
+    </div>
+  );
+});
+
+/**
+ * The width of the element given to the returned callback ref: measured when it is attached (in the commit,
+ * before paint, so the rows are laid out before anything is drawn) and again whenever it changes.
+ */
+function useWidth<T extends HTMLElement>(): [(element: T | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const ref = useCallback((element: T | null) => {
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** Which row an item index is in. */
+function rowOf(rows: readonly JustifiedRow[], index: number): number {
+  return rows.findIndex((row) => index >= row.start && index < row.start + row.ratios.length);
+}
+
+interface PostGridViewProps {
+  posts: readonly Post[];
+  /** Accessible name of the grid, e.g. "Posts by @ada". */
+  label: string;
+  /** How many of the first `posts` are pinned (marked "Pinned"). */
+  pinnedCount?: number;
+  busy?: boolean;
+  className?: string;
+}
+
+/**
+ * Works as a grid of justified rows (see justified-rows.ts): each work's first picture at its own shape, a
+ * mark on works with several pictures, the likes and comments on hover and focus. One Tab stop: the arrow keys
+ * move between works (↑/↓ to the nearest work of the row above or below), Home/End to the row's first and
+ * last, Ctrl+Home/End to the grid's, and Enter opens the work.
+ */
+export function PostGridView({ posts, label, pinnedCount = 0, busy = false, className }: PostGridViewProps) {
+  const [measure, width] = useWidth<HTMLDivElement>();
+  const ratios = useMemo(() => posts.map((post) => boxRatio(postPictures(post)[0] ?? DEFAULT_PICTURE_SIZE)), [posts]);
+  const target = targetRowHeight(width);
+  const rows = useMemo(() => justifiedRows(ratios, width, GAP, target), [ratios, width, target]);
+  const [active, setActive] = useState(0);
+  const links = useRef<(HTMLAnchorElement | null)[]>([]);
+  const current = Math.min(active, Math.max(0, posts.length - 1));
+
+  const register = useCallback((index: number, element: HTMLAnchorElement | null) => {
+    links.current[index] = element;
+  }, []);
+
+  const move = (next: number) => {
+    const clamped = Math.max(0, Math.min(posts.length - 1, next));
+    setActive(clamped);
+    links.current[clamped]?.focus();
+  };
+
+  /** The work of row `target` whose centre is nearest the centre of work `from`. */
+  const nearestIn = (from: number, targetRow: number): number => {
+    const row = rows[targetRow];
+    const origin = links.current[from]?.getBoundingClientRect();
+    if (!row || !origin) return from;
+    const x = origin.left + origin.width / 2;
+    let best = row.start;
+    let distance = Infinity;
+    for (let index = row.start; index < row.start + row.ratios.length; index += 1) {
+      const box = links.current[index]?.getBoundingClientRect();
+      if (!box) continue;
+      const d = Math.abs(box.left + box.width / 2 - x);
+      if (d < distance) {
+        distance = d;
+        best = index;
+      }
+    }
+    return best;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.metaKey || event.shiftKey) return;
+    const row = rowOf(rows, current);
+    const span = rows[row];
+    let next: number | null = null;
+    switch (event.key) {
+      case 'ArrowRight':
+        next = current + 1;
+        break;
+      case 'ArrowLeft':
+        next = current - 1;
+        break;
+      case 'ArrowDown':
+        next = row < rows.length - 1 ? nearestIn(current, row + 1) : current;
+        break;
+      case 'ArrowUp':
+        next = row > 0 ? nearestIn(current, row - 1) : current;
+        break;
+      case 'Home':
+        next = event.ctrlKey || !span ? 0 : span.start;
+        break;
+      case 'End':
+        next = event.ctrlKey || !span ? posts.length - 1 : span.start + span.ratios.length - 1;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    move(next);
+  };
+
+  return (
+    <div
+      ref={measure}
+      role="grid"
+      aria-label={label}
+      aria-busy={busy || undefined}
+      aria-rowcount={-1}
+      className={[styles.grid, className].filter(Boolean).join(' ')}
+      onKeyDown={onKeyDown}
+    >
+      {rows.map((row) => (
+        <div
+          key={row.start}
+          role="row"
+          className={styles.row}
+          style={{ containIntrinsicSize: `auto ${Math.round(row.height)}px` }}
+        >
+          {row.ratios.map((ratio, offset) => {
+            const index = row.start + offset;
+            const post = posts[index];
+            if (!post) return null;
+            return (
+              <GridCell
+                key={post._id}
+                post={post}
+                ratio={ratio}
+                width={ratio * row.height}
+                fixed={row.last}
+                index={index}
+                active={index === current}
+                pinned={index < pinnedCount}
+                priority={index === 0}
+                register={register}
+                onFocusCell={setActive}
+              />
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface PostGridProps {
+  source: PostListSource;
+  sort: Sort;
+  /** Accessible name of the grid, e.g. "Posts by @ada". */
+  label: string;
+  /** What to show when there are no posts at all (and nothing pinned). */
+  empty: ReactNode;
+  /** Works shown first, in this order, marked "Pinned", and left out of the pages below. */
+  pinned?: readonly Post[];
+}
+
+/**
+ * A paged grid of works (see PostGridView). The next page loads as the end comes into view; a "Load more
+ * posts" button does the same for keyboards and when observers are not available.
+ */
+export function PostGrid({ source, sort, label, empty, pinned }: PostGridProps) {
+  const query = useInfiniteQuery({ ...postListQuery(source, sort), placeholderData: keepPreviousData });
+  const {
+    data,
+    error,
+    isPending,
+    isError,
+    isPlaceholderData,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    refetch,
+  } = query;
+  const [sentinelRef, endInView] = useInView<HTMLDivElement>();
+
+  useEffect(() => {
+    if (endInView && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [endInView, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (error && toasted.current !== error) {
+      toasted.current = error;
+      toast.error(errorMessage(error));
+    }
+  }, [error]);
+
+  const posts = useMemo(() => {
+    const paged = data?.pages.flatMap((page) => page.posts) ?? [];
+    if (!pinned || pinned.length === 0) return paged;
+    const pinnedIds = new Set(pinned.map((post) => post._id));
+    return [...pinned, ...paged.filter((post) => !pinnedIds.has(post._id))];
+  }, [data, pinned]);
+
+  if (isPending) {
+    return (
+      <p className={styles.status} role="status">
+        Loading posts…
+      </p>
+    );
+  }
+  if (isError && !data) {
+    return (
+      <div className={styles.problem} role="alert">
+        <p>The posts could not be loaded: {errorMessage(error)}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (posts.length === 0) return <>{empty}</>;
+
+  return (
+    <>
+      <PostGridView
+        posts={posts}
+        label={label}
+        pinnedCount={pinned?.length ?? 0}
+        busy={isFetchingNextPage || isPlaceholderData}
+        className={isPlaceholderData ? styles.stale : undefined}
+      />
+      <div ref={sentinelRef} className={styles.end}>
+        {hasNextPage ? (
+          <Button
+            variant="secondary"
+            onClick={() => void fetchNextPage()}
+            aria-disabled={isFetchingNextPage || undefined}
+          >
+            {isFetchingNextPage ? 'Loading more posts…' : 'Load more posts'}
+          </Button>
+        ) : (
+          <p className={styles.status}>You are all caught up.</p>
+        )}
+        {isError && hasNextPage && <p className={styles.status}>The next posts could not be loaded.</p>}
+      </div>
+    </>
+  );
+}
