@@ -6,6 +6,7 @@ import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
+import { RichText } from '../../../ui/rich-text';
 import { isPendingComment } from '../api/add-comment';
 import { useVoteComment, useVotedComment } from '../api/vote-comment';
 import { CommentVotes } from './comment-votes';
@@ -94,7 +95,9 @@ export function CommentItem({
             </>
           )}
         </p>
-        <p className={styles.content}>{comment.content}</p>
+        <p className={styles.content}>
+          <RichText text={comment.content} />
+        </p>
         <CommentVotes comment={comment} disabled={pending} hintId={voteHintId} onVote={(next) => vote(cached, next)} />
       </div>
       {!pending && items.length > 0 && (

@@ -9,6 +9,7 @@ import { clampedRatio, isPanorama, pageBoxRatio } from '../../../lib/picture-sha
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
+import { RichText } from '../../../ui/rich-text';
 import { useToggleFollow } from '../../people';
 import { useShadowedPost } from '../api/post-shadow';
 import { useToggleBookmark } from '../api/toggle-bookmark';
@@ -183,7 +184,11 @@ export const PostCard = memo(function PostCard({
 
       <div className={styles.text}>
         <p className={styles.likes}>{likeLabel(post.likes.likeCount)}</p>
-        {post.content && <p className={styles.content}>{post.content}</p>}
+        {post.content && (
+          <p className={styles.content}>
+            <RichText text={post.content} />
+          </p>
+        )}
       </div>
 
       {dialog === 'delete' && (
