@@ -34,6 +34,7 @@ import { commentsRoutes, createCommentsService } from './modules/comments/index.
 import { searchRoutes } from './modules/search/index.js';
 import { notificationsRoutes, createNotificationsService } from './modules/notifications/index.js';
 import { benchRoutes } from './modules/bench/index.js';
+import { createPagesService, renderHead } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import type { DomainEvent } from './events/events.js';
@@ -170,10 +171,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
+  const pages = createPagesService({ db, posts, users });
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
     webDistDir: config.webDistDir,
     dispositionOf: media.originalDisposition,
+    publicOrigin: config.publicOrigin,
+    sharedPage: async (pathname, origin) => {
+      const page = await pages.render(pathname, origin);
+      return page && { status: page.status, head: renderHead(page.head) };
+    },
   });
   return app;
 }

@@ -17,6 +17,12 @@ export interface Config {
   jwtSecret: string;
   jwtExpiresIn: string;
   mediaDir: string;
+  /**
+   * PUBLIC_ORIGIN: the site's address as people reach it (`https://share.example`), for the absolute URLs of
+   * shared pages' preview tags (canonical, og:url, og:image). Unset: the request's Host header, when it is a
+   * plain host[:port], with the protocol the request came in on.
+   */
+  publicOrigin: string | undefined;
   /** The built web app; not served when the folder does not exist (API-only tests). */
   webDistDir: string;
   logLevel: LogLevel;
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
       `JWT_EXPIRES_IN must be a duration from 1 minute to 365 days: a whole number and a unit (s, m, h, d or w), such as 30m, 12h or 7d; got "${jwtExpiresIn}".`,
     );
   }
+  const publicOrigin = originOf(env.PUBLIC_ORIGIN);
   const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
   const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
   const webDistDir = folder(env, 'WEB_DIST_DIR', path.join(serverRoot, '..', 'web', 'dist'));
@@ -98,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     jwtExpiresIn: `${lifetime}s`,
     mediaDir,
     webDistDir,
+    publicOrigin,
     logLevel,
     passwordHashCost: 2 ** 15,
     benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),
@@ -121,6 +129,26 @@ function durationSeconds(text: string): number | undefined {
   const match = /^(\d{1,9}) ?(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$/i.exec(text.trim());
   if (!match) return undefined;
   return Number(match[1]) * SECONDS_PER[match[2]![0]!.toLowerCase()]!;
+}
+
+/** PUBLIC_ORIGIN as an origin (scheme, host, port; no path), or undefined when unset. */
+function originOf(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (
+    !url ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    url.pathname !== '/'
+  ) {
+    throw new ConfigError(
+      `PUBLIC_ORIGIN must be the site's address with http:// or https:// and no path, such as https://share.example or http://localhost:3000; got "${value}".`,
+    );
+  }
+  return url.origin;
 }
 
 /** A switch: unset (or empty) is `byDefault`; anything but `on` or `off` is a mistake, not "off". */

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './dates.js';
+export * from './picture-layout.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/media.js';

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '@share-arts/contract';
 import { ASSETS_DIR } from '../lib/assets.js';
@@ -31,6 +32,50 @@ export interface StaticFilesOptions {
    * `download` when the URL asks for `?download`. Handed in by app.ts from the media module.
    */
   dispositionOf?: (file: string, download: boolean) => Promise<string | undefined>;
+  /**
+   * The head of a page a link is shared to (a post, a profile, a tag), as markup, and its status; undefined
+   * for any other path. Handed in by app.ts from the pages module.
+   */
+  sharedPage?: (pathname: string, origin: string) => Promise<{ status: number; head: string } | undefined>;
+  /** The site's public origin (PUBLIC_ORIGIN); undefined: taken from the request's Host when it is plain. */
+  publicOrigin?: string;
+}
+
+/** A plain host name or IPv4 address with an optional port: nothing a forged Host could smuggle in. */
+const PLAIN_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::\d{1,5})?$/;
+
+/** The origin absolute URLs in a page's head start with; undefined when neither config nor Host gives one. */
+export function originOf(request: FastifyRequest, publicOrigin: string | undefined): string | undefined {
+  if (publicOrigin) return publicOrigin;
+  const host = request.headers.host;
+  return host && PLAIN_HOST.test(host) ? `${request.protocol}://${host}` : undefined;
+}
+
+/**
+ * Preview robots often send `Accept: *\/*` or no Accept at all; a browser sends text/html. Anything else (a
+ * script's or an image's request, an API client asking for JSON) is not asking for a page.
+ */
+const acceptsPage = (accept: string | undefined) =>
+  accept === undefined || accept === '' || accept.includes('text/html') || accept.includes('*/*');
+
+/**
+ * The built index.html with a page's head spliced in: its own tags go right after the charset and viewport (before the
+ * scripts, so the preload scanner sees the picture at once, and the inline JSON is there before any script
+ * looks for it), in place of the generic title and description. Re-read when the file changes (a rebuild
+ * while the server runs).
+ */
+function createTemplate(file: string) {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return async (head: string): Promise<string> => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    const html = cached.html
+      .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
+      .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '');
+    const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
+    const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
+    return `${html.slice(0, at)}\n    ${head}${html.slice(at)}`;
+  };
 }
 
 /**
@@ -86,11 +131,29 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const pageHtml = createTemplate(path.join(options.webDistDir, 'index.html'));
+  const sharedPage = options.sharedPage;
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const origin = originOf(request, options.publicOrigin);
+    if (hasWebApp && read && sharedPage && origin && acceptsPage(request.headers.accept)) {
+      const pathname = url.split('?')[0]!;
+      const page =
+        pathname.startsWith('/api') || pathname.startsWith('/media/') ? undefined : await sharedPage(pathname, origin);
+      if (page) {
+        const html = await pageHtml(page.head);
+        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+        // The head follows the post (its text, pictures, counts): a cache asks each time, and gets a 304 when
+        // nothing changed. The answer differs by Accept (an API client gets JSON).
+        reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept');
+        if (page.status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.code(page.status).type('text/html; charset=utf-8').send(html);
+      }
+    }
     const isPage =
       hasWebApp &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
+      read &&
       !url.startsWith('/api') &&
       !url.startsWith('/media/') &&
       // Browsers ask for pages with Accept: text/html; a missing script or image stays a 404.

@@ -1,0 +1,196 @@
+import {
+  APP_NAME,
+  pageBoxRatio,
+  postPageSizes,
+  RESERVED_USERNAMES,
+  TAG_PATTERN,
+  TAGLINE,
+  USERNAME_PATTERN,
+  LIMITS,
+  type Picture,
+  type Post,
+  type User,
+} from '@share-arts/contract';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../lib/http-error.js';
+import { jsonBody } from '../../lib/json-text.js';
+import type { PostsService } from '../posts/index.js';
+import type { UsersService } from '../users/index.js';
+import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
+import { selectNewestPostId, selectTagSummary } from './pages.sql.js';
+
+/** A shared page's head, and its status: 404 for an unknown post, person or tag (the app shows not found). */
+export interface SharedPage {
+  status: 200 | 404;
+  head: PageHead;
+}
+
+/** The id of the inline JSON holding a post page's `GET /api/posts/{id}` answer (read by the boot script). */
+export const POST_DATA_ID = 'post-data';
+
+const DESCRIPTION_MAX = 200;
+const TITLE_TEXT_MAX = 70;
+
+const GENERIC: PageHead = { title: APP_NAME, description: `${APP_NAME}: ${TAGLINE.toLowerCase()}`, ogType: 'website' };
+const notFoundPage = (): SharedPage => ({ status: 404, head: { ...GENERIC, title: `Not found · ${APP_NAME}` } });
+
+/** Text on one line, cut at a word near `max` characters with an ellipsis. */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const nameOf = (person: { firstName: string; lastName: string; username: string }) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.username;
+
+const USERNAME = new RegExp(USERNAME_PATTERN);
+const TAG = new RegExp(TAG_PATTERN, 'u');
+
+/**
+ * The picture as a preview shows it: its `url` (a JPEG, 1080 px wide or the largest below), with that file's
+ * size read from the JPEG source's srcset.
+ */
+function previewImage(picture: Picture, absolute: (path: string) => string): PageImage {
+  const jpeg = picture.sources.find((source) => source.type === 'image/jpeg' && !source.media);
+  const entry = jpeg?.srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .find(([url]) => url === picture.url);
+  const width = entry?.[1] ? Number.parseInt(entry[1], 10) : undefined;
+  const height = width && picture.width > 0 ? Math.round((width * picture.height) / picture.width) : undefined;
+  return { url: absolute(picture.url), width, height, alt: picture.alt };
+}
+
+/**
+ * The preloads that fetch what the post page's `<picture>` will pick (its sources in order, the browser taking
+ * the first whose media and type fit): per media condition, its first source (AVIF before JPEG), for the
+ * screens that meet it and none of the earlier ones. Same srcset and sizes as the page, so nothing is fetched
+ * twice.
+ */
+export function picturePreloads(picture: Picture, sizes: string): ImagePreload[] {
+  const preloads: ImagePreload[] = [];
+  const earlier: string[] = [];
+  for (const source of picture.sources) {
+    const media = source.media ?? '';
+    if (earlier.includes(media) || (preloads.length > 0 && earlier.includes(''))) continue;
+    const conditions = [...(media ? [media] : []), ...earlier.filter(Boolean).map((other) => `(not ${other})`)];
+    preloads.push({
+      srcset: source.srcset,
+      sizes,
+      type: source.type,
+      ...(conditions.length ? { media: conditions.join(' and ') } : {}),
+    });
+    earlier.push(media);
+  }
+  return preloads;
+}
+
+/** The heads of the pages a link is shared to: a post, a profile, a tag. */
+export function createPagesService({ db, posts, users }: { db: Db; posts: PostsService; users: UsersService }) {
+  /** null when the thing is not there (a 404 of the service), any other error thrown on. */
+  const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
+    try {
+      return await read;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    }
+  };
+
+  const readPost = async (postId: string) => {
+    const json = await orNull(posts.getPost(postId, null));
+    return json ? { json, post: JSON.parse(json.text) as Post } : null;
+  };
+
+  const firstPicture = async (postId: string | null) =>
+    postId ? ((await readPost(postId))?.post.picture ?? null) : null;
+
+  async function postPage(postId: string, absolute: (path: string) => string): Promise<SharedPage> {
+    const found = await readPost(postId);
+    if (!found) return notFoundPage();
+    const { post, json } = found;
+    const name = post.name || post.username;
+    const text = excerpt(post.content, TITLE_TEXT_MAX);
+    const pictures = post.media.length ? post.media : post.picture ? [post.picture] : [];
+    const head: PageHead = {
+      title: text ? `${name} on ${APP_NAME}: “${text}”` : `${name} on ${APP_NAME}`,
+      description: excerpt(post.content, DESCRIPTION_MAX) || `A work by ${name} on ${APP_NAME}.`,
+      canonical: absolute(`/posts/${post._id}`),
+      ogType: 'article',
+      data: { id: POST_DATA_ID, json: jsonBody({ post: json }) },
+    };
+    if (post.picture) {
+      head.image = previewImage(post.picture, absolute);
+      head.preloads = picturePreloads(post.picture, postPageSizes(pageBoxRatio(pictures)));
+    }
+    return { status: 200, head };
+  }
+
+  async function profilePage(username: string, absolute: (path: string) => string): Promise<SharedPage> {
+    const user: User | null = await orNull(users.getByUsername(username, null));
+    if (!user) return notFoundPage();
+    const name = nameOf(user);
+    const works = `${user.postCount} ${user.postCount === 1 ? 'work' : 'works'}`;
+    const picture = await firstPicture(await selectNewestPostId(db, user._id));
+    return {
+      status: 200,
+      head: {
+        title: `${name} (@${user.username}) · ${APP_NAME}`,
+        description: excerpt(user.bio, DESCRIPTION_MAX) || `${works} by ${name} on ${APP_NAME}.`,
+        canonical: absolute(`/${user.username}`),
+        ogType: 'profile',
+        image: picture ? previewImage(picture, absolute) : { url: absolute(user.userPhoto), alt: name },
+      },
+    };
+  }
+
+  async function tagPage(tag: string, absolute: (path: string) => string): Promise<SharedPage> {
+    const { count, newestId } = await selectTagSummary(db, tag);
+    if (count === 0) return notFoundPage();
+    const picture = await firstPicture(newestId);
+    return {
+      status: 200,
+      head: {
+        title: `#${tag} · ${APP_NAME}`,
+        description: `${count} ${count === 1 ? 'work' : 'works'} tagged #${tag} on ${APP_NAME}.`,
+        canonical: absolute(`/tags/${encodeURIComponent(tag)}`),
+        ogType: 'website',
+        ...(picture ? { image: previewImage(picture, absolute) } : {}),
+      },
+    };
+  }
+
+  return {
+    /**
+     * The head of the page at `pathname` when it is a post, a profile or a tag page; undefined for any other
+     * path (the app's other pages, reserved words, files), which keeps its usual answer. `origin` makes the
+     * URLs absolute (`https://example.com`).
+     */
+    async render(pathname: string, origin: string): Promise<SharedPage | undefined> {
+      let segments: string[];
+      try {
+        segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      } catch {
+        return undefined;
+      }
+      const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
+      const [first, second] = segments;
+      if (segments.length === 2 && first === 'posts') return postPage(second!, absolute);
+      if (segments.length === 2 && first === 'tags') {
+        const tag = second!.toLowerCase();
+        return TAG.test(tag) ? tagPage(tag, absolute) : notFoundPage();
+      }
+      if (segments.length !== 1 || !first) return undefined;
+      if ((RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase())) return undefined;
+      if (!USERNAME.test(first) || first.length < LIMITS.usernameMin || first.length > LIMITS.usernameMax) {
+        return undefined;
+      }
+      return profilePage(first, absolute);
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
