@@ -42,6 +42,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   media: [],
   mockman: [],
   notifications: ['media', 'users'],
+  // Pinned works are posts, shown as the posts module shows them, on a user's profile.
+  pins: ['posts', 'users'],
   // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag.
   pages: ['posts', 'users'],
   posts: ['comments', 'media', 'users'],

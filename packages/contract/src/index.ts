@@ -6,6 +6,7 @@ export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/media.js';
 export * from './schemas/post.js';
+export * from './schemas/pins.js';
 export * from './schemas/search.js';
 export * from './schemas/tags.js';
 export * from './schemas/notification.js';

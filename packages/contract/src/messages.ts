@@ -33,6 +33,9 @@ export const ERRORS = {
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   tooManyRequests: 'Too many requests.',
   bodyTooLarge: 'The request body is too large.',
+  pinNotOwner: 'You can pin only your own posts: pin one of the works on your profile.',
+  tooManyPins: 'You can pin at most 6 works: unpin one first, then pin this one.',
+  pinsNotAll: 'postIds must list every pinned post exactly once, in the new order: see GET /api/users/{username}/pins.',
   invalidTag:
     'A tag is 1 to 50 letters, digits or underscores (any script), without the #: for example "watercolour" or "油絵".',
   tooManyFollowedTags: 'You follow 500 tags already, the most one can: unfollow one before following another.',

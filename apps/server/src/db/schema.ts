@@ -277,6 +277,25 @@ export const bookmarks = pgTable(
   ],
 );
 
+/** A pinned work: up to 6 of an artist's own posts, first on their profile, in `position` order (0 first). */
+export const postPins = pgTable(
+  'post_pins',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_pins_user_position_key').on(t.userId, t.position),
+    check('post_pins_position', sql`${t.position} >= 0 AND ${t.position} < 6`),
+  ],
+);
+
 /** Key/value facts about this database, e.g. when the sample data was loaded. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

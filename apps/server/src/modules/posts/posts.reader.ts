@@ -97,6 +97,17 @@ export function createPostReader({
   return {
     getPost,
 
+    /** These posts as the viewer sees them, in the order of `ids`; unknown or deleted ones are left out. */
+    async getPosts(ids: readonly string[], viewerId: string | null): Promise<JsonText[]> {
+      const wanted = ids.filter(isUuid);
+      if (wanted.length === 0) return [];
+      const keys = new Map((await selectPostKeys(db, wanted, viewerId)).map((row) => [row.id, row]));
+      return assemble(
+        wanted.flatMap((id) => keys.get(id) ?? []),
+        viewerId,
+      );
+    },
+
     /** Everyone's posts (Explore). */
     list: (query: PostListQuery, viewerId: string | null) =>
       page({ ...query, ...POST_LISTS.everyone(), order: query.sort ?? 'latest', viewerId }),
