@@ -6,6 +6,11 @@ export interface RouteHandle {
   suggestions?: boolean;
   /** The page sets its own width instead of the reading column's (the post page: artwork beside details). */
   wide?: boolean;
+  /**
+   * Readable without an account (a shared link: a post, a profile, a tag): the sign-in guard lets visitors
+   * through, read-only; actions that need an account ask them to sign in and come back.
+   */
+  public?: boolean;
 }
 
 /** Whether any matched route asks for `flag`. */

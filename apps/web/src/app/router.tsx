@@ -26,6 +26,8 @@ const lazyStandalone = (load: () => Promise<{ default: ComponentType }>) => asyn
 const SUGGESTIONS: RouteHandle = { suggestions: true };
 /** Pages that lay out their own width (the post page puts the artwork beside its details). */
 const WIDE: RouteHandle = { wide: true };
+/** Pages a shared link opens: readable by visitors without an account (RequireAuth lets them through). */
+const PUBLIC: RouteHandle = { public: true };
 
 const routes: RouteObject[] = [
   {
@@ -84,13 +86,14 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'posts/:postId',
-                handle: WIDE,
+                handle: { ...WIDE, ...PUBLIC },
                 lazy: lazyComponent(() => import('../features/post-page/pages/post-page')),
               },
               // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and
               // the server reserves those words as usernames, so a profile can never shadow a page.
               {
                 path: ':username',
+                handle: PUBLIC,
                 loader: legacyPostRedirect,
                 lazy: lazyComponent(() => import('../features/profile/pages/profile-page')),
               },

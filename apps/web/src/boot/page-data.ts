@@ -19,6 +19,9 @@ import {
 import { pageBoxRatio } from '../lib/picture-shape';
 import { POST_PICTURE_SIZES, postPageSizes } from '../lib/post-picture-sizes';
 import { addLink, readStorage } from './dom';
+
+/** The inline JSON of a post page's `GET /api/posts/{id}` answer (the server's pages module writes it). */
+const POST_DATA_ID = 'post-data';
 import { isSignedInRoute, type BootRoute } from './boot-route';
 
 export function startPageRequests(route: BootRoute, postId: string | undefined): void {
@@ -65,6 +68,14 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
         : { ...image, href: post.picture?.url ?? post.postPic },
     );
   };
+
+  // A visitor's post page: the server wrote the post's API answer into the page (and the preload of its
+  // picture); the app takes it as if this script had asked. Signed in, the viewer's flags need the token.
+  const inline = route === 'post' && postId && !token ? document.getElementById(POST_DATA_ID) : null;
+  if (inline?.textContent) {
+    const result: BootResult = { status: 200, body: inline.textContent };
+    state.requests[bootKey('GET', postPath(postId!))] = { promise: Promise.resolve(result), result };
+  }
 
   if (!token || !isSignedInRoute(route)) return;
   // In the order they are needed (the embedded database answers one query at a time): what leads to the

@@ -2,12 +2,17 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { sessionEndedByLogout, useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { FullPageLoading, FullPageMessage } from '../../ui/full-page-status';
+import { useRouteFlag } from '../route-handle';
 import type { FromState } from './from-location';
 
-/** Lets only signed-in users through; visitors go to /landing, remembering where they were going. */
+/**
+ * Lets only signed-in users through; visitors go to /landing, remembering where they were going. A page
+ * marked public (RouteHandle.public: a shared post, profile or tag) lets visitors read it.
+ */
 export function RequireAuth() {
   const location = useLocation();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
+  const readable = useRouteFlag('public');
 
   if (isPending) return <FullPageLoading />;
   if (isError) {
@@ -19,6 +24,7 @@ export function RequireAuth() {
       />
     );
   }
+  if (!user && readable) return <Outlet />;
   if (!user) {
     // After LOG OUT there is nowhere to come back to: the next login goes to /.
     if (sessionEndedByLogout()) return <Navigate to="/landing" replace />;

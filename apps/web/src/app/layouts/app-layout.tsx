@@ -8,11 +8,16 @@ import styles from './app-layout.module.css';
 import { Header } from './header';
 import { keepClearOfBars } from './keep-clear-of-bars';
 import { SideMenu } from './side-menu';
+import { VisitorPanel } from './visitor-panel';
 
 /** The notifications page's chunk (see its route in router.tsx for why it is imported from here). */
 export const loadNotificationsPage = () => import('../../features/notifications/pages/notifications-page');
 
-/** The signed-in area: fixed header, side panel with the menu, the main area and, beside the feeds, suggestions. */
+/**
+ * The signed-in area: fixed header, side panel with the menu, the main area and, beside the feeds, suggestions.
+ * A visitor reading a shared page gets the slim header (Sign in, Sign up) and, in the menu's place, an
+ * invitation to join (the page keeps its width, which its pictures' `sizes` count on).
+ */
 export default function AppLayout() {
   const { data: me } = useCurrentUser();
   useLiveUpdates(me?._id);
@@ -25,9 +30,7 @@ export default function AppLayout() {
       </a>
       <Header />
       <div className={`${styles.body} ${suggestions ? styles.withAside : ''}`}>
-        <div className={styles.sidePanel}>
-          <SideMenu />
-        </div>
+        <div className={styles.sidePanel}>{me ? <SideMenu /> : <VisitorPanel />}</div>
         <main id="main-content" tabIndex={-1} className={styles.main} onFocus={keepClearOfBars}>
           <div className={wide ? `${styles.content} ${styles.wide}` : styles.content}>
             {/* Narrow screens: one sideways-scrolling row above the page (CSS shows one of the two). */}

@@ -13,7 +13,7 @@ export default function AuthLayout() {
   const { data: user, isPending } = useCurrentUser();
 
   if (isPending) return <FullPageLoading />;
-  if (user) return <Navigate to={rememberedPath(location.state)} replace />;
+  if (user) return <Navigate to={rememberedPath(location.state, location.search)} replace />;
 
   return (
     <div className={styles.page}>

@@ -1,16 +1,42 @@
 import { APP_NAME } from '@share-arts/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
-import { useCurrentUser } from '../../lib/session';
+import { signInPath, useCurrentUser } from '../../lib/session';
 import { fullName } from '../../lib/user-name';
 import { Avatar } from '../../ui/avatar';
 import { BrandMark } from '../../ui/brand-mark';
+import { ButtonLink } from '../../ui/button';
 import styles from './header.module.css';
 import { ThemeToggle } from './theme-toggle';
 
+/**
+ * A visitor reading a shared page (signed out): the brand, the theme and a way in, which brings them back
+ * to this page.
+ */
+function VisitorHeader() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  return (
+    <header className={styles.header}>
+      <Link to="/landing" className={styles.brand}>
+        <BrandMark />
+        <span className={styles.brandName}>{APP_NAME}</span>
+      </Link>
+      <div className={`${styles.actions} ${styles.visitor}`}>
+        <ThemeToggle />
+        <ButtonLink to={signInPath(here)} variant="secondary">
+          Sign in
+        </ButtonLink>
+        <ButtonLink to={signInPath(here, 'signup')}>Sign up</ButtonLink>
+      </div>
+    </header>
+  );
+}
+
 export function Header() {
   const { data: me } = useCurrentUser();
+  if (!me) return <VisitorHeader />;
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand}>

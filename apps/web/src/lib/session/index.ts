@@ -8,3 +8,4 @@ export {
   startSession,
   useCurrentUser,
 } from './current-user';
+export { safeNextPath, signInPath, useSignInFirst } from './sign-in-first';

@@ -74,7 +74,7 @@ export default function LoginPage() {
       </form>
       <p className={styles.switch}>
         New to Share Arts?{' '}
-        <Link to="/signup" state={location.state}>
+        <Link to={{ pathname: '/signup', search: location.search }} state={location.state}>
           Create now
         </Link>
       </p>

@@ -84,7 +84,7 @@ export default function SignupPage() {
       </form>
       <p className={styles.switch}>
         Already have an account?{' '}
-        <Link to="/login" state={location.state}>
+        <Link to={{ pathname: '/login', search: location.search }} state={location.state}>
           Login
         </Link>
       </p>

@@ -2,6 +2,7 @@ import type { Comment, VoteResponse } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
+import { useSignInFirst } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { replaceCachedComment } from './comment-cache';
@@ -62,8 +63,11 @@ const sendVote = (comment: Comment, vote: Vote) =>
  */
 export function useVoteComment(): (comment: Comment, vote: Vote) => void {
   const queryClient = useQueryClient();
+  // A visitor reading a shared page signs in first, and comes back here.
+  const signInFirst = useSignInFirst();
   return useCallback(
     (comment: Comment, vote: Vote) => {
+      if (!signInFirst()) return;
       const shown = pending.get(comment._id) ?? comment.viewerVote;
       if (shown === vote) return;
       setPending(comment._id, vote);
@@ -85,6 +89,6 @@ export function useVoteComment(): (comment: Comment, vote: Vote) => void {
         },
       });
     },
-    [queryClient],
+    [queryClient, signInFirst],
   );
 }

@@ -1,10 +1,11 @@
 import type { Post } from '@share-arts/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-count';
 import { useNow } from '../../../lib/relative-time';
-import { useCurrentUser } from '../../../lib/session';
+import { signInPath, useCurrentUser } from '../../../lib/session';
 import { useInView } from '../../../lib/use-in-view';
 import { Button } from '../../../ui/button';
 import { flattenComments } from '../api/comment-cache';
@@ -35,6 +36,8 @@ function countLabel(count: number): string {
  */
 export function CommentSection({ post }: CommentSectionProps) {
   const { data: me } = useCurrentUser();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const [order, setOrder] = useState<CommentOrder>('oldest');
   const [announcement, setAnnouncement] = useState('');
   const voteHintId = useId();
@@ -130,7 +133,14 @@ export function CommentSection({ post }: CommentSectionProps) {
         )}
       </header>
 
-      {me && <AddCommentForm postId={post._id} me={me} onPosted={() => announce('Comment posted.')} />}
+      {me ? (
+        <AddCommentForm postId={post._id} me={me} onPosted={() => announce('Comment posted.')} />
+      ) : (
+        // A visitor reading a shared post: sign in (or up) and come back to it.
+        <p className={styles.status}>
+          <Link to={signInPath(here)}>Sign in</Link> or <Link to={signInPath(here, 'signup')}>sign up</Link> to comment.
+        </p>
+      )}
 
       {list}
 

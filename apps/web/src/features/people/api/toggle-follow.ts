@@ -2,7 +2,7 @@ import { TOASTS, type User } from '@share-arts/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
-import { setCurrentUser, sessionKeys } from '../../../lib/session';
+import { setCurrentUser, sessionKeys, useSignInFirst } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { applyFollow, type FollowResponse, type FollowSettled } from './follow-cache';
@@ -40,8 +40,11 @@ const sendFollow = (userId: string, follow: boolean) =>
  */
 export function useToggleFollow(): (author: { userId: string; followsAuthor: boolean }, announce?: boolean) => void {
   const queryClient = useQueryClient();
+  // A visitor reading a shared page signs in first, and comes back here.
+  const signInFirst = useSignInFirst();
   return useCallback(
     ({ userId, followsAuthor }: { userId: string; followsAuthor: boolean }, announce = false) => {
+      if (!signInFirst()) return;
       const next = !(followShadow.get(userId).follows ?? followsAuthor);
       followShadow.set(userId, { follows: next });
       queueToggle<boolean, FollowResponse>({
@@ -66,6 +69,6 @@ export function useToggleFollow(): (author: { userId: string; followsAuthor: boo
         },
       });
     },
-    [queryClient],
+    [queryClient, signInFirst],
   );
 }

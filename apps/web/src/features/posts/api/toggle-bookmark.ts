@@ -2,6 +2,7 @@ import type { Post } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
+import { useSignInFirst } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { updateCachedPosts } from './post-cache';
@@ -17,8 +18,11 @@ const sendBookmark = (postId: string, save: boolean) =>
 /** Save / Remove from saved, optimistic and merged like the heart. */
 export function useToggleBookmark(): (post: Post) => void {
   const queryClient = useQueryClient();
+  // A visitor reading a shared page signs in first, and comes back here.
+  const signInFirst = useSignInFirst();
   return useCallback(
     (post: Post) => {
+      if (!signInFirst()) return;
       const postId = post._id;
       const next = !(postShadow.get(postId).bookmarked ?? post.viewer.bookmarked);
       postShadow.set(postId, { bookmarked: next });
@@ -47,6 +51,6 @@ export function useToggleBookmark(): (post: Post) => void {
         },
       });
     },
-    [queryClient],
+    [queryClient, signInFirst],
   );
 }

@@ -2,6 +2,7 @@ import type { Post, PostResponse } from '@share-arts/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
+import { useSignInFirst } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { getPost } from './get-post';
@@ -30,8 +31,11 @@ export async function resyncPost(queryClient: QueryClient, postId: string): Prom
 /** The heart: shows the new state at once, sends only the last wish of rapid clicks, rolls back on refusal. */
 export function useToggleLike(): (post: Post) => void {
   const queryClient = useQueryClient();
+  // A visitor reading a shared page signs in first, and comes back here.
+  const signInFirst = useSignInFirst();
   return useCallback(
     (post: Post) => {
+      if (!signInFirst()) return;
       const postId = post._id;
       const next = !(postShadow.get(postId).liked ?? post.viewer.liked);
       postShadow.set(postId, { liked: next });
@@ -57,6 +61,6 @@ export function useToggleLike(): (post: Post) => void {
         },
       });
     },
-    [queryClient],
+    [queryClient, signInFirst],
   );
 }

@@ -1,0 +1,140 @@
+// Shared links (issue 22): a post, a profile and a tag page open for a visitor without an account, read-only;
+// an action that needs an account sends them to sign in and back to the same page; and each page's HTML
+// carries its link-preview tags, for robots that never run the app.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { TEST_ACCOUNT, createPost, createUser, logIn, mainNav } from './support/helpers.ts';
+
+interface PicturedPost {
+  _id: string;
+  username: string;
+  picture: { alt: string; url: string; sources: { srcset: string }[] } | null;
+  media: unknown[];
+}
+
+/** A sample post with exactly one picture (the sample data has several). */
+async function picturedPost(request: APIRequestContext): Promise<PicturedPost> {
+  const response = await request.get('/api/posts?limit=50');
+  const { posts } = (await response.json()) as { posts: PicturedPost[] };
+  const post = posts.find((candidate) => candidate.picture && candidate.media.length === 1);
+  if (!post) throw new Error('The sample data has no post with one picture.');
+  return post;
+}
+
+/** The content of `<meta property|name=key>` in a page's HTML, decoded as a browser would. */
+function metaOf(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key.replace(/:/g, '\\:')}" content="([^"]*)">`).exec(html);
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+test.describe('shared links, signed out', () => {
+  test('a visitor opens a post, sees the art, likes it after signing in, and is back on the post', async ({
+    page,
+    request,
+  }) => {
+    const post = await picturedPost(request);
+    const liker = await createUser(request);
+    // Every request for the picture's files: the HTML's preload and the page's <picture> must be one fetch.
+    const pictureId = /\/media\/([0-9a-f-]{36})/.exec(post.picture!.url)![1]!;
+    const pictureRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes(`/media/${pictureId}-`)) pictureRequests.push(sent.url());
+    });
+
+    await page.goto(`/posts/${post._id}`);
+    await expect(page).toHaveURL(`/posts/${post._id}`);
+    const card = page.getByRole('article').first();
+    const picture = card.getByRole('img', { name: post.picture!.alt });
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(new Set(pictureRequests).size, pictureRequests.join('\n')).toBe(1);
+    // The visitor's header: a way in, no signed-in navigation.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
+
+    await card.getByRole('button', { name: 'Like' }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/posts/${post._id}`)}`);
+    await logIn(page, liker);
+    await expect(page).toHaveURL(`/posts/${post._id}`);
+    const like = page.getByRole('article').first().getByRole('button', { name: 'Like' });
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expect(page.getByRole('article').first().getByRole('button', { name: 'Unlike' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('comments ask a visitor to sign up, and come back to the post', async ({ page, request }) => {
+    const post = await picturedPost(request);
+    await page.goto(`/posts/${post._id}`);
+    await page.getByRole('main').getByRole('link', { name: 'sign up', exact: true }).click();
+    await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(`/posts/${post._id}`)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('a profile and a tag page open signed out', async ({ page, request }) => {
+    await page.goto(`/${TEST_ACCOUNT.username}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`/${TEST_ACCOUNT.username}`);
+
+    const author = await createUser(request);
+    const tag = `shared${Date.now().toString(36)}`;
+    await createPost(request, author, `A study for a tag page #${tag}`);
+    await page.goto(`/tags/${tag}`);
+    await expect(page).toHaveURL(`/tags/${tag}`);
+    await expect(page.getByRole('heading', { name: `#${tag}`, level: 1 })).toBeVisible();
+  });
+
+  test('the other pages still send a visitor to /landing', async ({ page }) => {
+    for (const path of ['/', '/explore', '/settings', '/notifications', '/profile']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/landing');
+    }
+  });
+
+  test('a sign-in link never leads off the site', async ({ page, request }) => {
+    const user = await createUser(request);
+    await page.goto('/login?next=//evil.example/steal');
+    await logIn(page, user);
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('link previews in the HTML', () => {
+  test("each route's HTML has its preview tags, for any Accept", async ({ request }) => {
+    const post = await picturedPost(request);
+    const author = await createUser(request);
+    const tag = `preview${Date.now().toString(36)}`;
+    await createPost(request, author, `Preview me #${tag}`);
+    for (const [path, type] of [
+      [`/posts/${post._id}`, 'article'],
+      [`/${TEST_ACCOUNT.username}`, 'profile'],
+      [`/tags/${tag}`, 'website'],
+    ] as const) {
+      for (const accept of ['text/html', '*/*', '']) {
+        const response = await request.get(path, { headers: accept ? { accept } : { accept: '' } });
+        expect(response.status(), `${path} (${accept || 'no Accept'})`).toBe(200);
+        const html = await response.text();
+        expect(metaOf(html, 'og:type')).toBe(type);
+        expect(metaOf(html, 'og:title')).toBeTruthy();
+        expect(metaOf(html, 'og:url')).toMatch(new RegExp(`^https?://[^/]+${path}$`));
+        // A large card wherever there is a picture (the tag's only post here is text).
+        expect(metaOf(html, 'twitter:card')).toBe(metaOf(html, 'og:image') ? 'summary_large_image' : 'summary');
+      }
+    }
+    const html = await (await request.get(`/posts/${post._id}`)).text();
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(html, 'og:image:alt')).toBe(post.picture!.alt);
+    expect(metaOf(html, 'og:image')).toMatch(/^https?:\/\/.+\.jpg$/);
+    // The picture's file may be shown by other sites.
+    const file = await request.get(post.picture!.url);
+    expect(file.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});
