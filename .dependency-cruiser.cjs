@@ -42,6 +42,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   media: [],
   mockman: [],
   notifications: ['media', 'users'],
+  // An artist's Atom feed: their newest works, as the posts module reads them.
+  atom: ['posts'],
   // Pinned works are posts, shown as the posts module shows them, on a user's profile.
   pins: ['posts', 'users'],
   // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag.

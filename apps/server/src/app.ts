@@ -35,6 +35,7 @@ import { searchRoutes } from './modules/search/index.js';
 import { notificationsRoutes, createNotificationsService } from './modules/notifications/index.js';
 import { benchRoutes } from './modules/bench/index.js';
 import { createPinsService, pinsRoutes } from './modules/pins/index.js';
+import { atomRoutes, createAtomService } from './modules/atom/index.js';
 import { createPagesService, renderHead } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(bookmarksRoutes, { posts, guards });
       await api.register(postsRoutes, { posts, guards });
       await api.register(pinsRoutes, { pins: createPinsService({ db, posts }), guards });
+      await api.register(atomRoutes, { atom: createAtomService({ db, posts }), publicOrigin: config.publicOrigin });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, guards });
       await api.register(notificationsRoutes, { notifications, guards });

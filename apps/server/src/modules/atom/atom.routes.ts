@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UsernameParams } from '@share-arts/contract';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/route-schema.js';
+// The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
+import { originOf } from '../../plugins/static-files.js';
+import { FEED_ENTRIES, type AtomService } from './atom.service.js';
+
+/** How long readers and caches may keep a feed before asking again (then a 304 when unchanged). */
+const MAX_AGE_SECONDS = 300;
+
+/** The Atom feed of an artist's works: GET /api/users/{username}/feed.atom. */
+export const atomRoutes: FastifyPluginAsyncTypebox<{ atom: AtomService; publicOrigin: string | undefined }> = async (
+  app,
+  { atom, publicOrigin },
+) => {
+  app.get(
+    '/users/:username/feed.atom',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "An artist's Atom feed",
+        description:
+          `The artist's ${FEED_ENTRIES} newest works as an Atom 1.0 feed (application/atom+xml), for feed readers: ` +
+          'each entry has the first words as its title, a link to /posts/{id}, published and updated times, and ' +
+          'the text and the large pictures (with their alt text) as HTML content. Absolute URLs start with the ' +
+          "server's PUBLIC_ORIGIN, or the request's Host when that is unset. ETag and Last-Modified are set; a " +
+          'matching If-None-Match (or an unchanged If-Modified-Since) answers 304. Unknown user: 404.',
+        params: UsernameParams,
+        response: {
+          200: {
+            description: 'The Atom feed',
+            content: { 'application/atom+xml': { schema: Type.String() } },
+          },
+          304: { description: 'Not modified since the ETag or date the reader sent', type: 'null' },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const feed = await atom.feed(request.params.username, originOf(request, publicOrigin));
+      reply
+        .header('etag', feed.etag)
+        .header('last-modified', feed.updated.toUTCString())
+        .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
+        .header('vary', 'Host');
+      const ifNoneMatch = request.headers['if-none-match'];
+      const ifModifiedSince = request.headers['if-modified-since'];
+      const unchanged =
+        ifNoneMatch !== undefined
+          ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === feed.etag || tag.trim() === '*')
+          : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= feed.updated.getTime();
+      if (unchanged) return reply.code(304).send(null);
+      return reply.type('application/atom+xml; charset=utf-8').send(feed.xml);
+    },
+  );
+};
