@@ -2,6 +2,7 @@ import { LIMITS, TOASTS, type User } from '@share-arts/contract';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
+import { SuggestTextarea } from '../../../ui/suggest-textarea/suggest-textarea';
 import { toast } from '../../../ui/toast';
 import { useAddComment } from '../api/add-comment';
 import styles from './add-comment-form.module.css';
@@ -59,7 +60,7 @@ export function AddCommentForm({ postId, me, onPosted }: AddCommentFormProps) {
         <label htmlFor={fieldId} className="visually-hidden">
           Add a comment
         </label>
-        <textarea
+        <SuggestTextarea
           ref={textRef}
           id={fieldId}
           className={styles.textarea}
@@ -68,7 +69,7 @@ export function AddCommentForm({ postId, me, onPosted }: AddCommentFormProps) {
           maxLength={LIMITS.commentContentMax}
           rows={1}
           aria-describedby={content.length >= COUNTER_FROM ? counterId : undefined}
-          onChange={(event) => setContent(event.target.value)}
+          onValueChange={setContent}
           onKeyDown={onKeyDown}
         />
         {content.length >= COUNTER_FROM && (

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
+import { SuggestTextarea } from '../../../ui/suggest-textarea/suggest-textarea';
 import { toast } from '../../../ui/toast';
 import { useEditComment } from '../api/edit-comment';
 import styles from './comment-dialog.module.css';
@@ -54,7 +55,7 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
           <label htmlFor={fieldId} className="visually-hidden">
             Comment
           </label>
-          <textarea
+          <SuggestTextarea
             ref={textRef}
             id={fieldId}
             data-autofocus
@@ -65,7 +66,7 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
             rows={4}
             readOnly={busy}
             aria-describedby={counterId}
-            onChange={(event) => setContent(event.target.value)}
+            onValueChange={setContent}
             onFocus={(event) => {
               // Opened to change the text: start at its end, not its beginning.
               if (caretPlaced.current) return;

@@ -1,8 +1,8 @@
 import { SORTS, type Sort } from '@share-arts/contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { SortSelect } from '../../../ui/sort-select';
 import { AddPostButton, NewPostsPill, PostGrid, PostList, type PostListSource } from '../../posts';
-import { SortSelect } from './sort-select';
 import styles from './feed-view.module.css';
 
 interface FeedViewProps {

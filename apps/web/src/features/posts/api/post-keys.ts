@@ -7,7 +7,8 @@ export type PostListSource =
   | { kind: 'user'; username: string }
   | { kind: 'liked' }
   | { kind: 'saved' }
-  | { kind: 'search'; q: string };
+  | { kind: 'search'; q: string }
+  | { kind: 'tag'; tag: string };
 
 /** Query keys of posts: paged lists and single posts. */
 export const postKeys = {

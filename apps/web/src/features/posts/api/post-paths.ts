@@ -1,4 +1,4 @@
-import type { Sort } from '@share-arts/contract';
+import { TAG_ROUTES, type Sort } from '@share-arts/contract';
 import { FEED_ROUTES, pagePath } from '../../../lib/first-requests';
 import type { PostListSource } from './post-keys';
 
@@ -15,6 +15,8 @@ function route(source: PostListSource): string {
       return '/api/users/bookmark';
     case 'search':
       return '/api/search';
+    case 'tag':
+      return TAG_ROUTES.posts(source.tag);
   }
 }
 

@@ -1,5 +1,15 @@
 import type { Post } from '@share-arts/contract';
-import { Bookmark, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2, UserCheck, UserPlus } from 'lucide-react';
+import {
+  Bookmark,
+  Hash,
+  Heart,
+  MessageCircle,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+  UserCheck,
+  UserPlus,
+} from 'lucide-react';
 import { lazy, memo, Suspense, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format-count';
@@ -9,7 +19,7 @@ import { clampedRatio, isPanorama, pageBoxRatio } from '../../../lib/picture-sha
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
-import { RichText } from '../../../ui/rich-text';
+import { RichText, tagPath } from '../../../ui/rich-text';
 import { useToggleFollow } from '../../people';
 import { useShadowedPost } from '../api/post-shadow';
 import { useToggleBookmark } from '../api/toggle-bookmark';
@@ -120,6 +130,18 @@ export const PostCard = memo(function PostCard({
       aria-setsize={setsize}
       style={posinset === undefined ? undefined : intrinsicSize(cached)}
     >
+      {variant === 'feed' && post.reason && (
+        // On Home, a post by someone not followed says why it is there.
+        <p className={styles.reason}>
+          <Hash aria-hidden="true" size="1em" />
+          <span>
+            Because you follow{' '}
+            <Link to={tagPath(post.reason.tag)} className={styles.reasonLink}>
+              #{post.reason.tag}
+            </Link>
+          </span>
+        </p>
+      )}
       <header className={styles.head}>
         <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
           <Avatar src={post.userPhoto} name={post.name || post.username} size={2.5} decorative />

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
+import { SuggestTextarea } from '../../../ui/suggest-textarea/suggest-textarea';
 import { toast } from '../../../ui/toast';
 import { savedPictures, useSavePost } from '../api/save-post';
 import { picturesChanged, postWait, type DraftPicture } from './composer/picture-draft';
@@ -128,7 +129,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           <label htmlFor={`${counterId}-text`} className={styles.label}>
             What are you thinking?
           </label>
-          <textarea
+          <SuggestTextarea
             ref={textRef}
             id={`${counterId}-text`}
             data-autofocus={editing || undefined}
@@ -138,8 +139,8 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
             rows={3}
             readOnly={busy}
             aria-describedby={counterId}
-            onChange={(event) => {
-              setContent(event.target.value);
+            onValueChange={(next) => {
+              setContent(next);
               rememberCaret();
             }}
             onSelect={rememberCaret}

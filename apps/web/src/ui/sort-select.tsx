@@ -1,7 +1,7 @@
 import type { Sort } from '@share-arts/contract';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import styles from './feed-view.module.css';
+import styles from './sort-select.module.css';
 
 const OPTIONS: { value: Sort; label: string }[] = [
   { value: 'latest', label: 'Latest First' },
@@ -9,7 +9,7 @@ const OPTIONS: { value: Sort; label: string }[] = [
   { value: 'oldest', label: 'Oldest First' },
 ];
 
-/** "Sort posts": the server sorts (Trending = most liked first). */
+/** "Sort posts" (Home, Explore, a tag's page): the server sorts (Trending = most liked first). */
 export function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: Sort) => void }) {
   const id = useId();
   return (

@@ -1,0 +1,37 @@
+import type { Sort, TagState } from '@share-arts/contract';
+import { Hash } from 'lucide-react';
+import { formatCount } from '../../../lib/format-count';
+import { SortSelect } from '../../../ui/sort-select';
+import { FollowTagButton } from './follow-tag-button';
+import styles from './tag-header.module.css';
+
+interface TagHeaderProps {
+  tag: string;
+  /** Absent while it loads (the heading shows at once, the count and the button once known). */
+  state: TagState | undefined;
+  signedIn: boolean;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+}
+
+/** A tag page's head: #tag, how many posts carry it, Follow (signed in), and the sort. */
+export function TagHeader({ tag, state, signedIn, sort, onSort }: TagHeaderProps) {
+  const count = state?.postCount;
+  return (
+    <header className={styles.header}>
+      <span className={styles.mark} aria-hidden="true">
+        <Hash size="1.6em" />
+      </span>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>#{tag}</h1>
+        <p className={styles.count}>
+          {count === undefined ? '\u00a0' : `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`}
+        </p>
+      </div>
+      <div className={styles.controls}>
+        {signedIn && state && <FollowTagButton tag={tag} following={state.following} />}
+        <SortSelect value={sort} onChange={onSort} />
+      </div>
+    </header>
+  );
+}
