@@ -22,6 +22,8 @@ const WEB_FEATURE_DEPENDENCIES = {
   profile: ['people', 'posts'],
   search: ['people', 'posts'],
   settings: ['people', 'posts'],
+  // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
+  tags: ['posts'],
 };
 
 const SERVER = '^apps/server/src/';

@@ -89,6 +89,11 @@ const routes: RouteObject[] = [
                 handle: { ...WIDE, ...PUBLIC },
                 lazy: lazyComponent(() => import('../features/post-page/pages/post-page')),
               },
+              {
+                path: 'tags/:tag',
+                handle: PUBLIC,
+                lazy: lazyComponent(() => import('../features/tags/pages/tag-page')),
+              },
               // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and
               // the server reserves those words as usernames, so a profile can never shadow a page.
               {
