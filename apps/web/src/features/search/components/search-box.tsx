@@ -29,6 +29,7 @@ export function SearchBox({ className }: { className?: string }) {
   };
 
   const userOptions = options.filter((option) => option.kind === 'user');
+  const tagOptions = options.filter((option) => option.kind === 'tag');
   const postOptions = options.filter((option) => option.kind === 'post');
   const allOption = options.find((option) => option.kind === 'all');
 
@@ -64,6 +65,14 @@ export function SearchBox({ className }: { className?: string }) {
                 People
               </div>
               {userOptions.map(renderOption)}
+            </div>
+          )}
+          {tagOptions.length > 0 && (
+            <div role="group" aria-labelledby={`${baseId}-tags`} className={styles.group}>
+              <div role="presentation" id={`${baseId}-tags`} className={styles.groupLabel}>
+                Tags
+              </div>
+              {tagOptions.map(renderOption)}
             </div>
           )}
           {postOptions.length > 0 && (

@@ -1,6 +1,8 @@
-import { FileText, Search } from 'lucide-react';
+import { FileText, Hash, Search } from 'lucide-react';
+import { formatCount } from '../../../lib/format-count';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
+import { ResponsivePicture } from '../../../ui/responsive-picture';
 import type { Option } from '../lib/dropdown-options';
 import styles from './search-option.module.css';
 
@@ -19,8 +21,9 @@ function snippet(text: string, max = 90): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** One option of the header's dropdown: a person, a post, or "See all results". */
+/** One option of the header's dropdown: a person, a tag, a post (with its first picture), or "See all results". */
 export function SearchOption({ option, id, selected, q, onHighlight, onChoose }: SearchOptionProps) {
+  const cover = option.kind === 'post' ? (option.post.media?.[0] ?? option.post.picture ?? null) : null;
   return (
     <div
       id={id}
@@ -41,11 +44,31 @@ export function SearchOption({ option, id, selected, q, onHighlight, onChoose }:
           </span>
         </>
       )}
-      {option.kind === 'post' && (
+      {option.kind === 'tag' && (
         <>
           <span className={styles.postIcon} aria-hidden="true">
-            <FileText size="1.1em" />
+            <Hash size="1.1em" />
           </span>
+          <span className={styles.lines}>
+            <span className={styles.primary}>#{option.tag.tag}</span>
+            <span className={styles.secondary}>
+              {formatCount(option.tag.postCount)} {option.tag.postCount === 1 ? 'post' : 'posts'}
+            </span>
+          </span>
+        </>
+      )}
+      {option.kind === 'post' && (
+        <>
+          {cover ? (
+            // The words beside it name the post: the thumbnail is decoration.
+            <span className={styles.thumb} aria-hidden="true">
+              <ResponsivePicture picture={cover} alt="" sizes="3rem" loading="lazy" />
+            </span>
+          ) : (
+            <span className={styles.postIcon} aria-hidden="true">
+              <FileText size="1.1em" />
+            </span>
+          )}
           <span className={styles.lines}>
             <span className={styles.primary}>{snippet(option.post.content) || 'A picture'}</span>
             <span className={styles.secondary}>Post by @{option.post.username}</span>

@@ -1,9 +1,11 @@
-import type { Post, SearchResponse, UserCard } from '@share-arts/contract';
+import type { Post, SearchResponse, TagSuggestion, UserCard } from '@share-arts/contract';
+import { tagPath } from '../../../ui/rich-text';
 import { DROPDOWN_POSTS } from '../api/search';
 
-/** One choice of the header's dropdown: a person, a post, or the full results page. */
+/** One choice of the header's dropdown: a person, a tag, a post, or the full results page. */
 export type Option =
   | { kind: 'user'; key: string; to: string; user: UserCard }
+  | { kind: 'tag'; key: string; to: string; tag: TagSuggestion }
   | { kind: 'post'; key: string; to: string; post: Post }
   | { kind: 'all'; key: string; to: string };
 
@@ -11,9 +13,10 @@ export function searchPath(q: string): string {
   return `/search?${new URLSearchParams({ q })}`;
 }
 
-/** The dropdown's choices for `q`, in the order they are drawn and moved through: people, posts, all results. */
+/** The dropdown's choices for `q`, in the order they are drawn and moved through: people, tags, posts, all results. */
 export function dropdownOptions(q: string, data: SearchResponse | undefined) {
   const people = q && data ? (data.users ?? []) : [];
+  const tags = q && data ? (data.tags ?? []) : [];
   const posts = q && data ? (data.posts ?? []).slice(0, DROPDOWN_POSTS) : [];
   const options: Option[] = [
     ...people.map((user): Option => ({
@@ -22,6 +25,7 @@ export function dropdownOptions(q: string, data: SearchResponse | undefined) {
       to: `/${encodeURIComponent(user.username)}`,
       user,
     })),
+    ...tags.map((tag): Option => ({ kind: 'tag', key: `#${tag.tag}`, to: tagPath(tag.tag), tag })),
     ...posts.map((post): Option => ({
       kind: 'post',
       key: post._id,
@@ -30,7 +34,7 @@ export function dropdownOptions(q: string, data: SearchResponse | undefined) {
     })),
   ];
   if (options.length > 0) options.push({ kind: 'all', key: 'all', to: searchPath(q) });
-  return { people, posts, options };
+  return { people, tags, posts, options };
 }
 
 /** What the polite status line says of the dropdown (nothing while it is closed or has nothing to say). */
@@ -40,11 +44,16 @@ export function dropdownStatus(state: {
   empty: boolean;
   expanded: boolean;
   people: number;
+  tags?: number;
   posts: number;
 }): string {
-  const { shown, q, empty, expanded, people, posts } = state;
+  const { shown, q, empty, expanded, people, tags = 0, posts } = state;
   if (!shown) return '';
   if (empty) return `No results for “${q}”`;
   if (!expanded) return '';
-  return `${people} ${people === 1 ? 'person' : 'people'} and ${posts} ${posts === 1 ? 'post' : 'posts'}. Use the arrow keys to choose.`;
+  const counts = [`${people} ${people === 1 ? 'person' : 'people'}`];
+  if (tags > 0) counts.push(`${tags} ${tags === 1 ? 'tag' : 'tags'}`);
+  counts.push(`${posts} ${posts === 1 ? 'post' : 'posts'}`);
+  const said = counts.length === 3 ? `${counts[0]}, ${counts[1]} and ${counts[2]}` : counts.join(' and ');
+  return `${said}. Use the arrow keys to choose.`;
 }

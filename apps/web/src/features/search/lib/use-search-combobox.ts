@@ -37,7 +37,7 @@ export function useSearchCombobox() {
     close();
   }
 
-  const { people, posts, options } = dropdownOptions(q, data);
+  const { people, tags, posts, options } = dropdownOptions(q, data);
   const settled = q !== '' && q === term && !isPlaceholderData && !isFetching;
   const empty = settled && !isError && options.length === 0;
   const expanded = open && term !== '' && options.length > 0;
@@ -119,6 +119,7 @@ export function useSearchCombobox() {
       empty,
       expanded,
       people: people.length,
+      tags: tags.length,
       posts: posts.length,
     }),
     highlight: setActive,
