@@ -66,6 +66,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'profile',
+                handle: WIDE,
                 lazy: lazyComponent(() => import('../features/profile/pages/profile-page')),
               },
               {
@@ -98,7 +99,8 @@ const routes: RouteObject[] = [
               // the server reserves those words as usernames, so a profile can never shadow a page.
               {
                 path: ':username',
-                handle: PUBLIC,
+                // A portfolio's grid takes the page's width.
+                handle: { ...WIDE, ...PUBLIC },
                 loader: legacyPostRedirect,
                 lazy: lazyComponent(() => import('../features/profile/pages/profile-page')),
               },

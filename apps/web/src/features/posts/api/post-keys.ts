@@ -7,6 +7,8 @@ export type PostListSource =
   | { kind: 'user'; username: string }
   | { kind: 'liked' }
   | { kind: 'saved' }
+  /** A profile's pinned works: one page, in the artist's order. */
+  | { kind: 'pins'; username: string }
   | { kind: 'search'; q: string }
   | { kind: 'tag'; tag: string };
 

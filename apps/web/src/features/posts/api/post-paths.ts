@@ -13,6 +13,8 @@ function route(source: PostListSource): string {
       return `/api/posts/user/${encodeURIComponent(source.username)}`;
     case 'saved':
       return '/api/users/bookmark';
+    case 'pins':
+      return `/api/users/${encodeURIComponent(source.username)}/pins`;
     case 'search':
       return '/api/search';
     case 'tag':

@@ -25,6 +25,7 @@ import { useShadowedPost } from '../api/post-shadow';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { DeletePostDialog } from './delete-post-dialog';
+import { usePinMenuItems } from './pin-menu-item';
 import { PostMedia } from './post-media';
 import { DEFAULT_PICTURE_SIZE, postPictures } from './post-picture';
 import styles from './post-card.module.css';
@@ -88,10 +89,12 @@ export const PostCard = memo(function PostCard({
   const profilePath = `/${encodeURIComponent(post.username)}`;
   const postPath = `/posts/${encodeURIComponent(post._id)}`;
   const { liked, bookmarked, followsAuthor } = post.viewer;
+  const pinItems = usePinMenuItems(post, isAuthor);
 
   const menuItems: MenuItem[] = isAuthor
     ? [
         { label: 'Edit', icon: <Pencil aria-hidden="true" size="1.1em" />, onSelect: () => setDialog('edit') },
+        ...pinItems,
         {
           label: 'Delete',
           icon: <Trash2 aria-hidden="true" size="1.1em" />,

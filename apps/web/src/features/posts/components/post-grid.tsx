@@ -29,6 +29,8 @@ import styles from './post-grid.module.css';
 /** The space between boxes, in CSS pixels (also in post-grid.module.css). */
 const GAP = 4;
 const FIRST_WORDS = 12;
+/** Below this width (CSS px) a box's marks are icons with no words. */
+const COMPACT_WIDTH = 150;
 
 function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
@@ -110,7 +112,9 @@ const GridCell = memo(function GridCell({
         />
         {pinned && (
           <span className={`${styles.mark} ${styles.pinned}`} aria-hidden="true">
-            <Pin size="0.95em" /> Pinned
+            <Pin size="0.95em" />
+            {/* A narrow box keeps the pin alone, so it leaves room for the picture count. */}
+            {width >= COMPACT_WIDTH && ' Pinned'}
           </span>
         )}
         {pictures.length > 1 && (

@@ -1,10 +1,13 @@
-import { Bookmark, Grid3x3, Heart } from 'lucide-react';
+import { Bookmark, Grid3x3, Heart, LayoutGrid, List } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, type TabItem } from '../../../ui/tabs';
-import { PostList, type PostListSource } from '../../posts';
+import { PostGrid, PostList, usePinnedPosts, type PostListSource } from '../../posts';
+import { PinnedArranger } from './pinned-arranger';
 import styles from './profile-posts.module.css';
 
 type Tab = 'posts' | 'liked' | 'saved';
+type View = 'grid' | 'list';
 
 const OWN_TABS: TabItem<Tab>[] = [
   { value: 'posts', label: 'Posts', icon: <Grid3x3 aria-hidden="true" size="1.1em" /> },
@@ -20,60 +23,117 @@ function Empty({ text }: { text: string }) {
   return <p className={styles.empty}>{text}</p>;
 }
 
-/** Posts for everyone; Liked and Saved on your own profile only. The tab is kept in the URL (?tab=). */
+/** Grid or list: two toggle buttons, the choice kept in the URL (?view=list; the grid is the default). */
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const options: { value: View; label: string; icon: ReactNode }[] = [
+    { value: 'grid', label: 'Grid', icon: <LayoutGrid aria-hidden="true" size="1.1em" /> },
+    { value: 'list', label: 'List', icon: <List aria-hidden="true" size="1.1em" /> },
+  ];
+  return (
+    <div role="group" aria-label="Show posts as" className={styles.toggle}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={styles.toggleButton}
+          aria-pressed={view === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.icon}
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface PanelProps {
+  source: PostListSource;
+  label: string;
+  empty: ReactNode;
+  view: View;
+  pinned?: Parameters<typeof PostGrid>[0]['pinned'];
+}
+
+function Panel({ source, label, empty, view, pinned }: PanelProps) {
+  return view === 'list' ? (
+    <PostList source={source} sort="latest" label={label} empty={empty} />
+  ) : (
+    <PostGrid source={source} sort="latest" label={label} empty={empty} pinned={pinned} />
+  );
+}
+
+/**
+ * Posts for everyone (the artist's pinned works first); Liked and Saved on your own profile only. Each as a
+ * grid of works or a list of cards. The tab (?tab=) and the view (?view=) are kept in the URL.
+ */
 export function ProfilePosts({ username, isOwn }: { username: string; isOwn: boolean }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isOwn && (requested === 'liked' || requested === 'saved') ? requested : 'posts';
+  const view: View = params.get('view') === 'list' ? 'list' : 'grid';
+  const pinned = usePinnedPosts(username);
 
-  const select = (next: Tab) =>
+  const setParam = (name: string, value: string | null) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next === 'posts') updated.delete('tab');
-        else updated.set('tab', next);
+        if (value === null) updated.delete(name);
+        else updated.set(name, value);
         return updated;
       },
       { replace: true },
     );
+  const select = (next: Tab) => setParam('tab', next === 'posts' ? null : next);
+  const changeView = (next: View) => setParam('view', next === 'grid' ? null : next);
 
   let panel;
   if (tab === 'liked') {
     panel = (
-      <PostList
+      <Panel
         source={LIKED}
-        sort="latest"
+        view={view}
         label="Posts you liked"
         empty={<Empty text="Posts you like show up here. Tap the heart on a post you love." />}
       />
     );
   } else if (tab === 'saved') {
     panel = (
-      <PostList
+      <Panel
         source={SAVED}
-        sort="latest"
+        view={view}
         label="Posts you saved"
         empty={<Empty text="Save posts to find them again here. Use the bookmark on any post." />}
       />
     );
   } else {
     panel = (
-      <PostList
-        source={{ kind: 'user', username }}
-        sort="latest"
-        label={`Posts by @${username}`}
-        empty={
-          <Empty
-            text={isOwn ? 'You have not posted yet. Share your art with Add Post.' : `@${username} has not posted yet.`}
-          />
-        }
-      />
+      <>
+        {isOwn && pinned && pinned.length > 0 && <PinnedArranger pinned={pinned} />}
+        <Panel
+          source={{ kind: 'user', username }}
+          view={view}
+          label={`Posts by @${username}`}
+          // The list of cards shows every post in time order; the grid puts the pinned ones first.
+          pinned={pinned}
+          empty={
+            <Empty
+              text={
+                isOwn ? 'You have not posted yet. Share your art with Add Post.' : `@${username} has not posted yet.`
+              }
+            />
+          }
+        />
+      </>
     );
   }
 
   return (
-    <Tabs label="Profile sections" items={isOwn ? OWN_TABS : OTHER_TABS} value={tab} onChange={select}>
-      {panel}
-    </Tabs>
+    <div className={styles.section}>
+      <ViewToggle view={view} onChange={changeView} />
+      <Tabs label="Profile sections" items={isOwn ? OWN_TABS : OTHER_TABS} value={tab} onChange={select}>
+        {panel}
+      </Tabs>
+    </div>
   );
 }

@@ -39,6 +39,13 @@ export default function ProfilePage() {
 
   return (
     <div className={styles.page}>
+      {/* Feed readers find the artist's Atom feed here (React puts the link in the document's head). */}
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        title={`@${user.username} on Share Arts`}
+        href={`/api/users/${encodeURIComponent(user.username)}/feed.atom`}
+      />
       <ProfileHeader user={user} isOwn={isOwn} />
       {/* Keyed by user, so another profile starts on its own first page. */}
       <ProfilePosts key={user._id} username={user.username} isOwn={isOwn} />
