@@ -43,6 +43,8 @@ export const users = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     postCount: integer('post_count').notNull().default(0),
     bookmarkCount: integer('bookmark_count').notNull().default(0),
+    /** "Show my works to signed-in people only": their posts are hidden from every signed-out read. */
+    worksSignedInOnly: boolean('works_signed_in_only').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

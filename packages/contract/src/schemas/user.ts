@@ -49,6 +49,10 @@ export const User = Type.Object({
   followingCount: Type.Integer(),
   bookmarkCount: Type.Optional(Type.Integer({ description: 'Shown to its owner only' })),
   postCount: Type.Integer(),
+  worksSignedInOnly: Type.Boolean({
+    description:
+      'This user shows their works to signed-in people only: without a token their posts are in no list, search, tag page or feed, and each one answers 404',
+  }),
   viewer: Type.Object(
     {
       follows: Type.Boolean({ description: 'The signed-in viewer follows this user' }),
@@ -155,6 +159,9 @@ export const EditableUserFields = Type.Object(
         maxLength: LIMITS.linkMax,
         description: 'An http(s) URL, or empty to remove it',
       }),
+    ),
+    worksSignedInOnly: Type.Optional(
+      Type.Boolean({ description: 'Show my works to signed-in people only (true), or to everyone (false)' }),
     ),
     userPhoto: Type.Optional(
       Type.String({

@@ -2,7 +2,14 @@ import { ERRORS, LIMITS, PAGE_LIMITS, type Comment, type CommentListQuery } from
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { lockCommentRow, selectComment, selectCommentPage, updateCommentRow, voteOnComment } from './comments.sql.js';
+import {
+  lockCommentRow,
+  selectComment,
+  selectCommentPage,
+  updateCommentRow,
+  voteOnComment,
+  selectPostHiddenFromVisitors,
+} from './comments.sql.js';
 import { deleteComment, findPost, insertComment } from '../../actions/comments.js';
 
 function cleanContent(content: string): string {
@@ -52,6 +59,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
 
     async list(postId: string, query: CommentListQuery, viewerId: string | null) {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      // Signed out, a post shown to signed-in people only is not there, nor its comments.
+      if (viewerId === null && (await selectPostHiddenFromVisitors(db, postId))) throw notFound(ERRORS.postNotFound);
       const page = await selectCommentPage(db, {
         postId,
         viewerId,

@@ -180,3 +180,13 @@ export async function updateCommentRow(tx: Db, postId: string, commentId: string
     .where(eq(comments.id, commentId));
   await publish(tx, { type: 'comments-changed', postId });
 }
+
+/** Whether the post's author shows their works to signed-in people only (its comments are theirs to show too). */
+export async function selectPostHiddenFromVisitors(db: Db, postId: string): Promise<boolean> {
+  const rows = await queryRows<{ hidden: boolean }>(
+    db,
+    sql`select u.works_signed_in_only as hidden from posts p join users u on u.id = p.author_id
+        where p.id = ${postId}::uuid`,
+  );
+  return rows[0]?.hidden === true;
+}

@@ -17,7 +17,8 @@ import { jsonBody } from '../../lib/json-text.js';
 import type { PostsService } from '../posts/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
-import { selectNewestPostId, selectTagSummary } from './pages.sql.js';
+import { selectNewestPostId, selectPostHiddenFromVisitors, selectTagSummary } from './pages.sql.js';
+import { isUuid } from '../../lib/ids.js';
 
 /** A shared page's head, and its status: 404 for an unknown post, person or tag (the app shows not found). */
 export interface SharedPage {
@@ -110,7 +111,13 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
 
   async function postPage(postId: string, absolute: (path: string) => string): Promise<SharedPage> {
     const found = await readPost(postId);
-    if (!found) return notFoundPage();
+    if (!found) {
+      // Shown to signed-in people only: the link works for them, and its preview names the site alone.
+      const hidden = isUuid(postId) && (await selectPostHiddenFromVisitors(db, postId));
+      return hidden
+        ? { status: 200, head: { ...GENERIC, canonical: absolute(`/posts/${postId.toLowerCase()}`) } }
+        : notFoundPage();
+    }
     const { post, json } = found;
     const name = post.name || post.username;
     const text = excerpt(post.content, TITLE_TEXT_MAX);
@@ -132,6 +139,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
   async function profilePage(username: string, absolute: (path: string) => string): Promise<SharedPage> {
     const user: User | null = await orNull(users.getByUsername(username, null));
     if (!user) return notFoundPage();
+    if (user.worksSignedInOnly) return { status: 200, head: { ...GENERIC, canonical: absolute(`/${user.username}`) } };
     const name = nameOf(user);
     const works = `${user.postCount} ${user.postCount === 1 ? 'work' : 'works'}`;
     const picture = await firstPicture(await selectNewestPostId(db, user._id));

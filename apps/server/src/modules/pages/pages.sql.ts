@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
+/** A post a signed-out reader may see: its author does not show their works to signed-in people only. */
+const shownToVisitors = sql`not exists (select from users u where u.id = p.author_id and u.works_signed_in_only)`;
+
 /**
  * A tag's preview (reads only: the posts table is the posts module's): how many posts carry the tag, and
  * the newest of them, whose first picture the preview shows.
@@ -8,11 +11,24 @@ import { queryRows, type Db } from '../../db/client.js';
 export async function selectTagSummary(db: Db, tag: string): Promise<{ count: number; newestId: string | null }> {
   const [row] = await queryRows<{ count: string | number; newest_id: string | null }>(
     db,
-    sql`select (select count(*) from posts where tags @> array[${tag}]::text[]) as count,
-               (select id from posts where tags @> array[${tag}]::text[]
-                 order by created_at desc, id desc limit 1) as newest_id`,
+    sql`select (select count(*) from posts p where p.tags @> array[${tag}]::text[] and ${shownToVisitors}) as count,
+               (select p.id from posts p where p.tags @> array[${tag}]::text[] and ${shownToVisitors}
+                 order by p.created_at desc, p.id desc limit 1) as newest_id`,
   );
   return { count: Number(row?.count ?? 0), newestId: row?.newest_id ?? null };
+}
+
+/**
+ * Whether a post exists but its author shows their works to signed-in people only (its preview then names
+ * the site alone); false for a visible post or none.
+ */
+export async function selectPostHiddenFromVisitors(db: Db, postId: string): Promise<boolean> {
+  const [row] = await queryRows<{ hidden: boolean }>(
+    db,
+    sql`select u.works_signed_in_only as hidden from posts p join users u on u.id = p.author_id
+        where p.id = ${postId}::uuid`,
+  );
+  return row?.hidden === true;
 }
 
 /** The newest post of a user (the profile preview shows its first picture), or null. */

@@ -128,12 +128,23 @@ export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
   );
 }
 
+/**
+ * Signed out, the posts of those who show their works to signed-in people only are not there at all: every
+ * read of posts (one post, each list, search, tag pages, feeds) picks its rows through one of the three
+ * statements below, each of which adds this condition for a signed-out viewer.
+ */
+const visibleTo = (viewerId: string | null): SQL =>
+  viewerId === null
+    ? sql`not exists (select from users hidden where hidden.id = p.author_id and hidden.works_signed_in_only)`
+    : sql`true`;
+
 /** The per-request part of these posts (see PostKeyRow), in no particular order; missing ids are skipped. */
 export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): Promise<PostKeyRow[]> {
   return queryRows<PostKeyRow>(
     db,
     sql`select ${keyColumnsOf(viewerId)} from posts p
-        where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+        where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
+          and ${visibleTo(viewerId)}`,
   );
 }
 
@@ -141,7 +152,7 @@ export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): 
 export async function selectPostKey(db: Db, postId: string, viewerId: string | null): Promise<PostKeyRow | undefined> {
   const [row] = await queryRows<PostKeyRow>(
     db,
-    sql`select ${keyColumnsOf(viewerId)} from posts p where p.id = ${postId}::uuid`,
+    sql`select ${keyColumnsOf(viewerId)} from posts p where p.id = ${postId}::uuid and ${visibleTo(viewerId)}`,
   );
   return row;
 }
@@ -177,7 +188,7 @@ export async function selectPostPage(
     db,
     sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${sortKey}
         from posts p ${request.join ?? sql``}
-        where (${request.where}) and ${after}
+        where (${request.where}) and ${visibleTo(request.viewerId)} and ${after}
         order by ${orderBy}
         ${limit}`,
   );

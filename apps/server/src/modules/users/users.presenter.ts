@@ -40,6 +40,7 @@ export function toUser(row: UserRow, viewerId: string | null): User {
     followingCount: Number(row.following_count),
     ...(own ? { bookmarkCount: Number(row.bookmark_count) } : {}),
     postCount: Number(row.post_count),
+    worksSignedInOnly: row.works_signed_in_only,
     viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
   };
 }

@@ -141,6 +141,7 @@ export function createUsersService({
       if (data.email !== undefined) changes.email = data.email.trim();
       if (data.bio !== undefined) changes.bio = data.bio.trim();
       if (data.link !== undefined) changes.link = normalizeLink(data.link);
+      if (data.worksSignedInOnly !== undefined) changes.worksSignedInOnly = data.worksSignedInOnly;
       let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
         const currentPhoto = await selectPhotoMediaId(db, userId);

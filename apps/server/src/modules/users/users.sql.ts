@@ -29,6 +29,7 @@ export interface UserRow {
   following_count: number;
   post_count: number;
   bookmark_count: number;
+  works_signed_in_only: boolean;
   followers: SummaryRow[];
   following: SummaryRow[];
   /** Empty unless the viewer is this user. */
@@ -298,6 +299,7 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
     sql`
     select u.id, u.username, u.first_name, u.last_name, u.email, u.bio, u.link, u.photo_url,
            u.created_at, u.updated_at, u.follower_count, u.following_count, u.post_count, u.bookmark_count,
+           u.works_signed_in_only,
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
            ${followListJson('following', viewerId, USER_LIST_CAP)} as following,
            ${bookmarks} as bookmarks,
@@ -341,7 +343,10 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 }
 
 export type ProfileChanges = Partial<
-  Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'email' | 'bio' | 'link' | 'photoMediaId' | 'photoUrl'>
+  Pick<
+    typeof users.$inferInsert,
+    'firstName' | 'lastName' | 'email' | 'bio' | 'link' | 'photoMediaId' | 'photoUrl' | 'worksSignedInOnly'
+  >
 >;
 
 /** The id of the user's uploaded photo, if any. */

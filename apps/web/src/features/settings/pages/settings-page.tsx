@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
+import { WorksVisibility } from '../components/works-visibility';
 import styles from './settings-page.module.css';
 
 export default function SettingsPage() {
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       <div className={styles.sections}>
         {/* Keyed by id so the form re-fills when another account signs in. */}
         {user && <ProfileForm key={user._id} user={user} />}
+        {user && <WorksVisibility user={user} />}
         <section className={styles.card} aria-labelledby="session-title">
           <h2 id="session-title" className={styles.cardTitle}>
             Session

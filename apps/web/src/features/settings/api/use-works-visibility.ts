@@ -1,0 +1,25 @@
+import type { User } from '@share-arts/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, errorMessage } from '../../../lib/api-client';
+import { setCurrentUser } from '../../../lib/session';
+import { toast } from '../../../ui/toast';
+import { setCachedProfile } from '../../people';
+
+/** "Show my works to signed-in people only": saved on its own, as soon as it is switched. */
+export function useWorksVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (worksSignedInOnly: boolean) =>
+      (await apiClient.post<{ user: User }>('/api/users/edit', { userData: { worksSignedInOnly } })).user,
+    onSuccess: (user) => {
+      setCurrentUser(queryClient, user);
+      setCachedProfile(queryClient, user);
+      toast.success(
+        user.worksSignedInOnly
+          ? 'Your works are now shown to signed-in people only.'
+          : 'Your works are now shown to everyone.',
+      );
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
