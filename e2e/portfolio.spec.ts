@@ -1,7 +1,7 @@
 // The portfolio (issue 22): a profile opens on a grid of works, navigable by keyboard; a grid/list toggle
 // kept in the URL; pinned works first; the artist's Atom feed linked from the profile's head.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createUser, useSession, type CreatedUser } from './support/helpers.ts';
+import { createUser, expectNoAxeViolations, useSession, useTheme, type CreatedUser } from './support/helpers.ts';
 
 /** Posts `count` works through the API, oldest first; answers their ids in that order. */
 async function postWorks(request: APIRequestContext, artist: CreatedUser, count: number): Promise<string[]> {
@@ -53,6 +53,9 @@ test.describe('portfolio', () => {
     await expect(works.first()).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
+    // The focused work shows its counts; the page stays free of WCAG A/AA violations.
+    await expect(works.nth(2).getByText('0', { exact: true }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/posts/${ids[2]}$`));
@@ -89,6 +92,7 @@ test.describe('portfolio', () => {
   test('a pinned work comes first, marked, and is not repeated below', async ({ page, request }) => {
     const artist = await createUser(request);
     await postWorks(request, artist, 3);
+    await useTheme(page, 'dark');
     await useSession(page, artist);
     await page.goto(`/${artist.username}?view=list`);
 
@@ -104,6 +108,9 @@ test.describe('portfolio', () => {
     await expect(works.first()).toHaveAccessibleName(/^Study 1 of the harbour at dusk, .*, pinned$/);
     await expect(works.nth(1)).toHaveAccessibleName(/^Study 3 /);
     await expect(works.first().getByText('Pinned')).toBeVisible();
+    await page.getByText('Arrange pinned works (1)').click();
+    await expect(page.getByRole('button', { name: 'Unpin “Study 1 of the harbour at dusk”' })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // The card's menu now offers to unpin it.
     await page.goto(`/${artist.username}?view=list`);
