@@ -51,7 +51,9 @@ const SERVER_MODULE_DEPENDENCIES = {
   // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag.
   pages: ['posts', 'users'],
   posts: ['comments', 'media', 'users'],
-  search: ['posts', 'users'],
+  search: ['posts', 'tags', 'users'],
+  // A tag's page is a list of posts; suggestions by prefix reuse the users module's byte-order range.
+  tags: ['posts', 'users'],
   users: ['media'],
 };
 

@@ -32,6 +32,7 @@ import {
 } from './modules/posts/index.js';
 import { commentsRoutes, createCommentsService } from './modules/comments/index.js';
 import { searchRoutes } from './modules/search/index.js';
+import { createTagsService, tagsRoutes } from './modules/tags/index.js';
 import { notificationsRoutes, createNotificationsService } from './modules/notifications/index.js';
 import { benchRoutes } from './modules/bench/index.js';
 import { createPinsService, pinsRoutes } from './modules/pins/index.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
   });
   const comments = createCommentsService({ db, cache: postCache });
+  const tags = createTagsService({ db, posts });
   const notifications = createNotificationsService({ db });
   const liveHub = createLiveHub({
     db,
@@ -163,7 +165,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(pinsRoutes, { pins: createPinsService({ db, posts }), guards });
       await api.register(atomRoutes, { atom: createAtomService({ db, posts }), publicOrigin: config.publicOrigin });
       await api.register(commentsRoutes, { comments, posts, guards });
-      await api.register(searchRoutes, { users, posts, guards });
+      await api.register(searchRoutes, { users, posts, tags, guards });
+      await api.register(tagsRoutes, { tags, guards });
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(liveRoutes, {
         hub: liveHub,

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { comments, posts } from '../db/schema.js';
 import { publish } from '../events/events.js';
-import { notify } from '../events/notification-rules.js';
+import { notify, notifyMentions } from '../events/notification-rules.js';
 
 /** The post with its author, locked for the rest of the transaction when `lock`; undefined when there is none. */
 export async function findPost(tx: Db, postId: string, lock = false) {
@@ -17,12 +17,13 @@ export async function findPost(tx: Db, postId: string, lock = false) {
 }
 
 /**
- * Adds a comment to a post, counts it, notifies the post's author and tells watchers the count changed,
- * in one transaction; undefined when there is no such post.
+ * Adds a comment to a post, counts it, notifies the post's author and the people it mentions
+ * (`mentions`, lower-case usernames) and tells watchers the count changed, in one transaction; undefined
+ * when there is no such post.
  */
 export async function insertComment(
   db: Db,
-  { postId, userId, content }: { postId: string; userId: string; content: string },
+  { postId, userId, content, mentions }: { postId: string; userId: string; content: string; mentions: string[] },
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const post = await findPost(tx, postId, true);
@@ -36,6 +37,7 @@ export async function insertComment(
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId));
     await notify(tx, { recipientId: post.authorId, actorId: userId, kind: 'comment', postId, commentId: created!.id });
+    await notifyMentions(tx, { actorId: userId, usernames: mentions, postId, commentId: created!.id });
     await publish(tx, { type: 'post-counts-changed', postId });
     return created!.id;
   });

@@ -319,7 +319,7 @@ export const notifications = pgTable(
     actorId: uuid('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow', 'mention'] }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -329,6 +329,41 @@ export const notifications = pgTable(
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
     // Finds the notification an action replaces or withdraws (and a user's, when the user is deleted).
     index('notifications_actor_post_idx').on(t.actorId, t.postId, t.recipientId),
-    check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow')`),
+    check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention')`),
+  ],
+);
+
+/** The tags each person follows (their posts appear on Home). */
+export const tagFollows = pgTable(
+  'tag_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower case, without '#', as posts.tags holds it. */
+    tag: text('tag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tag] }),
+    index('tag_follows_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.tag.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * How many posts carry each tag. Kept by the database (trigger posts_tag_counts, migration 0012) in the
+ * transaction of every write of posts.tags; a tag no post carries any more stays with count 0.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    tag: text('tag').primaryKey(),
+    postCount: integer('post_count').notNull().default(0),
+  },
+  (t) => [
+    // Suggestions by prefix: a range in byte order (see prefixEnd in the users module).
+    index('tags_prefix_idx').on(sql`(${t.tag} collate "C")`),
+    index('tags_used_idx').on(t.postCount.desc().nullsFirst(), t.tag),
+    check('tags_post_count_non_negative', sql`${t.postCount} >= 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { queryRows, type Db } from '../db/client.js';
 import { notifications } from '../db/schema.js';
 import { publish, publishSql } from './events.js';
 
@@ -93,4 +93,40 @@ export function notificationCtes(
       (select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })})
          from (select distinct recipient_id from notification_withdrawn) withdrawn) as withdrawn`,
   };
+}
+
+/**
+ * Notifies the people a post or a comment mentions (`usernames`, lower case; unknown ones are skipped),
+ * in the caller's transaction: never the writer, and never twice for the same post or comment, so an
+ * edit notifies only the people it adds. The notification row itself is the record (a mention is never
+ * withdrawn), found by notifications_actor_post_idx. Answers how many were notified.
+ */
+export async function notifyMentions(
+  tx: Db,
+  mention: { actorId: string; usernames: string[]; postId: string; commentId?: string | null },
+): Promise<number> {
+  if (mention.usernames.length === 0) return 0;
+  const commentId = mention.commentId ?? null;
+  const rows = await queryRows<{ notified: string }>(
+    tx,
+    sql`with mentioned as (
+          select u.id from users u
+          where lower(u.username) in (select value from json_array_elements_text(${JSON.stringify(mention.usernames)}::json))
+            and u.id <> ${mention.actorId}::uuid
+            and not exists (
+              select from notifications n
+              where n.actor_id = ${mention.actorId}::uuid and n.post_id = ${mention.postId}::uuid
+                and n.recipient_id = u.id and n.kind = 'mention'
+                and ${commentId ? sql`n.comment_id = ${commentId}::uuid` : sql`n.comment_id is null`}
+            )
+        ),
+        created as (
+          insert into notifications (recipient_id, actor_id, kind, post_id, comment_id)
+          select id, ${mention.actorId}::uuid, 'mention', ${mention.postId}::uuid, ${commentId}::uuid from mentioned
+          returning id, recipient_id
+        )
+        select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })}) as notified
+        from created`,
+  );
+  return Number(rows[0]?.notified ?? 0);
 }

@@ -1,7 +1,7 @@
 import { badRequest } from './http-error.js';
 import { isUuid } from './ids.js';
 
-export type CursorPart = 'int' | 'float' | 'date' | 'uuid';
+export type CursorPart = 'int' | 'float' | 'date' | 'uuid' | 'text';
 export type CursorValue = number | Date | string;
 
 const INVALID =
@@ -37,6 +37,8 @@ export function decodeCursor(cursor: string, shape: CursorPart[]): CursorValue[]
     }
     if (kind === 'float' && typeof value === 'number' && Number.isFinite(value)) return value;
     if (kind === 'uuid' && typeof value === 'string' && isUuid(value)) return value;
+    // A short key such as a tag; it reaches SQL as a bound parameter only.
+    if (kind === 'text' && typeof value === 'string' && value.length <= 200) return value;
     if (kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) {
       const date = new Date(value);
       // The round trip refuses impossible days (2026-02-31) that Date would roll over.

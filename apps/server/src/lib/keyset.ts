@@ -12,7 +12,13 @@ export interface Keyset {
   direction: 'asc' | 'desc';
 }
 
-const CASTS: Record<CursorPart, string> = { uuid: 'uuid', date: 'timestamptz', float: 'float8', int: 'int' };
+const CASTS: Record<CursorPart, string> = {
+  uuid: 'uuid',
+  date: 'timestamptz',
+  float: 'float8',
+  int: 'int',
+  text: 'text',
+};
 
 /**
  * The parts of one page's statement: `after` (the rows past the cursor, true without one), `orderBy`

@@ -76,6 +76,13 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/comments/upvote/:postId/:commentId': [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'POST /api/comments/downvote/:postId/:commentId': [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'GET /api/search':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/tags':                                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/tags/:tag':                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/tags/:tag/posts':                     [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/tags/:tag/follow':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'DELETE /api/tags/:tag/follow':                 [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/me/tags':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/mentionable':                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'POST /api/media/:id/alt':                      [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
   'GET /api/notifications':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -270,6 +277,18 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     return { method: 'POST', url: `/api/comments/downvote/${postId}/${await createComment(ctx.app, owner, postId)}` };
   },
   'GET /api/search': async () => ({ method: 'GET', url: '/api/search?q=painting' }),
+  'GET /api/tags': async () => ({ method: 'GET', url: '/api/tags?prefix=wat' }),
+  'GET /api/tags/:tag': async () => ({ method: 'GET', url: '/api/tags/watercolour' }),
+  'GET /api/tags/:tag/posts': async () => ({ method: 'GET', url: '/api/tags/watercolour/posts' }),
+  'POST /api/tags/:tag/follow': async () => ({ method: 'POST', url: '/api/tags/watercolour/follow' }),
+  'DELETE /api/tags/:tag/follow': async () => {
+    for (const who of [owner, other]) {
+      await ok({ method: 'POST', url: '/api/tags/ink/follow', headers: { authorization: who.token } });
+    }
+    return { method: 'DELETE', url: '/api/tags/ink/follow' };
+  },
+  'GET /api/users/me/tags': async () => ({ method: 'GET', url: '/api/users/me/tags' }),
+  'GET /api/users/mentionable': async () => ({ method: 'GET', url: '/api/users/mentionable?prefix=a' }),
   'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),
   'GET /api/notifications/unread-count': async () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
   'GET /api/live': async () => ({ method: 'GET', url: '/api/live' }),

@@ -38,6 +38,8 @@ const CAPS = {
   notification: 256 * KB,
   // type=all: a page of posts and the best 5 people, worst case 1,000 KB.
   search: 1280 * KB,
+  // 50 tags with their counts (tag suggestions, the tags one follows), worst case 4 KB.
+  tag: 64 * KB,
   // One post (3 newest comments, 20 likers) or one user (20 followers, 20 followed, 20 bookmarks): 49 KB.
   single: 64 * KB,
 } as const;
@@ -89,6 +91,22 @@ function listRoutes(): Record<string, Variant[]> {
       { label: '/api/search?type=posts', url: '/api/search?q=painting&type=posts', key: 'posts', kind: 'post' },
       { label: '/api/search?type=users', url: '/api/search?q=bulk&type=users', key: 'users', kind: 'user' },
     ],
+    'GET /api/tags/:tag/posts': SORTS.map((sort) =>
+      post(`/api/tags/bulk/posts?sort=${sort}`, `/api/tags/bulk/posts?sort=${sort}`),
+    ),
+    'GET /api/tags': [{ label: '/api/tags?prefix=b', url: '/api/tags?prefix=b', key: 'tags', kind: 'tag' }],
+    'GET /api/users/me/tags': [
+      { label: '/api/users/me/tags', url: '/api/users/me/tags', key: 'tags', kind: 'tag', auth: true },
+    ],
+    'GET /api/users/mentionable': [
+      {
+        label: '/api/users/mentionable',
+        url: '/api/users/mentionable?prefix=bulk',
+        key: 'users',
+        kind: 'user',
+        auth: true,
+      },
+    ],
     'GET /api/notifications': [
       {
         label: '/api/notifications',
@@ -110,6 +128,7 @@ function singleRoutes(): Record<string, string> {
     'GET /api/users/:userId': `/api/users/${viewer.user._id}`,
     'GET /api/users/by-username/:username': `/api/users/by-username/${viewer.user.username}`,
     'GET /api/notifications/unread-count': '/api/notifications/unread-count',
+    'GET /api/tags/:tag': '/api/tags/bulk',
   };
 }
 

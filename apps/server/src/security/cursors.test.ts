@@ -49,6 +49,7 @@ async function pagedRoutes(): Promise<string[]> {
     path
       .replace('{username}', world.owner.user.username)
       .replace('{postId}', world.postId)
+      .replace('{tag}', 'watercolour')
       .replace(/\{[^}]+\}/g, world.postId);
   return Object.entries(doc.paths)
     .filter(([, item]) => item.get?.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'))

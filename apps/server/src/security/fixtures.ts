@@ -20,6 +20,7 @@ export const COUNTED_TABLES = [
   'comment_votes',
   'media',
   'post_media',
+  'tag_follows',
 ] as const;
 export type RowCounts = Record<(typeof COUNTED_TABLES)[number], number>;
 

@@ -260,7 +260,18 @@ function realId(url: string, name: string): string {
   if (name === 'followUserId') return world.other.user._id;
   if (name === 'commentId') return world.commentId;
   if (name === 'id' && url.startsWith('/api/media/')) return world.mediaId;
+  if (name === 'tag') return 'watercolour';
   return world.postId;
+}
+
+/** A tag route answers any well-formed tag (a tag no post carries has count 0): such a value may pass. */
+function tagMayPass(name: string, value: string): boolean {
+  if (name !== 'tag') return false;
+  try {
+    return /^[\p{L}\p{N}_]{1,50}$/u.test(decodeURIComponent(value));
+  } catch {
+    return false;
+  }
 }
 
 function leaves(value: unknown, path: string[] = []): string[][] {
@@ -288,10 +299,16 @@ function generate(route: RouteInfo, seed: number): Bad[] {
   const out: Bad[] = [];
 
   for (const name of route.params) {
-    for (const [value, expectation] of BAD_IDS) out.push({ kind: 'id', expect: expectation, param: { name, value } });
+    for (const [value, expectation] of BAD_IDS) {
+      out.push({ kind: 'id', expect: tagMayPass(name, value) ? 'any' : expectation, param: { name, value } });
+    }
     const real = realId(route.url, name);
     out.push({ kind: 'id', expect: 'any', param: { name, value: encodeURIComponent(real.toUpperCase()) } });
-    out.push({ kind: 'id', expect: 'refuse', param: { name, value: `${real}x` } });
+    out.push({
+      kind: 'id',
+      expect: tagMayPass(name, `${real}x`) ? 'any' : 'refuse',
+      param: { name, value: `${real}x` },
+    });
     out.push({ kind: 'id', expect: 'refuse', param: { name, value: `${real}%00` } });
   }
   const base = route.url === '/api/search' ? 'q=art&' : '';

@@ -28,7 +28,7 @@ export const TAG_LIMITS = {
   followMax: 500,
   /** Suggestions per answer: default and most. */
   suggestDefault: 8,
-  suggestMax: 20,
+  suggestMax: 50,
   /** People notified of a mention per post or comment (the first ones written). */
   mentionsPerText: 20,
 } as const;

@@ -11,6 +11,8 @@ import {
   selectPostHiddenFromVisitors,
 } from './comments.sql.js';
 import { deleteComment, findPost, insertComment } from '../../actions/comments.js';
+import { notifyMentions } from '../../events/notification-rules.js';
+import { extractMentions } from '../../lib/mentions.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -77,7 +79,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
     async add(userId: string, postId: string, content: string): Promise<Comment> {
       const text = cleanContent(content);
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-      const id = await insertComment(db, { postId, userId, content: text });
+      const id = await insertComment(db, { postId, userId, content: text, mentions: extractMentions(text) });
       if (!id) throw notFound(ERRORS.postNotFound);
       cache.invalidate(postId);
       return getComment(id, userId);
@@ -91,6 +93,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
         const comment = await lockComment(tx, postId, commentId);
         if (comment.authorId !== userId) throw badRequest(ERRORS.editCommentNotOwner);
         await updateCommentRow(tx, postId, commentId, text);
+        // Only the people this edit adds are notified.
+        await notifyMentions(tx, { actorId: userId, usernames: extractMentions(text), postId, commentId });
       });
       cache.invalidate(postId);
       return getComment(commentId, userId);

@@ -265,6 +265,7 @@ export function personalize(
   const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
   return new JsonText(
     `${shared.head},"comments":[${commentsFor(shared, viewer, votes)}],"likes":${likes},` +
-      `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}}`,
+      `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}` +
+      (row.reason_tag ? `,"reason":${JSON.stringify({ tag: row.reason_tag })}}` : '}'),
   );
 }

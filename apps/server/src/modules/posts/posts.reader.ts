@@ -15,6 +15,7 @@ import {
   selectPostPage,
   selectPostsByIds,
   selectSearchMatches,
+  selectWorksBy,
   type PageRequest,
   type PostKeyRow,
   type PostOrder,
@@ -27,6 +28,11 @@ export interface PostPageResult {
   posts: JsonText[];
   nextCursor: string | null;
 }
+
+/** The newest works of each artist a search names that it shows. */
+const ARTIST_WORKS_IN_SEARCH = 20;
+/** An artist's work ranks above any text match (ts_rank stays below 1 for the short texts of posts). */
+const ARTIST_WORK_RANK = 10;
 
 /** Search order: the most relevant first, then the newest, then by id (as the cursor's keyset). */
 const byRelevance = (a: SearchHit, b: SearchHit): number =>
@@ -86,12 +92,24 @@ export function createPostReader({
     return post;
   }
 
-  /** The newest matching posts, ranked: by text relevance, then newest (see selectSearchMatches). */
-  async function searchHits(terms: string): Promise<SearchHit[]> {
-    const rows = await selectSearchMatches(db, terms);
-    return rows
-      .map((row) => ({ id: row.id, rank: Number(row.rank), time: new Date(row.created_at).getTime() }))
-      .sort(byRelevance);
+  /**
+   * The newest matching posts, ranked: by text relevance, then newest (see selectSearchMatches); and
+   * the newest works of the artists the words name (`artistIds`), first (rank ARTIST_WORK_RANK, above
+   * any text rank), each post once.
+   */
+  async function searchHits(terms: string, artistIds: string[]): Promise<SearchHit[]> {
+    const [rows, works] = await Promise.all([
+      selectSearchMatches(db, terms),
+      selectWorksBy(db, artistIds, ARTIST_WORKS_IN_SEARCH),
+    ]);
+    const hits = new Map<string, SearchHit>();
+    for (const row of rows) {
+      hits.set(row.id, { id: row.id, rank: Number(row.rank), time: new Date(row.created_at).getTime() });
+    }
+    for (const work of works) {
+      hits.set(work.id, { id: work.id, rank: ARTIST_WORK_RANK, time: new Date(work.created_at).getTime() });
+    }
+    return [...hits.values()].sort(byRelevance);
   }
 
   return {
@@ -129,6 +147,10 @@ export function createPostReader({
       return result;
     },
 
+    /** The posts carrying a tag (lower case, without '#'): the tag page, in the three sorts. */
+    tagged: (tag: string, query: PostListQuery, viewerId: string | null) =>
+      page({ ...query, ...POST_LISTS.tagged(tag), order: query.sort ?? 'latest', viewerId }),
+
     /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */
     liked: (query: PostListQuery, viewerId: string) =>
       page({ ...query, ...POST_LISTS.liked(viewerId), order: 'reacted' satisfies PostOrder, viewerId }),
@@ -139,9 +161,15 @@ export function createPostReader({
 
     /**
      * Posts whose words start with every word of `q`: the newest 500 such posts ranked by text
-     * relevance, then newest; or, for a `#hashtag`, every post that carries it, newest first.
+     * relevance, then newest, after the newest works of `artistIds` (the people `q` names, found by the
+     * caller); or, for a `#hashtag`, every post that carries it, newest first.
      */
-    async search(q: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+    async search(
+      q: string,
+      query: PostListQuery,
+      viewerId: string | null,
+      artistIds: string[] = [],
+    ): Promise<PostPageResult> {
       const trimmed = q.trim();
       const [tag] = trimmed.startsWith('#') ? extractHashtags(trimmed) : [];
       if (tag) return page({ ...query, ...POST_LISTS.tagged(tag), order: 'latest', viewerId });
@@ -152,7 +180,8 @@ export function createPostReader({
           ?.slice(0, 8) ?? [];
       if (words.length === 0) return { posts: [], nextCursor: null };
       const terms = words.map((word) => `${word}:*`).join(' & ');
-      const hits = await searches.hits(terms, () => searchHits(terms));
+      const key = artistIds.length > 0 ? `${terms}|${artistIds.join(',')}` : terms;
+      const hits = await searches.hits(key, () => searchHits(terms, artistIds));
       const { page: chosen, nextCursor } = rankedPage(hits, {
         cursor: query.cursor,
         limit: query.limit ?? PAGE_LIMITS.default,

@@ -4,6 +4,8 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { extractHashtags } from '../../lib/hashtags.js';
+import { extractMentions } from '../../lib/mentions.js';
+import { notifyMentions } from '../../events/notification-rules.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { deletePostRow, insertPost, setBookmarkRow } from '../../actions/posts.js';
@@ -136,6 +138,9 @@ export function createPostsService({
         tags: extractHashtags(content),
         mediaIds,
       }).catch(mapPictureInUse);
+      // After the post's own statement, which holds no transaction to join: a mention is a notification,
+      // not part of the post, and notifyMentions never notifies twice.
+      await notifyMentions(db, { actorId: userId, usernames: extractMentions(content), postId });
       searches.clear();
       return getPost(postId, userId);
     },
@@ -163,6 +168,10 @@ export function createPostsService({
           if (Object.keys(changes).length === 0 && !pictures) return [];
           if (pictures) await replacePostMedia(tx, postId, pictures.wanted);
           await updatePostRow(tx, postId, changes);
+          // Only the people this edit adds are notified: the others were when they were written.
+          if (changes.content !== undefined) {
+            await notifyMentions(tx, { actorId: userId, usernames: extractMentions(changes.content), postId });
+          }
           return pictures?.removed ?? [];
         })
         .catch(mapPictureInUse);

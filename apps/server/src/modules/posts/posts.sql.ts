@@ -41,6 +41,8 @@ export interface PostKeyRow {
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
   viewer_username: string | null;
+  /** Home only: the followed tag that brought a post by someone the viewer does not follow. */
+  reason_tag?: string | null;
 }
 
 /** A page row: its keys, and its sort key for the cursor. */
@@ -166,8 +168,10 @@ export interface PageRequest {
   where: SQL;
   /** For the Liked and Saved tabs: the joined reaction or bookmark, aliased `x`. */
   join?: SQL;
-  /** Whether the viewer follows each post's author, when `where` already decides it (the home feed). */
+  /** Whether the viewer follows each post's author, when `where` already decides it. */
   followsAuthor?: SQL;
+  /** Why each post is on the list, when it is not for the usual reason (Home: a followed tag), on `p`. */
+  reason?: SQL;
 }
 
 /**
@@ -186,7 +190,9 @@ export async function selectPostPage(
   );
   const rows = await queryRows<PageRow>(
     db,
-    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${sortKey}
+    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${sortKey}${
+      request.reason ? sql`, ${request.reason} as reason_tag` : sql``
+    }
         from posts p ${request.join ?? sql``}
         where (${request.where}) and ${visibleTo(request.viewerId)} and ${after}
         order by ${orderBy}
@@ -264,13 +270,24 @@ export async function selectPostCounts(db: Db, postIds: string[]): Promise<PostC
 export const POST_LISTS = {
   /** Everyone's posts (Explore). */
   everyone: () => ({ where: sql`true` }),
-  /** The home feed: the viewer's own posts and those of the people they follow. */
-  feed: (viewerId: string) => ({
-    where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
-      select followee_id from follows where follower_id = ${viewerId}::uuid)`,
-    // In the same snapshot as that condition: every post but the viewer's own is by someone they follow.
-    followsAuthor: sql`p.author_id <> ${viewerId}::uuid`,
-  }),
+  /**
+   * The home feed: the viewer's own posts, those of the people they follow, and those carrying a tag they
+   * follow (each once). The followed tags are read once per page (an init plan), and a post by someone
+   * not followed says which of its tags brought it, the first in the post's order.
+   */
+  feed: (viewerId: string) => {
+    const followedTags = sql`(select coalesce(array_agg(tf.tag), '{}'::text[]) from tag_follows tf where tf.user_id = ${viewerId}::uuid)`;
+    const followsAuthor = sql`exists (select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = p.author_id)`;
+    return {
+      where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
+        select followee_id from follows where follower_id = ${viewerId}::uuid) or p.tags && ${followedTags}`,
+      reason: sql`case when p.author_id = ${viewerId}::uuid or p.tags = '{}'::text[] or ${followsAuthor} then null else (
+        select t.tag from unnest(p.tags) with ordinality t(tag, n)
+        where exists (select from tag_follows tf where tf.user_id = ${viewerId}::uuid and tf.tag = t.tag)
+        order by t.n limit 1
+      ) end`,
+    };
+  },
   /** A profile's posts. */
   byUsername: (username: string) => ({
     where: sql`p.author_id = (select id from users where lower(username) = lower(${username}))`,
@@ -287,7 +304,7 @@ export const POST_LISTS = {
   }),
   /** A hashtag's posts. */
   tagged: (tag: string) => ({ where: sql`p.tags @> array[${tag}]::text[]` }),
-} satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor'>>;
+} satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor' | 'reason'>>;
 
 /** How many of the newest matching posts a word search ranks. */
 const SEARCH_CANDIDATES = 500;
@@ -319,6 +336,27 @@ export async function selectSearchMatches(
     sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from posts
         where search_vector @@ ${tsquery}
         order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
+  );
+}
+
+/**
+ * The newest `perAuthor` posts of each of these authors (an artist's works, for a search of their name),
+ * each read through posts_author_created_idx.
+ */
+export async function selectWorksBy(
+  db: Db,
+  authorIds: string[],
+  perAuthor: number,
+): Promise<{ id: string; created_at: Date | string }[]> {
+  if (authorIds.length === 0) return [];
+  return queryRows(
+    db,
+    sql`select w.id, w.created_at
+        from json_array_elements_text(${JSON.stringify(authorIds)}::json) a(id)
+        cross join lateral (
+          select p.id, p.created_at from posts p where p.author_id = a.id::uuid
+          order by p.created_at desc, p.id desc limit ${perAuthor}
+        ) w`,
   );
 }
 

@@ -5,12 +5,14 @@ import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { PostsService } from '../posts/index.js';
 import { type UsersService, SEARCH_CANDIDATES } from '../users/index.js';
+import type { TagsService } from '../tags/index.js';
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   users: UsersService;
   posts: PostsService;
+  tags: TagsService;
   guards: AuthGuards;
-}> = async (app, { users, posts, guards }) => {
+}> = async (app, { users, posts, tags, guards }) => {
   app.get(
     '/search',
     {
@@ -18,7 +20,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['search'],
         summary: 'Search people and posts',
-        description: `People by username or name (prefix, part of a word, small typos), ranked among at most ${SEARCH_CANDIDATES} people per kind of match (the start of the username, of the name, of the last name; typos and parts of words when those find fewer): a name part that thousands share costs as little as a rare one. Posts by their words (each word may be the start of a word) or by a #hashtag. Keyset paging per kind.`,
+        description: `People by username or name (prefix, part of a word, small typos), ranked among at most ${SEARCH_CANDIDATES} people per kind of match (the start of the username, of the name, of the last name; typos and parts of words when those find fewer): a name part that thousands share costs as little as a rare one. Posts by their words (each word may be the start of a word) or by a #hashtag; a name or username also finds the newest works of the three people it names best (first). With type=all, up to ${SEARCH_LIMITS.tagsInAll} tags starting with the first word (with or without #), the most used first. Keyset paging per kind.`,
         querystring: SearchQuery,
         response: { 200: SearchResponse, ...errorResponses(400) },
       },
@@ -26,12 +28,19 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { q, type = 'all', limit, cursor } = request.query;
       if (type === 'users') return users.search(q, { limit, cursor }, request.userId);
-      if (type === 'posts') return sendJson(reply, await posts.search(q, { limit, cursor }, request.userId));
-      const [people, found] = await Promise.all([
+      const artists = await users.artistIds(q);
+      if (type === 'posts') return sendJson(reply, await posts.search(q, { limit, cursor }, request.userId, artists));
+      const [people, found, tagged] = await Promise.all([
         users.search(q, { limit: SEARCH_LIMITS.usersInAll }, request.userId),
-        posts.search(q, { limit, cursor }, request.userId),
+        posts.search(q, { limit, cursor }, request.userId, artists),
+        tags.suggest(q.trim().split(/\s+/u)[0], SEARCH_LIMITS.tagsInAll),
       ]);
-      return sendJson(reply, { users: people.users, posts: found.posts, nextCursor: found.nextCursor });
+      return sendJson(reply, {
+        users: people.users,
+        posts: found.posts,
+        tags: tagged.tags,
+        nextCursor: found.nextCursor,
+      });
     },
   );
 };

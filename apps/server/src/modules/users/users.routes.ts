@@ -4,7 +4,10 @@ import {
   EditUserBody,
   ERRORS,
   FollowResponse,
+  MentionSuggestions,
+  MentionSuggestQuery,
   PageQuery,
+  TAG_LIMITS,
   UserPage,
   UserResponse,
   UsernameParams,
@@ -50,6 +53,21 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request) => users.suggestions(request.query, request.userId!),
+  );
+
+  app.get(
+    '/users/mentionable',
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['users'],
+        summary: 'People to suggest as someone types @',
+        description: `People whose username starts with prefix (a leading @ is ignored; case does not matter), the people you follow first, then others, each by username; at most ${TAG_LIMITS.suggestMax} (default ${TAG_LIMITS.suggestDefault}). Without a token, anyone. A prefix no username can start with finds nobody.`,
+        querystring: MentionSuggestQuery,
+        response: { 200: MentionSuggestions, ...errorResponses(400) },
+      },
+    },
+    (request) => users.mentionable(request.userId, request.query.prefix, request.query.limit),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type PageQuery,
   type User,
   type UserPage,
+  TAG_LIMITS,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { rankedPage } from '../../lib/keyset.js';
@@ -14,6 +15,7 @@ import {
   byId,
   byUsername,
   selectSuggestions,
+  selectMentionable,
   selectPeopleMatches,
   selectUserCards,
   selectUserCardsByIds,
@@ -24,7 +26,7 @@ import {
   updateProfileRow,
   type ProfileChanges,
 } from './users.sql.js';
-import { toUser, toUserCards } from './users.presenter.js';
+import { toUser, toUserCards, toUserSummary } from './users.presenter.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { type MediaService, avatarUrl } from '../media/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
@@ -47,6 +49,9 @@ export function normalizeLink(link: string): string {
 
 /** `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`). */
 const MEDIA_ID_IN_URL = /^\/media\/([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
+
+/** How many of the people a search names have their works among its posts. */
+const ARTISTS_IN_SEARCH = 3;
 
 export function createUsersService({
   db,
@@ -88,6 +93,31 @@ export function createUsersService({
       const limit = query.limit ?? PAGE_LIMITS.default;
       const { rows, nextCursor } = await selectUserCards(db, { viewerId, limit, cursor: query.cursor });
       return { users: toUserCards(rows, viewerId), nextCursor };
+    },
+
+    /**
+     * The people a search names, as artists whose works it shows: the best ARTISTS_IN_SEARCH matches whose
+     * username or name starts with the words (score 1 and up, see selectPeopleMatches), from the cache.
+     */
+    async artistIds(q: string): Promise<string[]> {
+      const key = q.trim().toLowerCase();
+      if (!key || key.startsWith('#')) return [];
+      const matches = await searches.hits(key, () => selectPeopleMatches(db, key));
+      return matches
+        .filter((match) => match.score >= 1)
+        .slice(0, ARTISTS_IN_SEARCH)
+        .map((match) => match.id);
+    },
+
+    /**
+     * People to suggest as someone types `@`: whose username starts with `prefix`, those the viewer
+     * follows first. What no username can start with finds nobody (typing in progress, not an error).
+     */
+    async mentionable(viewerId: string | null, prefix: string | undefined, limit: number | undefined) {
+      const typed = (prefix ?? '').replace(/^@/u, '').toLowerCase();
+      if (!/^[a-z0-9_.]{0,30}$/u.test(typed)) return { users: [] };
+      const rows = await selectMentionable(db, viewerId, typed, limit ?? TAG_LIMITS.suggestDefault);
+      return { users: rows.map(toUserSummary) };
     },
 
     /**

@@ -187,6 +187,54 @@ export async function selectPeopleMatches(db: Db, text: string): Promise<PeopleM
   );
 }
 
+/**
+ * People to suggest as someone types `@` + `prefix` (lower case; anyone when empty): those the viewer
+ * follows first, then others, each part by username, at most `limit` in all. Both parts are bounded: the
+ * viewer's follows are read through their index and filtered, the others are the first usernames of
+ * the prefix in byte order (users_username_prefix_idx), skipping the followed by a primary-key probe.
+ */
+export async function selectMentionable(
+  db: Db,
+  viewerId: string | null,
+  prefix: string,
+  limit: number,
+): Promise<(SummaryRow & { followed: boolean })[]> {
+  const username = sql`(lower(u.username) collate "C")`;
+  const range = prefix ? sql`${username} >= ${prefix} and ${username} < ${prefixEnd(prefix)}` : sql`true`;
+  const followed =
+    viewerId === null
+      ? sql`select null::uuid as id, null::text as sort_key where false`
+      : sql`select u.id, lower(u.username) as sort_key from follows f join users u on u.id = f.followee_id
+            where f.follower_id = ${viewerId}::uuid and ${range}
+            order by ${username} limit ${limit}`;
+  const notFollowed =
+    viewerId === null
+      ? sql`true`
+      : sql`u.id <> ${viewerId}::uuid and not exists (
+          select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = u.id)`;
+  return queryRows(
+    db,
+    sql`with followed as (${followed}),
+        others as (
+          select u.id, lower(u.username) as sort_key from users u
+          where ${range} and ${notFollowed}
+          order by ${username} limit ${limit}
+        ),
+        chosen as (
+          select * from (
+            select id, sort_key, true as followed from followed
+            union all select id, sort_key, false from others
+          ) both_parts
+          order by followed desc, sort_key collate "C"
+          limit ${limit}
+        )
+        select u.id as "_id", u.username, u.first_name as "firstName", u.last_name as "lastName",
+               u.photo_url as "photoUrl", c.followed
+        from chosen c join users u on u.id = c.id
+        order by c.followed desc, c.sort_key collate "C"`,
+  );
+}
+
 /** The cards of these users as the viewer sees them, in no particular order; missing ids are skipped. */
 export function selectUserCardsByIds(db: Db, ids: string[], viewerId: string | null): Promise<UserCardRow[]> {
   return queryRows<UserCardRow>(
