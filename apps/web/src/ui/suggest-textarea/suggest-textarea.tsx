@@ -213,9 +213,11 @@ export function SuggestTextarea({
         aria-controls={listboxId}
         aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
+          const next = event.currentTarget.value;
           setCaret(caretOf(event.currentTarget));
-          setDismissedAt((at) => (at !== null && value.length > event.currentTarget.value.length ? null : at));
-          onValueChange(event.currentTarget.value);
+          // Deleting back into a dismissed word offers its suggestions again.
+          if (next.length < value.length) setDismissedAt(null);
+          onValueChange(next);
         }}
         onSelect={(event) => {
           trackCaret(event);
