@@ -4,6 +4,7 @@ import {
   createUser,
   expectNoAxeViolations,
   followViaApi,
+  logIn,
   useSession,
   useTheme,
 } from './support/helpers.ts';
@@ -76,6 +77,23 @@ test.describe('tags', () => {
 
     await page.goto('/tags/not-a-tag');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('a visitor reads a shared tag page; Follow asks them to sign in and brings them back', async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueTag('shared').toLowerCase();
+    const artist = await createUser(request);
+    await createTextPost(request, artist, `Open to all #${tag}`);
+    await page.goto(`/tags/${tag}`);
+    await expect(tagHeading(page, tag)).toBeVisible();
+    await expect(page.getByRole('grid', { name: `Works tagged #${tag}` }).getByRole('link')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Follow', exact: true, pressed: false }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/tags/${tag}`)}`);
+    await logIn(page, artist);
+    await expect(page).toHaveURL(`/tags/${tag}`);
+    await expect(page.getByRole('button', { name: 'Follow', exact: true, pressed: false })).toBeVisible();
   });
 
   test('following a tag brings its posts to Home, by someone not followed, with "Because you follow #tag"', async ({

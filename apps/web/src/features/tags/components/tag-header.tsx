@@ -9,13 +9,12 @@ interface TagHeaderProps {
   tag: string;
   /** Absent while it loads (the heading shows at once, the count and the button once known). */
   state: TagState | undefined;
-  signedIn: boolean;
   sort: Sort;
   onSort: (sort: Sort) => void;
 }
 
-/** A tag page's head: #tag, how many posts carry it, Follow (signed in), and the sort. */
-export function TagHeader({ tag, state, signedIn, sort, onSort }: TagHeaderProps) {
+/** A tag page's head: #tag, how many posts carry it, Follow (a visitor is asked to sign in), and the sort. */
+export function TagHeader({ tag, state, sort, onSort }: TagHeaderProps) {
   const count = state?.postCount;
   return (
     <header className={styles.header}>
@@ -29,7 +28,7 @@ export function TagHeader({ tag, state, signedIn, sort, onSort }: TagHeaderProps
         </p>
       </div>
       <div className={styles.controls}>
-        {signedIn && state && <FollowTagButton tag={tag} following={state.following} />}
+        {state && <FollowTagButton tag={tag} following={state.following} />}
         <SortSelect value={sort} onChange={onSort} />
       </div>
     </header>

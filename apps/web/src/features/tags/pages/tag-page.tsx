@@ -1,6 +1,5 @@
 import { SORTS, type Sort } from '@share-arts/contract';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PostGrid } from '../../posts';
 import { tagFromParam, useTag } from '../api/get-tag';
@@ -25,7 +24,6 @@ export default function TagPage() {
 }
 
 function TagView({ tag }: { tag: string }) {
-  const { data: me } = useCurrentUser();
   const { data: state } = useTag(tag);
   const [params, setParams] = useSearchParams();
   const sort = readSort(params.get('sort'));
@@ -44,7 +42,7 @@ function TagView({ tag }: { tag: string }) {
 
   return (
     <div className={styles.page}>
-      <TagHeader tag={tag} state={state} signedIn={me != null} sort={sort} onSort={changeSort} />
+      <TagHeader tag={tag} state={state} sort={sort} onSort={changeSort} />
       <PostGrid
         source={{ kind: 'tag', tag }}
         sort={sort}
