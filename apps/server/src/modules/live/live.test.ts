@@ -234,6 +234,36 @@ describe('the live stream', () => {
     client.close();
   });
 
+  it('tells the people a post or a comment mentions, with the sentence of each', async () => {
+    const writer = await signUp(ctx.app);
+    const mentioned = await signUp(ctx.app);
+    const client = await connect(mentioned);
+    const postId = await createPost(ctx.app, writer, `for @${mentioned.user.username}`);
+    const inPost = await client.frame('notification');
+    expect(inPost).toMatchObject({
+      kind: 'mention',
+      actor: { _id: writer.user._id },
+      postId,
+      commentId: null,
+      text: `${writer.user.username} mentioned you in a post`,
+      unreadCount: 1,
+    });
+    const comment = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/comment`,
+      payload: { commentData: { content: `see @${mentioned.user.username}` } },
+      headers: auth(writer),
+    });
+    const inComment = await client.frame('notification', (f) => f.unreadCount === 2);
+    expect(inComment).toMatchObject({
+      kind: 'mention',
+      postId,
+      commentId: comment.json().comment._id,
+      text: `${writer.user.username} mentioned you in a comment`,
+    });
+    client.close();
+  });
+
   it('sends counts only for watched posts, and the current counts when a post is watched', async () => {
     const author = await signUp(ctx.app);
     const [watched, other] = [await createPost(ctx.app, author), await createPost(ctx.app, author)];
