@@ -63,6 +63,31 @@ test.describe('tags', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the header search suggests tags with their count; Enter on one opens its page', async ({ page, request }) => {
+    const tag = uniqueTag('charcoal').toLowerCase();
+    const artist = await createUser(request);
+    await createTextPost(request, artist, `Quick sketch #${tag}`);
+    const viewer = await createUser(request);
+    await useSession(page, viewer);
+    await page.goto('/explore');
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill(`#${tag}`);
+    const option = page
+      .getByRole('listbox', { name: 'Search results' })
+      .getByRole('group', { name: 'Tags' })
+      .getByRole('option')
+      .filter({ hasText: `#${tag}` });
+    await expect(option).toContainText('1 post');
+    // People come first, then tags: ↓ until the tag is highlighted.
+    for (let step = 0; step < 8 && (await option.getAttribute('aria-selected')) !== 'true'; step += 1) {
+      await search.press('ArrowDown');
+    }
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await search.press('Enter');
+    await expect(page).toHaveURL(`/tags/${tag}`);
+    await expect(tagHeading(page, tag)).toBeVisible();
+  });
+
   test('a tag nobody used yet has an empty page; an address that cannot be a tag is not found', async ({
     page,
     request,

@@ -155,7 +155,8 @@ export function SuggestTextarea({
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (expanded && trigger) {
+    // While an input method composes (Japanese, Chinese, …), its keys are its own.
+    if (expanded && trigger && !event.nativeEvent.isComposing) {
       const handled = () => {
         event.preventDefault();
         event.stopPropagation();
