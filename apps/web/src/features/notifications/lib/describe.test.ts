@@ -42,5 +42,11 @@ describe('describeNotification and notificationTarget', () => {
     const follow = group({ kind: 'follow', actors: people('jules'), post: null });
     expect(describeNotification(follow)).toBe('jules started following you');
     expect(notificationTarget(follow)).toBe('/jules');
+    const inPost = group({ kind: 'mention', actors: people('mo') });
+    expect(describeNotification(inPost)).toBe('mo mentioned you in a post');
+    expect(notificationTarget(inPost)).toBe('/posts/p1');
+    const inComment = group({ kind: 'mention', actors: people('mo'), comment: { _id: 'c2', content: '@you look' } });
+    expect(describeNotification(inComment)).toBe('mo mentioned you in a comment');
+    expect(notificationTarget(inComment)).toBe('/posts/p1#comments');
   });
 });

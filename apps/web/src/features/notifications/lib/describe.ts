@@ -25,12 +25,14 @@ export function describeNotification(notification: Notification): string {
   return `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
 }
 
-/** Where opening a group leads: the post (its comments for a comment or a vote), or the new follower. */
+/** Where opening a group leads: the post (its comments for a comment, a vote or a mention in one), or the new follower. */
 export function notificationTarget(notification: Notification): string {
   const post = notification.post ? `/posts/${encodeURIComponent(notification.post._id)}` : null;
   if (notification.kind === 'follow' || !post) {
     const actor = notification.actors[0];
     return actor ? `/${encodeURIComponent(actor.username)}` : '/notifications';
   }
-  return notification.kind === 'like' ? post : `${post}#comments`;
+  // A like or a mention in the post itself leads to the post; a comment, a vote or a mention in a comment to its comments.
+  const onPost = notification.kind === 'like' || (notification.kind === 'mention' && notification.comment === null);
+  return onPost ? post : `${post}#comments`;
 }
