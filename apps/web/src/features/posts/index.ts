@@ -7,7 +7,7 @@ export { usePost } from './api/get-post';
 export { applyLiveCounts } from './api/live-counts';
 export { updateCachedPostComments } from './api/post-cache';
 export { postKeys, type PostListSource } from './api/post-keys';
-export { usePinChange, usePinnedPosts } from './api/pin-post';
+export { usePinChange, usePinnedQuery } from './api/pin-post';
 export { AddPostButton } from './components/add-post-button';
 export { NewPostsPill } from './components/new-posts-pill';
 export { PostCard } from './components/post-card';

@@ -21,10 +21,21 @@ export const pinnedQuery = (username: string) =>
     getNextPageParam: () => undefined,
   });
 
-/** The pinned works of `username` (undefined while they load; none when there is no username). */
+/** The pinned works of `username` (undefined while they load, or when they could not be); none without a username. */
 export function usePinnedPosts(username: string | undefined): readonly Post[] | undefined {
-  const { data } = useInfiniteQuery({ ...pinnedQuery(username ?? ''), enabled: Boolean(username) });
-  return data?.pages[0]?.posts;
+  return usePinnedQuery(username).pinned;
+}
+
+/** usePinnedPosts, and whether the first answer is still awaited (a failed load counts as answered). */
+export function usePinnedQuery(username: string | undefined): {
+  pinned: readonly Post[] | undefined;
+  pending: boolean;
+} {
+  const { data, isPending, isError } = useInfiniteQuery({
+    ...pinnedQuery(username ?? ''),
+    enabled: Boolean(username),
+  });
+  return { pinned: data?.pages[0]?.posts, pending: Boolean(username) && isPending && !isError };
 }
 
 const postPinPath = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/pin`;

@@ -295,13 +295,15 @@ interface PostGridProps {
   empty: ReactNode;
   /** Works shown first, in this order, marked "Pinned", and left out of the pages below. */
   pinned?: readonly Post[];
+  /** The pinned works are still loading: wait for them, so the works do not move once they arrive. */
+  pinnedPending?: boolean;
 }
 
 /**
  * A paged grid of works (see PostGridView). The next page loads as the end comes into view; a "Load more
  * posts" button does the same for keyboards and when observers are not available.
  */
-export function PostGrid({ source, sort, label, empty, pinned }: PostGridProps) {
+export function PostGrid({ source, sort, label, empty, pinned, pinnedPending = false }: PostGridProps) {
   const query = useInfiniteQuery({ ...postListQuery(source, sort), placeholderData: keepPreviousData });
   const {
     data,
@@ -335,7 +337,7 @@ export function PostGrid({ source, sort, label, empty, pinned }: PostGridProps) 
     return [...pinned, ...paged.filter((post) => !pinnedIds.has(post._id))];
   }, [data, pinned]);
 
-  if (isPending) {
+  if (isPending || pinnedPending) {
     return (
       <p className={styles.status} role="status">
         Loading posts…

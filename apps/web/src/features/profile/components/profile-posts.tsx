@@ -2,7 +2,7 @@ import { Bookmark, Grid3x3, Heart, LayoutGrid, List } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, type TabItem } from '../../../ui/tabs';
-import { PostGrid, PostList, usePinnedPosts, type PostListSource } from '../../posts';
+import { PostGrid, PostList, usePinnedQuery, type PostListSource } from '../../posts';
 import { PinnedArranger } from './pinned-arranger';
 import styles from './profile-posts.module.css';
 
@@ -53,13 +53,14 @@ interface PanelProps {
   empty: ReactNode;
   view: View;
   pinned?: Parameters<typeof PostGrid>[0]['pinned'];
+  pinnedPending?: boolean;
 }
 
-function Panel({ source, label, empty, view, pinned }: PanelProps) {
+function Panel({ source, label, empty, view, pinned, pinnedPending }: PanelProps) {
   return view === 'list' ? (
     <PostList source={source} sort="latest" label={label} empty={empty} />
   ) : (
-    <PostGrid source={source} sort="latest" label={label} empty={empty} pinned={pinned} />
+    <PostGrid source={source} sort="latest" label={label} empty={empty} pinned={pinned} pinnedPending={pinnedPending} />
   );
 }
 
@@ -72,7 +73,7 @@ export function ProfilePosts({ username, isOwn }: { username: string; isOwn: boo
   const requested = params.get('tab');
   const tab: Tab = isOwn && (requested === 'liked' || requested === 'saved') ? requested : 'posts';
   const view: View = params.get('view') === 'list' ? 'list' : 'grid';
-  const pinned = usePinnedPosts(username);
+  const { pinned, pending: pinnedPending } = usePinnedQuery(username);
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -116,6 +117,7 @@ export function ProfilePosts({ username, isOwn }: { username: string; isOwn: boo
           label={`Posts by @${username}`}
           // The list of cards shows every post in time order; the grid puts the pinned ones first.
           pinned={pinned}
+          pinnedPending={pinnedPending}
           empty={
             <Empty
               text={
