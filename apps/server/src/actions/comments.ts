@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { comments, posts } from '../db/schema.js';
 import { publish } from '../events/events.js';
-import { notify, notifyMentions } from '../events/notification-rules.js';
+import { notify, notifyMentions, unreadMentionRecipients } from '../events/notification-rules.js';
 
 /** The post with its author, locked for the rest of the transaction when `lock`; undefined when there is none. */
 export async function findPost(tx: Db, postId: string, lock = false) {
@@ -62,6 +62,7 @@ export async function deleteComment(
       .for('update');
     if (!comment) return 'comment';
     allow({ postAuthorId: post.authorId, commentAuthorId: comment.authorId });
+    const mentioned = await unreadMentionRecipients(tx, { actorId: comment.authorId, postId, commentId });
     await tx.delete(comments).where(eq(comments.id, commentId));
     await tx
       .update(posts)
@@ -72,6 +73,12 @@ export async function deleteComment(
     await publish(tx, { type: 'unread-changed', recipientId: post.authorId });
     if (comment.authorId !== post.authorId) {
       await publish(tx, { type: 'unread-changed', recipientId: comment.authorId });
+    }
+    // And the people it mentioned.
+    for (const recipientId of mentioned) {
+      if (recipientId !== post.authorId && recipientId !== comment.authorId) {
+        await publish(tx, { type: 'unread-changed', recipientId });
+      }
     }
     return null;
   });

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { posts, users } from '../db/schema.js';
 import { publish, publishSql } from '../events/events.js';
+import { unreadMentionRecipients } from '../events/notification-rules.js';
 
 /**
  * A new post with its pictures in order (post_media), its author's post count and its event, in one
@@ -85,12 +86,14 @@ export async function deletePostRow(tx: Db, postId: string, authorId: string): P
   await tx.execute(sql`
     update users set bookmark_count = bookmark_count - 1
     where id in (select user_id from bookmarks where post_id = ${postId}::uuid)`);
+  const mentioned = await unreadMentionRecipients(tx, { actorId: authorId, postId });
   await tx.delete(posts).where(eq(posts.id, postId));
   await tx
     .update(users)
     .set({ postCount: sql`${users.postCount} - 1` })
     .where(eq(users.id, authorId));
-  // Its notifications went with it.
+  // Its notifications went with it: the author's, and those of the people it mentioned.
   await publish(tx, { type: 'unread-changed', recipientId: authorId });
+  for (const recipientId of mentioned) await publish(tx, { type: 'unread-changed', recipientId });
   await publish(tx, { type: 'post-changed', postId });
 }

@@ -130,3 +130,22 @@ export async function notifyMentions(
   );
   return Number(rows[0]?.notified ?? 0);
 }
+
+/**
+ * The people with an unread mention in a post (`commentId` absent) or in one of its comments, by the
+ * writer `actorId`: deleting the text deletes those notifications (foreign keys), and each of them must
+ * hear that their unread count changed. Read before the delete, through notifications_actor_post_idx.
+ */
+export async function unreadMentionRecipients(
+  tx: Db,
+  mention: { actorId: string; postId: string; commentId?: string },
+): Promise<string[]> {
+  const rows = await queryRows<{ recipient_id: string }>(
+    tx,
+    sql`select distinct n.recipient_id from notifications n
+        where n.actor_id = ${mention.actorId}::uuid and n.post_id = ${mention.postId}::uuid and n.kind = 'mention'
+          and ${mention.commentId ? sql`n.comment_id = ${mention.commentId}::uuid` : sql`n.comment_id is null`}
+          and n.read_at is null`,
+  );
+  return rows.map((row) => row.recipient_id);
+}

@@ -261,6 +261,15 @@ describe('the live stream', () => {
       commentId: comment.json().comment._id,
       text: `${writer.user.username} mentioned you in a comment`,
     });
+    // Deleting the comment, then the post, takes the mentions away: the unread count follows.
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/comments/delete/${postId}/${comment.json().comment._id}`,
+      headers: auth(writer),
+    });
+    await client.frame('unread', (f) => f.unreadCount === 1);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${postId}`, headers: auth(writer) });
+    await client.frame('unread', (f) => f.unreadCount === 0);
     client.close();
   });
 
