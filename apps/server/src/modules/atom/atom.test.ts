@@ -231,6 +231,24 @@ describe('the Atom feed', () => {
   });
 });
 
+describe('an artist who shows their works to signed-in people only', () => {
+  it('has a feed without entries: a feed reader is signed out', async () => {
+    const artist = await signUp(ctx.app);
+    await createPost(artist, 'For members only');
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      headers: auth(artist),
+      payload: { userData: { worksSignedInOnly: true } },
+    });
+    expect(edit.statusCode).toBe(201);
+    const response = await ctx.app.inject({ method: 'GET', url: feedUrl(artist) });
+    expect(response.statusCode).toBe(200);
+    expect(parseXml(response.body).filter((element) => element.name === 'entry')).toEqual([]);
+    expect(response.body).not.toContain('For members only');
+  });
+});
+
 describe('xmlText', () => {
   it('escapes the five markup characters and drops what XML 1.0 cannot carry', () => {
     expect(xmlText(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');

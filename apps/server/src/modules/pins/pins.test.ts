@@ -189,7 +189,7 @@ describe('reordering pinned works', () => {
 });
 
 describe("a profile's pinned works", () => {
-  it('come with the viewer flags for a signed-in viewer, and 404 for an unknown user', async () => {
+  it('come with the viewer flags for a signed-in viewer, only to signed-in people when the artist says so, and 404 for an unknown user', async () => {
     const { artist, posts } = await artistWith(1);
     await pin(artist, posts[0]!);
     const viewer = await signUp(ctx.app);
@@ -205,6 +205,21 @@ describe("a profile's pinned works", () => {
       likes: { likeCount: 1 },
       viewer: { liked: true, isAuthor: false },
     });
+
+    // An artist who shows their works to signed-in people only: none for a signed-out visitor.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      headers: auth(artist),
+      payload: { userData: { worksSignedInOnly: true } },
+    });
+    expect(await pinnedIds(artist)).toEqual([]);
+    const signedIn = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${artist.user.username}/pins`,
+      headers: auth(viewer),
+    });
+    expect(signedIn.json().posts.map((post: { _id: string }) => post._id)).toEqual([posts[0]]);
 
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/users/nobody_here_at_all/pins' });
     expect(unknown.statusCode).toBe(404);
