@@ -1,6 +1,5 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { displayUrl } from '../lib/safe-url';
 import { tokenizeRichText } from '../lib/rich-text-tokens';
 import styles from './rich-text.module.css';
 
@@ -11,7 +10,8 @@ export function tagPath(tag: string): string {
 
 /**
  * Post or comment text with its #tags, @mentions and web addresses as links, built as elements (the
- * text is never read as markup). Line breaks are kept by the container's `white-space: pre-wrap`.
+ * text is never read as markup) and showing exactly what was written. Line breaks are kept by the
+ * container's `white-space: pre-wrap`.
  */
 export const RichText = memo(function RichText({ text }: { text: string }) {
   const nodes: ReactNode[] = tokenizeRichText(text).map((token, index) => {
@@ -33,7 +33,7 @@ export const RichText = memo(function RichText({ text }: { text: string }) {
       case 'url':
         return (
           <a key={index} href={token.href} className={styles.link} rel="noopener noreferrer nofollow ugc">
-            {displayUrl(token.text)}
+            {token.text}
           </a>
         );
     }
