@@ -45,6 +45,11 @@ test.describe('shared links, signed out', () => {
       if (sent.url().includes(`/media/${pictureId}-`)) pictureRequests.push(sent.url());
     });
 
+    // A visitor's page asks the API only what it answers without a token.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
+    });
     await page.goto(`/posts/${post._id}`);
     await expect(page).toHaveURL(`/posts/${post._id}`);
     const card = page.getByRole('article').first();
@@ -54,6 +59,7 @@ test.describe('shared links, signed out', () => {
       .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect(new Set(pictureRequests).size, pictureRequests.join('\n')).toBe(1);
+    expect(refused).toEqual([]);
     // The visitor's header: a way in, no signed-in navigation.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(mainNav(page)).toHaveCount(0);
@@ -80,6 +86,10 @@ test.describe('shared links, signed out', () => {
   });
 
   test('a profile and a tag page open signed out', async ({ page, request }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
+    });
     await page.goto(`/${TEST_ACCOUNT.username}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page).toHaveURL(`/${TEST_ACCOUNT.username}`);
@@ -90,6 +100,7 @@ test.describe('shared links, signed out', () => {
     await page.goto(`/tags/${tag}`);
     await expect(page).toHaveURL(`/tags/${tag}`);
     await expect(page.getByRole('heading', { name: `#${tag}`, level: 1 })).toBeVisible();
+    expect(refused).toEqual([]);
   });
 
   test('the other pages still send a visitor to /landing', async ({ page }) => {

@@ -45,7 +45,8 @@ export default function AppLayout() {
         )}
       </div>
       <LiveRegion />
-      <UnreadTitle />
+      {/* A visitor has no notifications (the count needs a token). */}
+      {me && <UnreadTitle />}
     </>
   );
 }
