@@ -140,7 +140,10 @@ export function createPostsService({
       }).catch(mapPictureInUse);
       // After the post's own statement, which holds no transaction to join: a mention is a notification,
       // not part of the post, and notifyMentions never notifies twice.
-      await notifyMentions(db, { actorId: userId, usernames: extractMentions(content), postId });
+      await notifyMentions(db, { actorId: userId, usernames: extractMentions(content), postId }).catch((error) => {
+        // The post was deleted meanwhile: nothing to notify of (getPost answers its 404).
+        if (!isForeignKeyViolation(error, 'notifications_post_id_posts_id_fk')) throw error;
+      });
       searches.clear();
       return getPost(postId, userId);
     },
