@@ -114,12 +114,24 @@ const samplePosts = await api<{ posts: { _id: string; picture: unknown; media?: 
 const pictureCount = (post: { media?: unknown[]; picture: unknown }) => post.media?.length ?? (post.picture ? 1 : 0);
 const samplePost = [...samplePosts.posts].sort((a, b) => pictureCount(b) - pictureCount(a))[0];
 if (!samplePost) throw new Error('The sample data has no posts.');
+// The tag page of the sample post's first #tag (the sample data tags every post).
+const sampleTag =
+  /#([\p{L}\p{N}_]+)/u.exec((samplePost as { content?: string }).content ?? '')?.[1]?.toLowerCase() ?? 'painting';
 
 const ALL_PAGES = [
   { key: 'landing', name: '/landing', path: '/landing', signedIn: false },
   { key: 'login', name: '/login', path: '/login', signedIn: false },
   { key: 'feed', name: 'feed (/)', path: '/', signedIn: true },
   { key: 'post', name: 'post page', path: `/posts/${encodeURIComponent(samplePost._id)}`, signedIn: true },
+  // Issue 22: a shared link's pages. A visitor's post page carries its post inline, a profile and a tag page.
+  {
+    key: 'post-visitor',
+    name: 'post page, signed out',
+    path: `/posts/${encodeURIComponent(samplePost._id)}`,
+    signedIn: false,
+  },
+  { key: 'profile', name: 'profile', path: `/${ACCOUNT.username}`, signedIn: true },
+  { key: 'tag', name: 'tag page', path: `/tags/${sampleTag}`, signedIn: true },
 ] as const;
 const PAGES = values.page ? ALL_PAGES.filter((page) => values.page!.includes(page.key)) : ALL_PAGES;
 if (PAGES.length === 0) throw new Error(`--page takes ${ALL_PAGES.map((page) => page.key).join(', ')}.`);
