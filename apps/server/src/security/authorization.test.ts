@@ -83,6 +83,14 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'DELETE /api/tags/:tag/follow':                 [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/me/tags':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/mentionable':                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Pins: a profile's pinned works are public; pinning, unpinning and reordering act on your own pins only
+  // (another's post: 400 with the spec's message; reordering lists the posts you pinned, so the owner's: 400).
+  'GET /api/users/:username/pins':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/posts/:postId/pin':                  [401, 401, 401, 401, 401, 401, 404, 400, 200, 200],
+  'DELETE /api/posts/:postId/pin':                [401, 401, 401, 401, 401, 401, 404, 400, 200, 200],
+  'PUT /api/users/me/pins':                       [401, 401, 401, 401, 401, 401, 404, 400, 200, 200],
+  // A feed reader sends no token: whatever it carries, the feed is public.
+  'GET /api/users/:username/feed.atom':           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'POST /api/media/:id/alt':                      [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
   'GET /api/notifications':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -98,6 +106,8 @@ const OTHER_MESSAGES: Record<string, string> = {
   'DELETE /api/posts/:id': ERRORS.deletePostNotOwner,
   'POST /api/comments/edit/:postId/:commentId': ERRORS.editCommentNotOwner,
   'POST /api/comments/delete/:postId/:commentId': ERRORS.deleteCommentNotOwner,
+  'POST /api/posts/:postId/pin': ERRORS.pinNotOwner,
+  'DELETE /api/posts/:postId/pin': ERRORS.pinNotOwner,
 };
 
 let ctx: TestContext;
@@ -167,6 +177,14 @@ async function ok(options: InjectOptions) {
   const response = await ctx.app.inject(options);
   if (response.statusCode >= 300) throw new Error(`setup ${options.url}: ${response.statusCode} ${response.body}`);
   return response;
+}
+
+/** Unpins every pinned work of the owner, so that each cell starts below the limit of pinned works. */
+async function unpinAll() {
+  const pinned = await ok({ method: 'GET', url: `/api/users/${owner.user.username}/pins` });
+  for (const post of pinned.json().posts as { _id: string }[]) {
+    await ok({ method: 'DELETE', url: `/api/posts/${post._id}/pin`, headers: as(owner) });
+  }
 }
 
 /** Builds, on fresh rows, the request of one route (the owner's rows; the viewer acts with the cell's token). */
@@ -289,6 +307,34 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   },
   'GET /api/users/me/tags': async () => ({ method: 'GET', url: '/api/users/me/tags' }),
   'GET /api/users/mentionable': async () => ({ method: 'GET', url: '/api/users/mentionable?prefix=a' }),
+  'GET /api/users/:username/pins': async () => {
+    const postId = await createPost(ctx.app, owner);
+    await unpinAll();
+    await ok({ method: 'POST', url: `/api/posts/${postId}/pin`, headers: as(owner) });
+    return { method: 'GET', url: `/api/users/${owner.user.username}/pins` };
+  },
+  'POST /api/posts/:postId/pin': async () => {
+    await unpinAll();
+    return { method: 'POST', url: `/api/posts/${await createPost(ctx.app, owner)}/pin`, payload: { position: 0 } };
+  },
+  'DELETE /api/posts/:postId/pin': async () => {
+    await unpinAll();
+    const postId = await createPost(ctx.app, owner);
+    await ok({ method: 'POST', url: `/api/posts/${postId}/pin`, headers: as(owner) });
+    return { method: 'DELETE', url: `/api/posts/${postId}/pin` };
+  },
+  'PUT /api/users/me/pins': async () => {
+    await unpinAll();
+    const [first, second] = [await createPost(ctx.app, owner), await createPost(ctx.app, owner)];
+    for (const postId of [first, second]) {
+      await ok({ method: 'POST', url: `/api/posts/${postId}/pin`, headers: as(owner) });
+    }
+    return { method: 'PUT', url: '/api/users/me/pins', payload: { postIds: [second, first] } };
+  },
+  'GET /api/users/:username/feed.atom': async () => ({
+    method: 'GET',
+    url: `/api/users/${owner.user.username}/feed.atom`,
+  }),
   'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),
   'GET /api/notifications/unread-count': async () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
   'GET /api/live': async () => ({ method: 'GET', url: '/api/live' }),

@@ -21,6 +21,7 @@ export const COUNTED_TABLES = [
   'media',
   'post_media',
   'tag_follows',
+  'post_pins',
 ] as const;
 export type RowCounts = Record<(typeof COUNTED_TABLES)[number], number>;
 
