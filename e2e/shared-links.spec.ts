@@ -2,7 +2,16 @@
 // an action that needs an account sends them to sign in and back to the same page; and each page's HTML
 // carries its link-preview tags, for robots that never run the app.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { TEST_ACCOUNT, createPost, createUser, logIn, mainNav } from './support/helpers.ts';
+import {
+  TEST_ACCOUNT,
+  createPost,
+  createUser,
+  expectNoAxeViolations,
+  logIn,
+  mainNav,
+  useSession,
+  useTheme,
+} from './support/helpers.ts';
 
 interface PicturedPost {
   _id: string;
@@ -60,6 +69,7 @@ test.describe('shared links, signed out', () => {
       .toBeGreaterThan(0);
     expect(new Set(pictureRequests).size, pictureRequests.join('\n')).toBe(1);
     expect(refused).toEqual([]);
+    await expectNoAxeViolations(page);
     // The visitor's header: a way in, no signed-in navigation.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(mainNav(page)).toHaveCount(0);
@@ -79,7 +89,12 @@ test.describe('shared links, signed out', () => {
 
   test('comments ask a visitor to sign up, and come back to the post', async ({ page, request }) => {
     const post = await picturedPost(request);
+    // On a phone, in the dark theme: the header keeps its way in, and the page stays accessible.
+    await useTheme(page, 'dark');
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/posts/${post._id}`);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' })).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole('main').getByRole('link', { name: 'sign up', exact: true }).click();
     await expect(page).toHaveURL(`/signup?next=${encodeURIComponent(`/posts/${post._id}`)}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -115,6 +130,36 @@ test.describe('shared links, signed out', () => {
     await page.goto('/login?next=//evil.example/steal');
     await logIn(page, user);
     await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('works shown to signed-in people only', () => {
+  test('the option in Settings hides the works from visitors, whose link asks them to sign in', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const artist = await createUser(request);
+    const { _id: postId } = await createPost(request, artist, 'For members only');
+    await useSession(page, artist);
+    await page.goto('/settings');
+    const option = page.getByRole('checkbox', { name: 'Show my works to signed-in people only' });
+    await expect(option).not.toBeChecked();
+    await option.check();
+    await expect(option).toBeChecked();
+    await expectNoAxeViolations(page);
+    await expect(page.getByText('Your works are now shown to signed-in people only.')).toBeVisible();
+    expect((await request.get(`/api/posts/${postId}`)).status()).toBe(404);
+
+    const visitor = await browser.newPage();
+    const reader = await createUser(request);
+    await visitor.goto(`/posts/${postId}`);
+    await expect(visitor.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+    await visitor.getByRole('link', { name: 'sign in', exact: true }).click();
+    await logIn(visitor, reader);
+    await expect(visitor).toHaveURL(`/posts/${postId}`);
+    await expect(visitor.getByText('For members only')).toBeVisible();
+    await visitor.close();
   });
 });
 

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isPanorama, pageBoxRatio } from '../../../lib/picture-shape';
+import { signInPath, useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
@@ -21,6 +22,7 @@ export default function PostPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: post, error, isPending, refetch } = usePost(postId);
+  const { data: me } = useCurrentUser();
 
   // Back to the list this post was opened from; a post opened from a link goes Home instead.
   const cameFromApp = location.key !== 'default';
@@ -52,6 +54,14 @@ export default function PostPage() {
       return (
         <NotFound icon={ImageOff} title="Post not found">
           It may have been deleted, or the link is not quite right.
+          {!me && (
+            // A visitor: the artist may show their works to signed-in people only.
+            <>
+              {' '}
+              Some artists show their works to signed-in people only:{' '}
+              <Link to={signInPath(`${location.pathname}${location.search}`)}>sign in</Link> to see it.
+            </>
+          )}
         </NotFound>
       );
     }
