@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const auth = (who?: SignedUp) => (who ? { authorization: `Bearer ${who.token}` } : {});
+const auth = (who?: SignedUp): Record<string, string> => (who ? { authorization: `Bearer ${who.token}` } : {});
 const call = (who: SignedUp | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({
     method,
