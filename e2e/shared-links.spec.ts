@@ -116,6 +116,9 @@ test.describe('shared links, signed out', () => {
     await expect(page).toHaveURL(`/tags/${tag}`);
     await expect(page.getByRole('heading', { name: `#${tag}`, level: 1 })).toBeVisible();
     expect(refused).toEqual([]);
+    // Following the tag needs an account: sign in, and come back to the tag.
+    await page.getByRole('main').getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/tags/${tag}`)}`);
   });
 
   test('the other pages still send a visitor to /landing', async ({ page }) => {

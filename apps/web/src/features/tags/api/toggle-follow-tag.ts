@@ -2,6 +2,7 @@ import { TAG_ROUTES, type TagState } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
+import { useSignInFirst } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { postKeys } from '../../posts';
@@ -17,8 +18,11 @@ const sendFollow = (tag: string, follow: boolean) =>
  */
 export function useToggleFollowTag(): (tag: string) => void {
   const queryClient = useQueryClient();
+  // A visitor reading a shared tag page signs in first, and comes back here.
+  const signInFirst = useSignInFirst();
   return useCallback(
     (tag: string) => {
+      if (!signInFirst()) return;
       const key = tagKeys.state(tag);
       const current = queryClient.getQueryData<TagState>(key);
       if (!current) return;
@@ -42,6 +46,6 @@ export function useToggleFollowTag(): (tag: string) => void {
         },
       });
     },
-    [queryClient],
+    [queryClient, signInFirst],
   );
 }
