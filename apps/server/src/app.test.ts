@@ -181,9 +181,16 @@ describe('health and docs', () => {
 
 describe('the web app and media', () => {
   it('answers deep links with the app (history fallback), never cached', async () => {
-    for (const url of ['/', '/settings', '/posts/123', '/jane.doe', '/posts:abc']) {
+    // An unknown post or person is the app's page too, with 404 (modules/pages: a shared link's head).
+    for (const [url, status] of [
+      ['/', 200],
+      ['/settings', 200],
+      ['/posts:abc', 200],
+      ['/posts/123', 404],
+      ['/jane.doe', 404],
+    ] as const) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
