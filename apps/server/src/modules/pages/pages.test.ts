@@ -199,6 +199,13 @@ describe('GET /posts/{postId} as a page', () => {
     }
   });
 
+  it('answers HEAD with the headers alone', async () => {
+    const response = await ctx.app.inject({ method: 'HEAD', url: `/posts/${postId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
+
   it('answers 304 to a cache that has the same head', async () => {
     const first = await page(`/posts/${postId}`, 'text/html');
     expect(first.headers['cache-control']).toBe('no-cache');
