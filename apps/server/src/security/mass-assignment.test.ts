@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, type Column } from 'drizzle-orm';
-import { postMedia, posts, users } from '../db/schema.js';
+import { postMedia, postPins, posts, users } from '../db/schema.js';
 import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
 import { createTestApp, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
 import { afterAllTests, createPost, rowCounts, uploadPicture } from './fixtures.js';
@@ -8,7 +8,7 @@ import { afterAllTests, createPost, rowCounts, uploadPicture } from './fixtures.
 /**
  * Mass assignment (issue 8, part 5): every column of users and posts (by its TypeScript name and its SQL
  * name) and the nested objects the API shows, sent through postData and userData. Only the whitelisted
- * fields change: content and the pictures (mediaId, mediaIds) of a post; firstName, lastName, email, bio, link and userPhoto of a user.
+ * fields change: content and the pictures (mediaId, mediaIds) of a post; firstName, lastName, email, bio, link, worksSignedInOnly and userPhoto of a user; a pin's position and a reorder's postIds.
  */
 
 let ctx: TestContext;
@@ -44,7 +44,7 @@ afterAllTests(async (failed) => {
         'plus `__proto__` and `constructor.prototype` keys.',
       '',
       '- Only the whitelisted fields changed (post: content, mediaId, mediaIds; user: firstName, lastName, email, bio, link, ' +
-        "userPhoto); other users' rows and every table's row count unchanged after each request.",
+        "worksSignedInOnly, userPhoto; pin: position; reorder: postIds); other users' rows and every table's row count unchanged after each request.",
       `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
       '',
       '| body | requests | fields tried | statuses |',
@@ -102,7 +102,7 @@ const NESTED: Record<string, unknown> = {
   media: [{ _id: hostile() }],
 };
 
-const columnsOf = (table: typeof users | typeof posts) =>
+const columnsOf = (table: typeof users | typeof posts | typeof postPins) =>
   Object.entries(getTableColumns(table)).flatMap(([key, column]) => [
     [key, valueFor(column)] as const,
     [column.name, valueFor(column)] as const,
@@ -199,7 +199,7 @@ describe('postData (POST /api/posts/edit/{id})', () => {
   });
 });
 
-const USER_WHITELIST = new Set(['firstName', 'lastName', 'email', 'bio', 'link', 'userPhoto']);
+const USER_WHITELIST = new Set(['firstName', 'lastName', 'email', 'bio', 'link', 'worksSignedInOnly', 'userPhoto']);
 
 describe('userData (POST /api/users/edit)', () => {
   it('changes only the whitelisted fields (each column and nested object, one at a time and all at once)', async () => {
@@ -264,6 +264,75 @@ describe('userData (POST /api/users/edit)', () => {
       count('userData prototype keys', response.statusCode);
       expect(response.statusCode).toBe(400);
       expect(await userRow()).toEqual(before);
+    }
+  });
+});
+
+describe('pins (POST /api/posts/{postId}/pin, PUT /api/users/me/pins)', () => {
+  const pinRows = () => ctx.database.db.select().from(postPins).orderBy(postPins.userId, postPins.position);
+
+  it('a pin takes only its position: every column of post_pins and nested object, one at a time and all at once', async () => {
+    // The other user has a pin of their own, which nothing sent by the owner may move or take.
+    const otherPin = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/${otherPostId}/pin`,
+      headers: { authorization: other.token },
+    });
+    expect(otherPin.statusCode, otherPin.body).toBe(200);
+    const ownPin = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/pin`,
+      headers: { authorization: owner.token },
+    });
+    expect(ownPin.statusCode, ownPin.body).toBe(200);
+    const fields = [...columnsOf(postPins), ...Object.entries(NESTED)].filter(([key]) => key !== 'position');
+    const cases: [string, Record<string, unknown>][] = [
+      ...fields.map(([key, value]) => [key, { [key]: value }] as [string, Record<string, unknown>]),
+      ['all at once', Object.fromEntries(fields)],
+    ];
+    (figures.pin ??= { requests: 0, fields: 0, statuses: {} }).fields = fields.length;
+    for (const [label, extra] of cases) {
+      const countsBefore = await rowCounts(ctx);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/posts/${postId}/pin`,
+        payload: { position: 0, ...extra },
+        headers: { authorization: owner.token },
+      });
+      count('pin', response.statusCode);
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+      expect(
+        response.json().posts.map((post: { _id: string }) => post._id),
+        label,
+      ).toEqual([postId]);
+      expect(
+        (await pinRows()).map(({ postId: id, userId, position }) => ({ id, userId, position })),
+        label,
+      ).toEqual(
+        [
+          { id: postId, userId: owner.user._id, position: 0 },
+          { id: otherPostId, userId: other.user._id, position: 0 },
+        ].sort((a, b) => a.userId.localeCompare(b.userId)),
+      );
+      expect(await rowCounts(ctx), label).toEqual(countsBefore);
+    }
+  });
+
+  it('a reorder takes only postIds: the same fields beside it change nobody else’s pins', async () => {
+    // A reorder rewrites the list (createdAt is new): what matters is whose pin is which, and where.
+    const pinned = async () => (await pinRows()).map(({ postId: id, userId, position }) => ({ id, userId, position }));
+    const before = await pinned();
+    const fields = [...columnsOf(postPins), ...Object.entries(NESTED)].filter(([key]) => key !== 'postIds');
+    for (const [label, extra] of [...fields.map(([key, value]) => [key, { [key]: value }] as const)]) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/pins',
+        payload: { postIds: [postId], ...extra },
+        headers: { authorization: owner.token },
+      });
+      count('reorder', response.statusCode);
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+      expect(await pinned(), label).toEqual(before);
     }
   });
 });

@@ -13,6 +13,7 @@ let ctx: TestContext;
 let owner: SignedUp;
 let stranger: SignedUp;
 let savedPostId: string;
+let strangerPostId: string;
 const ownerEmail = `owner-${Date.now()}@private.example.com`;
 const PRIVATE_FIELDS = ['email', 'bookmarks', 'bookmarkCount'] as const;
 
@@ -113,7 +114,31 @@ const ROUTES: Record<string, { ask: Ask; ownUser?: (body: Record<string, unknown
   'GET /api/notifications': {
     ask: async (v) => (v === 'anonymous' ? null : { method: 'GET', url: '/api/notifications' }),
   },
+  // Pins: the owner pinned the post they saved (with their comment on it); the stranger pins their own.
+  'GET /api/users/:username/pins': {
+    ask: async () => ({ method: 'GET', url: `/api/users/${owner.user.username}/pins` }),
+  },
+  'POST /api/posts/:postId/pin': {
+    ask: async (v) => (v === 'anonymous' ? null : { method: 'POST', url: `/api/posts/${pinnable(v)}/pin` }),
+  },
+  'DELETE /api/posts/:postId/pin': {
+    ask: async (v) => {
+      if (v === 'anonymous') return null;
+      await ctx.app.inject({ method: 'POST', url: `/api/posts/${pinnable(v)}/pin`, headers: withToken(v) });
+      return { method: 'DELETE', url: `/api/posts/${pinnable(v)}/pin` };
+    },
+  },
+  'PUT /api/users/me/pins': {
+    ask: async (v) => {
+      if (v === 'anonymous') return null;
+      await ctx.app.inject({ method: 'POST', url: `/api/posts/${pinnable(v)}/pin`, headers: withToken(v) });
+      return { method: 'PUT', url: '/api/users/me/pins', payload: { postIds: [pinnable(v)] } };
+    },
+  },
 };
+
+/** The post a viewer may pin: their own. */
+const pinnable = (viewer: Viewer) => (viewer === 'owner' ? savedPostId : strangerPostId);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -126,10 +151,18 @@ beforeAll(async () => {
     payload: { content: 'a post the owner saves' },
   });
   savedPostId = created.json().post._id;
+  const strangers = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: { authorization: stranger.token },
+    payload: { content: 'a post of the stranger' },
+  });
+  strangerPostId = strangers.json().post._id;
   for (const [url, who] of [
     [`/api/users/bookmark/${savedPostId}`, owner],
     [`/api/posts/${savedPostId}/comment`, owner],
     [`/api/users/follow/${owner.user._id}`, stranger],
+    [`/api/posts/${savedPostId}/pin`, owner],
   ] as const) {
     const payload = url.endsWith('/comment') ? { commentData: { content: 'mine' } } : undefined;
     const response = await ctx.app.inject({ method: 'POST', url, headers: { authorization: who.token }, payload });
@@ -168,3 +201,20 @@ describe('fields that belong to their owner alone', () => {
 
 /** A user in a list: never carries private fields, even your own entry. */
 const isCard = (person: Record<string, unknown>) => !('createdAt' in person);
+
+describe('the Atom feed', () => {
+  for (const viewer of VIEWERS) {
+    it(`of the owner, read by ${viewer === 'anonymous' ? 'a feed reader' : `the ${viewer}`}, carries no private field`, async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.user.username}/feed.atom`,
+        headers: withToken(viewer),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      // The feed is public and the same for everyone: the owner's own email is not in it either.
+      expect(response.body).toContain('a post the owner saves');
+      expect(response.body).not.toContain(ownerEmail);
+      expect(response.body).not.toMatch(/email|bookmark/i);
+    });
+  }
+});
