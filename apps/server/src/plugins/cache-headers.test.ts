@@ -6,7 +6,12 @@ import { API_CACHE } from './cache-headers.js';
  * A shared cache in front of the server (a CDN, a corporate proxy) must never hand one reader's answer
  * to another (issue 18): every API route, asked with and without a token, says who may keep its answer
  * and that it varies by Authorization.
+ *
+ * One exception: an artist's Atom feed is read as a signed-out visitor whoever asks (the token is never
+ * used), so its anonymous answer may be kept by any cache for a few minutes (feed readers poll it).
  */
+const ATOM_FEED = '/api/users/:username/feed.atom';
+const ATOM_ANONYMOUS = 'public, max-age=300';
 
 let ctx: TestContext;
 let me: SignedUp;
@@ -56,13 +61,52 @@ describe('cache headers on every API answer', () => {
         const label = `${route.method} ${route.url} ${signedIn ? 'with' : 'without'} a token: ${response.statusCode}`;
         const expected = signedIn
           ? API_CACHE.private
-          : route.method === 'GET' && response.statusCode < 300
-            ? API_CACHE.anonymousRead
-            : API_CACHE.other;
+          : route.method === 'GET' && route.url === ATOM_FEED && response.statusCode === 200
+            ? ATOM_ANONYMOUS
+            : route.method === 'GET' && response.statusCode < 300
+              ? API_CACHE.anonymousRead
+              : API_CACHE.other;
         expect(response.headers['cache-control'], label).toBe(expected);
         expect(varies(response.headers.vary), label).toBe(true);
       }
     }
+  });
+
+  it('the Atom feed, the one public answer, is the same whoever asks: a token changes nothing in it', async () => {
+    expect(ctx.app.apiRoutes.some((route) => route.method === 'GET' && route.url === ATOM_FEED)).toBe(true);
+    // Its own artist and work (the test above sent every route, deletes included).
+    const artist = await signUp(ctx.app);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { authorization: artist.token },
+      payload: { content: 'a work for the feed' },
+    });
+    expect(created.statusCode).toBe(201);
+    const url = ATOM_FEED.replace(':username', artist.user.username);
+    const other = await signUp(ctx.app);
+    const [anonymous, author, reader] = await Promise.all(
+      [undefined, artist.token, other.token].map((token) =>
+        ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} }),
+      ),
+    );
+    expect(anonymous!.statusCode).toBe(200);
+    expect(anonymous!.body).toContain('a work for the feed');
+    expect(anonymous!.headers['cache-control']).toBe(ATOM_ANONYMOUS);
+    for (const [who, response] of [
+      ['its author', author!],
+      ['another reader', reader!],
+    ] as const) {
+      expect(response.statusCode, who).toBe(200);
+      expect(response.body, who).toBe(anonymous!.body);
+      expect(response.headers.etag, who).toBe(anonymous!.headers.etag);
+      // Asked with a token, the usual rule still holds: nothing kept.
+      expect(response.headers['cache-control'], who).toBe(API_CACHE.private);
+    }
+    // Any other public read stays revalidated (the exception is that one route).
+    const post = await ctx.app.inject({ method: 'GET', url: `/api/posts/${created.json().post._id}` });
+    expect(post.statusCode).toBe(200);
+    expect(post.headers['cache-control']).toBe(API_CACHE.anonymousRead);
   });
 
   it('keeps compression negotiable beside it, and leaves media and pictures public', async () => {
