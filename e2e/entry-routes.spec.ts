@@ -97,8 +97,16 @@ test.describe('entering by each route, signed in', () => {
     await expect(page.getByRole('heading', { name: 'Post', exact: true })).toBeVisible();
     await page.getByRole('article').getByRole('link', { name: post.username, exact: true }).click();
     await expect(page).toHaveURL(`/${post.username}`);
-    await page.getByRole('article').first().getByRole('link', { name: 'Comments' }).click();
-    await expect(page).toHaveURL(/\/posts\//);
+    // The profile shows their works as a grid; a work opens its own post.
+    const work = page
+      .getByRole('grid', { name: `Posts by @${post.username}` })
+      .getByRole('link')
+      .first();
+    const href = await work.getAttribute('href');
+    expect(href).toMatch(/^\/posts\/[0-9a-f-]{36}$/);
+    await work.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByRole('article', { name: `Post by ${post.username}` })).toBeVisible();
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL('/');
     await noCrash();

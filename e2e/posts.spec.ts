@@ -90,6 +90,11 @@ function postCard(page: Page, text: string): Locator {
   return page.getByRole('article').filter({ hasText: text });
 }
 
+/** Explore's grid of works; each work is a link named after what it shows, by whom, and its counts. */
+function exploreWorks(page: Page, name?: string): Locator {
+  return page.getByRole('grid', { name: 'Posts from everyone' }).getByRole('link', name ? { name } : {});
+}
+
 async function openPostMenu(card: Locator) {
   await card.getByRole('button', { name: 'Post options' }).click();
 }
@@ -139,17 +144,18 @@ test.describe('posts', () => {
     await expect(card.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
     await expect(card.getByText('0 likes')).toBeVisible();
 
-    // Explore shows it too.
+    // Explore shows it too: a work of the grid, named by its alt text and author, its picture drawn.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
     await expect(page).toHaveURL('/explore');
-    await expect(postCard(page, content).getByRole('img', { name: alt })).toBeVisible();
+    const tile = exploreWorks(page, `${alt}, by @${user.username}, 0 likes`);
+    await expect(tile).toHaveCount(1);
+    await expect(tile.locator('img')).toBeVisible();
 
-    // Its page, a tap away from its time (the picture opens the viewer, issue 21).
-    await postCard(page, content)
-      .getByRole('link', { name: /open the post$/ })
-      .click();
+    // Its page, a tap on the work away (the picture there opens the viewer, issue 21).
+    await tile.click();
     await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/);
     await expect(page).toHaveTitle('Post | Share Arts');
+    await expect(page.getByRole('article')).toContainText(content);
     // In the viewer, View original opens the file itself in a new tab.
     await page.getByRole('article').getByRole('button', { name: alt }).click();
     const viewer = page.getByRole('dialog', { name: /Picture viewer/ });
@@ -217,13 +223,18 @@ test.describe('posts', () => {
     await expect(sort).toHaveValue('latest');
     await sort.selectOption({ label: 'Trending' });
     await expect(page).toHaveURL('/explore?sort=trending');
-    const first = page.getByRole('article').first();
-    await expect(first).toContainText(seeded.content);
-    await expect(first.getByText(/^\d+ likes$/)).toHaveText(`${seeded.likes.likeCount + 2} likes`);
+    // The first work is that post, and says its likes.
+    const first = exploreWorks(page).first();
+    await expect(first).toHaveAttribute('href', `/posts/${seeded._id}`);
+    await expect(first).toHaveAccessibleName(
+      new RegExp(
+        `, by @${seeded.username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${seeded.likes.likeCount + 2} likes, `,
+      ),
+    );
 
     await sort.selectOption({ label: 'Oldest First' });
     await expect(page).toHaveURL('/explore?sort=oldest');
-    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(exploreWorks(page).first()).toBeVisible();
   });
 
   test('rapid clicks on the heart send one request at a time and end in the state clicked last', async ({
@@ -272,7 +283,8 @@ test.describe('posts', () => {
     const post = await createPostViaApi(request, author, content);
     await useSession(page, viewer);
     const toastsShown = await recordToasts(page);
-    await page.goto('/explore');
+    // Someone else's post as a card in a list (Explore is a grid of works: the author's profile as a list).
+    await page.goto(`/${author.username}?view=list`);
     const card = postCard(page, content);
 
     // The heart, the count and the Save button show what happened: no toast for those (issue 19).
@@ -332,7 +344,7 @@ test.describe('posts', () => {
     await expect(page.getByRole('link', { name: 'Explore posts' })).toBeVisible();
     await page.getByRole('link', { name: 'Explore posts' }).click();
     await expect(page).toHaveURL('/explore');
-    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(exploreWorks(page).first()).toBeVisible();
   });
 
   test('no served picture of a post carries metadata; the original keeps no GPS', async ({ page, request }) => {
@@ -414,7 +426,7 @@ test.describe('accessibility of the post pages (axe, WCAG 2 A and AA)', () => {
       await expect(page.getByRole('button', { name: 'Add Post' })).toBeFocused();
 
       await page.goto('/explore');
-      await expect(page.getByRole('article').first()).toBeVisible();
+      await expect(exploreWorks(page).first()).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.goto(`/posts/${seeded._id}`);

@@ -406,15 +406,21 @@ async function postPages(page: Page): Promise<void> {
   }
 }
 
-/** Each payload author's profile: name, bio, link and their post. */
+/** What a work in the grid is called: its first words (as post-grid.tsx's gridLabel takes them), by its author. */
+function gridLabelStart(content: string, username: string): string {
+  const words = content.trim().split(/\s+/).filter(Boolean);
+  const first = words.length > 12 ? `${words.slice(0, 12).join(' ')}…` : words.join(' ');
+  return `${first || `Default picture of a post by @${username}`}, by @${username}, `;
+}
+
+/** Each payload author's profile: name, bio, link and their post (as a work of the grid and as a card). */
 async function profilePages(page: Page): Promise<void> {
   for (const p of planted) {
     await navigate(page, `/${p.user.username}`);
     const card = page.locator('section[aria-labelledby="profile-name"]');
     await expect(card.getByText(`@${p.user.username}`)).toBeVisible();
-    await expect(
-      page.getByRole('article', { name: `Post by ${p.user.username}` }).or(page.getByText('has not posted yet')),
-    ).toBeVisible();
+    const grid = page.getByRole('grid', { name: `Posts by @${p.user.username}` });
+    await expect(grid.or(page.getByText('has not posted yet'))).toBeVisible();
     const shown = await card.evaluate((section) => ({
       name: section.querySelector('h1')?.textContent ?? null,
       paragraphs: Array.from(section.querySelectorAll('p')).map((el) => el.textContent ?? ''),
@@ -437,10 +443,25 @@ async function profilePages(page: Page): Promise<void> {
     for (const { href } of shown.links) {
       if (!/^https?:\/\//.test(href)) findings.dom.push(`profile ${p.user.username}: link to ${href}`);
     }
-    const posts = await articleParagraphs(page);
     const content = stored(p.outcomes.post) ?? 'placeholder';
-    if (p.postId) expectText(`profile ${p.user.username}, post`, posts[`Post by ${p.user.username}`], content);
+    if (p.postId) {
+      // The grid (the default): the work links to its post, and its label carries the text as text.
+      const work = grid.getByRole('link');
+      await expect(work).toHaveCount(1);
+      await expect(work).toHaveAttribute('href', `/posts/${p.postId}`);
+      const label = (await work.getAttribute('aria-label')) ?? '';
+      const wanted = gridLabelStart(content, p.user.username);
+      expectText(`profile ${p.user.username}, work's label`, label.slice(0, wanted.length), wanted);
+    }
     await inspect(page, 'Profile page');
+
+    // The list of cards (?view=list): the post's text in full.
+    if (!p.postId) continue;
+    await navigate(page, `/${p.user.username}?view=list`);
+    await expect(page.getByRole('article', { name: `Post by ${p.user.username}` })).toBeVisible();
+    const posts = await articleParagraphs(page);
+    expectText(`profile ${p.user.username}, post`, posts[`Post by ${p.user.username}`], content);
+    await inspect(page, 'Profile page (list)');
   }
 }
 
