@@ -38,9 +38,9 @@ export const pinsRoutes: FastifyPluginAsyncTypebox<{ pins: PinsService; guards: 
   app.post(
     '/posts/:postId/pin',
     {
-      // The body is optional: none is `{}` (pin last).
+      // The body is optional: none is `{}` (pin last). A JSON null is a body, not a PinBody: refused (400).
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
       preHandler: guards.requireUser,
       schema: {
