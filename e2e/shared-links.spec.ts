@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   TEST_ACCOUNT,
+  authOf,
   createPost,
   createUser,
   expectNoAxeViolations,
@@ -150,8 +151,9 @@ test.describe('works shown to signed-in people only', () => {
     await expect(option).not.toBeChecked();
     await option.check();
     await expect(option).toBeChecked();
-    await expectNoAxeViolations(page);
+    // The toast first: it may be gone once axe has scanned the page.
     await expect(page.getByText('Your works are now shown to signed-in people only.')).toBeVisible();
+    await expectNoAxeViolations(page);
     expect((await request.get(`/api/posts/${postId}`)).status()).toBe(404);
 
     const visitor = await browser.newPage();
@@ -163,6 +165,34 @@ test.describe('works shown to signed-in people only', () => {
     await expect(visitor).toHaveURL(`/posts/${postId}`);
     await expect(visitor.getByText('For members only')).toBeVisible();
     await visitor.close();
+  });
+
+  test("a visitor on such an artist's profile is told the works are for signed-in people, and signs in to them", async ({
+    page,
+    request,
+  }) => {
+    const artist = await createUser(request);
+    const { _id: postId } = await createPost(request, artist, 'Members see this one');
+    const edit = await request.post('/api/users/edit', {
+      headers: authOf(artist),
+      data: { userData: { worksSignedInOnly: true } },
+    });
+    expect(edit.status(), await edit.text()).toBe(201);
+    const reader = await createUser(request);
+
+    await page.goto(`/${artist.username}`);
+    const notice = page.getByText(`@${artist.username} shows their works to signed-in people only.`);
+    await expect(notice).toBeVisible();
+    await expect(page.getByText('has not posted yet')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await notice.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await logIn(page, reader);
+    await expect(page).toHaveURL(`/${artist.username}`);
+    await expect(
+      page
+        .getByRole('grid', { name: `Posts by @${artist.username}` })
+        .getByRole('link', { name: /^Members see this one,/ }),
+    ).toHaveAttribute('href', `/posts/${postId}`);
   });
 });
 

@@ -48,6 +48,9 @@ export const sessionEndedByLogout = (): boolean => endedByLogout;
 export function startSession(queryClient: QueryClient, token: string, user: User): void {
   endedByLogout = false;
   setToken(token);
+  // What a visitor read was read without a token (no viewer flags, no works shown to signed-in people
+  // only): drop it, so the page they come back to asks again as them.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
   queryClient.setQueryData(sessionKeys.currentUser(), user);
 }
 

@@ -1,6 +1,7 @@
 import { Bookmark, Grid3x3, Heart, LayoutGrid, List } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { signInPath } from '../../../lib/session';
 import { Tabs, type TabItem } from '../../../ui/tabs';
 import { PostGrid, PostList, usePinnedQuery, type PostListSource } from '../../posts';
 import { PinnedArranger } from './pinned-arranger';
@@ -21,6 +22,17 @@ const SAVED: PostListSource = { kind: 'saved' };
 
 function Empty({ text }: { text: string }) {
   return <p className={styles.empty}>{text}</p>;
+}
+
+/** A visitor on the profile of an artist who shows their works to signed-in people only. */
+function SignedInOnly({ username }: { username: string }) {
+  const location = useLocation();
+  return (
+    <p className={styles.empty}>
+      @{username} shows their works to signed-in people only.{' '}
+      <Link to={signInPath(`${location.pathname}${location.search}`)}>Sign in</Link> to see them.
+    </p>
+  );
 }
 
 /** Grid or list: two toggle buttons, the choice kept in the URL (?view=list; the grid is the default). */
@@ -68,7 +80,16 @@ function Panel({ source, label, empty, view, pinned, pinnedPending }: PanelProps
  * Posts for everyone (the artist's pinned works first); Liked and Saved on your own profile only. Each as a
  * grid of works or a list of cards. The tab (?tab=) and the view (?view=) are kept in the URL.
  */
-export function ProfilePosts({ username, isOwn }: { username: string; isOwn: boolean }) {
+export function ProfilePosts({
+  username,
+  isOwn,
+  hiddenFromVisitor = false,
+}: {
+  username: string;
+  isOwn: boolean;
+  /** Signed out, on the profile of an artist who shows their works to signed-in people only. */
+  hiddenFromVisitor?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isOwn && (requested === 'liked' || requested === 'saved') ? requested : 'posts';
@@ -119,11 +140,15 @@ export function ProfilePosts({ username, isOwn }: { username: string; isOwn: boo
           pinned={pinned}
           pinnedPending={pinnedPending}
           empty={
-            <Empty
-              text={
-                isOwn ? 'You have not posted yet. Share your art with Add Post.' : `@${username} has not posted yet.`
-              }
-            />
+            hiddenFromVisitor ? (
+              <SignedInOnly username={username} />
+            ) : (
+              <Empty
+                text={
+                  isOwn ? 'You have not posted yet. Share your art with Add Post.' : `@${username} has not posted yet.`
+                }
+              />
+            )
           }
         />
       </>

@@ -48,7 +48,12 @@ export default function ProfilePage() {
       />
       <ProfileHeader user={user} isOwn={isOwn} />
       {/* Keyed by user, so another profile starts on its own first page. */}
-      <ProfilePosts key={user._id} username={user.username} isOwn={isOwn} />
+      <ProfilePosts
+        key={user._id}
+        username={user.username}
+        isOwn={isOwn}
+        hiddenFromVisitor={!me && user.worksSignedInOnly}
+      />
     </div>
   );
 }
