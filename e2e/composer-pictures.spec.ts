@@ -119,7 +119,8 @@ test('five pictures dropped, described, reordered by keyboard and posted in that
   await expect(dialog.getByText(/Describe it for people who cannot see it/)).toHaveCount(0);
 
   // The keyboard: Alt+↑ moves the focused picture up, and the new place is announced.
-  const status = dialog.getByRole('status');
+  // The pictures' announcements (the text field has a status of its own, for its suggestions).
+  const status = dialog.getByRole('status').filter({ hasText: /^Picture / });
   await dialog.getByRole('button', { name: 'Picture 5 of 5: e.png' }).focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect(status).toHaveText('Picture moved to position 4 of 5.');

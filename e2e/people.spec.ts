@@ -106,7 +106,8 @@ test.describe('people', () => {
     await createTextPost(request, author, saved);
     await createTextPost(request, author, liked);
     await useSession(page, viewer);
-    await page.goto('/explore');
+    // The author's posts as cards (Explore is a grid of works).
+    await page.goto(`/${author.username}?view=list`);
 
     await postCard(page, saved).getByRole('button', { name: 'Save' }).click();
     await expect(postCard(page, saved).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
@@ -123,9 +124,13 @@ test.describe('people', () => {
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: 'Liked' })).toHaveAttribute('aria-selected', 'true');
     await expect(tabs.getByRole('tab', { name: 'Liked' })).toBeFocused();
+    // Liked opens on the grid of works; as a list, the cards (the choice is kept for the next tab).
+    await expect(page.getByRole('tabpanel').getByRole('grid').getByRole('link')).toHaveCount(1);
+    await page.getByRole('group', { name: 'Show posts as' }).getByRole('button', { name: 'List' }).click();
     await expect(page.getByRole('tabpanel').getByRole('article').filter({ hasText: liked })).toBeVisible();
     await expect(postCard(page, saved)).toHaveCount(0);
 
+    await tabs.getByRole('tab', { name: 'Liked' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true');
     const savedCard = page.getByRole('tabpanel').getByRole('article').filter({ hasText: saved });
@@ -186,7 +191,8 @@ test.describe('people', () => {
     await expect(profileLink).toHaveAttribute('target', '_blank');
     await expect(profileLink).toHaveAttribute('rel', 'noopener noreferrer');
 
-    // The new photo (an uploaded avatar, not the default) is on my post card too.
+    // The new photo (an uploaded avatar, not the default) is on my post card too (the profile as a list).
+    await page.getByRole('group', { name: 'Show posts as' }).getByRole('button', { name: 'List' }).click();
     const card = postCard(page, content);
     const cardPhoto = card.locator('header img').first();
     await expect(cardPhoto).toHaveAttribute('src', /\/media\/(?!defaults\/)/);
@@ -278,7 +284,7 @@ test.describe('people', () => {
 
       await page.goto(`/${author.username}`);
       await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
-      await expect(page.getByRole('article').first()).toBeVisible();
+      await expect(page.getByRole('grid').getByRole('link').first()).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.goto('/profile');
