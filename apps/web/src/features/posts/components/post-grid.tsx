@@ -1,10 +1,8 @@
 import type { Post, Sort } from '@share-arts/contract';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Heart, Layers, MessageCircle, Pin } from 'lucide-react';
 import {
   memo,
   useCallback,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -13,15 +11,11 @@ import {
   type ReactNode,
 } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-count';
 import { useWatchPost } from '../../../lib/live';
-import { useInView } from '../../../lib/use-in-view';
-import { Button } from '../../../ui/button';
-import { toast } from '../../../ui/toast';
-import { postListQuery } from '../api/get-post-list';
 import type { PostListSource } from '../api/post-keys';
 import { useShadowedPost } from '../api/post-shadow';
+import { PagedPosts } from './paged-posts';
 import { boxRatio, justifiedRows, targetRowHeight, type JustifiedRow } from './justified-rows';
 import { DEFAULT_PICTURE_SIZE, PostPicture, pictureAlt, postPictures } from './post-picture';
 import styles from './post-grid.module.css';
@@ -299,86 +293,27 @@ interface PostGridProps {
   pinnedPending?: boolean;
 }
 
-/**
- * A paged grid of works (see PostGridView). The next page loads as the end comes into view; a "Load more
- * posts" button does the same for keyboards and when observers are not available.
- */
+/** A paged grid of works (see PostGridView), paged by PagedPosts; pinned works first. */
 export function PostGrid({ source, sort, label, empty, pinned, pinnedPending = false }: PostGridProps) {
-  const query = useInfiniteQuery({ ...postListQuery(source, sort), placeholderData: keepPreviousData });
-  const {
-    data,
-    error,
-    isPending,
-    isError,
-    isPlaceholderData,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-    refetch,
-  } = query;
-  const [sentinelRef, endInView] = useInView<HTMLDivElement>();
-
-  useEffect(() => {
-    if (endInView && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [endInView, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-
-  const toasted = useRef<unknown>(null);
-  useEffect(() => {
-    if (error && toasted.current !== error) {
-      toasted.current = error;
-      toast.error(errorMessage(error));
-    }
-  }, [error]);
-
-  const posts = useMemo(() => {
-    const paged = data?.pages.flatMap((page) => page.posts) ?? [];
-    if (!pinned || pinned.length === 0) return paged;
-    const pinnedIds = new Set(pinned.map((post) => post._id));
-    return [...pinned, ...paged.filter((post) => !pinnedIds.has(post._id))];
-  }, [data, pinned]);
-
-  if (isPending || pinnedPending) {
-    return (
-      <p className={styles.status} role="status">
-        Loading posts…
-      </p>
-    );
-  }
-  if (isError && !data) {
-    return (
-      <div className={styles.problem} role="alert">
-        <p>The posts could not be loaded: {errorMessage(error)}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (posts.length === 0) return <>{empty}</>;
-
+  const arrange = useCallback(
+    (paged: Post[]) => {
+      if (!pinned || pinned.length === 0) return paged;
+      const pinnedIds = new Set(pinned.map((post) => post._id));
+      return [...pinned, ...paged.filter((post) => !pinnedIds.has(post._id))];
+    },
+    [pinned],
+  );
   return (
-    <>
-      <PostGridView
-        posts={posts}
-        label={label}
-        pinnedCount={pinned?.length ?? 0}
-        busy={isFetchingNextPage || isPlaceholderData}
-        className={isPlaceholderData ? styles.stale : undefined}
-      />
-      <div ref={sentinelRef} className={styles.end}>
-        {hasNextPage ? (
-          <Button
-            variant="secondary"
-            onClick={() => void fetchNextPage()}
-            aria-disabled={isFetchingNextPage || undefined}
-          >
-            {isFetchingNextPage ? 'Loading more posts…' : 'Load more posts'}
-          </Button>
-        ) : (
-          <p className={styles.status}>You are all caught up.</p>
-        )}
-        {isError && hasNextPage && <p className={styles.status}>The next posts could not be loaded.</p>}
-      </div>
-    </>
+    <PagedPosts source={source} sort={sort} empty={empty} pending={pinnedPending} arrange={arrange}>
+      {({ posts, busy, staleClassName }) => (
+        <PostGridView
+          posts={posts}
+          label={label}
+          pinnedCount={pinned?.length ?? 0}
+          busy={busy}
+          className={staleClassName}
+        />
+      )}
+    </PagedPosts>
   );
 }
