@@ -1,6 +1,7 @@
-import type { Sort } from '@share-arts/contract';
+import { SORTS, type Sort } from '@share-arts/contract';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 import styles from './sort-select.module.css';
 
 const OPTIONS: { value: Sort; label: string }[] = [
@@ -32,4 +33,22 @@ export function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: 
       <ChevronDown className={styles.selectIcon} aria-hidden="true" size="1.1em" />
     </div>
   );
+}
+
+/** The sort order kept in the URL (?sort=, absent for the default "latest"), and its setter. */
+export function useSortParam(): [Sort, (next: Sort) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('sort');
+  const sort = (SORTS as readonly string[]).includes(value ?? '') ? (value as Sort) : 'latest';
+  const changeSort = (next: Sort) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'latest') updated.delete('sort');
+        else updated.set('sort', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [sort, changeSort];
 }

@@ -1,7 +1,5 @@
-import { SORTS, type Sort } from '@share-arts/contract';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { SortSelect } from '../../../ui/sort-select';
+import { SortSelect, useSortParam } from '../../../ui/sort-select';
 import { AddPostButton, NewPostsPill, PostGrid, PostList, type PostListSource } from '../../posts';
 import styles from './feed-view.module.css';
 
@@ -15,26 +13,9 @@ interface FeedViewProps {
   layout?: 'cards' | 'grid';
 }
 
-function readSort(value: string | null): Sort {
-  return (SORTS as readonly string[]).includes(value ?? '') ? (value as Sort) : 'latest';
-}
-
 /** Home and Explore: a heading, Add Post, the sort select (kept in the URL) and the paged posts. */
 export function FeedView({ title, description, source, label, empty, layout = 'cards' }: FeedViewProps) {
-  const [params, setParams] = useSearchParams();
-  const sort = readSort(params.get('sort'));
-
-  const changeSort = (next: Sort) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'latest') updated.delete('sort');
-        else updated.set('sort', next);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
+  const [sort, changeSort] = useSortParam();
 
   return (
     <div className={layout === 'grid' ? styles.wide : styles.column}>

@@ -1,16 +1,12 @@
-import { SORTS, type Sort } from '@share-arts/contract';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSortParam } from '../../../ui/sort-select';
 import { PostGrid } from '../../posts';
 import { tagFromParam, useTag } from '../api/get-tag';
 import { TagHeader } from '../components/tag-header';
 import { TagNotFound } from '../components/tag-not-found';
 import empty from '../components/tag-empty.module.css';
 import styles from './tag-page.module.css';
-
-function readSort(value: string | null): Sort {
-  return (SORTS as readonly string[]).includes(value ?? '') ? (value as Sort) : 'latest';
-}
 
 /** /tags/:tag — the works carrying a tag as a grid, its count, Follow, and the three sorts (kept in the URL). */
 export default function TagPage() {
@@ -25,20 +21,7 @@ export default function TagPage() {
 
 function TagView({ tag }: { tag: string }) {
   const { data: state } = useTag(tag);
-  const [params, setParams] = useSearchParams();
-  const sort = readSort(params.get('sort'));
-
-  const changeSort = (next: Sort) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'latest') updated.delete('sort');
-        else updated.set('sort', next);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
+  const [sort, changeSort] = useSortParam();
 
   return (
     <div className={styles.page}>
