@@ -60,6 +60,9 @@ export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
     // everything. Its toast messages serve the sign-in pages and the signed-in ones; of its schema modules
     // only constants are left (see pure-schemas.ts), which the signed-in pages read (SEARCH_LIMITS, MEDIA_LIMITS).
     if (/[\\/]packages[\\/]contract[\\/]src[\\/]messages\.ts$/.test(id)) return 'providers';
+    // The limits, sorts, storage keys and the live socket's constants serve the same pages; the entry and
+    // /landing read only the name and the tagline (brand.ts).
+    if (/[\\/]packages[\\/]contract[\\/]src[\\/]constants\.ts$/.test(id)) return 'providers';
     if (/[\\/]packages[\\/]contract[\\/]src[\\/]schemas[\\/]/.test(id)) return 'shell';
     // The pictures' shapes and sizes (shared with the server's preload of a post page's picture) are drawn
     // by the posts the shell shows; alone they were a chunk of 348 bytes, one more request before the feed.

@@ -1,6 +1,3 @@
-export const APP_NAME = 'Share Arts';
-export const TAGLINE = 'Connect to community and get inspired today.';
-
 /** Field limits, enforced by the server's schemas and mirrored by the client's inputs. */
 export const LIMITS = {
   usernameMin: 3,

@@ -1,3 +1,4 @@
+export * from './brand.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './dates.js';

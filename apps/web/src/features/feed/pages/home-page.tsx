@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PostList } from '../../posts';
 import { EmptyFeed } from '../components/empty-feed';
 import { FeedView } from '../components/feed-view';
 
@@ -8,12 +9,10 @@ const SOURCE = { kind: 'feed' } as const;
 export default function HomePage() {
   useDocumentTitle('Home');
   return (
-    <FeedView
-      title="Home"
-      description="New work from the artists you follow, and your own."
-      source={SOURCE}
-      label="Posts from you and the people you follow"
-      empty={<EmptyFeed />}
-    />
+    <FeedView title="Home" description="New work from the artists you follow, and your own." source={SOURCE}>
+      {(sort) => (
+        <PostList source={SOURCE} sort={sort} label="Posts from you and the people you follow" empty={<EmptyFeed />} />
+      )}
+    </FeedView>
   );
 }

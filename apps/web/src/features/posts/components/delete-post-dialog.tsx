@@ -10,7 +10,7 @@ interface DeletePostDialogProps {
 }
 
 /** "Delete this post?" — a deliberate second step, with Cancel focused first. */
-export function DeletePostDialog({ postId, onClose, onDeleted }: DeletePostDialogProps) {
+export default function DeletePostDialog({ postId, onClose, onDeleted }: DeletePostDialogProps) {
   const remove = useDeletePost();
 
   const confirm = () => {

@@ -24,14 +24,14 @@ import { useToggleFollow } from '../../people';
 import { useShadowedPost } from '../api/post-shadow';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
-import { DeletePostDialog } from './delete-post-dialog';
 import { usePinMenuItems } from './pin-menu-item';
 import { PostMedia } from './post-media';
 import { DEFAULT_PICTURE_SIZE, postPictures } from './post-picture';
 import styles from './post-card.module.css';
 
-// The editor (and its emoji picker) is fetched only when someone edits.
+// The editor (and its emoji picker) is fetched only when someone edits, the delete dialog when someone deletes.
 const PostComposer = lazy(() => import('./post-composer'));
+const DeletePostDialog = lazy(() => import('./delete-post-dialog'));
 
 interface PostCardProps {
   /** The cached (server) copy; pending likes, saves and follows are drawn on top of it. */
@@ -217,7 +217,9 @@ export const PostCard = memo(function PostCard({
       </div>
 
       {dialog === 'delete' && (
-        <DeletePostDialog postId={post._id} onClose={() => setDialog(null)} onDeleted={onDeleted} />
+        <Suspense fallback={null}>
+          <DeletePostDialog postId={post._id} onClose={() => setDialog(null)} onDeleted={onDeleted} />
+        </Suspense>
       )}
       {dialog === 'edit' && (
         <Suspense fallback={null}>

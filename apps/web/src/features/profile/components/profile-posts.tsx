@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { signInPath } from '../../../lib/session';
 import { Tabs, type TabItem } from '../../../ui/tabs';
-import { PostGrid, PostList, usePinnedQuery, type PostListSource } from '../../posts';
+import { PostList, usePinnedQuery, type PostListSource } from '../../posts';
+import { PostGrid } from '../../posts/grid';
 import { PinnedArranger } from './pinned-arranger';
 import styles from './profile-posts.module.css';
 

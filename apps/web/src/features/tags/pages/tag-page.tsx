@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSortParam } from '../../../ui/sort-select';
-import { PostGrid } from '../../posts';
+import { PostGrid } from '../../posts/grid';
 import { tagFromParam, useTag } from '../api/get-tag';
 import { TagHeader } from '../components/tag-header';
 import { TagNotFound } from '../components/tag-not-found';
