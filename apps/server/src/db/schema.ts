@@ -45,6 +45,12 @@ export const users = pgTable(
     bookmarkCount: integer('bookmark_count').notNull().default(0),
     /** "Show my works to signed-in people only": their posts are hidden from every signed-out read. */
     worksSignedInOnly: boolean('works_signed_in_only').notNull().default(false),
+    /** "Ask AI crawlers not to train on my work": pages and pictures carry noai (on by default). */
+    aiTrainingOptOut: boolean('ai_training_opt_out').notNull().default(true),
+    /** How this viewer sees posts with a content warning. */
+    sensitiveMedia: text('sensitive_media', { enum: ['show', 'blur', 'hide'] }).notNull().default('blur'),
+    /** Leave AI-generated works out of this viewer's lists. */
+    hideAiGenerated: boolean('hide_ai_generated').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +69,7 @@ export const users = pgTable(
       'users_counts_non_negative',
       sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0 and ${t.postCount} >= 0 and ${t.bookmarkCount} >= 0`,
     ),
+    check('users_sensitive_media_check', sql`${t.sensitiveMedia} in ('show', 'blur', 'hide')`),
   ],
 );
 
@@ -87,6 +94,19 @@ export const posts = pgTable(
      * computing a vector per row, and ranks its candidates from it.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    /** Null = not sensitive; otherwise 'nudity', 'blood', 'flashing' or the author's own words (≤ 100). */
+    contentWarning: text('content_warning'),
+    commentPolicy: text('comment_policy', { enum: ['everyone', 'following', 'nobody'] })
+      .notNull()
+      .default('everyone'),
+    licence: text('licence', {
+      enum: ['all-rights-reserved', 'cc-by', 'cc-by-sa', 'cc-by-nc', 'cc-by-nc-nd', 'cc0'],
+    })
+      .notNull()
+      .default('all-rights-reserved'),
+    aiGenerated: boolean('ai_generated').notNull().default(false),
+    /** The author lets anyone download the originals (a CC licence allows it anyway). */
+    downloadable: boolean('downloadable').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,6 +121,15 @@ export const posts = pgTable(
     index('posts_tags_idx').using('gin', t.tags),
     index('posts_search_idx').using('gin', t.searchVector),
     check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.dislikeCount} >= 0 and ${t.commentCount} >= 0`),
+    check(
+      'posts_content_warning_length',
+      sql`${t.contentWarning} is null or char_length(${t.contentWarning}) between 1 and 100`,
+    ),
+    check('posts_comment_policy_check', sql`${t.commentPolicy} in ('everyone', 'following', 'nobody')`),
+    check(
+      'posts_licence_check',
+      sql`${t.licence} in ('all-rights-reserved', 'cc-by', 'cc-by-sa', 'cc-by-nc', 'cc-by-nc-nd', 'cc0')`,
+    ),
   ],
 );
 
