@@ -36,8 +36,10 @@ import { createTagsService, tagsRoutes } from './modules/tags/index.js';
 import { notificationsRoutes, createNotificationsService } from './modules/notifications/index.js';
 import { benchRoutes } from './modules/bench/index.js';
 import { createPinsService, pinsRoutes } from './modules/pins/index.js';
+import { createSafetyService, safetyRoutes } from './modules/safety/index.js';
 import { atomRoutes, createAtomService } from './modules/atom/index.js';
-import { createPagesService, renderHead } from './modules/pages/index.js';
+import { createModerationService, grantRole, makeAdmin, moderationRoutes } from './modules/moderation/index.js';
+import { createPagesService, renderHead, robotsRoutes } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import type { DomainEvent } from './events/events.js';
@@ -121,7 +123,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   const accounts = createAccountCheck({ db, bus });
   // One token check for HTTP requests, POST /api/auth/verify and the live socket.
-  const tokenCheck = createTokenCheck({ tokens, accountExists: accounts.exists });
+  const tokenCheck = createTokenCheck({ tokens, accountStatus: accounts.status });
   const auth = createAuthService({
     db,
     tokens,
@@ -129,7 +131,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     passwordHashCost: config.passwordHashCost,
     peopleSearches,
     limiter,
+    adminUsername: config.adminUsername,
+    makeAdmin: (userId) => makeAdmin(db, userId),
   });
+  // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
+  if (config.adminUsername) await grantRole(db, config.adminUsername, 'admin');
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log, now: config.now });
   const users = createUsersService({ db, media, searches: peopleSearches });
   const guards = registerAuth(app, tokenCheck, limiter);
@@ -143,6 +149,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const comments = createCommentsService({ db, cache: postCache });
   const tags = createTagsService({ db, posts });
   const notifications = createNotificationsService({ db });
+  const moderation = createModerationService({ db, posts, cache: postCache, accounts });
   const liveHub = createLiveHub({
     db,
     bus,
@@ -163,11 +170,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(bookmarksRoutes, { posts, guards });
       await api.register(postsRoutes, { posts, guards });
       await api.register(pinsRoutes, { pins: createPinsService({ db, posts }), guards });
+      await api.register(safetyRoutes, { safety: createSafetyService({ db }), guards });
       await api.register(atomRoutes, { atom: createAtomService({ db, posts }), publicOrigin: config.publicOrigin });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, tags, guards });
       await api.register(tagsRoutes, { tags, guards });
       await api.register(notificationsRoutes, { notifications, guards });
+      await api.register(moderationRoutes, { moderation, guards });
       await api.register(liveRoutes, {
         hub: liveHub,
         unauthenticatedPerAddress: config.connections.liveUnauthenticatedPerAddress,
@@ -178,11 +187,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
+  await app.register(robotsRoutes);
   const pages = createPagesService({ db, posts, users });
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
     webDistDir: config.webDistDir,
     dispositionOf: media.originalDisposition,
+    rightsOf: media.fileRights,
     publicOrigin: config.publicOrigin,
     sharedPage: async (pathname, origin) => {
       const page = await pages.render(pathname, origin);

@@ -45,6 +45,11 @@ export const users = pgTable(
     bookmarkCount: integer('bookmark_count').notNull().default(0),
     /** "Show my works to signed-in people only": their posts are hidden from every signed-out read. */
     worksSignedInOnly: boolean('works_signed_in_only').notNull().default(false),
+    /** What they may do beyond their own account (issue 23, migration 0017): moderators act on reports, admins name them. */
+    role: text('role', { enum: ['user', 'moderator', 'admin'] }).notNull().default('user'),
+    /** Suspended while this is in the future ('infinity': for good): no sign-in, no action, content hidden. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, precision: 3 }),
+    suspensionReason: text('suspension_reason'),
     /** "Ask AI crawlers not to train on my work": pages and pictures carry noai (on by default). */
     aiTrainingOptOut: boolean('ai_training_opt_out').notNull().default(true),
     /** How this viewer sees posts with a content warning. */
@@ -94,6 +99,9 @@ export const posts = pgTable(
      * computing a vector per row, and ranks its candidates from it.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    /** Moderation (migration 0017): 'hidden' shows it to its author only, with the reason; 'removed' to nobody. */
+    moderationState: text('moderation_state', { enum: ['hidden', 'removed'] }),
+    moderationReason: text('moderation_reason'),
     /** Null = not sensitive; otherwise 'nudity', 'blood', 'flashing' or the author's own words (≤ 100). */
     contentWarning: text('content_warning'),
     commentPolicy: text('comment_policy', { enum: ['everyone', 'following', 'nobody'] })
@@ -241,6 +249,9 @@ export const comments = pgTable(
     upvoteCount: integer('upvote_count').notNull().default(0),
     downvoteCount: integer('downvote_count').notNull().default(0),
     edited: boolean('edited').notNull().default(false),
+    /** Moderation (migration 0017), as on posts. */
+    moderationState: text('moderation_state', { enum: ['hidden', 'removed'] }),
+    moderationReason: text('moderation_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -348,9 +359,11 @@ export const notifications = pgTable(
     actorId: uuid('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow', 'mention'] }).notNull(),
+    kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved'] }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** A 'report-resolved' notification's report (its outcome). */
+    reportId: uuid('report_id').references((): AnyPgColumn => reports.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
   },
@@ -358,7 +371,7 @@ export const notifications = pgTable(
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
     // Finds the notification an action replaces or withdraws (and a user's, when the user is deleted).
     index('notifications_actor_post_idx').on(t.actorId, t.postId, t.recipientId),
-    check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention')`),
+    check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved')`),
   ],
 );
 
@@ -394,5 +407,125 @@ export const tags = pgTable(
     index('tags_prefix_idx').on(sql`(${t.tag} collate "C")`),
     index('tags_used_idx').on(t.postCount.desc().nullsFirst(), t.tag),
     check('tags_post_count_non_negative', sql`${t.postCount} >= 0`),
+  ],
+);
+
+/** Blocks (issue 23): each of the pair is hidden from the other everywhere; the pair cannot interact. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // "Did they block me": the reverse probe of every read.
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    index('blocks_blocker_created_idx').on(
+      t.blockerId,
+      t.createdAt.desc().nullsFirst(),
+      t.blockedId.desc().nullsFirst(),
+    ),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** Mutes (issue 23): the muted person's posts and comments are hidden from the muter only. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: uuid('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    index('mutes_muted_idx').on(t.mutedId, t.muterId),
+    index('mutes_muter_created_idx').on(t.muterId, t.createdAt.desc().nullsFirst(), t.mutedId.desc().nullsFirst()),
+    check('mutes_not_self', sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
+/** Muted words and #tags (issue 23): posts carrying one are left out of the user's lists. At most 200 each. */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As the user typed it (trimmed); unique per user in any letter case. A '#' first means a tag. */
+    word: text('word').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('muted_words_user_word_key').on(t.userId, sql`lower(${t.word})`),
+    check('muted_words_word_length', sql`char_length(${t.word}) BETWEEN 1 AND 100`),
+  ],
+);
+
+/**
+ * A report of a post, comment or person (issue 23, migration 0017): one open report per reporter and
+ * target (reports_open_key); a moderation action on the target resolves all of its open reports.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', {
+      enum: ['spam', 'harassment', 'hate', 'minors', 'stolen-art', 'undisclosed-ai', 'other'],
+    }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    outcome: text('outcome', { enum: ['dismiss', 'hide', 'remove', 'mark-sensitive', 'suspend'] }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_key').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt).where(sql`${t.status} = 'open'`),
+    index('reports_open_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * The audit log of moderation (issue 23, migration 0017): who did what to which target, when and why.
+ * Append-only: no route changes it, and a trigger refuses UPDATE, DELETE and TRUNCATE. No foreign keys,
+ * so deleting an account changes none of its rows.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').notNull(),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action', { enum: ['dismiss', 'hide', 'remove', 'mark-sensitive', 'suspend', 'role'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The author of the target (the account itself for a user): their history of actions. */
+    targetUserId: uuid('target_user_id'),
+    reason: text('reason').notNull(),
+    until: timestamp('until', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('moderation_actions_target_idx').on(t.targetType, t.targetId),
+    index('moderation_actions_target_user_idx').on(t.targetUserId),
   ],
 );

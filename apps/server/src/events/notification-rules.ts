@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { notifications } from '../db/schema.js';
 import { publish, publishSql } from './events.js';
+import { blockedBetween } from '../modules/safety/index.js';
 
 /**
  * The notification rules: which actions notify whom, and how undoing an action withdraws its notification.
@@ -33,6 +34,12 @@ const matches = (key: NotificationKey) =>
  */
 export async function notify(tx: Db, key: NotificationKey): Promise<void> {
   if (key.recipientId === key.actorId) return;
+  // Never between a blocked pair (issue 23); the blocked person is not told either.
+  const [pair] = await queryRows<{ blocked: boolean }>(
+    tx,
+    sql`select ${blockedBetween(sql`${key.recipientId}::uuid`, sql`${key.actorId}::uuid`)} as blocked`,
+  );
+  if (pair?.blocked) return;
   await tx.delete(notifications).where(matches(key));
   const [row] = await tx
     .insert(notifications)
@@ -72,7 +79,8 @@ export function notificationCtes(
   const same = sql`n.recipient_id = ${key.recipientId} and n.actor_id = ${key.actorId} and n.kind = ${key.kind}::text
     and ${key.postId ? sql`n.post_id = ${key.postId}` : sql`n.post_id is null`}
     and ${key.commentId ? sql`n.comment_id = ${key.commentId}` : sql`n.comment_id is null`}`;
-  const notNotifyingOneself = sql`${key.recipientId} <> ${key.actorId}`;
+  // Never oneself, and never between a blocked pair (issue 23).
+  const notNotifyingOneself = sql`${key.recipientId} <> ${key.actorId} and not ${blockedBetween(key.recipientId, key.actorId)}`;
   return {
     ctes: sql`
       notification_replaced as (
@@ -113,6 +121,7 @@ export async function notifyMentions(
           select u.id from users u
           where lower(u.username) in (select value from json_array_elements_text(${JSON.stringify(mention.usernames)}::json))
             and u.id <> ${mention.actorId}::uuid
+            and not ${blockedBetween(sql`u.id`, sql`${mention.actorId}::uuid`)}
             and not exists (
               select from notifications n
               where n.actor_id = ${mention.actorId}::uuid and n.post_id = ${mention.postId}::uuid

@@ -89,6 +89,16 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/posts/:postId/pin':                  [401, 401, 401, 401, 401, 401, 404, 400, 200, 200],
   'DELETE /api/posts/:postId/pin':                [401, 401, 401, 401, 401, 401, 404, 400, 200, 200],
   'PUT /api/users/me/pins':                       [401, 401, 401, 401, 401, 401, 404, 400, 200, 200],
+  // Block and mute (issue 23): your own lists and choices only.
+  'POST /api/users/:username/block':              [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'DELETE /api/users/:username/block':            [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/:username/mute':               [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'DELETE /api/users/:username/mute':             [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/me/blocks':                     [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/me/mutes':                      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/users/me/muted-words':                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/me/muted-words':               [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'DELETE /api/users/me/muted-words/:word':       [401, 401, 401, 401, 401, 401, 404, 204, 204, 204],
   // A feed reader sends no token: whatever it carries, the feed is public.
   'GET /api/users/:username/feed.atom':           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
@@ -330,6 +340,43 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
       await ok({ method: 'POST', url: `/api/posts/${postId}/pin`, headers: as(owner) });
     }
     return { method: 'PUT', url: '/api/users/me/pins', payload: { postIds: [second, first] } };
+  },
+  'POST /api/users/:username/block': async () => ({
+    method: 'POST',
+    url: `/api/users/${(await signUp(ctx.app)).user.username}/block`,
+  }),
+  'DELETE /api/users/:username/block': async () => {
+    const target = await signUp(ctx.app);
+    for (const who of [owner, other]) {
+      await ok({ method: 'POST', url: `/api/users/${target.user.username}/block`, headers: as(who) });
+    }
+    return { method: 'DELETE', url: `/api/users/${target.user.username}/block` };
+  },
+  'POST /api/users/:username/mute': async () => ({
+    method: 'POST',
+    url: `/api/users/${(await signUp(ctx.app)).user.username}/mute`,
+  }),
+  'DELETE /api/users/:username/mute': async () => {
+    const target = await signUp(ctx.app);
+    for (const who of [owner, other]) {
+      await ok({ method: 'POST', url: `/api/users/${target.user.username}/mute`, headers: as(who) });
+    }
+    return { method: 'DELETE', url: `/api/users/${target.user.username}/mute` };
+  },
+  'GET /api/users/me/blocks': async () => ({ method: 'GET', url: '/api/users/me/blocks' }),
+  'GET /api/users/me/mutes': async () => ({ method: 'GET', url: '/api/users/me/mutes' }),
+  'GET /api/users/me/muted-words': async () => ({ method: 'GET', url: '/api/users/me/muted-words' }),
+  'POST /api/users/me/muted-words': async () => ({
+    method: 'POST',
+    url: '/api/users/me/muted-words',
+    payload: { word: uniqueUsername('w') },
+  }),
+  'DELETE /api/users/me/muted-words/:word': async () => {
+    const word = uniqueUsername('w');
+    for (const who of [owner, other]) {
+      await ok({ method: 'POST', url: '/api/users/me/muted-words', headers: as(who), payload: { word } });
+    }
+    return { method: 'DELETE', url: `/api/users/me/muted-words/${word}` };
   },
   'GET /api/users/:username/feed.atom': async () => ({
     method: 'GET',

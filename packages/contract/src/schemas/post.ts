@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LIMITS, SORTS } from '../constants.js';
 import { BODY_TEXT, DateString, Id } from './common.js';
 import { Picture } from './media.js';
+import { PostRightsFields, PostRightsInput } from './rights.js';
 
 /** Paging of every list: `limit` (default 20, at most 50) and the opaque `cursor` of the previous page. */
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
@@ -87,6 +88,20 @@ export const Post = Type.Object({
     description: `The newest ${POST_COMMENT_CAP}, newest first, as the viewer sees them (their votes), in lists as on a single post; commentCount is the total; GET /api/comments/{postId} pages them all`,
   }),
   commentCount: Type.Integer(),
+  moderation: Type.Union(
+    [
+      Type.Object({
+        state: Type.Literal('hidden'),
+        reason: Type.String({ description: "The moderator's reason" }),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'Shown to its author only: a moderator hid this post (nobody else sees it) and why; null otherwise',
+    },
+  ),
+  ...PostRightsFields,
   viewer: Type.Object(
     {
       liked: Type.Boolean(),
@@ -94,6 +109,10 @@ export const Post = Type.Object({
       bookmarked: Type.Boolean(),
       followsAuthor: Type.Boolean(),
       isAuthor: Type.Boolean(),
+      mutedWord: Type.Union([Type.String(), Type.Null()], {
+        description:
+          'On a single post (GET /api/posts/{id}): the muted word or #tag of yours that keeps it out of your lists; null otherwise',
+      }),
     },
     { description: "The signed-in viewer's relation to the post (all false when signed out)" },
   ),
@@ -143,6 +162,7 @@ export const CreatePostBody = Type.Object({
   content,
   mediaId: Type.Optional(Type.Union([mediaId, Type.Null()], { description: 'One picture: the same as mediaIds [id]' })),
   mediaIds: Type.Optional(mediaIds),
+  ...PostRightsInput,
 });
 export type CreatePostBody = Static<typeof CreatePostBody>;
 
@@ -163,8 +183,13 @@ export const EditPostBody = Type.Object({
             'The whole new list, in order: add, remove and reorder in one write; [] removes them all. A removed picture is deleted',
         }),
       ),
+      ...PostRightsInput,
     },
-    { additionalProperties: false, description: 'Only content and the pictures can change; other fields are ignored' },
+    {
+      additionalProperties: false,
+      description:
+        'Content, the pictures, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
+    },
   ),
 });
 export type EditPostBody = Static<typeof EditPostBody>;

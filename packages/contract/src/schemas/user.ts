@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS, USERNAME_PATTERN } from '../constants.js';
 import { BODY_TEXT, DateString, Id, NAME_TEXT } from './common.js';
+import { UserSettings, UserSettingsInput } from './rights.js';
 
 /** The caps on lists embedded in a user object; `followerCount` etc. carry the totals. */
 export const USER_LIST_CAP = 20;
@@ -53,10 +54,18 @@ export const User = Type.Object({
     description:
       'This user shows their works to signed-in people only: without a token their posts are in no list, search, tag page or feed, and each one answers 404',
   }),
+  settings: Type.Optional(UserSettings),
+  role: Type.Optional(
+    Type.Enum(['user', 'moderator', 'admin'], {
+      description: 'Shown to its owner only: moderators and admins see the moderation queue, admins name moderators',
+    }),
+  ),
   viewer: Type.Object(
     {
       follows: Type.Boolean({ description: 'The signed-in viewer follows this user' }),
       followsYou: Type.Boolean({ description: 'This user follows the signed-in viewer' }),
+      blocked: Type.Boolean({ description: 'The signed-in viewer blocked this user (their own choice)' }),
+      muted: Type.Boolean({ description: 'The signed-in viewer muted this user (their own choice)' }),
     },
     { description: 'All false when signed out or for yourself' },
   ),
@@ -163,6 +172,7 @@ export const EditableUserFields = Type.Object(
     worksSignedInOnly: Type.Optional(
       Type.Boolean({ description: 'Show my works to signed-in people only (true), or to everyone (false)' }),
     ),
+    settings: Type.Optional(UserSettingsInput),
     userPhoto: Type.Optional(
       Type.String({
         maxLength: 500,

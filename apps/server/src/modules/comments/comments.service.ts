@@ -1,6 +1,6 @@
-import { ERRORS, LIMITS, PAGE_LIMITS, type Comment, type CommentListQuery } from '@share-arts/contract';
+import { ERRORS, LIMITS, PAGE_LIMITS, RIGHTS_ERRORS, type Comment, type CommentListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/http-error.js';
+import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import {
   lockCommentRow,
@@ -8,11 +8,13 @@ import {
   selectCommentPage,
   updateCommentRow,
   voteOnComment,
-  selectPostHiddenFromVisitors,
+  selectPostHiddenFrom,
+  selectCommentPolicy,
 } from './comments.sql.js';
 import { deleteComment, findPost, insertComment } from '../../actions/comments.js';
 import { notifyMentions } from '../../events/notification-rules.js';
 import { extractMentions } from '../../lib/mentions.js';
+import { blockedFromPost } from '../safety/index.js';
 
 function cleanContent(content: string): string {
   const trimmed = content.trim();
@@ -61,8 +63,11 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
 
     async list(postId: string, query: CommentListQuery, viewerId: string | null) {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-      // Signed out, a post shown to signed-in people only is not there, nor its comments.
-      if (viewerId === null && (await selectPostHiddenFromVisitors(db, postId))) throw notFound(ERRORS.postNotFound);
+      // Signed out, a post shown to signed-in people only is not there, nor its comments; nor a post a
+      // moderator hid (but to its author) or removed.
+      if (await selectPostHiddenFrom(db, postId, viewerId)) throw notFound(ERRORS.postNotFound);
+      // A post by someone in a blocked pair with the viewer is not there for them (issue 23).
+      if (viewerId !== null && (await blockedFromPost(db, viewerId, postId))) throw notFound(ERRORS.postNotFound);
       const page = await selectCommentPage(db, {
         postId,
         viewerId,
@@ -79,6 +84,12 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
     async add(userId: string, postId: string, content: string): Promise<Comment> {
       const text = cleanContent(content);
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      // A blocked pair: answered as a post that does not exist, so a block cannot be probed (issue 23).
+      if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
+      // The author's comment policy: nobody, or only the people they follow (and themselves).
+      const allowed = await selectCommentPolicy(db, postId, userId);
+      if (allowed?.policy === 'nobody') throw new HttpError(403, RIGHTS_ERRORS.commentsOff);
+      if (allowed?.policy === 'following' && !allowed.followed) throw new HttpError(403, RIGHTS_ERRORS.commentsFollowing);
       const id = await insertComment(db, { postId, userId, content: text, mentions: extractMentions(text) });
       if (!id) throw notFound(ERRORS.postNotFound);
       cache.invalidate(postId);
@@ -121,6 +132,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
         await requirePost(db, postId);
         throw notFound(ERRORS.commentNotFound);
       }
+      const blocked = await blockedFromPost(db, userId, postId, commentId);
+      if (blocked) throw notFound(blocked === 'post' ? ERRORS.postNotFound : ERRORS.commentNotFound);
       const outcome = await voteOnComment(db, { postId, commentId, userId, kind });
       if (!outcome.post_found) throw notFound(ERRORS.postNotFound);
       if (!outcome.found) throw notFound(ERRORS.commentNotFound);

@@ -10,6 +10,7 @@ import { JsonText } from '../../lib/json-text.js';
 import { recordReaction } from '../../lib/reaction-statement.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publish, publishSql } from '../../events/events.js';
+import { commentShownTo } from '../safety/index.js';
 
 /**
  * A comment (alias `c`, its author `cu`) as JSON in the contract's Comment shape, built by the
@@ -45,6 +46,17 @@ export function commentJson(viewerId: string | null): SQL {
 }
 
 /**
+ * Moderation (issue 23), on `c` and its author `cu`: a removed comment is there for nobody, a hidden one
+ * for its author only, and a suspended account's comments for nobody but its owner.
+ */
+export function commentVisibleTo(viewerId: string | null): SQL {
+  return viewerId === null
+    ? sql`c.moderation_state is null and not (cu.suspended_until is not null and cu.suspended_until > now())`
+    : sql`(c.moderation_state is null or (c.moderation_state = 'hidden' and c.author_id = ${viewerId}::uuid))
+        and (c.author_id = ${viewerId}::uuid or not (cu.suspended_until is not null and cu.suspended_until > now()))`;
+}
+
+/**
  * The newest `cap` comments of the post `postId` as anyone sees them (viewerVote null, no viewer placed
  * first), as a JSON array, newest first: the post cache's part, which each request personalizes.
  */
@@ -54,7 +66,7 @@ export function newestCommentsJson(postId: SQL, cap: number): SQL {
     from (
       select ${commentJson(null)} as comment, c.created_at, c.id
       from comments c join users cu on cu.id = c.author_id
-      where c.post_id = ${postId}
+      where c.post_id = ${postId} and ${commentVisibleTo(null)}
       order by c.created_at desc, c.id desc
       ${literalLimit(cap)}
     ) x
@@ -110,7 +122,8 @@ export async function selectCommentPage(
     db,
     sql`select ${commentJson(options.viewerId)}::text as comment, c.created_at, c.id
         from comments c join users cu on cu.id = c.author_id
-        where c.post_id = ${options.postId}::uuid and ${after}
+        where c.post_id = ${options.postId}::uuid and ${commentVisibleTo(options.viewerId)}
+          and ${commentShownTo(options.viewerId)} and ${after}
         order by ${orderBy}
         ${limit}`,
   );
@@ -181,12 +194,41 @@ export async function updateCommentRow(tx: Db, postId: string, commentId: string
   await publish(tx, { type: 'comments-changed', postId });
 }
 
-/** Whether the post's author shows their works to signed-in people only (its comments are theirs to show too). */
-export async function selectPostHiddenFromVisitors(db: Db, postId: string): Promise<boolean> {
+/**
+ * Whether the post is not there for this viewer, nor its comments: signed out, its author shows their works
+ * to signed-in people only; for anyone but its author, a moderator hid it or suspended its author; for
+ * everyone, a moderator removed it (issue 23).
+ */
+export async function selectPostHiddenFrom(db: Db, postId: string, viewerId: string | null): Promise<boolean> {
+  const viewer = viewerId === null ? sql`null::uuid` : sql`${viewerId}::uuid`;
   const rows = await queryRows<{ hidden: boolean }>(
     db,
-    sql`select u.works_signed_in_only as hidden from posts p join users u on u.id = p.author_id
+    sql`select (${viewerId === null ? sql`u.works_signed_in_only` : sql`false`}
+          or p.moderation_state = 'removed'
+          or (p.author_id is distinct from ${viewer}
+              and (p.moderation_state = 'hidden' or coalesce(u.suspended_until > now(), false)))) as hidden
+        from posts p join users u on u.id = p.author_id
         where p.id = ${postId}::uuid`,
   );
   return rows[0]?.hidden === true;
+}
+
+/**
+ * Who may comment on the post (its author's comment policy, issue 23), for this writer: undefined when
+ * there is no such post; `followed` is true for the author and for the people the author follows.
+ */
+export async function selectCommentPolicy(
+  db: Db,
+  postId: string,
+  userId: string,
+): Promise<{ policy: 'everyone' | 'following' | 'nobody'; followed: boolean } | undefined> {
+  const rows = await queryRows<{ policy: 'everyone' | 'following' | 'nobody'; followed: boolean }>(
+    db,
+    sql`select p.comment_policy as policy,
+          (p.author_id = ${userId}::uuid or exists (
+            select from follows f where f.follower_id = p.author_id and f.followee_id = ${userId}::uuid
+          )) as followed
+        from posts p where p.id = ${postId}::uuid`,
+  );
+  return rows[0];
 }

@@ -4,6 +4,7 @@ import type { DomainEvent } from '../../events/events.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { selectPostCounts } from '../posts/index.js';
 import { selectFollowersAmong } from '../users/index.js';
+import { selectBlockedAmong } from '../safety/index.js';
 import type { NotificationFeed } from './live.feed.js';
 import { send } from './live.protocol.js';
 import type { Connection, SocketRegistry } from './live.registry.js';
@@ -66,9 +67,14 @@ export function createFanout(deps: {
     } else if (event.type === 'post-published') {
       const users = registry.users();
       if (users.size === 0) return;
-      const followers = await selectFollowersAmong(db, event.authorId, [...users.keys()]);
+      const [followers, blocked] = await Promise.all([
+        selectFollowersAmong(db, event.authorId, [...users.keys()]),
+        // Blocks (issue 23): no frame between a blocked pair.
+        selectBlockedAmong(db, event.authorId, [...users.keys()]),
+      ]);
       const following = new Set(followers.concat(event.authorId));
       for (const [userId, mine] of users) {
+        if (blocked.has(userId)) continue;
         const frame = {
           type: 'post',
           postId: event.postId,

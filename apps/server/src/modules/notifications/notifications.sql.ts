@@ -6,6 +6,7 @@ import type { CursorValue } from '../../lib/cursor.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { isoDate } from '../../lib/sql-json.js';
 import type { SummaryRow } from '../users/index.js';
+import { notBlockedWith } from '../safety/index.js';
 
 /** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
 const GROUP_KEY = sql.raw(`n.kind || ':' || case
@@ -25,6 +26,11 @@ export interface GroupRow {
   post_pic: MediaVariant[] | null;
   comment_id: string | null;
   comment_content: string | null;
+  /** report-resolved: the report and its outcome. */
+  report_id: string | null;
+  report_target_type: 'post' | 'comment' | 'user' | null;
+  report_reason: string | null;
+  report_outcome: 'dismiss' | 'hide' | 'remove' | 'mark-sensitive' | 'suspend' | null;
   read: boolean;
   last_id: string;
 }
@@ -72,9 +78,10 @@ export async function selectGroupPage(
                  (array_agg(n.id order by n.created_at desc, n.id desc))[1] as last_id,
                  count(*)::int as actor_count, bool_and(n.read_at is not null) as read,
                  (array_agg(n.actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as actor_ids,
-                 min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id
+                 min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id,
+                 min(n.report_id::text)::uuid as report_id
           from notifications n
-          where n.recipient_id = ${userId}::uuid
+          where n.recipient_id = ${userId}::uuid and ${notBlockedWith(userId, sql`n.actor_id`)}
           group by 1
         )
         select g.key, g.kind, g.latest, ${isoDate('g.latest')} as created_at, g.actor_count, g.read, g.last_id,
@@ -85,10 +92,13 @@ export async function selectGroupPage(
                ), '[]'::json) as actors,
                p.id as post_id, left(p.content, 140) as post_content,
                ${POST_PIC} as post_pic,
-               c.id as comment_id, left(c.content, 140) as comment_content
+               c.id as comment_id, left(c.content, 140) as comment_content,
+               r.id as report_id, r.target_type as report_target_type, r.reason as report_reason,
+               r.outcome as report_outcome
         from groups g
         left join posts p on p.id = g.post_id
         left join comments c on c.id = g.comment_id
+        left join reports r on r.id = g.report_id
         where ${after}
         order by ${orderBy}
         ${limit}`,

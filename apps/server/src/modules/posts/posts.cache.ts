@@ -203,6 +203,71 @@ export interface SearchHit {
 
 type Vote = 'up' | 'down';
 
+/**
+ * The people a viewer does not see in a post's embedded lists (issue 23): those in a blocked pair with
+ * them (reactors, voters, comments) and those they muted (comments only).
+ */
+export interface HiddenPeople {
+  blocked: ReadonlySet<string>;
+  muted: ReadonlySet<string>;
+}
+
+/** Everyone shown in these posts' embedded lists (reactors, comments' authors and voters): whom to check. */
+export function embeddedUserIds(posts: Iterable<CachedPost>): string[] {
+  const ids = new Set<string>();
+  const add = (list: ReactionUser[]) => list.forEach((user) => ids.add(user._id));
+  for (const post of posts) {
+    add(post.likedBy);
+    add(post.dislikedBy);
+    for (const comment of post.comments) {
+      ids.add(comment.authorId);
+      if (comment.voters) {
+        add(comment.voters.upvotedBy);
+        add(comment.voters.downvotedBy);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** The cached post without the people the viewer does not see; the entry itself when none of them shows. */
+function withoutHidden(post: CachedPost, hidden: HiddenPeople): CachedPost {
+  if (hidden.blocked.size === 0 && hidden.muted.size === 0) return post;
+  const seen = (user: ReactionUser) => !hidden.blocked.has(user._id);
+  const likedBy = post.likedBy.every(seen) ? post.likedBy : post.likedBy.filter(seen);
+  const dislikedBy = post.dislikedBy.every(seen) ? post.dislikedBy : post.dislikedBy.filter(seen);
+  let changed = likedBy !== post.likedBy || dislikedBy !== post.dislikedBy;
+  const comments: CachedComment[] = [];
+  for (const comment of post.comments) {
+    if (hidden.blocked.has(comment.authorId) || hidden.muted.has(comment.authorId)) {
+      changed = true;
+      continue;
+    }
+    const voters = comment.voters;
+    if (voters && !(voters.upvotedBy.every(seen) && voters.downvotedBy.every(seen))) {
+      changed = true;
+      const parsed = JSON.parse(comment.json) as Comment;
+      parsed.votes.upvotedBy = voters.upvotedBy.filter(seen);
+      parsed.votes.downvotedBy = voters.downvotedBy.filter(seen);
+      comments.push({
+        ...comment,
+        json: JSON.stringify(parsed),
+        voters: { upvotedBy: parsed.votes.upvotedBy, downvotedBy: parsed.votes.downvotedBy },
+      });
+    } else comments.push(comment);
+  }
+  if (!changed) return post;
+  return {
+    ...post,
+    likedBy,
+    dislikedBy,
+    likedByJson: likedBy === post.likedBy ? post.likedByJson : JSON.stringify(likedBy),
+    dislikedByJson: dislikedBy === post.dislikedBy ? post.dislikedByJson : JSON.stringify(dislikedBy),
+    comments,
+    commentsJson: comments.map((comment) => comment.json).join(','),
+  };
+}
+
 /** The viewer, as reactor lists name them; null without one. */
 type Viewer = ReactionUser | null;
 
@@ -253,11 +318,13 @@ function commentsFor(shared: CachedPost, viewer: Viewer, votes: ReadonlyMap<stri
  * (`votes`, empty without a viewer or when none of the page's comments has votes): the post's JSON.
  */
 export function personalize(
-  shared: CachedPost,
+  cached: CachedPost,
   row: PostKeyRow,
   viewerId: string | null,
   votes: ReadonlyMap<string, 'up' | 'down'> = new Map(),
+  hidden?: HiddenPeople,
 ): JsonText {
+  const shared = hidden ? withoutHidden(cached, hidden) : cached;
   const viewer = viewerId && row.viewer_username ? { _id: viewerId, username: row.viewer_username } : null;
   const likedBy = reactorsFor(shared.likedBy, shared.likedByJson, viewer, row.viewer_reaction === 'like');
   const dislikedBy = reactorsFor(shared.dislikedBy, shared.dislikedByJson, viewer, row.viewer_reaction === 'dislike');
@@ -265,7 +332,7 @@ export function personalize(
   const viewerJson = JSON.stringify(viewerFlags(row, viewerId, shared.userId));
   return new JsonText(
     `${shared.head},"comments":[${commentsFor(shared, viewer, votes)}],"likes":${likes},` +
-      `"commentCount":${Number(row.comment_count)},"viewer":${viewerJson}` +
+      `"commentCount":${Number(row.comment_count)},"moderation":${JSON.stringify(row.moderation ?? null)},"viewer":${viewerJson}` +
       (row.reason_tag ? `,"reason":${JSON.stringify({ tag: row.reason_tag })}}` : '}'),
   );
 }

@@ -8,7 +8,7 @@ import type { PostKeyRow, PostRow } from './posts.sql.js';
  * What of a post every reader sees the same: the post cache's part (`cachedPost`), its newest comments
  * without a viewer's votes.
  */
-export type SharedPost = Omit<Post, 'commentCount' | 'viewer'>;
+export type SharedPost = Omit<Post, 'commentCount' | 'viewer' | 'moderation'>;
 
 export function toSharedPost(row: PostRow): SharedPost {
   const createdAt = new Date(row.created_at);
@@ -35,12 +35,17 @@ export function toSharedPost(row: PostRow): SharedPost {
       dislikedBy: row.disliked_by,
     },
     comments: row.comments,
+    contentWarning: row.content_warning,
+    commentPolicy: row.comment_policy,
+    licence: row.licence,
+    aiGenerated: row.ai_generated,
+    downloadable: row.downloadable,
   };
 }
 
 /** What a post is to its viewer, from the viewer columns every post query reads. */
 export function viewerFlags(
-  row: Pick<PostKeyRow, 'viewer_reaction' | 'viewer_bookmarked' | 'viewer_follows_author'>,
+  row: Pick<PostKeyRow, 'viewer_reaction' | 'viewer_bookmarked' | 'viewer_follows_author' | 'viewer_muted_word'>,
   viewerId: string | null,
   authorId: string,
 ): Post['viewer'] {
@@ -50,5 +55,6 @@ export function viewerFlags(
     bookmarked: row.viewer_bookmarked,
     followsAuthor: row.viewer_follows_author,
     isAuthor: viewerId !== null && viewerId === authorId,
+    mutedWord: row.viewer_muted_word ?? null,
   };
 }

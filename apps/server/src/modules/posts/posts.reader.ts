@@ -20,7 +20,15 @@ import {
   type PostKeyRow,
   type PostOrder,
 } from './posts.sql.js';
-import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
+import {
+  embeddedUserIds,
+  personalize,
+  votedCommentIds,
+  type HiddenPeople,
+  type PostCache,
+  type SearchHit,
+} from './posts.cache.js';
+import { selectHiddenAmong } from '../safety/index.js';
 import { toSharedPost } from './posts.presenter.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
@@ -66,11 +74,18 @@ export function createPostReader({
       voted.length > 0
         ? await cache.viewerVotes(viewerId!, voted, (ids) => selectViewerVotes(db, viewerId!, ids))
         : undefined;
+    // Blocks and mutes (issue 23): the embedded lists are shared by all viewers, so the people this viewer
+    // does not see are left out here, read once per page among those the lists show (bounded by the page).
+    let hidden: HiddenPeople | undefined;
+    if (viewerId !== null && rows.some((row) => row.viewer_hides)) {
+      const ids = embeddedUserIds(shared.values()).filter((id) => id !== viewerId);
+      if (ids.length > 0) hidden = await selectHiddenAmong(db, viewerId, ids);
+    }
     const posts: JsonText[] = [];
     for (const row of rows) {
       const post = shared.get(row.id);
       // Deleted between the two reads: the page is one shorter, its cursor unchanged.
-      if (post) posts.push(personalize(post, row, viewerId, votes));
+      if (post) posts.push(personalize(post, row, viewerId, votes, hidden));
     }
     return posts;
   }
@@ -128,7 +143,7 @@ export function createPostReader({
 
     /** Everyone's posts (Explore). */
     list: (query: PostListQuery, viewerId: string | null) =>
-      page({ ...query, ...POST_LISTS.everyone(), order: query.sort ?? 'latest', viewerId }),
+      page({ ...query, ...POST_LISTS.everyone(viewerId), order: query.sort ?? 'latest', viewerId }),
 
     /** The home feed: the viewer's own posts and those of the people they follow. */
     feed: (query: PostListQuery, viewerId: string) =>
@@ -149,7 +164,7 @@ export function createPostReader({
 
     /** The posts carrying a tag (lower case, without '#'): the tag page, in the three sorts. */
     tagged: (tag: string, query: PostListQuery, viewerId: string | null) =>
-      page({ ...query, ...POST_LISTS.tagged(tag), order: query.sort ?? 'latest', viewerId }),
+      page({ ...query, ...POST_LISTS.tagged(tag, viewerId), order: query.sort ?? 'latest', viewerId }),
 
     /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */
     liked: (query: PostListQuery, viewerId: string) =>
@@ -172,7 +187,7 @@ export function createPostReader({
     ): Promise<PostPageResult> {
       const trimmed = q.trim();
       const [tag] = trimmed.startsWith('#') ? extractHashtags(trimmed) : [];
-      if (tag) return page({ ...query, ...POST_LISTS.tagged(tag), order: 'latest', viewerId });
+      if (tag) return page({ ...query, ...POST_LISTS.tagged(tag, viewerId), order: 'latest', viewerId });
       const words =
         trimmed
           .toLowerCase()
@@ -192,6 +207,7 @@ export function createPostReader({
         db,
         chosen.map((hit) => hit.id),
         viewerId,
+        { asList: true },
       );
       const keys = new Map(found.map((row) => [row.id, row]));
       const rows = chosen.flatMap((hit) => keys.get(hit.id) ?? []);

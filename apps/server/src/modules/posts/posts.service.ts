@@ -1,4 +1,4 @@
-import { ERRORS, LIMITS } from '@share-arts/contract';
+import { CONTENT_WARNINGS, ERRORS, LIMITS, RIGHTS_ERRORS, type CreatePostBody } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -8,7 +8,7 @@ import { extractMentions } from '../../lib/mentions.js';
 import { notifyMentions } from '../../events/notification-rules.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 import type { JsonText } from '../../lib/json-text.js';
-import { deletePostRow, insertPost, setBookmarkRow } from '../../actions/posts.js';
+import { deletePostRow, insertPost, setBookmarkRow, type PostRights } from '../../actions/posts.js';
 import { MEDIA_NOT_FOUND, type MediaService } from '../media/index.js';
 import {
   lockPostRow,
@@ -20,6 +20,7 @@ import {
 } from './posts.sql.js';
 import type { PostCache, SearchHit } from './posts.cache.js';
 import { createPostReader } from './posts.reader.js';
+import { blockedFromPost } from '../safety/index.js';
 
 export type { PostPageResult } from './posts.reader.js';
 
@@ -27,6 +28,30 @@ function cleanContent(content: string): string {
   const trimmed = content.trim();
   if (!trimmed) throw badRequest(ERRORS.postContentEmpty);
   return trimmed;
+}
+
+type RightsInput = Pick<CreatePostBody, keyof PostRights>;
+
+/**
+ * The rights and warning fields a write sets (only those sent). A warning is trimmed, the offered ones
+ * ("nudity", "blood", "flashing") in lower case; an empty one is refused (null means none).
+ */
+function rightsChanges(input: RightsInput): Partial<PostRights> {
+  const changes: Partial<PostRights> = {};
+  if (input.contentWarning !== undefined) {
+    if (input.contentWarning === null) changes.contentWarning = null;
+    else {
+      const warning = input.contentWarning.trim();
+      if (!warning) throw badRequest(RIGHTS_ERRORS.contentWarningEmpty);
+      const offered = CONTENT_WARNINGS.find((name) => name === warning.toLowerCase());
+      changes.contentWarning = offered ?? warning;
+    }
+  }
+  if (input.commentPolicy !== undefined) changes.commentPolicy = input.commentPolicy;
+  if (input.licence !== undefined) changes.licence = input.licence;
+  if (input.aiGenerated !== undefined) changes.aiGenerated = input.aiGenerated;
+  if (input.downloadable !== undefined) changes.downloadable = input.downloadable;
+  return changes;
 }
 
 /** Why a post's list of pictures is refused (400s; an unknown picture is a 404, MEDIA_NOT_FOUND). */
@@ -128,15 +153,17 @@ export function createPostsService({
      */
     async create(
       userId: string,
-      input: { content: string; mediaId?: string | null | undefined; mediaIds?: string[] | undefined },
+      input: { content: string; mediaId?: string | null | undefined; mediaIds?: string[] | undefined } & RightsInput,
     ): Promise<JsonText> {
       const content = cleanContent(input.content);
+      const rights = rightsChanges(input);
       const mediaIds = await attachablePictures(userId, requestedPictures(input) ?? [], db);
       const postId = await insertPost(db, {
         authorId: userId,
         content,
         tags: extractHashtags(content),
         mediaIds,
+        rights,
       }).catch(mapPictureInUse);
       // After the post's own statement, which holds no transaction to join: a mention is a notification,
       // not part of the post, and notifyMentions never notifies twice.
@@ -155,14 +182,15 @@ export function createPostsService({
     async edit(
       userId: string,
       postId: string,
-      data: { content?: string; mediaId?: string | null; mediaIds?: string[] },
+      data: { content?: string; mediaId?: string | null; mediaIds?: string[] } & RightsInput,
     ): Promise<JsonText> {
+      const rights = rightsChanges(data);
       const removed = await db
         .transaction(async (tx) => {
           const post = await lockPost(tx, postId);
           if (post.authorId !== userId) throw badRequest(ERRORS.editPostNotOwner);
           const requested = requestedPictures(data);
-          const changes: PostChanges = {};
+          const changes: PostChanges = { ...rights };
           if (data.content !== undefined) {
             changes.content = cleanContent(data.content);
             changes.tags = extractHashtags(changes.content);
@@ -206,6 +234,8 @@ export function createPostsService({
      */
     async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<JsonText> {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      // A blocked pair: answered as a post that does not exist, so a block cannot be probed (issue 23).
+      if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
       const outcome = await reactToPost(db, postId, userId, kind);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
       if (!outcome.changed) {
@@ -223,6 +253,7 @@ export function createPostsService({
 
     async bookmark(userId: string, postId: string, add: boolean): Promise<void> {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      if (add && (await blockedFromPost(db, userId, postId))) throw notFound(ERRORS.postNotFound);
       const outcome = await setBookmarkRow(db, userId, postId, add);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
       if (!outcome.changed) throw badRequest(add ? ERRORS.alreadyBookmarked : ERRORS.notBookmarked);

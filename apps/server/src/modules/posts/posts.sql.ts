@@ -10,6 +10,7 @@ import type { MediaRow } from '../media/index.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publish, publishSql } from '../../events/events.js';
 import { recordReaction } from '../../lib/reaction-statement.js';
+import { hidesAnyone, mutedWordOf, notBlockedWith, shownInListsTo } from '../safety/index.js';
 
 export interface PostRow {
   id: string;
@@ -23,6 +24,11 @@ export interface PostRow {
   first_name: string;
   last_name: string;
   author_photo_url: string | null;
+  content_warning: string | null;
+  comment_policy: 'everyone' | 'following' | 'nobody';
+  licence: 'all-rights-reserved' | 'cc-by' | 'cc-by-sa' | 'cc-by-nc' | 'cc-by-nc-nd' | 'cc0';
+  ai_generated: boolean;
+  downloadable: boolean;
   /** Its pictures in the author's order (toPicture reads them). */
   media: MediaRow[];
   liked_by: { _id: string; username: string }[];
@@ -41,8 +47,14 @@ export interface PostKeyRow {
   viewer_bookmarked: boolean;
   viewer_follows_author: boolean;
   viewer_username: string | null;
+  /** Its author only: a moderator hid the post, and why (null otherwise). */
+  moderation: { state: 'hidden'; reason: string } | null;
   /** Home only: the followed tag that brought a post by someone the viewer does not follow. */
   reason_tag?: string | null;
+  /** The viewer blocks or mutes someone, or someone blocks them: the embedded lists are filtered (issue 23). */
+  viewer_hides?: boolean;
+  /** A single post only: the viewer's muted word or #tag it carries (see mutedWordOf). */
+  viewer_muted_word?: string | null;
 }
 
 /** A page row: its keys, and its sort key for the cursor. */
@@ -105,6 +117,7 @@ const POST_MEDIA = sql`coalesce((
 const POST_COLUMNS = sql`
     p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
+    p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
     ${POST_MEDIA} as media,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by,
@@ -117,7 +130,14 @@ const POST_COLUMNS = sql`
  */
 const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
     p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
-    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`;
+    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username,
+    ${viewerId === null ? sql`false` : hidesAnyone(viewerId)} as viewer_hides,
+    ${
+      viewerId === null
+        ? sql`null::json`
+        : sql`case when p.moderation_state = 'hidden' and p.author_id = ${viewerId}::uuid
+            then json_build_object('state', 'hidden', 'reason', p.moderation_reason) end`
+    } as moderation`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id`;
 
@@ -136,17 +156,51 @@ export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
  * statements below, each of which adds this condition for a signed-out viewer.
  */
 const visibleTo = (viewerId: string | null): SQL =>
+  sql`${moderationVisible(viewerId)} and ${blocksVisible(viewerId)} and ${
+    viewerId === null
+      ? sql`not exists (select from users hidden where hidden.id = p.author_id and (hidden.works_signed_in_only or hidden.suspended_until > now()))`
+      : sql`not exists (select from users hidden where hidden.id = p.author_id and hidden.suspended_until > now() and hidden.id <> ${viewerId}::uuid)`
+  }`;
+
+/** Blocks (issue 23): neither the viewer blocked the author nor the author the viewer. */
+const blocksVisible = (viewerId: string | null): SQL =>
+  viewerId === null ? sql`true` : notBlockedWith(viewerId, sql`p.author_id`);
+
+/**
+ * What lists (Home, Explore, tag pages, search) leave out for the viewer: muted people and words, and
+ * AI-generated works when the viewer hides them.
+ */
+const listedFor = (viewerId: string | null): SQL =>
+  viewerId === null ? sql`true` : sql`${shownInListsTo(viewerId)} and ${aiShownTo(viewerId)}`;
+
+/**
+ * "Hide AI-generated works" (issue 23): the viewer's setting is read once per statement (an init plan),
+ * and only an AI-labelled post asks for it.
+ */
+const aiShownTo = (viewerId: string): SQL =>
+  sql`(not p.ai_generated or not (select v.hide_ai_generated from users v where v.id = ${viewerId}::uuid))`;
+
+/**
+ * Moderation (issue 23): a removed post is there for nobody, a hidden one for its author only; the posts of
+ * a suspended account for nobody but its owner (the `users hidden` probe above).
+ */
+const moderationVisible = (viewerId: string | null): SQL =>
   viewerId === null
-    ? sql`not exists (select from users hidden where hidden.id = p.author_id and hidden.works_signed_in_only)`
-    : sql`true`;
+    ? sql`p.moderation_state is null`
+    : sql`(p.moderation_state is null or (p.moderation_state = 'hidden' and p.author_id = ${viewerId}::uuid))`;
 
 /** The per-request part of these posts (see PostKeyRow), in no particular order; missing ids are skipped. */
-export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): Promise<PostKeyRow[]> {
+export function selectPostKeys(
+  db: Db,
+  ids: string[],
+  viewerId: string | null,
+  { asList = false }: { asList?: boolean } = {},
+): Promise<PostKeyRow[]> {
   return queryRows<PostKeyRow>(
     db,
     sql`select ${keyColumnsOf(viewerId)} from posts p
         where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
-          and ${visibleTo(viewerId)}`,
+          and ${visibleTo(viewerId)} and ${asList ? listedFor(viewerId) : sql`true`}`,
   );
 }
 
@@ -154,7 +208,8 @@ export function selectPostKeys(db: Db, ids: string[], viewerId: string | null): 
 export async function selectPostKey(db: Db, postId: string, viewerId: string | null): Promise<PostKeyRow | undefined> {
   const [row] = await queryRows<PostKeyRow>(
     db,
-    sql`select ${keyColumnsOf(viewerId)} from posts p where p.id = ${postId}::uuid and ${visibleTo(viewerId)}`,
+    sql`select ${keyColumnsOf(viewerId)}${viewerId === null ? sql`` : sql`, ${mutedWordOf(viewerId)} as viewer_muted_word`}
+        from posts p where p.id = ${postId}::uuid and ${visibleTo(viewerId)}`,
   );
   return row;
 }
@@ -268,8 +323,8 @@ export async function selectPostCounts(db: Db, postIds: string[]): Promise<PostC
 
 /** Which posts each list shows: a condition on `p` (and on `x`, the row `join` adds). */
 export const POST_LISTS = {
-  /** Everyone's posts (Explore). */
-  everyone: () => ({ where: sql`true` }),
+  /** Everyone's posts (Explore), but those the viewer muted (people, words). */
+  everyone: (viewerId: string | null) => ({ where: listedFor(viewerId) }),
   /**
    * The home feed: the viewer's own posts, those of the people they follow, and those carrying a tag they
    * follow (each once). The followed tags are read once per page (an init plan), and a post by someone
@@ -279,8 +334,9 @@ export const POST_LISTS = {
     const followedTags = sql`(select coalesce(array_agg(tf.tag), '{}'::text[]) from tag_follows tf where tf.user_id = ${viewerId}::uuid)`;
     const followsAuthor = sql`exists (select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = p.author_id)`;
     return {
-      where: sql`p.author_id = ${viewerId}::uuid or p.author_id in (
-        select followee_id from follows where follower_id = ${viewerId}::uuid) or p.tags && ${followedTags}`,
+      where: sql`(p.author_id = ${viewerId}::uuid or p.author_id in (
+        select followee_id from follows where follower_id = ${viewerId}::uuid) or p.tags && ${followedTags})
+        and ${listedFor(viewerId)}`,
       reason: sql`case when p.author_id = ${viewerId}::uuid or p.tags = '{}'::text[] or ${followsAuthor} then null else (
         select t.tag from unnest(p.tags) with ordinality t(tag, n)
         where exists (select from tag_follows tf where tf.user_id = ${viewerId}::uuid and tf.tag = t.tag)
@@ -302,8 +358,10 @@ export const POST_LISTS = {
     join: sql`join bookmarks x on x.post_id = p.id and x.user_id = ${viewerId}::uuid`,
     where: sql`true`,
   }),
-  /** A hashtag's posts. */
-  tagged: (tag: string) => ({ where: sql`p.tags @> array[${tag}]::text[]` }),
+  /** A hashtag's posts, but those the viewer muted (people, words). */
+  tagged: (tag: string, viewerId: string | null) => ({
+    where: sql`p.tags @> array[${tag}]::text[] and ${listedFor(viewerId)}`,
+  }),
 } satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor' | 'reason'>>;
 
 /** How many of the newest matching posts a word search ranks. */
@@ -391,7 +449,12 @@ export async function replacePostMedia(tx: Db, postId: string, mediaIds: string[
   await tx.insert(postMedia).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
 }
 
-export type PostChanges = Partial<Pick<typeof posts.$inferInsert, 'content' | 'tags'>>;
+export type PostChanges = Partial<
+  Pick<
+    typeof posts.$inferInsert,
+    'content' | 'tags' | 'contentWarning' | 'commentPolicy' | 'licence' | 'aiGenerated' | 'downloadable'
+  >
+>;
 
 /** Writes an edit and tells every process the post changed (its caches, its watchers). */
 export async function updatePostRow(tx: Db, postId: string, changes: PostChanges): Promise<void> {

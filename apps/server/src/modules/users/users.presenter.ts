@@ -41,7 +41,22 @@ export function toUser(row: UserRow, viewerId: string | null): User {
     ...(own ? { bookmarkCount: Number(row.bookmark_count) } : {}),
     postCount: Number(row.post_count),
     worksSignedInOnly: row.works_signed_in_only,
-    viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
+    ...(own
+      ? {
+          settings: {
+            aiTrainingOptOut: row.ai_training_opt_out,
+            sensitiveMedia: row.sensitive_media,
+            hideAiGenerated: row.hide_ai_generated,
+          },
+          role: row.role,
+        }
+      : {}),
+    viewer: {
+      follows: row.viewer_follows,
+      followsYou: row.follows_viewer,
+      blocked: row.viewer_blocked,
+      muted: row.viewer_muted,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { rankedPage } from '../../lib/keyset.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
+import { blockedError, selectBlocker } from '../safety/index.js';
 import {
   byId,
   byUsername,
@@ -65,7 +66,8 @@ export function createUsersService({
 }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
     const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
-    if (!row) throw notFound(ERRORS.userNotFound);
+    // Someone who blocked the viewer is not there for them (issue 23).
+    if (!row || row.blocked_viewer) throw notFound(ERRORS.userNotFound);
     return toUser(row, viewerId);
   }
 
@@ -73,6 +75,10 @@ export function createUsersService({
   async function setFollow(userId: string, targetId: string, follow: boolean) {
     if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound);
     if (targetId === userId) throw badRequest(ERRORS.cannotFollowSelf);
+    // A blocked pair: the one who blocked is told why; to the one blocked, the other is not there.
+    const blocker = await selectBlocker(db, userId, targetId);
+    if (blocker === userId) throw blockedError();
+    if (blocker) throw notFound(ERRORS.userNotFound);
     const outcome = await setFollowRow(db, userId, targetId, follow);
     if (!outcome.found) throw notFound(ERRORS.userNotFound);
     if (!outcome.changed) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
@@ -85,7 +91,7 @@ export function createUsersService({
 
     async getByUsername(username: string, viewerId: string | null): Promise<User> {
       const row = await selectUserWithLists(db, byUsername(username), viewerId);
-      if (!row) throw notFound(ERRORS.userNotFound);
+      if (!row || row.blocked_viewer) throw notFound(ERRORS.userNotFound);
       return toUser(row, viewerId);
     },
 
@@ -172,6 +178,9 @@ export function createUsersService({
       if (data.bio !== undefined) changes.bio = data.bio.trim();
       if (data.link !== undefined) changes.link = normalizeLink(data.link);
       if (data.worksSignedInOnly !== undefined) changes.worksSignedInOnly = data.worksSignedInOnly;
+      if (data.settings?.aiTrainingOptOut !== undefined) changes.aiTrainingOptOut = data.settings.aiTrainingOptOut;
+      if (data.settings?.sensitiveMedia !== undefined) changes.sensitiveMedia = data.settings.sensitiveMedia;
+      if (data.settings?.hideAiGenerated !== undefined) changes.hideAiGenerated = data.settings.hideAiGenerated;
       let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
         const currentPhoto = await selectPhotoMediaId(db, userId);

@@ -5,6 +5,7 @@ import { users } from '../../db/schema.js';
 import { publish } from '../../events/events.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
+import { notBlockedWith } from '../safety/index.js';
 
 export interface SummaryRow {
   _id: string;
@@ -30,12 +31,20 @@ export interface UserRow {
   post_count: number;
   bookmark_count: number;
   works_signed_in_only: boolean;
+  ai_training_opt_out: boolean;
+  sensitive_media: 'show' | 'blur' | 'hide';
+  hide_ai_generated: boolean;
+  role: 'user' | 'moderator' | 'admin';
   followers: SummaryRow[];
   following: SummaryRow[];
   /** Empty unless the viewer is this user. */
   bookmarks: string[];
   viewer_follows: boolean;
   follows_viewer: boolean;
+  /** Blocks and mutes (issue 23): the viewer's own choices, and whether this user blocked the viewer. */
+  viewer_blocked: boolean;
+  viewer_muted: boolean;
+  blocked_viewer: boolean;
 }
 
 const summaryJson = (alias: string) =>
@@ -73,6 +82,7 @@ function followListJson(side: 'followers' | 'following', viewerId: string | null
             union all
             (select ${otherColumn}, row_number() over (order by created_at desc) from follows
              where ${ownColumn} = u.id and ${otherColumn} <> ${viewerId}::uuid
+               and ${notBlockedWith(viewerId, otherColumn)}
              order by created_at desc limit ${cap})
             order by rank limit ${cap}
           ) f
@@ -101,6 +111,24 @@ export const byUsername = (username: string) => sql`lower(u.username) = lower(${
 export async function userIdExists(db: Db, userId: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select from users where id = ${userId}::uuid`);
   return rows.length > 0;
+}
+
+/**
+ * Whether the account exists (a row) and is suspended now, with the end of the suspension (ISO; null for
+ * good). Undefined when there is no such account.
+ */
+export async function selectAccountState(
+  db: Db,
+  userId: string,
+): Promise<{ suspended: boolean; suspended_until: string | null } | undefined> {
+  const [row] = await queryRows<{ suspended: boolean; suspended_until: string | null }>(
+    db,
+    sql`select coalesce(suspended_until > now(), false) as suspended,
+               case when suspended_until = 'infinity' then null
+                    else to_char(suspended_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as suspended_until
+        from users where id = ${userId}::uuid`,
+  );
+  return row;
 }
 
 /** Whether anyone has this username, in any letter case. */
@@ -205,13 +233,14 @@ export async function selectMentionable(
     viewerId === null
       ? sql`select null::uuid as id, null::text as sort_key where false`
       : sql`select u.id, lower(u.username) as sort_key from follows f join users u on u.id = f.followee_id
-            where f.follower_id = ${viewerId}::uuid and ${range}
+            where f.follower_id = ${viewerId}::uuid and ${range} and ${notBlockedWith(viewerId, sql`u.id`)}
             order by ${username} limit ${limit}`;
   const notFollowed =
     viewerId === null
       ? sql`true`
       : sql`u.id <> ${viewerId}::uuid and not exists (
-          select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = u.id)`;
+          select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = u.id)
+          and ${notBlockedWith(viewerId, sql`u.id`)}`;
   return queryRows(
     db,
     sql`with followed as (${followed}),
@@ -240,7 +269,8 @@ export function selectUserCardsByIds(db: Db, ids: string[], viewerId: string | n
   return queryRows<UserCardRow>(
     db,
     sql`select ${cardColumns(viewerId)} from users u
-        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
+          and ${viewerId === null ? sql`true` : notBlockedWith(viewerId, sql`u.id`)}`,
   );
 }
 
@@ -281,6 +311,7 @@ export async function selectSuggestions(
         from candidates c join users u on u.id = c.id
         where u.id <> ${viewer}
           and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = u.id)
+          and ${notBlockedWith(options.viewerId, sql`u.id`)}
           and ${after}
         order by ${orderBy}
         ${limit}`,
@@ -321,7 +352,7 @@ export async function selectUserCards(
     db,
     sql`select ${cardColumns(options.viewerId)}
         from users u
-        where ${after}
+        where ${after} and ${options.viewerId === null ? sql`true` : notBlockedWith(options.viewerId, sql`u.id`)}
         order by ${orderBy}
         ${limit}`,
   );
@@ -347,11 +378,18 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
     sql`
     select u.id, u.username, u.first_name, u.last_name, u.email, u.bio, u.link, u.photo_url,
            u.created_at, u.updated_at, u.follower_count, u.following_count, u.post_count, u.bookmark_count,
-           u.works_signed_in_only,
+           u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.role,
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
            ${followListJson('following', viewerId, USER_LIST_CAP)} as following,
            ${bookmarks} as bookmarks,
-           ${viewerRelation(viewerId)}
+           ${viewerRelation(viewerId)},
+           ${
+             viewerId === null
+               ? sql`false as viewer_blocked, false as viewer_muted, false as blocked_viewer`
+               : sql`exists (select from blocks b where b.blocker_id = ${viewerId}::uuid and b.blocked_id = u.id) as viewer_blocked,
+           exists (select from mutes m where m.muter_id = ${viewerId}::uuid and m.muted_id = u.id) as viewer_muted,
+           exists (select from blocks b where b.blocker_id = u.id and b.blocked_id = ${viewerId}::uuid) as blocked_viewer`
+           }
     from users u
     where ${where}
   `,
@@ -362,10 +400,21 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
 export async function selectCredentialsByUsername(
   db: Db,
   username: string,
-): Promise<{ id: string; username: string; password_hash: string } | undefined> {
-  const rows = await queryRows<{ id: string; username: string; password_hash: string }>(
+): Promise<
+  { id: string; username: string; password_hash: string; suspended: boolean; suspended_until: string | null } | undefined
+> {
+  const rows = await queryRows<{
+    id: string;
+    username: string;
+    password_hash: string;
+    suspended: boolean;
+    suspended_until: string | null;
+  }>(
     db,
-    sql`select id, username, password_hash from users where lower(username) = lower(${username})`,
+    sql`select id, username, password_hash, coalesce(suspended_until > now(), false) as suspended,
+               case when suspended_until = 'infinity' then null
+                    else to_char(suspended_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as suspended_until
+        from users where lower(username) = lower(${username})`,
   );
   return rows[0];
 }
@@ -393,7 +442,17 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 export type ProfileChanges = Partial<
   Pick<
     typeof users.$inferInsert,
-    'firstName' | 'lastName' | 'email' | 'bio' | 'link' | 'photoMediaId' | 'photoUrl' | 'worksSignedInOnly'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'bio'
+    | 'link'
+    | 'photoMediaId'
+    | 'photoUrl'
+    | 'worksSignedInOnly'
+    | 'aiTrainingOptOut'
+    | 'sensitiveMedia'
+    | 'hideAiGenerated'
   >
 >;
 

@@ -1,0 +1,18 @@
+// The safety module's public face (issue 23): blocks, mutes, muted words, their routes, and the conditions
+// the other modules' reads add with them.
+export { createSafetyService, blockedError, type SafetyService } from './safety.service.js';
+export { safetyRoutes } from './safety.routes.js';
+export {
+  blockedBetween,
+  blockedFromPost,
+  commentShownTo,
+  hidesAnyone,
+  isBlockedPair,
+  mutedBy,
+  mutedWordOf,
+  notBlockedWith,
+  selectBlockedAmong,
+  selectBlocker,
+  selectHiddenAmong,
+  shownInListsTo,
+} from './safety.sql.js';

@@ -1,0 +1,102 @@
+import {
+  ERRORS,
+  formatDate,
+  PAGE_LIMITS,
+  SAFETY_ERRORS,
+  SAFETY_LIMITS,
+  type MutedWord,
+  type PageQuery,
+} from '@share-arts/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
+import {
+  deleteBlock,
+  deleteMute,
+  deleteMutedWord,
+  insertBlock,
+  insertMute,
+  insertMutedWord,
+  selectListPage,
+  selectMutedWords,
+  selectUserIdByUsername,
+  type MutedWordRow,
+} from './safety.sql.js';
+
+/** Any interaction between a blocked pair that is not answered as a missing post or user (403). */
+export const blockedError = () => new HttpError(403, SAFETY_ERRORS.blocked);
+
+const toMutedWord = (row: MutedWordRow): MutedWord => ({
+  word: row.word,
+  createdAt: formatDate(row.created_at instanceof Date ? row.created_at : new Date(row.created_at)),
+});
+
+/** A muted word as stored: trimmed, inner spaces made one, 1 to 100 characters; a lone '#' is no tag. */
+function cleanWord(word: string): string {
+  const cleaned = word.trim().replace(/\s+/gu, ' ');
+  if (!cleaned || cleaned === '#') throw badRequest(SAFETY_ERRORS.mutedWordEmpty);
+  if ([...cleaned].length > SAFETY_LIMITS.mutedWordMax) throw badRequest(SAFETY_ERRORS.mutedWordTooLong);
+  return cleaned;
+}
+
+/**
+ * Block and mute (issue 23): who the user blocks and mutes, and their muted words. Every other module
+ * applies them through the conditions of safety.sql.ts.
+ */
+export function createSafetyService({ db }: { db: Db }) {
+  /** The other person's id, after checking they exist and are not the user. */
+  async function target(userId: string, username: string, selfMessage: string): Promise<string> {
+    const id = await selectUserIdByUsername(db, username);
+    if (!id) throw notFound(ERRORS.userNotFound);
+    if (id === userId) throw badRequest(selfMessage);
+    return id;
+  }
+
+  const page = (query: PageQuery) => ({ limit: query.limit ?? PAGE_LIMITS.default, cursor: query.cursor });
+
+  return {
+    async block(userId: string, username: string): Promise<{ blocked: true }> {
+      const id = await target(userId, username, SAFETY_ERRORS.cannotBlockSelf);
+      await insertBlock(db, userId, id);
+      return { blocked: true };
+    },
+
+    async unblock(userId: string, username: string): Promise<{ blocked: false }> {
+      const id = await target(userId, username, SAFETY_ERRORS.cannotBlockSelf);
+      await deleteBlock(db, userId, id);
+      return { blocked: false };
+    },
+
+    async mute(userId: string, username: string): Promise<{ muted: true }> {
+      const id = await target(userId, username, SAFETY_ERRORS.cannotMuteSelf);
+      await insertMute(db, userId, id);
+      return { muted: true };
+    },
+
+    async unmute(userId: string, username: string): Promise<{ muted: false }> {
+      const id = await target(userId, username, SAFETY_ERRORS.cannotMuteSelf);
+      await deleteMute(db, userId, id);
+      return { muted: false };
+    },
+
+    blocks: (userId: string, query: PageQuery) => selectListPage(db, 'blocks', userId, page(query)),
+    mutes: (userId: string, query: PageQuery) => selectListPage(db, 'mutes', userId, page(query)),
+
+    async mutedWords(userId: string): Promise<{ words: MutedWord[] }> {
+      return { words: (await selectMutedWords(db, userId)).map(toMutedWord) };
+    },
+
+    async addMutedWord(userId: string, word: string): Promise<MutedWord> {
+      const outcome = await insertMutedWord(db, userId, cleanWord(word), SAFETY_LIMITS.mutedWordsMax);
+      if (outcome === 'duplicate') throw new HttpError(409, SAFETY_ERRORS.mutedWordDuplicate);
+      if (outcome === 'full') throw badRequest(SAFETY_ERRORS.tooManyMutedWords);
+      return toMutedWord(outcome);
+    },
+
+    async removeMutedWord(userId: string, word: string): Promise<void> {
+      const cleaned = word.trim().replace(/\s+/gu, ' ');
+      if (!cleaned || !(await deleteMutedWord(db, userId, cleaned))) throw notFound(SAFETY_ERRORS.mutedWordNotFound);
+    },
+  };
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;

@@ -1,0 +1,315 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SafetyUserPage } from '@share-arts/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { publishSql } from '../../events/events.js';
+import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
+
+/**
+ * The SQL of blocks, mutes and muted words, and the conditions every other module's reads add with it
+ * (posts.sql.ts's visibleTo, the comments, notifications, people lists). Each condition is a primary-key
+ * or index probe per row; a viewer who blocked nobody and whom nobody blocked skips them (an init plan).
+ */
+
+/** Whether `a` and `b` are a blocked pair, either way (two index probes). */
+export const blockedBetween = (a: SQL, b: SQL): SQL =>
+  sql`(exists (select from blocks bl where bl.blocker_id = ${a} and bl.blocked_id = ${b})
+    or exists (select from blocks bl where bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+
+/**
+ * Neither the viewer blocked `other` nor `other` the viewer. The first part is computed once per statement:
+ * someone in no block at all pays no probe per row.
+ */
+export const notBlockedWith = (viewerId: string, other: SQL): SQL => {
+  const viewer = sql`${viewerId}::uuid`;
+  return sql`((select not exists (select from blocks bl where bl.blocker_id = ${viewer})
+           and not exists (select from blocks bl where bl.blocked_id = ${viewer}))
+    or not ${blockedBetween(viewer, other)})`;
+};
+
+/**
+ * Whether the viewer is in any block (either way) or mutes anyone: whether the people in a post's embedded
+ * lists must be checked. Uncorrelated, so computed once per statement.
+ */
+export const hidesAnyone = (viewerId: string): SQL => {
+  const viewer = sql`${viewerId}::uuid`;
+  return sql`(select exists (select from blocks bl where bl.blocker_id = ${viewer})
+    or exists (select from blocks bl where bl.blocked_id = ${viewer})
+    or exists (select from mutes mu where mu.muter_id = ${viewer}))`;
+};
+
+/** The viewer muted `other` (a primary-key probe). */
+export const mutedBy = (viewerId: string, other: SQL): SQL =>
+  sql`exists (select from mutes mu where mu.muter_id = ${viewerId}::uuid and mu.muted_id = ${other})`;
+
+/** A muted word as a regular expression that finds it as a whole word, any letter case (`~*`). */
+const wordPattern = (word: SQL): SQL =>
+  sql`'(^|[^[:alnum:]_])' || regexp_replace(${word}, '([^[:alnum:][:space:]_])', '\\\\\\1', 'g') || '($|[^[:alnum:]_])'`;
+
+/**
+ * Posts (`p`) a viewer's lists show (Home, Explore, tag pages, search): not by someone they muted, and
+ * carrying none of their muted words or #tags. Their own posts always. The words are read once per
+ * statement (init plans), as one pattern and one array of tags.
+ */
+export const shownInListsTo = (viewerId: string): SQL => {
+  const viewer = sql`${viewerId}::uuid`;
+  const words = sql`(select string_agg(${wordPattern(sql`mw.word`)}, '|') from muted_words mw
+      where mw.user_id = ${viewer} and left(mw.word, 1) <> '#')`;
+  const tags = sql`(select array_agg(lower(substr(mw.word, 2))) from muted_words mw
+      where mw.user_id = ${viewer} and left(mw.word, 1) = '#')`;
+  return sql`(p.author_id = ${viewer} or (
+    not ${mutedBy(viewerId, sql`p.author_id`)}
+    and not coalesce(p.content ~* ${words}, false)
+    and not coalesce(p.tags && ${tags}, false)))`;
+};
+
+/** The first of the viewer's muted words or #tags the post `p` carries (null for none, or their own post). */
+export const mutedWordOf = (viewerId: string): SQL => sql`case when p.author_id = ${viewerId}::uuid then null else (
+    select mw.word from muted_words mw
+    where mw.user_id = ${viewerId}::uuid and case when left(mw.word, 1) = '#'
+      then p.tags @> array[lower(substr(mw.word, 2))]::text[]
+      else p.content ~* (${wordPattern(sql`mw.word`)}) end
+    order by mw.created_at, mw.word limit 1) end`;
+
+/** Of these people, those the viewer is in a blocked pair with, and those the viewer muted. */
+export async function selectHiddenAmong(
+  db: Db,
+  viewerId: string,
+  userIds: string[],
+): Promise<{ blocked: Set<string>; muted: Set<string> }> {
+  const rows = await queryRows<{ id: string; kind: 'blocked' | 'muted' }>(
+    db,
+    sql`with among as (select value::uuid as id from json_array_elements_text(${JSON.stringify(userIds)}::json))
+        select bl.blocked_id as id, 'blocked' as kind from blocks bl join among a on a.id = bl.blocked_id
+          where bl.blocker_id = ${viewerId}::uuid
+        union all
+        select bl.blocker_id, 'blocked' from blocks bl join among a on a.id = bl.blocker_id
+          where bl.blocked_id = ${viewerId}::uuid
+        union all
+        select mu.muted_id, 'muted' from mutes mu join among a on a.id = mu.muted_id
+          where mu.muter_id = ${viewerId}::uuid`,
+  );
+  const hidden = { blocked: new Set<string>(), muted: new Set<string>() };
+  for (const row of rows) hidden[row.kind].add(row.id);
+  return hidden;
+}
+
+/** Whether the two are a blocked pair, either way. */
+export async function isBlockedPair(db: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean }>(
+    db,
+    sql`select ${blockedBetween(sql`${a}::uuid`, sql`${b}::uuid`)} as blocked`,
+  );
+  return row?.blocked === true;
+}
+
+/**
+ * Whether the user is in a blocked pair with the post's author ('post'), or else with the author of the
+ * comment (when given) on it ('comment'); null otherwise, and for a post or comment that does not exist
+ * (the caller answers those).
+ */
+export async function blockedFromPost(
+  db: Db,
+  userId: string,
+  postId: string,
+  commentId?: string,
+): Promise<'post' | 'comment' | null> {
+  const user = sql`${userId}::uuid`;
+  const [row] = await queryRows<{ post: boolean; comment: boolean }>(
+    db,
+    sql`select exists (select from posts p where p.id = ${postId}::uuid and ${blockedBetween(user, sql`p.author_id`)}) as post,
+      ${
+        commentId
+          ? sql`exists (select from comments c where c.id = ${commentId}::uuid and ${blockedBetween(user, sql`c.author_id`)})`
+          : sql`false`
+      } as comment`,
+  );
+  return row?.post ? 'post' : row?.comment ? 'comment' : null;
+}
+
+/** A comment (`c`) the viewer sees: not by someone in a blocked pair with them, nor by someone they muted. */
+export const commentShownTo = (viewerId: string | null): SQL =>
+  viewerId === null
+    ? sql`true`
+    : sql`(c.author_id = ${viewerId}::uuid or (${notBlockedWith(viewerId, sql`c.author_id`)}
+        and not ${mutedBy(viewerId, sql`c.author_id`)}))`;
+
+/** Which of the two blocked the other (undefined when neither did; `a` when both did). */
+export async function selectBlocker(db: Db, a: string, b: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ blocker_id: string }>(
+    db,
+    sql`select blocker_id from blocks
+        where (blocker_id = ${a}::uuid and blocked_id = ${b}::uuid) or (blocker_id = ${b}::uuid and blocked_id = ${a}::uuid)
+        order by blocker_id = ${a}::uuid desc limit 1`,
+  );
+  return row?.blocker_id;
+}
+
+/** Of these users, those in a blocked pair with `userId` (the live stream's post frames skip them). */
+export async function selectBlockedAmong(db: Db, userId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  return (await selectHiddenAmong(db, userId, userIds)).blocked;
+}
+
+/** The id of the user with this username (any letter case). */
+export async function selectUserIdByUsername(db: Db, username: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users where lower(username) = lower(${username})`,
+  );
+  return row?.id;
+}
+
+/**
+ * Blocks `blockedId` (idempotent), in one transaction under both users' row locks (in id order, as a
+ * follow takes them): ends their follows both ways with both users' counters, and deletes the
+ * notifications between them (each recipient hears their unread count changed). The blocked person
+ * is not told.
+ */
+export async function insertBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  const blocker = sql`${blockerId}::uuid`;
+  const blocked = sql`${blockedId}::uuid`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select from users where id in (${blocker}, ${blocked}) order by id for no key update`);
+    await tx.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values (${blocker}, ${blocked}) on conflict do nothing`,
+    );
+    await tx.execute(
+      sql`with ended as (
+            delete from follows
+            where (follower_id = ${blocker} and followee_id = ${blocked}) or (follower_id = ${blocked} and followee_id = ${blocker})
+            returning follower_id, followee_id
+          )
+          update users u set
+            following_count = u.following_count - (select count(*) from ended where ended.follower_id = u.id)::int,
+            follower_count = u.follower_count - (select count(*) from ended where ended.followee_id = u.id)::int
+          where u.id in (${blocker}, ${blocked}) and exists (select from ended)`,
+    );
+    await tx.execute(
+      sql`with removed as (
+            delete from notifications n
+            where (n.recipient_id = ${blocker} and n.actor_id = ${blocked}) or (n.recipient_id = ${blocked} and n.actor_id = ${blocker})
+            returning n.recipient_id, n.read_at
+          )
+          select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })})
+          from (select distinct recipient_id from removed where read_at is null) unread`,
+    );
+  });
+}
+
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.execute(sql`delete from blocks where blocker_id = ${blockerId}::uuid and blocked_id = ${blockedId}::uuid`);
+}
+
+export async function insertMute(db: Db, muterId: string, mutedId: string): Promise<void> {
+  await db.execute(
+    sql`insert into mutes (muter_id, muted_id) values (${muterId}::uuid, ${mutedId}::uuid) on conflict do nothing`,
+  );
+}
+
+export async function deleteMute(db: Db, muterId: string, mutedId: string): Promise<void> {
+  await db.execute(sql`delete from mutes where muter_id = ${muterId}::uuid and muted_id = ${mutedId}::uuid`);
+}
+
+const LISTS = {
+  blocks: { table: 'blocks', own: 'blocker_id', other: 'blocked_id' },
+  mutes: { table: 'mutes', own: 'muter_id', other: 'muted_id' },
+} as const;
+
+/** A keyset page of the people the user blocks or mutes, the most recent first (created_at, id). */
+export async function selectListPage(
+  db: Db,
+  list: keyof typeof LISTS,
+  userId: string,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<SafetyUserPage> {
+  const { table, own, other } = LISTS[list];
+  const keyset: Keyset = {
+    columns: [sql.raw(`x.created_at`), sql.raw(`x.${other}`)],
+    shape: ['date', 'uuid'],
+    direction: 'desc',
+  };
+  const { after, orderBy, limit } = keysetQuery(keyset, options.cursor, options.limit);
+  const rows = await queryRows<{
+    id: string;
+    username: string;
+    first_name: string;
+    last_name: string;
+    photo_url: string | null;
+    created_at: string;
+  }>(
+    db,
+    sql`select u.id, u.username, u.first_name, u.last_name, u.photo_url, x.created_at
+        from ${sql.raw(table)} x join users u on u.id = x.${sql.raw(other)}
+        where x.${sql.raw(own)} = ${userId}::uuid and ${after}
+        order by ${orderBy}
+        ${limit}`,
+  );
+  const { page, nextCursor } = keysetPage(rows, options.limit, keyset.shape, (row) => [row.created_at, row.id]);
+  return {
+    users: page.map((row) => ({
+      _id: row.id,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      userPhoto: row.photo_url ?? DEFAULT_AVATAR_URL,
+    })),
+    nextCursor,
+  };
+}
+
+export interface MutedWordRow {
+  word: string;
+  created_at: Date | string;
+}
+
+/** The user's muted words, the most recent first (at most 200, the cap). */
+export function selectMutedWords(db: Db, userId: string): Promise<MutedWordRow[]> {
+  return queryRows<MutedWordRow>(
+    db,
+    sql`select word, created_at from muted_words where user_id = ${userId}::uuid
+        order by created_at desc, word desc limit 200`,
+  );
+}
+
+/**
+ * Adds a muted word under the user's lock (an advisory lock on their id: two adds racing for the last
+ * place cannot both have it). Answers 'full' at the cap, 'duplicate' when muted already (any case).
+ */
+export async function insertMutedWord(
+  db: Db,
+  userId: string,
+  word: string,
+  cap: number,
+): Promise<MutedWordRow | 'full' | 'duplicate'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`muted_words:${userId}`}, 0))`);
+    const [count] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from muted_words where user_id = ${userId}::uuid`,
+    );
+    const [inserted] = await queryRows<MutedWordRow>(
+      tx,
+      sql`insert into muted_words (user_id, word)
+          select ${userId}::uuid, ${word}
+          where not exists (select from muted_words where user_id = ${userId}::uuid and lower(word) = lower(${word}))
+            and ${Number(count?.n ?? 0)}::int < ${cap}::int
+          returning word, created_at`,
+    );
+    if (inserted) return inserted;
+    const [existing] = await queryRows(
+      tx,
+      sql`select from muted_words where user_id = ${userId}::uuid and lower(word) = lower(${word})`,
+    );
+    return existing ? 'duplicate' : 'full';
+  });
+}
+
+/** Removes a muted word (any letter case); false when the user did not mute it. */
+export async function deleteMutedWord(db: Db, userId: string, word: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`delete from muted_words where user_id = ${userId}::uuid and lower(word) = lower(${word}) returning word`,
+  );
+  return rows.length > 0;
+}
