@@ -60,7 +60,7 @@ test.describe('comments', () => {
     await expect(comments.getByText('No comments yet', { exact: true })).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Add a comment' });
-    const input = form.getByRole('combobox', { name: 'Add a comment' });
+    const input = form.getByRole('textbox', { name: 'Add a comment' });
     await expect(input).toHaveAttribute('maxlength', '1000');
     let commentRequests = 0;
     page.on('request', (req) => {
@@ -212,10 +212,10 @@ test.describe('comments', () => {
     );
     const form = page.getByRole('form', { name: 'Add a comment' });
     const draft = uniqueText('Not today');
-    await form.getByRole('combobox', { name: 'Add a comment' }).fill(draft);
+    await form.getByRole('textbox', { name: 'Add a comment' }).fill(draft);
     await form.getByRole('button', { name: 'Post' }).click();
     await expect(toast(page, 'Something went wrong')).toBeVisible();
-    await expect(form.getByRole('combobox', { name: 'Add a comment' })).toHaveValue(draft);
+    await expect(form.getByRole('textbox', { name: 'Add a comment' })).toHaveValue(draft);
     await expect(commentsOf(page).getByText('1 comment', { exact: true })).toBeVisible();
     await expect(commentsOf(page).getByRole('article')).toHaveCount(1);
   });
@@ -244,7 +244,7 @@ test.describe('comments', () => {
     await expect(sort.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
     await expect(items.first()).toContainText('Comment number 25');
     const text = uniqueText('Fresh take');
-    await page.getByRole('form', { name: 'Add a comment' }).getByRole('combobox', { name: 'Add a comment' }).fill(text);
+    await page.getByRole('form', { name: 'Add a comment' }).getByRole('textbox', { name: 'Add a comment' }).fill(text);
     await page.getByRole('form', { name: 'Add a comment' }).getByRole('button', { name: 'Post' }).click();
     await expect(items.first()).toContainText(text);
     await expect(comments.getByText('26 comments', { exact: true })).toBeVisible();

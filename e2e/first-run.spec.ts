@@ -31,7 +31,7 @@ test.describe('the header and the bottom bar', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await useSession(page, await createUser(request));
     await page.goto(`/posts/${post._id}`);
-    const box = page.getByRole('combobox', { name: /comment/i }).first();
+    const box = page.getByRole('textbox', { name: /comment/i }).first();
     await expect(box).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await box.focus();

@@ -45,7 +45,7 @@ test.describe('mentions', () => {
     await a.page.goto('/');
     await a.page.getByRole('button', { name: 'Add Post' }).first().click();
     const dialog = a.page.getByRole('dialog', { name: 'Add Post' });
-    const text = dialog.getByRole('combobox', { name: 'What are you thinking?' });
+    const text = dialog.getByRole('textbox', { name: 'What are you thinking?' });
     await text.click();
     await text.pressSequentially('Thanks @e2e');
     const list = dialog.getByRole('listbox', { name: 'People to mention' });
@@ -96,7 +96,7 @@ test.describe('mentions', () => {
 
     const a = await openAs(browser, commenter);
     await a.page.goto(`/posts/${post._id}`);
-    const box = a.page.getByRole('form', { name: 'Add a comment' }).getByRole('combobox', { name: 'Add a comment' });
+    const box = a.page.getByRole('form', { name: 'Add a comment' }).getByRole('textbox', { name: 'Add a comment' });
     await box.click();
     await box.pressSequentially(`look @${friend.username.slice(0, -1)}`);
     const option = a.page

@@ -87,7 +87,7 @@ test.describe('notifications and live updates', () => {
     await expect(b.page).toHaveTitle('(1) Home | Share Arts');
 
     const form = a.page.getByRole('form', { name: 'Add a comment' });
-    await form.getByRole('combobox', { name: 'Add a comment' }).fill('Love the colours');
+    await form.getByRole('textbox', { name: 'Add a comment' }).fill('Love the colours');
     await form.getByRole('button', { name: 'Post' }).click();
     await expect(bell(b.page)).toHaveAccessibleName('Notifications, 2 unread');
     await expect(liveRegion(b.page)).toContainText(`${fan.username} commented on your post`);

@@ -186,7 +186,7 @@ test.describe('tags', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Add Post' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Post' });
-    const text = dialog.getByRole('combobox', { name: 'What are you thinking?' });
+    const text = dialog.getByRole('textbox', { name: 'What are you thinking?' });
     await text.click();
     await text.pressSequentially(`Still life #${tag.slice(0, 9)}`);
 

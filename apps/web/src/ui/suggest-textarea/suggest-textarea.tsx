@@ -77,9 +77,10 @@ function parseKey(key: string): Pick<CaretTrigger, 'kind' | 'query'> | null {
 
 /**
  * A textarea that suggests tags after `#` (the most used first) and people after `@` (those the viewer
- * follows first): a WAI-ARIA combobox with a listbox popup. ↑/↓ move, Enter or Tab put the highlighted
- * word in place of what was typed (then a space, the caret after it), Escape closes the list and leaves the
- * text as it is; a click chooses too. Without a `#` or `@` word at the caret it is a plain textarea.
+ * follows first): a text box with a listbox popup (aria-autocomplete="list", see the textarea below).
+ * ↑/↓ move, Enter or Tab put the highlighted word in place of what was typed (then a space, the caret
+ * after it), Escape closes the list and leaves the text as it is; a click chooses too. Without a `#` or
+ * `@` word at the caret it is a plain textarea.
  */
 export function SuggestTextarea({
   ref,
@@ -208,9 +209,10 @@ export function SuggestTextarea({
         ref={mergedRef}
         value={value}
         maxLength={maxLength}
-        role="combobox"
+        // A multi-line text box, not an ARIA combobox (which a textarea may not be: ARIA in HTML allows it
+        // no role): it says it offers a list, points at it and at the highlighted option, and the status
+        // below announces the suggestions as they appear.
         aria-autocomplete="list"
-        aria-expanded={expanded}
         aria-controls={listboxId}
         aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
