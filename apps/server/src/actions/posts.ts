@@ -9,6 +9,19 @@ import { posts, users } from '../db/schema.js';
 import { publish, publishSql } from '../events/events.js';
 import { unreadMentionRecipients } from '../events/notification-rules.js';
 
+/** What the author of a post sets about its rights and warnings (see @share-arts/contract's rights). */
+export type PostRights = Required<
+  Pick<typeof posts.$inferInsert, 'contentWarning' | 'commentPolicy' | 'licence' | 'aiGenerated' | 'downloadable'>
+>;
+
+const DEFAULT_RIGHTS: PostRights = {
+  contentWarning: null,
+  commentPolicy: 'everyone',
+  licence: 'all-rights-reserved',
+  aiGenerated: false,
+  downloadable: false,
+};
+
 /**
  * A new post with its pictures in order (post_media), its author's post count and its event, in one
  * statement (one round trip, its own transaction: a picture refused by a constraint leaves nothing
@@ -16,8 +29,18 @@ import { unreadMentionRecipients } from '../events/notification-rules.js';
  */
 export async function insertPost(
   db: Db,
-  post: { authorId: string; content: string; tags: string[]; mediaIds: string[] },
+  post: {
+    authorId: string;
+    content: string;
+    tags: string[];
+    mediaIds: string[];
+    /** The content warning, comment policy, licence, AI label and downloads (the columns' defaults otherwise). */
+    rights?: Partial<PostRights>;
+  },
 ): Promise<string> {
+  const rights = Object.fromEntries(
+    Object.entries(DEFAULT_RIGHTS).map(([key, value]) => [key, post.rights?.[key as keyof PostRights] ?? value]),
+  ) as PostRights;
   const tags = sql.join(
     post.tags.map((tag) => sql`${tag}`),
     sql`, `,
@@ -25,8 +48,9 @@ export async function insertPost(
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`with created as (
-          insert into posts (author_id, content, tags)
-          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[])
+          insert into posts (author_id, content, tags, content_warning, comment_policy, licence, ai_generated, downloadable)
+          values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${rights.contentWarning},
+                  ${rights.commentPolicy}, ${rights.licence}, ${rights.aiGenerated}, ${rights.downloadable})
           returning id, author_id
         ),
         pictures as (

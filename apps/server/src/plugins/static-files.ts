@@ -4,7 +4,7 @@ import { lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ERRORS } from '@share-arts/contract';
+import { ERRORS, RIGHTS_ERRORS } from '@share-arts/contract';
 import { ASSETS_DIR } from '../lib/assets.js';
 
 const YEAR_SECONDS = 31_536_000;
@@ -32,6 +32,11 @@ export interface StaticFilesOptions {
    * `download` when the URL asks for `?download`. Handed in by app.ts from the media module.
    */
   dispositionOf?: (file: string, download: boolean) => Promise<string | undefined>;
+  /**
+   * The artist's rights on a media file (issue 23): its X-Robots-Tag (AI-training opt-out), and whether a
+   * download of it is refused (403). Handed in by app.ts from the media module.
+   */
+  rightsOf?: (file: string, download: boolean) => Promise<{ robots?: string; refuseDownload: boolean }>;
   /**
    * The head of a page a link is shared to (a post, a profile, a tag), as markup, and its status; undefined
    * for any other path. Handed in by app.ts from the pages module.
@@ -71,7 +76,9 @@ function createTemplate(file: string) {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
     const html = cached.html
       .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
-      .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '');
+      .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '')
+      // The page's own head says whether its artist asks AI crawlers not to train on their work.
+      .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '');
     const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
     const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
     return `${html.slice(0, at)}\n    ${head}${html.slice(at)}`;
@@ -90,6 +97,9 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
         return reply.code(404).send({ errors: [NO_SUCH_FILE] });
       }
       const download = (request.query as Record<string, unknown>).download !== undefined;
+      const rights = await options.rightsOf?.(name!, download);
+      if (rights?.refuseDownload) return reply.code(403).send({ errors: [RIGHTS_ERRORS.downloadRefused] });
+      if (rights?.robots) reply.header('x-robots-tag', rights.robots);
       const disposition = await options.dispositionOf?.(name!, download);
       if (disposition) reply.header('content-disposition', disposition);
     });

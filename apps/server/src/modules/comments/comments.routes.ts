@@ -47,12 +47,13 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['comments'],
         summary: 'Comment on a post',
-        description: 'content is trimmed and must not be empty (at most 1000 characters).',
+        description:
+          "content is trimmed and must not be empty (at most 1000 characters). 403 when the post's commentPolicy does not let you: nobody, or following and the author does not follow you.",
         security: bearerAuth,
         headers: PreferHeader,
         params: IdParams,
         body: AddCommentBody,
-        response: { 201: CommentWriteResponse, ...errorResponses(400, 401, 404) },
+        response: { 201: CommentWriteResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { MEDIA_LIMITS, MEDIA_PURPOSES, type MediaPurpose } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import type { MediaVariant } from '../../db/schema.js';
@@ -13,6 +14,7 @@ import {
   selectMediaById,
   selectMediaByIds,
   selectMediaByOriginalFile,
+  selectMediaRights,
   updateMediaAlt,
   type MediaRow,
 } from './media.sql.js';
@@ -29,6 +31,8 @@ export const MEDIA_NOT_OWNED = 'This picture belongs to someone else: use a pict
 export const ALT_NOT_OWNER = 'Only the person who uploaded a picture can change its alt text.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Every media file is named `<id>-…`: the id of its row. */
+const MEDIA_FILE_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-/;
 const ORIGINAL_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-original\.[a-z]+$/;
 
 export interface UploadInput {
@@ -89,6 +93,8 @@ export function createMediaService({
 }: MediaServiceOptions) {
   const storage = createMediaStorage(mediaDir, log, now);
   const queue = createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount });
+  /** Each picture's owner's AI-training opt-out, for a minute (see fileRights). */
+  const optOuts = new LRUCache<string, boolean>({ max: 50_000, ttl: 60_000 });
 
   async function findById(id: string, database: Db = db): Promise<MediaRow | undefined> {
     return UUID.test(id) ? selectMediaById(database, id) : undefined;
@@ -200,6 +206,28 @@ export function createMediaService({
       const id = ORIGINAL_FILE.exec(file)?.[1];
       const row = id ? await selectMediaByOriginalFile(db, id, file) : undefined;
       return row ? contentDisposition(downloadName(row), download ? 'attachment' : 'inline') : undefined;
+    },
+
+    /**
+     * The artist's rights on a media file (issue 23): `X-Robots-Tag: noai, noimageai` when its owner asks AI
+     * crawlers not to train on their work (the default), and whether a download (`?download`) of an
+     * original is refused (no post showing it is under a CC licence or allows downloads). The owner's
+     * choice is kept a minute per picture (files are immutable and cached a year: a lookup per cache miss).
+     */
+    async fileRights(file: string, download: boolean): Promise<{ robots?: string; refuseDownload: boolean }> {
+      const id = MEDIA_FILE_ID.exec(file)?.[1];
+      if (!id) return { refuseDownload: false };
+      const original = download && ORIGINAL_FILE.test(file);
+      let optOut = original ? undefined : optOuts.get(id);
+      let mayDownload = true;
+      if (optOut === undefined) {
+        const row = await selectMediaRights(db, id, original);
+        if (!row) return { refuseDownload: false };
+        optOut = row.ai_opt_out;
+        mayDownload = row.may_download;
+        optOuts.set(id, optOut);
+      }
+      return { ...(optOut ? { robots: 'noai, noimageai' } : {}), refuseDownload: original && !mayDownload };
     },
 
     /** Processing jobs running and waiting now, the most ever running at once, accounts with jobs. */

@@ -81,3 +81,26 @@ export async function deleteUnattachedMedia(
     return { rows: gone, full: locked.length === batch };
   });
 }
+
+/**
+ * What serving a media file needs to know of its picture (issue 23): whether its owner asks AI crawlers not
+ * to train on their work, and whether a post showing it lets anyone download its original (a CC licence or
+ * downloads allowed). One primary-key probe of media and of users; the posts only for an original.
+ */
+export async function selectMediaRights(
+  db: Db,
+  id: string,
+  withDownload: boolean,
+): Promise<{ ai_opt_out: boolean; may_download: boolean } | undefined> {
+  const [row] = await queryRows<{ ai_opt_out: boolean; may_download: boolean }>(
+    db,
+    sql`select u.ai_training_opt_out as ai_opt_out, ${
+      withDownload
+        ? sql`coalesce((select bool_or(p.downloadable or p.licence <> 'all-rights-reserved')
+            from post_media pm join posts p on p.id = pm.post_id where pm.media_id = m.id), false)`
+        : sql`false`
+    } as may_download
+        from media m join users u on u.id = m.owner_id where m.id = ${id}::uuid`,
+  );
+  return row;
+}

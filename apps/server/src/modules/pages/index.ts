@@ -2,3 +2,4 @@
 // into the app's index.html by the static files plugin, so previews and the first paint need no script.
 export { createPagesService, POST_DATA_ID, type PagesService, type SharedPage } from './pages.service.js';
 export { renderHead, type PageHead } from './pages.html.js';
+export { robotsRoutes, ROBOTS_TXT, AI_CRAWLERS } from './robots.routes.js';

@@ -28,6 +28,12 @@ export interface PageHead {
   ogType: 'website' | 'article' | 'profile';
   image?: PageImage;
   preloads?: ImagePreload[];
+  /** `<meta name="robots">`: "noai, noimageai" when the page's artist asks AI crawlers not to train on it. */
+  robots?: string;
+  /** The URL of the work's licence text (`<link rel="license">`). */
+  license?: string;
+  /** Structured data (schema.org) as `<script type="application/ld+json">`. */
+  jsonLd?: Record<string, unknown>;
   /** JSON the app reads instead of asking again: `<script type="application/json" id=…>`. */
   data?: { id: string; json: string };
 }
@@ -67,6 +73,8 @@ export function renderHead(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     head.canonical ? element('link', { rel: 'canonical', href: head.canonical }) : '',
+    meta('name', 'robots', head.robots),
+    head.license ? element('link', { rel: 'license', href: head.license }) : '',
     meta('property', 'og:site_name', 'Share Arts'),
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
@@ -94,6 +102,9 @@ export function renderHead(head: PageHead): string {
     ),
     head.data
       ? `${element('script', { type: 'application/json', id: head.data.id })}${escapeScriptJson(head.data.json)}</script>`
+      : '',
+    head.jsonLd
+      ? `${element('script', { type: 'application/ld+json' })}${escapeScriptJson(JSON.stringify(head.jsonLd))}</script>`
       : '',
   ];
   return lines.filter(Boolean).join('\n    ');

@@ -7,6 +7,7 @@ import {
   TAGLINE,
   USERNAME_PATTERN,
   LIMITS,
+  LICENCE_INFO,
   type Picture,
   type Post,
   type User,
@@ -17,7 +18,12 @@ import { jsonBody } from '../../lib/json-text.js';
 import type { PostsService } from '../posts/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
-import { selectNewestPostId, selectPostHiddenFromVisitors, selectTagSummary } from './pages.sql.js';
+import {
+  selectAiTrainingOptOut,
+  selectNewestPostId,
+  selectPostHiddenFromVisitors,
+  selectTagSummary,
+} from './pages.sql.js';
 import { isUuid } from '../../lib/ids.js';
 
 /** A shared page's head, and its status: 404 for an unknown post, person or tag (the app shows not found). */
@@ -32,7 +38,16 @@ export const POST_DATA_ID = 'post-data';
 const DESCRIPTION_MAX = 200;
 const TITLE_TEXT_MAX = 70;
 
-const GENERIC: PageHead = { title: APP_NAME, description: `${APP_NAME}: ${TAGLINE.toLowerCase()}`, ogType: 'website' };
+/** `<meta name="robots">` of a page whose artist asks AI crawlers not to train on their work (issue 23). */
+export const NO_AI = 'noai, noimageai';
+
+// Generic pages (and a tag's, which shows many artists' works) always ask AI crawlers not to train.
+const GENERIC: PageHead = {
+  title: APP_NAME,
+  description: `${APP_NAME}: ${TAGLINE.toLowerCase()}`,
+  ogType: 'website',
+  robots: NO_AI,
+};
 const notFoundPage = (): SharedPage => ({ status: 404, head: { ...GENERIC, title: `Not found · ${APP_NAME}` } });
 
 /** Text on one line, cut at a word near `max` characters with an ellipsis. */
@@ -133,13 +148,46 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
       head.image = previewImage(post.picture, absolute);
       head.preloads = picturePreloads(post.picture, postPageSizes(pageBoxRatio(pictures)));
     }
+    if (await selectAiTrainingOptOut(db, post.userId)) head.robots = NO_AI;
+    const licence = LICENCE_INFO[post.licence];
+    if (licence.url) head.license = licence.url;
+    head.jsonLd = workJsonLd(post, head, licence, absolute);
     return { status: 200, head };
+  }
+
+  /**
+   * The post as schema.org structured data: a CreativeWork (an ImageObject when it has a picture) with its
+   * creator, date, licence (a CC licence's URL; all rights reserved has none, so a copyright notice instead)
+   * and, for a CC licence, where its terms are (acquireLicensePage).
+   */
+  function workJsonLd(
+    post: Post,
+    head: PageHead,
+    licence: { name: string; url: string | null },
+    absolute: (path: string) => string,
+  ): Record<string, unknown> {
+    const name = post.name || post.username;
+    return {
+      '@context': 'https://schema.org',
+      '@type': post.picture ? 'ImageObject' : 'CreativeWork',
+      name: head.title,
+      ...(head.canonical ? { url: head.canonical } : {}),
+      ...(post.picture ? { contentUrl: absolute(post.picture.url) } : {}),
+      ...(post.content ? { description: excerpt(post.content, DESCRIPTION_MAX) } : {}),
+      creator: { '@type': 'Person', name, url: absolute(`/${post.username}`) },
+      creditText: name,
+      dateCreated: post.createdAt,
+      ...(licence.url
+        ? { license: licence.url, acquireLicensePage: licence.url }
+        : { copyrightNotice: `© ${name}. All rights reserved.` }),
+    };
   }
 
   async function profilePage(username: string, absolute: (path: string) => string): Promise<SharedPage> {
     const user: User | null = await orNull(users.getByUsername(username, null));
     if (!user) return notFoundPage();
     if (user.worksSignedInOnly) return { status: 200, head: { ...GENERIC, canonical: absolute(`/${user.username}`) } };
+    const optOut = await selectAiTrainingOptOut(db, user._id);
     const name = nameOf(user);
     const works = `${user.postCount} ${user.postCount === 1 ? 'work' : 'works'}`;
     const picture = await firstPicture(await selectNewestPostId(db, user._id));
@@ -151,6 +199,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
         canonical: absolute(`/${user.username}`),
         ogType: 'profile',
         image: picture ? previewImage(picture, absolute) : { url: absolute(user.userPhoto), alt: name },
+        ...(optOut ? { robots: NO_AI } : {}),
       },
     };
   }
@@ -166,6 +215,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
         description: `${count} ${count === 1 ? 'work' : 'works'} tagged #${tag} on ${APP_NAME}.`,
         canonical: absolute(`/tags/${encodeURIComponent(tag)}`),
         ogType: 'website',
+        robots: NO_AI,
         ...(picture ? { image: previewImage(picture, absolute) } : {}),
       },
     };

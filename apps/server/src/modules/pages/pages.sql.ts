@@ -39,3 +39,12 @@ export async function selectNewestPostId(db: Db, userId: string): Promise<string
   );
   return row?.id ?? null;
 }
+
+/** Whether this person asks AI crawlers not to train on their work (issue 23); true when there is no such user. */
+export async function selectAiTrainingOptOut(db: Db, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ opt_out: boolean }>(
+    db,
+    sql`select ai_training_opt_out as opt_out from users where id = ${userId}::uuid`,
+  );
+  return row?.opt_out ?? true;
+}
