@@ -1,4 +1,5 @@
 import { TAG_LIMITS } from '@share-arts/contract';
+import { withoutUrls } from './text-urls.js';
 
 /**
  * `@username`: a username's characters (ASCII letters, digits, `_` and `.`, 3 to 30, starting with a
@@ -14,7 +15,7 @@ const MENTION = /(?<![\p{L}\p{N}_.@/&])@([A-Za-z0-9][A-Za-z0-9_.]{2,29})(?![\p{L
  */
 export function extractMentions(text: string): string[] {
   const names = new Set<string>();
-  for (const match of text.matchAll(MENTION)) {
+  for (const match of withoutUrls(text).matchAll(MENTION)) {
     const username = match[1]!.replace(/\.+$/u, '').toLowerCase();
     if (username.length < 3) continue;
     names.add(username);
