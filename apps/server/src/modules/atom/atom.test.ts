@@ -198,7 +198,7 @@ describe('the Atom feed', () => {
     ]);
   });
 
-  it('answers 304 to a matching If-None-Match or an unchanged If-Modified-Since, and a new ETag after a new work', async () => {
+  it('answers 304 to a matching If-None-Match, and a new ETag after a new work or a deleted one', async () => {
     const artist = await signUp(ctx.app);
     await createPost(artist, 'First light');
     const first = await ctx.app.inject({ method: 'GET', url: feedUrl(artist) });
@@ -206,17 +206,28 @@ describe('the Atom feed', () => {
     const again = await ctx.app.inject({ method: 'GET', url: feedUrl(artist), headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const since = await ctx.app.inject({
-      method: 'GET',
-      url: feedUrl(artist),
-      headers: { 'if-modified-since': String(first.headers['last-modified']) },
-    });
-    expect(since.statusCode).toBe(304);
 
-    await createPost(artist, 'Second light');
+    const second = await createPost(artist, 'Second light');
     const changed = await ctx.app.inject({ method: 'GET', url: feedUrl(artist), headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+
+    // Deleting the newest work takes Last-Modified back to the first one's time: a reader who sends only
+    // the date it last read must still get the feed without the deleted entry.
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${second}`,
+      headers: { authorization: artist.token },
+    });
+    expect(deleted.statusCode).toBe(201);
+    const since = await ctx.app.inject({
+      method: 'GET',
+      url: feedUrl(artist),
+      headers: { 'if-modified-since': String(changed.headers['last-modified']) },
+    });
+    expect(since.statusCode).toBe(200);
+    expect(since.body).not.toContain(second);
+    expect(since.body).toContain('First light');
   });
 
   it('is an empty feed for an artist without works, and 404 for an unknown user', async () => {
