@@ -11,17 +11,21 @@ const FEATURES = `${WEB}features/`;
  */
 const WEB_FEATURE_DEPENDENCIES = {
   auth: [],
-  comments: ['posts'],
+  comments: ['posts', 'safety'],
   feed: ['posts'],
   landing: [],
   mockman: [],
   notifications: [],
   people: [],
-  'post-page': ['posts', 'comments'],
-  posts: ['people'],
-  profile: ['people', 'posts'],
+  moderation: [],
+  'post-page': ['posts', 'comments', 'safety'],
+  // A card's menu reports a post and mutes its author (the safety dialogs load when chosen).
+  posts: ['people', 'safety'],
+  profile: ['people', 'posts', 'safety'],
+  // Block, mute and report: profiles' state lives in people's cache.
+  safety: ['people'],
   search: ['people', 'posts'],
-  settings: ['people', 'posts'],
+  settings: ['people', 'posts', 'safety'],
   // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
   tags: ['posts'],
 };
@@ -55,6 +59,9 @@ const SERVER_MODULE_DEPENDENCIES = {
   // A tag's page is a list of posts; suggestions by prefix reuse the users module's byte-order range.
   tags: ['posts', 'users'],
   users: ['media'],
+  // Reports and moderation (issue 23): what is reported is a post, a comment or a person, shown as those
+  // modules show them; a suspension ends the account's tokens (the users module's account check).
+  moderation: ['comments', 'media', 'posts', 'users'],
 };
 
 /** An allow-list must itself be a DAG: a cycle there would permit a cycle between its parts. */

@@ -1,9 +1,10 @@
 import type { Comment } from '@share-arts/contract';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { CircleAlert, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
+import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
 import { RichText } from '../../../ui/rich-text';
@@ -13,6 +14,9 @@ import { CommentVotes } from './comment-votes';
 import { DeleteCommentDialog } from './delete-comment-dialog';
 import { EditCommentDialog } from './edit-comment-dialog';
 import styles from './comment-item.module.css';
+
+// Report: the dialog loads when chosen.
+const SafetyDialog = lazy(() => import('../../safety/dialogs'));
 
 interface CommentItemProps {
   /** The cached (server) copy; a pending vote is drawn on top of it. */
@@ -39,7 +43,8 @@ export function CommentItem({
 }: CommentItemProps) {
   const comment = useVotedComment(cached);
   const vote = useVoteComment();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | null>(null);
+  const signedIn = useCurrentUser().data != null;
   const pending = isPendingComment(comment);
   const profilePath = `/${encodeURIComponent(comment.username)}`;
 
@@ -57,6 +62,15 @@ export function CommentItem({
       icon: <Trash2 aria-hidden="true" size="1.1em" />,
       tone: 'danger',
       onSelect: () => setDialog('delete'),
+    });
+  }
+
+  // Someone else's comment can be reported (signed in: only they see this menu's other items anyway).
+  if (!canEdit && signedIn) {
+    items.push({
+      label: 'Report',
+      icon: <CircleAlert aria-hidden="true" size="1.1em" />,
+      onSelect: () => setDialog('report'),
     });
   }
 
@@ -109,6 +123,18 @@ export function CommentItem({
         />
       )}
 
+      {dialog === 'report' && (
+        <Suspense fallback={null}>
+          <SafetyDialog
+            action="report"
+            targetType="comment"
+            targetId={cached._id}
+            what="comment"
+            username={cached.username}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {dialog === 'edit' && <EditCommentDialog comment={cached} onClose={() => setDialog(null)} onEdited={onEdited} />}
       {dialog === 'delete' && (
         <DeleteCommentDialog comment={cached} onClose={() => setDialog(null)} onDeleted={onDeleted} />

@@ -6,6 +6,7 @@ import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { ButtonLink } from '../../../ui/button';
 import { FollowButton, useFollowShadow } from '../../people';
+import { ProfileSafetyMenu } from '../../safety/profile';
 import styles from './profile-header.module.css';
 
 interface ProfileHeaderProps {
@@ -42,7 +43,10 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               Edit Profile
             </ButtonLink>
           ) : (
-            <FollowButton user={user} describedBy="profile-name" className={styles.action} />
+            <div className={styles.otherActions}>
+              <FollowButton user={user} describedBy="profile-name" className={styles.action} />
+              <ProfileSafetyMenu user={user} />
+            </div>
           )}
         </div>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { useUserProfile } from '../../people';
+import { BlockedProfile, safetyOf } from '../../safety/profile';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfilePosts } from '../components/profile-posts';
 import { UserNotFound } from '../components/user-not-found';
@@ -47,13 +48,17 @@ export default function ProfilePage() {
         href={`/api/users/${encodeURIComponent(user.username)}/feed.atom`}
       />
       <ProfileHeader user={user} isOwn={isOwn} />
-      {/* Keyed by user, so another profile starts on its own first page. */}
-      <ProfilePosts
-        key={user._id}
-        username={user.username}
-        isOwn={isOwn}
-        hiddenFromVisitor={!me && user.worksSignedInOnly}
-      />
+      {/* Keyed by user, so another profile starts on its own first page. A blocked artist's works are hidden. */}
+      {!isOwn && safetyOf(user).blocked ? (
+        <BlockedProfile username={user.username} />
+      ) : (
+        <ProfilePosts
+          key={user._id}
+          username={user.username}
+          isOwn={isOwn}
+          hiddenFromVisitor={!me && user.worksSignedInOnly}
+        />
+      )}
     </div>
   );
 }

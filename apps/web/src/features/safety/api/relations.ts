@@ -1,0 +1,59 @@
+import type { User } from '@share-arts/contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiClient, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../ui/toast';
+import { userKeys } from '../../people';
+
+export type Relation = 'block' | 'mute';
+
+const path = (relation: Relation, username: string) => `/api/users/${encodeURIComponent(username)}/${relation}`;
+
+/** POST (on) or DELETE (off) /api/users/{username}/block|mute; idempotent. */
+export async function sendRelation(relation: Relation, username: string, on: boolean): Promise<void> {
+  if (on) await apiClient.post(path(relation, username));
+  else await apiClient.delete(path(relation, username));
+}
+
+const MESSAGES: Record<Relation, [on: (name: string) => string, off: (name: string) => string]> = {
+  block: [(name) => `You blocked @${name}.`, (name) => `You unblocked @${name}.`],
+  mute: [(name) => `You muted @${name}. Their posts leave your lists.`, (name) => `You unmuted @${name}.`],
+};
+
+/**
+ * After a block or a mute, the person's posts, comments and profile read differently everywhere: the
+ * profile changes at once, and every list is read again (the active ones now, the others when shown).
+ */
+export function afterRelationChange(queryClient: QueryClient, relation: Relation, username: string, on: boolean) {
+  const key = relation === 'block' ? 'blocked' : 'muted';
+  queryClient.setQueryData<User>(userKeys.profile(username), (user) =>
+    user ? { ...user, viewer: { ...user.viewer, [key]: on } } : user,
+  );
+  void queryClient.invalidateQueries({
+    // The profile itself was just updated; its new state is what the server says too.
+    predicate: (query) => query.queryKey[0] !== 'users' || query.queryKey[1] !== 'profile',
+  });
+}
+
+/** Block / Unblock or Mute / Unmute someone, with a toast saying what happened. */
+export function useRelation(relation: Relation) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, on }: { username: string; on: boolean }) => sendRelation(relation, username, on),
+    onSuccess: (_result, { username, on }) => {
+      afterRelationChange(queryClient, relation, username, on);
+      toast.success(MESSAGES[relation][on ? 0 : 1](username));
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** The same outside React (a post's "Mute @author", loaded when chosen). */
+export async function toggleRelation(queryClient: QueryClient, relation: Relation, username: string, on: boolean) {
+  try {
+    await sendRelation(relation, username, on);
+    afterRelationChange(queryClient, relation, username, on);
+    toast.success(MESSAGES[relation][on ? 0 : 1](username));
+  } catch (error) {
+    toast.error(errorMessage(error));
+  }
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { fullName } from '../../../lib/user-name';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { useAccountList } from '../api/accounts';
+import { useRelation } from '../dialogs';
+import styles from './safety-settings.module.css';
+
+const COPY = {
+  blocks: {
+    title: 'Blocked accounts',
+    empty: 'You have not blocked anyone.',
+    hint: 'They don’t see your works and cannot interact with you; they are not told.',
+    undo: 'Unblock',
+    relation: 'block',
+  },
+  mutes: {
+    title: 'Muted accounts',
+    empty: 'You have not muted anyone.',
+    hint: 'Their posts stay out of your lists; they are not told.',
+    undo: 'Unmute',
+    relation: 'mute',
+  },
+} as const;
+
+/** Settings' "Blocked accounts" or "Muted accounts": the people, page by page, each with Unblock / Unmute. */
+export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
+  const copy = COPY[kind];
+  const list = useAccountList(kind);
+  const undo = useRelation(copy.relation);
+  const titleId = `${kind}-title`;
+  const users = list.data?.pages.flatMap((page) => page.users) ?? [];
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        {copy.title}
+      </h2>
+      <p className={styles.text}>{copy.hint}</p>
+      {list.isPending ? (
+        <p role="status">Loading…</p>
+      ) : list.isError && users.length === 0 ? (
+        <div role="alert">
+          <p>The list could not be loaded: {errorMessage(list.error)}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : users.length === 0 ? (
+        <p className={styles.text}>{copy.empty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {users.map((user) => {
+            const busy = undo.isPending && undo.variables.username === user.username;
+            return (
+              <li key={user._id} className={styles.row}>
+                <Avatar src={user.userPhoto} name={fullName(user)} size={2.25} decorative />
+                <span className={styles.rowName}>
+                  <Link to={`/${encodeURIComponent(user.username)}`}>@{user.username}</Link>
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  aria-label={`${copy.undo} @${user.username}`}
+                  onClick={() =>
+                    undo.mutate({ username: user.username, on: false }, { onSuccess: () => void list.refetch() })
+                  }
+                >
+                  {copy.undo}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import layout from '../../../ui/dialog-layout.module.css';
+import { useSendReport } from '../api/send-report';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason, type ReportTarget } from '../api/safety-types';
+import styles from './safety.module.css';
+
+export interface ReportDialogProps extends ReportTarget {
+  /** What is reported, for the title: "post", "comment" or "@mira". */
+  what: string;
+  onClose: () => void;
+}
+
+/**
+ * Report a post, a comment or a person: a reason (radio group), an optional note, Send. Then the server's
+ * thank-you, which says what happens next; its refusal (e.g. already reported, 409) is shown as it is.
+ */
+export function ReportDialog({ targetType, targetId, what, onClose }: ReportDialogProps) {
+  const send = useSendReport();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const noteId = useId();
+  const counterId = useId();
+  const problemId = useId();
+  const busy = send.isPending;
+
+  if (send.isSuccess) {
+    return (
+      <Modal title="Thank you" onClose={onClose} size="sm">
+        <p className={styles.text} role="status">
+          {send.data.message}
+        </p>
+        <div className={layout.actions}>
+          <Button onClick={onClose} data-autofocus>
+            Done
+          </Button>
+        </div>
+      </Modal>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason) {
+      setProblem('Choose a reason for the report.');
+      return;
+    }
+    setProblem(null);
+    const trimmed = note.trim();
+    send.mutate(
+      { targetType, targetId, reason, ...(trimmed ? { note: trimmed } : {}) },
+      { onError: (error) => setProblem(errorMessage(error)) },
+    );
+  };
+
+  return (
+    <Modal title={`Report ${what}`} onClose={onClose} busy={busy}>
+      <form className={layout.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? problemId : undefined}>
+        <fieldset className={styles.reasons} aria-required="true">
+          <legend className={styles.legend}>Why are you reporting it?</legend>
+          {REPORT_REASONS.map((option) => (
+            <label key={option.value} className={styles.reason}>
+              <input
+                type="radio"
+                name="reason"
+                value={option.value}
+                checked={reason === option.value}
+                disabled={busy}
+                onChange={() => {
+                  setReason(option.value);
+                  setProblem(null);
+                }}
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className={layout.field}>
+          <label htmlFor={noteId}>Note (optional)</label>
+          <textarea
+            id={noteId}
+            className={layout.textarea}
+            value={note}
+            maxLength={REPORT_NOTE_MAX}
+            rows={3}
+            readOnly={busy}
+            aria-describedby={counterId}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <span id={counterId} className={styles.counter}>
+            <span className="visually-hidden">Characters used: </span>
+            {note.length} / {REPORT_NOTE_MAX}
+          </span>
+        </div>
+        {problem && (
+          <p id={problemId} className={styles.error} role="alert">
+            {problem}
+          </p>
+        )}
+        <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={busy || undefined}>
+            {busy ? 'Sending…' : 'Send'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
