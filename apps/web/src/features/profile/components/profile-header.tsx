@@ -6,7 +6,7 @@ import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { ButtonLink } from '../../../ui/button';
 import { FollowButton, useFollowShadow } from '../../people';
-import { ProfileSafetyMenu } from '../../safety/profile';
+import { ProfileSafetyMenu, safetyOf } from '../../safety/profile';
 import styles from './profile-header.module.css';
 
 interface ProfileHeaderProps {
@@ -44,7 +44,10 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             </ButtonLink>
           ) : (
             <div className={styles.otherActions}>
-              <FollowButton user={user} describedBy="profile-name" className={styles.action} />
+              {/* Nobody follows someone they block (Unblock is in the menu and below). */}
+              {!safetyOf(user).blocked && (
+                <FollowButton user={user} describedBy="profile-name" className={styles.action} />
+              )}
               <ProfileSafetyMenu user={user} />
             </div>
           )}

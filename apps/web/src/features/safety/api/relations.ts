@@ -28,10 +28,8 @@ export function afterRelationChange(queryClient: QueryClient, relation: Relation
   queryClient.setQueryData<User>(userKeys.profile(username), (user) =>
     user ? { ...user, viewer: { ...user.viewer, [key]: on } } : user,
   );
-  void queryClient.invalidateQueries({
-    // The profile itself was just updated; its new state is what the server says too.
-    predicate: (query) => query.queryKey[0] !== 'users' || query.queryKey[1] !== 'profile',
-  });
+  // A block also ends the follows both ways (the profile's counts and Follow button are read again).
+  void queryClient.invalidateQueries();
 }
 
 /** Block / Unblock or Mute / Unmute someone, with a toast saying what happened. */
