@@ -23,6 +23,12 @@ export interface Config {
    * plain host[:port], with the protocol the request came in on.
    */
   publicOrigin: string | undefined;
+  /**
+   * ADMIN_USERNAME (issue 23): the account with this username is made admin at start if it exists, and
+   * when it signs up otherwise (the first account of a new instance). Unset: admins are named with
+   * `npm run admin -- grant <username> admin`.
+   */
+  adminUsername?: string | undefined;
   /** The built web app; not served when the folder does not exist (API-only tests). */
   webDistDir: string;
   logLevel: LogLevel;
@@ -88,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     );
   }
   const publicOrigin = originOf(env.PUBLIC_ORIGIN);
+  const adminUsername = env.ADMIN_USERNAME?.trim() || undefined;
+  if (adminUsername !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_.]{0,29}$/.test(adminUsername)) {
+    throw new ConfigError(
+      `ADMIN_USERNAME must be a username (letters, digits, _ and ., starting with a letter or digit); got "${adminUsername}".`,
+    );
+  }
   const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
   const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
   const webDistDir = folder(env, 'WEB_DIST_DIR', path.join(serverRoot, '..', 'web', 'dist'));
@@ -106,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     mediaDir,
     webDistDir,
     publicOrigin,
+    adminUsername,
     logLevel,
     passwordHashCost: 2 ** 15,
     benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),

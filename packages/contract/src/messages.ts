@@ -77,7 +77,11 @@ export const NOTIFICATION_ACTIONS = {
   upvote: 'upvoted your comment',
   follow: 'started following you',
   mention: 'mentioned you in a post',
-} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow' | 'mention', string>;
+  'report-resolved': 'your report was reviewed by a moderator',
+} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report-resolved', string>;
+
+/** The whole sentence of a 'report-resolved' notification (its actor is the reporter: no one to name). */
+export const REPORT_RESOLVED_TEXT = 'A moderator reviewed your report.';
 
 /** A notification's sentence after its people: a mention says where it was written. */
 export function notificationAction(kind: keyof typeof NOTIFICATION_ACTIONS, inComment: boolean): string {

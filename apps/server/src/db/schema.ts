@@ -46,14 +46,18 @@ export const users = pgTable(
     /** "Show my works to signed-in people only": their posts are hidden from every signed-out read. */
     worksSignedInOnly: boolean('works_signed_in_only').notNull().default(false),
     /** What they may do beyond their own account (issue 23, migration 0017): moderators act on reports, admins name them. */
-    role: text('role', { enum: ['user', 'moderator', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
     /** Suspended while this is in the future ('infinity': for good): no sign-in, no action, content hidden. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, precision: 3 }),
     suspensionReason: text('suspension_reason'),
     /** "Ask AI crawlers not to train on my work": pages and pictures carry noai (on by default). */
     aiTrainingOptOut: boolean('ai_training_opt_out').notNull().default(true),
     /** How this viewer sees posts with a content warning. */
-    sensitiveMedia: text('sensitive_media', { enum: ['show', 'blur', 'hide'] }).notNull().default('blur'),
+    sensitiveMedia: text('sensitive_media', { enum: ['show', 'blur', 'hide'] })
+      .notNull()
+      .default('blur'),
     /** Leave AI-generated works out of this viewer's lists. */
     hideAiGenerated: boolean('hide_ai_generated').notNull().default(false),
     createdAt: createdAt(),
@@ -371,7 +375,10 @@ export const notifications = pgTable(
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
     // Finds the notification an action replaces or withdraws (and a user's, when the user is deleted).
     index('notifications_actor_post_idx').on(t.actorId, t.postId, t.recipientId),
-    check('notifications_kind', sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved')`),
+    check(
+      'notifications_kind',
+      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved')`,
+    ),
   ],
 );
 
@@ -497,9 +504,15 @@ export const reports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    uniqueIndex('reports_open_key').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
-    index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt).where(sql`${t.status} = 'open'`),
-    index('reports_open_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx')
+      .on(t.targetType, t.targetId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_open_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

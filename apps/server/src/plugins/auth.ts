@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERRORS } from '@share-arts/contract';
-import { notFound, unauthorized } from '../lib/http-error.js';
+import { ERRORS, MODERATION_MESSAGES } from '@share-arts/contract';
+import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { tokenFromHeader, type TokenClaims } from '../lib/tokens.js';
 import { RATE_LIMITS, type RateLimiter } from '../lib/rate-limiter.js';
 
@@ -17,7 +17,13 @@ export type TokenVerdict =
   | { status: 'missing' }
   | { status: 'invalid' }
   /** A valid token whose account was deleted: a token outlives its account. */
-  | { status: 'gone'; claims: TokenClaims };
+  | { status: 'gone'; claims: TokenClaims }
+  /** A valid token of a suspended account (issue 23): refused at once; `until` null for good. */
+  | { status: 'suspended'; claims: TokenClaims; until: string | null };
+
+/** What a suspended account is told (403), at sign-in and on every request with its token. */
+export const suspendedError = (until: string | null) =>
+  new HttpError(403, until === null ? MODERATION_MESSAGES.suspended : MODERATION_MESSAGES.suspendedUntil(until));
 
 /**
  * The one token check of the HTTP guards, POST /api/auth/verify and the live socket's hello
@@ -53,6 +59,7 @@ export function registerAuth(
       if (verdict.status === 'missing') throw unauthorized(ERRORS.missingToken);
       if (verdict.status === 'invalid') throw unauthorized(ERRORS.invalidToken);
       if (verdict.status === 'gone') throw notFound(ACCOUNT_GONE);
+      if (verdict.status === 'suspended') throw suspendedError(verdict.until);
       const { userId } = verdict.claims;
       request.userId = userId;
       if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,5 +1,18 @@
 import { TEST_CREDENTIALS } from '@share-arts/contract';
 
+/**
+ * The sample moderator (issue 23): not an artist (no posts, no photo), named with its password in the
+ * README beside the test account; it reviews the moderation queue.
+ */
+export const SAMPLE_MODERATOR = {
+  username: 'moderator',
+  password: 'share-arts-moderator',
+  firstName: 'Mo',
+  lastName: 'Derator',
+  email: 'moderator@example.com',
+  bio: 'Keeps Share Arts kind. Report anything that breaks the rules.',
+} as const;
+
 /** The sample users: the spec's five first; `mira` is the test account of the login page. */
 export const SAMPLE_USERS = [
   {

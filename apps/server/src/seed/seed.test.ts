@@ -84,10 +84,15 @@ describe('sample data', () => {
     console.log(`sample data loaded in ${(loadMs / 1000).toFixed(2)} s`);
     expect(loadMs).toBeLessThan(10_000);
     const { db } = ctx.database;
-    const userRows = await db.select().from(users);
+    const everyone = await db.select().from(users);
     const postRows = await db.select().from(posts);
     const mediaRows = await db.select().from(media);
     const followRows = await db.select().from(follows);
+    // The 12 artists, and the sample moderator (issue 23), who posts nothing.
+    const userRows = everyone.filter((u) => u.role === 'user');
+    expect(everyone.filter((u) => u.role !== 'user').map((u) => [u.username, u.role, u.postCount])).toEqual([
+      ['moderator', 'moderator', 0],
+    ]);
     expect(userRows.map((u) => u.username)).toEqual(expect.arrayContaining(['mira', 'theo', 'sana', 'jules', 'kai']));
     expect(userRows).toHaveLength(12);
     expect(postRows.length).toBeGreaterThanOrEqual(60);
@@ -220,7 +225,7 @@ describe('sample data', () => {
   it('loads only once, and only into an empty database', async () => {
     const again = await seedSampleData(ctx.database.db, { mediaDir: ctx.config.mediaDir, passwordHashCost: 1024 });
     expect(again).toBe(false);
-    expect(await ctx.database.db.select().from(users)).toHaveLength(12);
+    expect(await ctx.database.db.select().from(users)).toHaveLength(13);
 
     const used = await createTestApp();
     try {

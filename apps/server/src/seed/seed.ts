@@ -16,7 +16,7 @@ import {
 } from '../db/schema.js';
 import { drawArt } from './art.js';
 import { planCommunity, type PlannedPost } from './community.js';
-import { SAMPLE_USERS } from './sample-data.js';
+import { SAMPLE_MODERATOR, SAMPLE_USERS } from './sample-data.js';
 import { copySamplePicture, prepareSampleMedia, SAMPLE_MEDIA_DIR, type SampleSource } from './sample-media.js';
 import { ASSETS_DIR } from '../lib/assets.js';
 import { hashPassword } from '../lib/password.js';
@@ -192,6 +192,13 @@ export async function seedSampleData(
         upvote_count = (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up'),
         downvote_count = (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'down')
     `);
+    const { password, ...moderator } = SAMPLE_MODERATOR;
+    await tx.insert(users).values({
+      ...moderator,
+      role: 'moderator',
+      passwordHash: await hashPassword(password, options.passwordHashCost),
+      createdAt: ago(60 * DAYS + 1),
+    });
     await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date(now).toISOString() });
     return true;
   });

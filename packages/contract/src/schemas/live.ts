@@ -42,7 +42,7 @@ export const LiveNotification = Type.Object({
   type: Type.Literal('notification'),
   /** Pass the last one seen as `lastEventId` when reconnecting. */
   id: Type.String(),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention']),
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved']),
   actor: UserSummary,
   postId: Type.Union([Id, Type.Null()]),
   commentId: Type.Union([Id, Type.Null()]),

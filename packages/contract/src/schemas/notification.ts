@@ -8,14 +8,26 @@ export const NOTIFICATION_ACTOR_CAP = 3;
 
 export const Notification = Type.Object({
   key: Type.String({ description: 'Identifies the group: pass it to POST /api/notifications/read' }),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention'], {
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved'], {
     description:
-      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped',
+      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped. report-resolved: a moderator acted on your report (`report` says the outcome; actors is you)',
   }),
   actors: Type.Array(UserSummary, { description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first` }),
   actorCount: Type.Integer({ description: 'Everyone in the group' }),
   post: Type.Union([Type.Object({ _id: Id, content: Type.String(), postPic: Type.String() }), Type.Null()]),
   comment: Type.Union([Type.Object({ _id: Id, content: Type.String() }), Type.Null()]),
+  report: Type.Optional(
+    Type.Object(
+      {
+        _id: Id,
+        targetType: Type.Enum(['post', 'comment', 'user']),
+        reason: Type.String(),
+        outcome: Type.Enum(['dismiss', 'hide', 'remove', 'mark-sensitive', 'suspend']),
+        text: Type.String({ description: 'The outcome in words, to show as it is' }),
+      },
+      { description: 'report-resolved only: the report and what was done' },
+    ),
+  ),
   createdAt: DateString,
   read: Type.Boolean(),
 });

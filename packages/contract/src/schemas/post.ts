@@ -97,8 +97,7 @@ export const Post = Type.Object({
       Type.Null(),
     ],
     {
-      description:
-        'Shown to its author only: a moderator hid this post (nobody else sees it) and why; null otherwise',
+      description: 'Shown to its author only: a moderator hid this post (nobody else sees it) and why; null otherwise',
     },
   ),
   ...PostRightsFields,

@@ -6,7 +6,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { createLoginGuard } from './login-guard.js';
 import type { TokenService } from '../../lib/tokens.js';
-import type { TokenCheck } from '../../plugins/auth.js';
+import { suspendedError, type TokenCheck } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import {
   byId,
@@ -27,6 +27,10 @@ export interface AuthDeps {
   peopleSearches: { clear(): void };
   /** Counts failed logins (see login-guard.ts). */
   limiter: RateLimiter;
+  /** ADMIN_USERNAME (issue 23): the account with this name is made admin when it signs up. */
+  adminUsername?: string | undefined;
+  /** Makes the account admin (the moderation module's roles). */
+  makeAdmin?: (userId: string) => Promise<void>;
 }
 
 /** `fullname` splits into firstName (first word) and lastName (the rest); firstName/lastName also work. */
@@ -41,7 +45,16 @@ export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'las
   return { firstName, lastName };
 }
 
-export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, peopleSearches, limiter }: AuthDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  tokenCheck,
+  passwordHashCost,
+  peopleSearches,
+  limiter,
+  adminUsername,
+  makeAdmin,
+}: AuthDeps) {
   const guard = createLoginGuard(limiter);
   async function session(userId: string, username: string) {
     const row = await selectUserWithLists(db, byId(userId), userId);
@@ -69,6 +82,9 @@ export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, pe
           passwordHash,
         });
         peopleSearches.clear();
+        if (adminUsername && makeAdmin && created.username.toLowerCase() === adminUsername.toLowerCase()) {
+          await makeAdmin(created.id);
+        }
         return await session(created.id, created.username);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);
@@ -84,6 +100,8 @@ export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, pe
       const { ok, rehash } = await verifyPassword(password, found.password_hash);
       if (!ok) throw unauthorized(ERRORS.invalidCredentials);
       guard.succeeded(found.id, address);
+      // The right password of a suspended account: told so, and no token (issue 23).
+      if (found.suspended) throw suspendedError(found.suspended_until);
       if (rehash) {
         const passwordHash = await hashPassword(password, passwordHashCost);
         await updatePasswordHash(db, found.id, passwordHash);
@@ -96,6 +114,7 @@ export function createAuthService({ db, tokens, tokenCheck, passwordHashCost, pe
       if (verdict.status === 'missing' || verdict.status === 'invalid') throw unauthorized(ERRORS.invalidToken);
       // A token outlives its account: 404, with the message a log-in with an unknown username gets.
       if (verdict.status === 'gone') throw notFound(ERRORS.usernameNotRegistered);
+      if (verdict.status === 'suspended') throw suspendedError(verdict.until);
       const { claims } = verdict;
       const row = await selectUserWithLists(db, byId(claims.userId), claims.userId);
       if (!row) throw notFound(ERRORS.usernameNotRegistered);

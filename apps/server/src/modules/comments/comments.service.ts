@@ -89,7 +89,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
       // The author's comment policy: nobody, or only the people they follow (and themselves).
       const allowed = await selectCommentPolicy(db, postId, userId);
       if (allowed?.policy === 'nobody') throw new HttpError(403, RIGHTS_ERRORS.commentsOff);
-      if (allowed?.policy === 'following' && !allowed.followed) throw new HttpError(403, RIGHTS_ERRORS.commentsFollowing);
+      if (allowed?.policy === 'following' && !allowed.followed)
+        throw new HttpError(403, RIGHTS_ERRORS.commentsFollowing);
       const id = await insertComment(db, { postId, userId, content: text, mentions: extractMentions(text) });
       if (!id) throw notFound(ERRORS.postNotFound);
       cache.invalidate(postId);

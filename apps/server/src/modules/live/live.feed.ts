@@ -1,4 +1,4 @@
-import { notificationAction, type LiveNotification } from '@share-arts/contract';
+import { notificationAction, REPORT_RESOLVED_TEXT, type LiveNotification } from '@share-arts/contract';
 import type { LiveItem, NotificationsService } from '../notifications/index.js';
 import { send } from './live.protocol.js';
 import type { Connection } from './live.registry.js';
@@ -11,7 +11,10 @@ export function createNotificationFeed(notifications: NotificationsService) {
   const toFrame = (item: LiveItem, unreadCount: number, replay: boolean): LiveNotification => ({
     type: 'notification',
     ...item,
-    text: `${item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}`,
+    text:
+      item.kind === 'report-resolved'
+        ? REPORT_RESOLVED_TEXT
+        : `${item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}`,
     unreadCount,
     replay,
   });

@@ -1,6 +1,6 @@
 import { ERRORS, LIVE, LIVE_CLOSE, type LiveServerFrame } from '@share-arts/contract';
 import { isUuid } from '../../lib/ids.js';
-import { ACCOUNT_GONE, type TokenVerdict } from '../../plugins/auth.js';
+import { ACCOUNT_GONE, suspendedError, type TokenVerdict } from '../../plugins/auth.js';
 import type { Connection } from './live.registry.js';
 
 /**
@@ -51,7 +51,12 @@ export const refuse = (connection: Connection, refusal: Refusal) =>
 /** Why a hello's token is refused (the client must not retry with it). */
 export const tokenRefusal = (verdict: Exclude<TokenVerdict, { status: 'valid' }>): Refusal => ({
   code: LIVE_CLOSE.unauthorised,
-  reason: verdict.status === 'gone' ? ACCOUNT_GONE : ERRORS.invalidToken,
+  reason:
+    verdict.status === 'gone'
+      ? ACCOUNT_GONE
+      : verdict.status === 'suspended'
+        ? suspendedError(verdict.until).message
+        : ERRORS.invalidToken,
 });
 
 /**

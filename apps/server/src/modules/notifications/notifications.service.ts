@@ -1,4 +1,5 @@
 import {
+  MODERATION_MESSAGES,
   PAGE_LIMITS,
   type LiveNotification,
   type Notification,
@@ -52,6 +53,17 @@ const toNotification = (row: GroupRow): Notification => ({
       }
     : null,
   comment: row.comment_id ? { _id: row.comment_id, content: row.comment_content ?? '' } : null,
+  ...(row.report_id && row.report_outcome
+    ? {
+        report: {
+          _id: row.report_id,
+          targetType: row.report_target_type ?? 'post',
+          reason: row.report_reason ?? '',
+          outcome: row.report_outcome,
+          text: MODERATION_MESSAGES.outcome[row.report_outcome],
+        },
+      }
+    : {}),
   createdAt: row.created_at,
   read: row.read,
 });

@@ -401,7 +401,8 @@ export async function selectCredentialsByUsername(
   db: Db,
   username: string,
 ): Promise<
-  { id: string; username: string; password_hash: string; suspended: boolean; suspended_until: string | null } | undefined
+  | { id: string; username: string; password_hash: string; suspended: boolean; suspended_until: string | null }
+  | undefined
 > {
   const rows = await queryRows<{
     id: string;

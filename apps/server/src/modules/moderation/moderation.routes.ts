@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  AuditPage,
+  CreatedReport,
+  CreateReportBody,
+  MODERATION_MESSAGES,
+  ModerationActionBody,
+  ModerationActionResult,
+  ModerationQueue,
+  ModerationQueueQuery,
+  ModerationQueryAudit,
+  RoleBody,
+  RoleResult,
+  UsernameParams,
+} from '@share-arts/contract';
+import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import type { ModerationService } from './moderation.service.js';
+
+const PAGING = 'Keyset paging: pass nextCursor as cursor for the next page; nextCursor is null on the last page.';
+const SUSPENDED = `A suspended account's token: 403 "${MODERATION_MESSAGES.suspended}" (or "…until <date>.").`;
+
+/** Reports (anyone signed in), the moderation queue and actions (moderators, admins), the audit log and roles (admins). */
+export const moderationRoutes: FastifyPluginAsyncTypebox<{
+  moderation: ModerationService;
+  guards: AuthGuards;
+}> = async (app, { moderation, guards }) => {
+  /** preHandler: a valid token of a moderator or admin (403 for anyone else), checked on the server each time. */
+  const requireRole = (least: 'moderator' | 'admin') => async (request: FastifyRequest) => {
+    await guards.requireUser(request);
+    await moderation.requireRole(request.userId!, least);
+  };
+
+  app.post(
+    '/reports',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Report a post, a comment or a person',
+        description:
+          `Any signed-in person reports what they can see (something they cannot see, or that does not exist: 404), ` +
+          `never themselves or their own content (400). One open report per reporter and target: a second answers ` +
+          `409 "${MODERATION_MESSAGES.alreadyReported}". The reporter is notified of the outcome ('report-resolved'). ${SUSPENDED}`,
+        security: bearerAuth,
+        body: CreateReportBody,
+        response: { 201: CreatedReport, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await moderation.report(request.userId!, request.body)),
+  );
+
+  app.get(
+    '/moderation/reports',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'The moderation queue (moderators)',
+        description:
+          `Open reports grouped by target, the longest waiting first: the target as it is now, its author with their ` +
+          `history (account age, posts, earlier actions against them), its open reports and earlier actions on it. ` +
+          `Anyone but a moderator or admin: 403. ${PAGING}`,
+        security: bearerAuth,
+        querystring: ModerationQueueQuery,
+        response: { 200: ModerationQueue, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => moderation.queue(request.query),
+  );
+
+  app.post(
+    '/moderation/actions',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'Act on a target (moderators)',
+        description:
+          'dismiss: its open reports are resolved, nothing changes. hide: its author still sees it, marked hidden with ' +
+          'the reason (Post.moderation); nobody else does. remove: gone for everyone (kept for the audit). ' +
+          'mark-sensitive (a post): its content warning becomes "sensitive" if it had none. suspend (a person, or the ' +
+          'author of a post or comment): until `until`, or for good without it; the account cannot sign in or act, its ' +
+          'tokens stop working at once and its content is hidden. Every action writes the audit log and resolves the ' +
+          "target's open reports, each reporter notified. Anyone but a moderator or admin: 403.",
+        security: bearerAuth,
+        body: ModerationActionBody,
+        response: { 200: ModerationActionResult, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => moderation.act(request.userId!, request.body),
+  );
+
+  app.get(
+    '/moderation/audit',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'The audit log (admins)',
+        description: `Every moderation action and role change, newest first: who, what, when and why. Nobody can change it. Anyone but an admin: 403. ${PAGING}`,
+        security: bearerAuth,
+        querystring: ModerationQueryAudit,
+        response: { 200: AuditPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => moderation.audit(request.userId!, request.query),
+  );
+
+  app.put(
+    '/admin/users/:username/role',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['moderation'],
+        summary: "Change a person's role (admins)",
+        description:
+          `Names a moderator, or makes one a user again (written to the audit log). Your own role: 400 "${MODERATION_MESSAGES.ownRole}". ` +
+          `An admin's: 400 (admins are named and un-named with \`npm run admin\` on the server). Anyone but an admin: 403.`,
+        security: bearerAuth,
+        params: UsernameParams,
+        body: RoleBody,
+        response: { 200: RoleResult, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => moderation.setRole(request.userId!, request.params.username, request.body.role),
+  );
+};

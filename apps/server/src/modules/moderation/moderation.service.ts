@@ -1,0 +1,338 @@
+import {
+  ERRORS,
+  MODERATION_MESSAGES,
+  PAGE_LIMITS,
+  type AuditEntry,
+  type AuditPage,
+  type CreatedReport,
+  type CreateReportBody,
+  type ModerationActionBody,
+  type ModerationActionResult,
+  type ModerationQueue,
+  type ModerationTarget,
+  type PageQuery,
+  type ReportTargetType,
+  type Role,
+  type RoleResult,
+} from '@share-arts/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { jpegFor, mediaUrl } from '../media/index.js';
+import type { PostCache, PostsService } from '../posts/index.js';
+import { toUserSummary, type AccountCheck } from '../users/index.js';
+import { commentVisibleTo } from '../comments/index.js';
+import {
+  insertAuditEntry,
+  insertReport,
+  markSensitive,
+  resolveReports,
+  selectAuditPage,
+  selectAuthor,
+  selectComment,
+  selectOpenReports,
+  selectPostAuthor,
+  selectQueuePage,
+  selectRole,
+  selectSnapshot,
+  selectUserRef,
+  suspendAccount,
+  updateModerationState,
+  updateRole,
+  type AuditRow,
+  type QueueRow,
+} from './moderation.sql.js';
+
+export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** How much of a target's history the queue shows. */
+const HISTORY_CAP = 20;
+const REPORTS_CAP = 50;
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    _id: row.id,
+    actor: { _id: row.actor_id, username: row.actor_username },
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    targetUserId: row.target_user_id,
+    reason: row.reason,
+    until: row.until,
+    createdAt: row.created_at,
+  };
+}
+
+/** A target of an action, found whatever its state (a moderator sees everything). */
+interface Target {
+  type: ReportTargetType;
+  id: string;
+  /** The author (the person, for a user). */
+  authorId: string;
+  /** The post (of a comment, the post it is on). */
+  postId: string | null;
+}
+
+/**
+ * Reports and moderation (issue 23): anyone signed in reports what they can see; moderators and admins
+ * read the queue and act; every action writes the audit log (append-only) and tells each reporter the
+ * outcome; admins read the log and name moderators.
+ */
+export function createModerationService({
+  db,
+  posts,
+  cache,
+  accounts,
+}: {
+  db: Db;
+  posts: PostsService;
+  cache: PostCache;
+  accounts: AccountCheck;
+}) {
+  /** The caller's role, refusing those below `least` (403); a deleted account was refused by the guard. */
+  async function requireRole(userId: string, least: 'moderator' | 'admin') {
+    const found = await selectRole(db, userId);
+    if (!found) throw notFound(ERRORS.usernameNotRegistered);
+    const allowed = least === 'admin' ? found.role === 'admin' : found.role !== 'user';
+    if (!allowed)
+      throw forbidden(least === 'admin' ? MODERATION_MESSAGES.adminsOnly : MODERATION_MESSAGES.moderatorsOnly);
+    return found;
+  }
+
+  /** A target by type and id (a person also by username), whatever its state; 404 when there is none. */
+  async function findTarget(type: ReportTargetType, ref: string, missing: (t: ReportTargetType) => string) {
+    if (type === 'user') {
+      const user = await selectUserRef(db, isUuid(ref) ? { id: ref } : { username: ref });
+      if (!user) throw notFound(missing(type));
+      return { target: { type, id: user.id, authorId: user.id, postId: null } as Target, user };
+    }
+    if (!isUuid(ref)) throw notFound(missing(type));
+    const id = ref.toLowerCase();
+    if (type === 'post') {
+      const authorId = await selectPostAuthor(db, id);
+      if (!authorId) throw notFound(missing(type));
+      return { target: { type, id, authorId, postId: id } as Target };
+    }
+    const comment = await selectComment(db, id, sql`true`);
+    if (!comment) throw notFound(missing(type));
+    return { target: { type, id, authorId: comment.author_id, postId: comment.post_id } as Target };
+  }
+
+  /** Whether the reporter can see the target: what they cannot see, they cannot report (404, as if none). */
+  async function visibleToReporter(target: Target, reporterId: string): Promise<boolean> {
+    if (target.type === 'user') return true;
+    if (target.type === 'comment' && !(await selectComment(db, target.id, commentVisibleTo(reporterId)))) return false;
+    try {
+      await posts.getPost(target.postId!, reporterId);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return false;
+      throw error;
+    }
+  }
+
+  async function queueTarget(row: QueueRow): Promise<ModerationTarget> {
+    const snapshot = await selectSnapshot(db, row.target_type, row.target_id);
+    const authorId = snapshot?.author_id ?? (row.target_type === 'user' ? row.target_id : undefined);
+    const [author, reports, onTarget, history] = await Promise.all([
+      authorId ? selectAuthor(db, authorId) : undefined,
+      selectOpenReports(db, row.target_type, row.target_id, REPORTS_CAP),
+      selectAuditPage(db, {
+        limit: HISTORY_CAP,
+        where: sql`a.target_type = ${row.target_type} and a.target_id = ${row.target_id}::uuid`,
+      }),
+      authorId
+        ? selectAuditPage(db, { limit: HISTORY_CAP, where: sql`a.target_user_id = ${authorId}::uuid` })
+        : undefined,
+    ]);
+    return {
+      targetType: row.target_type,
+      targetId: row.target_id,
+      content: snapshot
+        ? {
+            text: snapshot.text,
+            postId: snapshot.post_id,
+            pictures: (snapshot.pictures ?? []).flatMap((variants) => {
+              const chosen = jpegFor(variants, 640);
+              return chosen ? [mediaUrl(chosen.file)] : [];
+            }),
+            moderation: snapshot.moderation_state,
+            contentWarning: snapshot.content_warning,
+            createdAt: snapshot.created_at,
+          }
+        : null,
+      author: author
+        ? {
+            ...toUserSummary(author),
+            role: author.role,
+            joinedAt: author.joined_at,
+            accountAgeDays: Number(author.account_age_days),
+            postCount: Number(author.post_count),
+            suspendedUntil: author.suspended_now ? (author.suspended_until ?? 'forever') : null,
+            history: (history?.page ?? []).map(toAuditEntry),
+          }
+        : null,
+      reports: reports.map((report) => ({
+        _id: report.id,
+        reason: report.reason,
+        note: report.note,
+        reporter: toUserSummary(report.reporter),
+        createdAt: report.created_at,
+      })),
+      reportCount: Number(row.report_count),
+      firstReportedAt: row.first_reported_at,
+      actions: onTarget.page.map(toAuditEntry),
+    };
+  }
+
+  return {
+    requireRole,
+
+    /** POST /api/reports: one open report per reporter and target (409 for a second). */
+    async report(reporterId: string, body: CreateReportBody): Promise<CreatedReport> {
+      const { target, user } = await findTarget(
+        body.targetType,
+        body.targetId,
+        MODERATION_MESSAGES.reportTargetNotFound,
+      );
+      if (target.authorId === reporterId) throw badRequest(MODERATION_MESSAGES.reportYourself);
+      if (!(await visibleToReporter(target, reporterId))) {
+        throw notFound(MODERATION_MESSAGES.reportTargetNotFound(target.type));
+      }
+      const row = await insertReport(db, {
+        reporterId,
+        targetType: target.type,
+        targetId: target.id,
+        reason: body.reason,
+        note: (body.note ?? '').trim(),
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error, 'reports_open_key')) throw conflict(MODERATION_MESSAGES.alreadyReported);
+        throw error;
+      });
+      return {
+        report: {
+          _id: row.id,
+          targetType: row.target_type,
+          targetId: user ? user.username : row.target_id,
+          reason: row.reason,
+          note: row.note,
+          status: row.status,
+          createdAt: row.created_at,
+        },
+        message: MODERATION_MESSAGES.reportThanks,
+      };
+    },
+
+    /** GET /api/moderation/reports: open reports grouped by target, the longest waiting first. */
+    async queue(query: PageQuery): Promise<ModerationQueue> {
+      const { page, nextCursor } = await selectQueuePage(db, {
+        cursor: query.cursor,
+        limit: query.limit ?? PAGE_LIMITS.default,
+      });
+      const targets: ModerationTarget[] = [];
+      for (const row of page) targets.push(await queueTarget(row));
+      return { targets, nextCursor };
+    },
+
+    /** POST /api/moderation/actions: acts on the target, writes the audit log, resolves its open reports. */
+    async act(actorId: string, body: ModerationActionBody): Promise<ModerationActionResult> {
+      const actor = await requireRole(actorId, 'moderator');
+      const { target } = await findTarget(body.targetType, body.targetId, MODERATION_MESSAGES.targetNotFound);
+      const { action } = body;
+      const reason = body.reason.trim();
+      if (!reason) throw badRequest('reason is required: say why (the author sees it when content is hidden).');
+      if (body.until !== undefined && action !== 'suspend') throw badRequest(MODERATION_MESSAGES.untilOnlyForSuspend);
+      let until: string | null = null;
+      if (body.until !== undefined) {
+        const time = Date.parse(body.until);
+        if (Number.isNaN(time) || time <= Date.now()) throw badRequest(MODERATION_MESSAGES.untilInPast);
+        until = new Date(time).toISOString();
+      }
+      if (
+        ((action === 'hide' || action === 'remove') && target.type === 'user') ||
+        (action === 'mark-sensitive' && target.type !== 'post')
+      ) {
+        throw badRequest(MODERATION_MESSAGES.actionNotForTarget(action, target.type));
+      }
+      if (action === 'suspend') {
+        const author = await selectRole(db, target.authorId);
+        if (author && author.role !== 'user') throw badRequest(MODERATION_MESSAGES.suspendModerator);
+      }
+
+      const { entry, resolved } = await db.transaction(async (tx) => {
+        if (action === 'hide' || action === 'remove') {
+          await updateModerationState(
+            tx,
+            { type: target.type as 'post' | 'comment', id: target.id, postId: target.postId! },
+            action === 'hide' ? 'hidden' : 'removed',
+            reason,
+          );
+        } else if (action === 'mark-sensitive') {
+          await markSensitive(tx, target.id);
+        } else if (action === 'suspend') {
+          await suspendAccount(tx, target.authorId, until, reason);
+        }
+        const entry = await insertAuditEntry(tx, {
+          actorId,
+          actorUsername: actor.username,
+          action,
+          targetType: target.type,
+          targetId: target.id,
+          targetUserId: target.authorId,
+          reason,
+          until,
+        });
+        return { entry, resolved: await resolveReports(tx, target, action) };
+      });
+      // This process at once; the others hear the events sent with the transaction.
+      if (target.postId) cache.invalidate(target.postId);
+      if (action === 'suspend') accounts.forget(target.authorId);
+      return { entry: toAuditEntry(entry), resolvedReports: resolved };
+    },
+
+    /** GET /api/moderation/audit (admins): every action, newest first. */
+    async audit(actorId: string, query: PageQuery): Promise<AuditPage> {
+      await requireRole(actorId, 'admin');
+      const { page, nextCursor } = await selectAuditPage(db, {
+        cursor: query.cursor,
+        limit: query.limit ?? PAGE_LIMITS.default,
+      });
+      return { entries: page.map(toAuditEntry), nextCursor };
+    },
+
+    /** PUT /api/admin/users/{username}/role (admins): names or un-names a moderator; audited. */
+    async setRole(
+      actorId: string,
+      username: string,
+      role: Exclude<Role, 'admin'>,
+      reason?: string,
+    ): Promise<RoleResult> {
+      const actor = await requireRole(actorId, 'admin');
+      const user = await selectUserRef(db, { username });
+      if (!user) throw notFound(ERRORS.userNotFound);
+      if (user.id === actorId) throw badRequest(MODERATION_MESSAGES.ownRole);
+      if (user.role === 'admin') throw badRequest(MODERATION_MESSAGES.adminRole);
+      if (user.role !== role) {
+        await db.transaction(async (tx) => {
+          await updateRole(tx, user.id, role);
+          await insertAuditEntry(tx, {
+            actorId,
+            actorUsername: actor.username,
+            action: 'role',
+            targetType: 'user',
+            targetId: user.id,
+            targetUserId: user.id,
+            reason: reason ?? `role: ${user.role} → ${role}`,
+            until: null,
+          });
+        });
+      }
+      return { username: user.username, role };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -1,0 +1,328 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ModerationActionKind, ReportReason, ReportTargetType, Role } from '@share-arts/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
+import { isoDate } from '../../lib/sql-json.js';
+import { publish, publishSql } from '../../events/events.js';
+import type { MediaVariant } from '../../db/schema.js';
+import type { SummaryRow } from '../users/index.js';
+
+/** The end of a suspension as ISO text; null for none and for good ('infinity'). */
+const untilIso = (column: string): SQL =>
+  sql.raw(
+    `case when ${column} is null or ${column} = 'infinity' then null else to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"') end`,
+  );
+
+/** A user summary as JSON (alias `alias`), with the keys toUserSummary reads. */
+const summaryJson = (alias: string): SQL =>
+  sql.raw(
+    `json_build_object('_id', ${alias}.id, 'username', ${alias}.username, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`,
+  );
+
+// ── Roles ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The role of the account and whether it is suspended now; undefined when there is none. */
+export async function selectRole(db: Db, userId: string): Promise<{ role: Role; username: string } | undefined> {
+  const [row] = await queryRows<{ role: Role; username: string }>(
+    db,
+    sql`select role, username from users where id = ${userId}::uuid`,
+  );
+  return row;
+}
+
+/** The account with this username (any letter case) or id, with its role. */
+export async function selectUserRef(
+  db: Db,
+  ref: { username: string } | { id: string },
+): Promise<{ id: string; username: string; role: Role } | undefined> {
+  const where = 'id' in ref ? sql`id = ${ref.id}::uuid` : sql`lower(username) = lower(${ref.username})`;
+  const [row] = await queryRows<{ id: string; username: string; role: Role }>(
+    db,
+    sql`select id, username, role from users where ${where}`,
+  );
+  return row;
+}
+
+export async function updateRole(db: Db, userId: string, role: Role): Promise<void> {
+  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${userId}::uuid`);
+}
+
+// ── Reports ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Who wrote the post (whatever its state); undefined when there is none. */
+export async function selectPostAuthor(db: Db, postId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ author_id: string }>(db, sql`select author_id from posts where id = ${postId}::uuid`);
+  return row?.author_id;
+}
+
+export async function selectComment(
+  db: Db,
+  commentId: string,
+  visible: SQL,
+): Promise<{ author_id: string; post_id: string } | undefined> {
+  const [row] = await queryRows<{ author_id: string; post_id: string }>(
+    db,
+    sql`select c.author_id, c.post_id from comments c join users cu on cu.id = c.author_id
+        where c.id = ${commentId}::uuid and ${visible}`,
+  );
+  return row;
+}
+
+export interface ReportRow {
+  id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: ReportReason;
+  note: string;
+  status: 'open' | 'resolved';
+  created_at: string;
+}
+
+/** A new open report; a second open one of the same reporter and target fails on reports_open_key. */
+export async function insertReport(
+  db: Db,
+  report: { reporterId: string; targetType: ReportTargetType; targetId: string; reason: ReportReason; note: string },
+): Promise<ReportRow> {
+  const [row] = await queryRows<ReportRow>(
+    db,
+    sql`insert into reports (reporter_id, target_type, target_id, reason, note)
+        values (${report.reporterId}::uuid, ${report.targetType}, ${report.targetId}::uuid, ${report.reason}, ${report.note})
+        returning id, target_type, target_id, reason, note, status, ${isoDate('created_at')} as created_at`,
+  );
+  return row!;
+}
+
+// ── The queue ─────────────────────────────────────────────────────────────────────────────────────
+
+const QUEUE_ORDER: Keyset = { columns: [sql`t.first_at`, sql`t.target_id`], shape: ['date', 'uuid'], direction: 'asc' };
+
+export interface QueueRow {
+  target_type: ReportTargetType;
+  target_id: string;
+  first_at: Date | string;
+  first_reported_at: string;
+  report_count: number;
+}
+
+/** Targets with open reports, the longest waiting first (by their oldest open report), keyset paged. */
+export async function selectQueuePage(
+  db: Db,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<{ page: QueueRow[]; nextCursor: string | null }> {
+  const { after, orderBy, limit } = keysetQuery(QUEUE_ORDER, options.cursor, options.limit);
+  const rows = await queryRows<QueueRow>(
+    db,
+    sql`select t.target_type, t.target_id, t.first_at, ${isoDate('t.first_at')} as first_reported_at, t.report_count
+        from (
+          select target_type, target_id, min(created_at) as first_at, count(*)::int as report_count
+          from reports where status = 'open'
+          group by target_type, target_id
+        ) t
+        where ${after}
+        order by ${orderBy}
+        ${limit}`,
+  );
+  return keysetPage(rows, options.limit, QUEUE_ORDER.shape, (row) => [row.first_at, row.target_id]);
+}
+
+export interface SnapshotRow {
+  text: string;
+  post_id: string | null;
+  author_id: string;
+  moderation_state: 'hidden' | 'removed' | null;
+  content_warning: string | null;
+  created_at: string;
+  pictures: MediaVariant[][] | null;
+}
+
+/** What the target is now, as the moderator sees it (whatever its state); undefined when it was deleted. */
+export async function selectSnapshot(db: Db, type: ReportTargetType, id: string): Promise<SnapshotRow | undefined> {
+  const query = {
+    post: sql`select p.content as text, p.id as post_id, p.author_id, p.moderation_state, p.content_warning,
+                ${isoDate('p.created_at')} as created_at,
+                (select json_agg(m.variants order by pm.position) from post_media pm join media m on m.id = pm.media_id
+                 where pm.post_id = p.id) as pictures
+              from posts p where p.id = ${id}::uuid`,
+    comment: sql`select c.content as text, c.post_id, c.author_id, c.moderation_state, null::text as content_warning,
+                ${isoDate('c.created_at')} as created_at, null::json as pictures
+              from comments c where c.id = ${id}::uuid`,
+    user: sql`select u.bio as text, null::uuid as post_id, u.id as author_id, null::text as moderation_state,
+                null::text as content_warning, ${isoDate('u.created_at')} as created_at, null::json as pictures
+              from users u where u.id = ${id}::uuid`,
+  }[type];
+  const [row] = await queryRows<SnapshotRow>(db, query);
+  return row;
+}
+
+export interface AuthorRow extends SummaryRow {
+  role: Role;
+  joined_at: string;
+  account_age_days: number;
+  post_count: number;
+  suspended_now: boolean;
+  suspended_until: string | null;
+}
+
+export async function selectAuthor(db: Db, userId: string): Promise<AuthorRow | undefined> {
+  const [row] = await queryRows<AuthorRow>(
+    db,
+    sql`select u.id as "_id", u.username, u.first_name as "firstName", u.last_name as "lastName",
+               u.photo_url as "photoUrl", u.role, ${isoDate('u.created_at')} as joined_at,
+               floor(extract(epoch from now() - u.created_at) / 86400)::int as account_age_days, u.post_count,
+               coalesce(u.suspended_until > now(), false) as suspended_now,
+               ${untilIso('u.suspended_until')} as suspended_until
+        from users u where u.id = ${userId}::uuid`,
+  );
+  return row;
+}
+
+export interface OpenReportRow {
+  id: string;
+  reason: ReportReason;
+  note: string;
+  created_at: string;
+  reporter: SummaryRow;
+}
+
+/** The open reports of a target, oldest first, with their reporters. */
+export async function selectOpenReports(db: Db, type: ReportTargetType, id: string, cap: number) {
+  return queryRows<OpenReportRow>(
+    db,
+    sql`select r.id, r.reason, r.note, ${isoDate('r.created_at')} as created_at, ${summaryJson('u')} as reporter
+        from reports r join users u on u.id = r.reporter_id
+        where r.status = 'open' and r.target_type = ${type} and r.target_id = ${id}::uuid
+        order by r.created_at, r.id
+        limit ${cap}`,
+  );
+}
+
+// ── The audit log ─────────────────────────────────────────────────────────────────────────────────
+
+export interface AuditRow {
+  id: string;
+  actor_id: string;
+  actor_username: string;
+  action: ModerationActionKind | 'role';
+  target_type: ReportTargetType;
+  target_id: string;
+  target_user_id: string | null;
+  reason: string;
+  until: string | null;
+  created_at: string;
+  created: Date | string;
+}
+
+const AUDIT_COLUMNS = sql`a.id, a.actor_id, a.actor_username, a.action, a.target_type, a.target_id, a.target_user_id,
+  a.reason, ${untilIso('a.until')} as until, ${isoDate('a.created_at')} as created_at, a.created_at as created`;
+
+const AUDIT_ORDER: Keyset = { columns: [sql`a.created_at`, sql`a.id`], shape: ['date', 'uuid'], direction: 'desc' };
+
+/** The audit log, newest first, keyset paged; `where` narrows it (a target, a person). */
+export async function selectAuditPage(
+  db: Db,
+  options: { cursor?: string | undefined; limit: number; where?: SQL },
+): Promise<{ page: AuditRow[]; nextCursor: string | null }> {
+  const { after, orderBy, limit } = keysetQuery(AUDIT_ORDER, options.cursor, options.limit);
+  const rows = await queryRows<AuditRow>(
+    db,
+    sql`select ${AUDIT_COLUMNS} from moderation_actions a
+        where ${options.where ?? sql`true`} and ${after}
+        order by ${orderBy}
+        ${limit}`,
+  );
+  return keysetPage(rows, options.limit, AUDIT_ORDER.shape, (row) => [row.created, row.id]);
+}
+
+/** Writes one audit entry (the table takes no UPDATE or DELETE: a trigger refuses them). */
+export async function insertAuditEntry(
+  tx: Db,
+  entry: {
+    actorId: string;
+    actorUsername: string;
+    action: ModerationActionKind | 'role';
+    targetType: ReportTargetType;
+    targetId: string;
+    targetUserId: string | null;
+    reason: string;
+    until: string | null;
+  },
+): Promise<AuditRow> {
+  const [row] = await queryRows<AuditRow>(
+    tx,
+    sql`with a as (
+          insert into moderation_actions (actor_id, actor_username, action, target_type, target_id, target_user_id, reason, until)
+          values (${entry.actorId}::uuid, ${entry.actorUsername}, ${entry.action}, ${entry.targetType},
+                  ${entry.targetId}::uuid, ${entry.targetUserId}::uuid, ${entry.reason}, ${entry.until}::timestamptz)
+          returning *
+        )
+        select ${AUDIT_COLUMNS} from a`,
+  );
+  return row!;
+}
+
+// ── Actions ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Hides or removes a post or comment, with the reason its author sees; tells every process (caches). */
+export async function updateModerationState(
+  tx: Db,
+  target: { type: 'post' | 'comment'; id: string; postId: string },
+  state: 'hidden' | 'removed',
+  reason: string,
+): Promise<void> {
+  const table = sql.raw(target.type === 'post' ? 'posts' : 'comments');
+  await tx.execute(
+    sql`update ${table} set moderation_state = ${state}, moderation_reason = ${reason} where id = ${target.id}::uuid`,
+  );
+  await publish(
+    tx,
+    target.type === 'post'
+      ? { type: 'post-changed', postId: target.postId }
+      : { type: 'comments-changed', postId: target.postId },
+  );
+}
+
+/** Sets the post's content warning to "sensitive" when it has none. */
+export async function markSensitive(tx: Db, postId: string): Promise<void> {
+  await tx.execute(
+    sql`update posts set content_warning = 'sensitive' where id = ${postId}::uuid and content_warning is null`,
+  );
+  await publish(tx, { type: 'post-changed', postId });
+}
+
+/**
+ * Suspends the account until `until` (null: for good). Every process forgets it was active and drops the
+ * cached posts it shows in (`author-changed`).
+ */
+export async function suspendAccount(tx: Db, userId: string, until: string | null, reason: string): Promise<void> {
+  await tx.execute(
+    sql`update users set suspended_until = ${until ?? 'infinity'}::timestamptz, suspension_reason = ${reason}
+        where id = ${userId}::uuid`,
+  );
+  await publish(tx, { type: 'author-changed', userId });
+}
+
+/**
+ * Resolves every open report of the target with this outcome and tells each reporter (a 'report-resolved'
+ * notification, its actor the reporter: the moderator is not named). Answers how many were resolved.
+ */
+export async function resolveReports(
+  tx: Db,
+  target: { type: ReportTargetType; id: string },
+  outcome: ModerationActionKind,
+): Promise<number> {
+  const [row] = await queryRows<{ resolved: number; notified: number }>(
+    tx,
+    sql`with resolved as (
+          update reports set status = 'resolved', outcome = ${outcome}, resolved_at = now()
+          where status = 'open' and target_type = ${target.type} and target_id = ${target.id}::uuid
+          returning id, reporter_id
+        ), told as (
+          insert into notifications (recipient_id, actor_id, kind, report_id)
+          select reporter_id, reporter_id, 'report-resolved', id from resolved
+          returning id, recipient_id
+        )
+        select (select count(*)::int from resolved) as resolved,
+               (select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })})::int from told) as notified`,
+  );
+  return row?.resolved ?? 0;
+}

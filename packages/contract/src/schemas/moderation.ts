@@ -1,0 +1,229 @@
+import { Type, type Static } from 'typebox';
+import { DateString, Id } from './common.js';
+import { PageQuery } from './post.js';
+import { UserSummary } from './user.js';
+
+/** What may be reported and acted on. For a person, targetId is their username (or id). */
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'minors',
+  'stolen-art',
+  'undisclosed-ai',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What a report's reason means, in words (the report form and the queue). */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  hate: 'Hate',
+  minors: 'Sexual content involving minors',
+  'stolen-art': 'Stolen art',
+  'undisclosed-ai': 'AI work passed as human',
+  other: 'Other',
+};
+
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'remove', 'mark-sensitive', 'suspend'] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MODERATION_LIMITS = { noteMax: 1000, reasonMax: 500 } as const;
+
+/** The moderation messages of the API (the web app shows them as they are). */
+export const MODERATION_MESSAGES = {
+  reportThanks: 'Thank you for your report. A moderator will review it; you will be notified of the outcome.',
+  alreadyReported:
+    'You have already reported this, and your report is still open: a moderator will review it. You will be notified of the outcome.',
+  reportYourself: 'You cannot report yourself or your own content.',
+  reportTargetNotFound: (type: ReportTargetType) =>
+    type === 'user'
+      ? 'There is no such person to report: check the username.'
+      : `There is no such ${type} to report: it may have been deleted.`,
+  targetNotFound: (type: ReportTargetType) => `There is no such ${type}: check targetType and targetId.`,
+  moderatorsOnly: 'Only moderators and admins can do this. Ask an admin if you should be one.',
+  adminsOnly: 'Only admins can do this.',
+  ownRole: 'You cannot change your own role: ask another admin.',
+  adminRole:
+    'An admin cannot be demoted through the API: use `npm run admin -- grant <username> <role>` on the server.',
+  untilOnlyForSuspend: 'until is only for suspend: leave it out for the other actions.',
+  untilInPast:
+    'until must be in the future (an ISO date, e.g. 2030-01-31T00:00:00Z); leave it out to suspend for good.',
+  actionNotForTarget: (action: ModerationActionKind, type: ReportTargetType) =>
+    `${action} does not apply to a ${type}: ${
+      type === 'user'
+        ? 'a person can be suspended or their reports dismissed'
+        : 'suspend acts on a person (targetType user)'
+    }.`,
+  suspendModerator: 'Moderators and admins cannot be suspended: an admin must change their role first.',
+  suspendedUntil: (until: string) => `This account is suspended until ${until}.`,
+  suspended: 'This account is suspended.',
+  /** What the reporter is told, per outcome. */
+  outcome: {
+    dismiss: 'We reviewed your report and found nothing against our rules; no action was taken.',
+    hide: 'We reviewed your report and hid the content you reported.',
+    remove: 'We reviewed your report and removed the content you reported.',
+    'mark-sensitive': 'We reviewed your report and marked the content you reported as sensitive.',
+    suspend: 'We reviewed your report and suspended the account.',
+  } satisfies Record<ModerationActionKind, string>,
+} as const;
+
+const TargetType = Type.Enum([...REPORT_TARGET_TYPES]);
+
+export const CreateReportBody = Type.Object(
+  {
+    targetType: TargetType,
+    targetId: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "The post's or comment's _id; for a person, their username",
+    }),
+    reason: Type.Enum([...REPORT_REASONS], {
+      description: 'minors: sexual content involving minors; undisclosed-ai: AI work passed as human',
+    }),
+    note: Type.Optional(
+      Type.String({
+        maxLength: MODERATION_LIMITS.noteMax,
+        errorMessage: `note must be at most ${MODERATION_LIMITS.noteMax} characters`,
+        description: 'What the moderator should know',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateReportBody = Static<typeof CreateReportBody>;
+
+export const Report = Type.Object({
+  _id: Id,
+  targetType: TargetType,
+  targetId: Type.String({ description: 'As sent: an id, or the username for a person' }),
+  reason: Type.Enum([...REPORT_REASONS]),
+  note: Type.String(),
+  status: Type.Enum(['open', 'resolved']),
+  createdAt: DateString,
+});
+export type Report = Static<typeof Report>;
+
+export const CreatedReport = Type.Object({ report: Report, message: Type.String() });
+export type CreatedReport = Static<typeof CreatedReport>;
+
+/** One entry of the audit log. */
+export const AuditEntry = Type.Object({
+  _id: Id,
+  actor: Type.Object({ _id: Id, username: Type.String() }, { description: 'The moderator or admin who acted' }),
+  action: Type.Enum([...MODERATION_ACTIONS, 'role'], { description: 'role: an admin changed a role' }),
+  targetType: TargetType,
+  targetId: Id,
+  targetUserId: Type.Union([Id, Type.Null()], { description: 'The author of the target (the person for a user)' }),
+  reason: Type.String(),
+  until: Type.Union([DateString, Type.Null()], {
+    description: 'suspend: when it ends; null for good (and for the other actions)',
+  }),
+  createdAt: DateString,
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const AuditPage = Type.Object({
+  entries: Type.Array(AuditEntry),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditPage = Static<typeof AuditPage>;
+
+export const ModerationTarget = Type.Object({
+  targetType: TargetType,
+  targetId: Id,
+  content: Type.Union(
+    [
+      Type.Object({
+        text: Type.String({ description: "The post's or comment's words; a person's bio" }),
+        postId: Type.Union([Id, Type.Null()], { description: 'The post (of a comment: the post it is on)' }),
+        pictures: Type.Array(Type.String(), { description: "The post's picture URLs (none for a comment or person)" }),
+        moderation: Type.Union([Type.Enum(['hidden', 'removed']), Type.Null()]),
+        contentWarning: Type.Union([Type.String(), Type.Null()]),
+        createdAt: DateString,
+      }),
+      Type.Null(),
+    ],
+    { description: 'A snapshot as it is now; null when its author deleted it' },
+  ),
+  author: Type.Union([
+    Type.Object({
+      ...UserSummary.properties,
+      role: Type.Enum([...ROLES]),
+      joinedAt: DateString,
+      accountAgeDays: Type.Integer(),
+      postCount: Type.Integer(),
+      suspendedUntil: Type.Union([DateString, Type.Literal('forever'), Type.Null()]),
+      history: Type.Array(AuditEntry, { description: 'The newest 20 actions against this person or their content' }),
+    }),
+    Type.Null(),
+  ]),
+  reports: Type.Array(
+    Type.Object({
+      _id: Id,
+      reason: Type.Enum([...REPORT_REASONS]),
+      note: Type.String(),
+      reporter: UserSummary,
+      createdAt: DateString,
+    }),
+    { description: 'Its open reports, oldest first (at most 50)' },
+  ),
+  reportCount: Type.Integer({ description: 'Open reports of this target' }),
+  firstReportedAt: DateString,
+  actions: Type.Array(AuditEntry, { description: 'Earlier actions on this target, newest first (at most 20)' }),
+});
+export type ModerationTarget = Static<typeof ModerationTarget>;
+
+export const ModerationQueue = Type.Object({
+  targets: Type.Array(ModerationTarget, { description: 'Targets with open reports, the longest waiting first' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type ModerationQueue = Static<typeof ModerationQueue>;
+
+export const ModerationQueueQuery = PageQuery;
+
+export const ModerationActionBody = Type.Object(
+  {
+    targetType: TargetType,
+    targetId: Type.String({ minLength: 1, maxLength: 64, description: 'An _id; for a person, the username or _id' }),
+    action: Type.Enum([...MODERATION_ACTIONS]),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: MODERATION_LIMITS.reasonMax,
+      errorMessage: `reason is required: 1 to ${MODERATION_LIMITS.reasonMax} characters (the author sees it when content is hidden)`,
+    }),
+    until: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        errorMessage: 'until must be an ISO date and time, e.g. 2030-01-31T00:00:00Z',
+        description: 'suspend only: when the suspension ends; leave it out to suspend for good',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ModerationActionBody = Static<typeof ModerationActionBody>;
+
+export const ModerationActionResult = Type.Object({
+  entry: AuditEntry,
+  resolvedReports: Type.Integer({ description: 'Open reports of the target this resolved (each reporter is told)' }),
+});
+export type ModerationActionResult = Static<typeof ModerationActionResult>;
+
+export const RoleBody = Type.Object(
+  { role: Type.Enum(['user', 'moderator'], { description: 'Admins are named with `npm run admin` on the server' }) },
+  { additionalProperties: false },
+);
+export type RoleBody = Static<typeof RoleBody>;
+
+export const RoleResult = Type.Object({ username: Type.String(), role: Type.Enum([...ROLES]) });
+export type RoleResult = Static<typeof RoleResult>;
+
+export const ModerationQueryAudit = PageQuery;
