@@ -60,13 +60,14 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
   return (
     <Modal title={`Report ${what}`} onClose={onClose} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? problemId : undefined}>
-        <fieldset className={styles.reasons} aria-required="true">
+        <fieldset className={styles.reasons}>
           <legend className={styles.legend}>Why are you reporting it?</legend>
           {REPORT_REASONS.map((option) => (
             <label key={option.value} className={styles.reason}>
               <input
                 type="radio"
                 name="reason"
+                required
                 value={option.value}
                 checked={reason === option.value}
                 disabled={busy}
