@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button';
 import { flattenComments } from '../api/comment-cache';
 import type { CommentOrder } from '../api/comment-keys';
 import { commentListQuery } from '../api/get-comments';
+import { useCommentPermission } from '../../posts';
 import { AddCommentForm } from './add-comment-form';
 import { CommentItem } from './comment-item';
 import styles from './comment-section.module.css';
@@ -52,6 +53,7 @@ export function CommentSection({ post }: CommentSectionProps) {
 
   const comments = flattenComments(data);
   const isPostAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
+  const permission = useCommentPermission(post);
 
   const announce = (message: string) => {
     // A repeated message is announced again only if the text changes.
@@ -134,7 +136,12 @@ export function CommentSection({ post }: CommentSectionProps) {
       </header>
 
       {me ? (
-        <AddCommentForm postId={post._id} me={me} onPosted={() => announce('Comment posted.')} />
+        permission.allowed ? (
+          <AddCommentForm postId={post._id} me={me} onPosted={() => announce('Comment posted.')} />
+        ) : (
+          // Comments off, or only for the people the author follows: said instead of the box.
+          permission.message && <p className={styles.status}>{permission.message}</p>
+        )
       ) : (
         // A visitor reading a shared post: sign in (or up) and come back to it.
         <p className={styles.status}>

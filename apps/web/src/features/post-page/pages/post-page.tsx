@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
 import { CommentSection } from '../../comments';
-import { PostCard, usePost } from '../../posts';
+import { PostCard, PostLicence, usePost } from '../../posts';
+import { ModerationNotice, MutedPostGate } from '../../safety/post';
 import styles from './post-page.module.css';
 
 /**
@@ -93,11 +94,17 @@ export default function PostPage() {
       <header className={styles.top}>
         {back}
         <h1 className={styles.title}>Post</h1>
+        {/* On the author's own post that moderators hid: why. */}
+        <ModerationNotice post={post} />
       </header>
-      <PostCard post={post} variant="page" priority onDeleted={() => void navigate('/', { replace: true })} />
-      <div className={styles.comments}>
-        <CommentSection post={post} />
-      </div>
+      <MutedPostGate post={post}>
+        <PostCard post={post} variant="page" priority onDeleted={() => void navigate('/', { replace: true })} />
+        <div className={styles.comments}>
+          {/* The licence and Download sit with the details, above the comments, in both layouts. */}
+          <PostLicence post={post} />
+          <CommentSection post={post} />
+        </div>
+      </MutedPostGate>
     </div>
   );
 }

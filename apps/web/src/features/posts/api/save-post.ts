@@ -11,8 +11,16 @@ export interface PostDraftPicture {
   alt: string;
 }
 
+/** The rights and warning a post is saved with (the composer's "More options"). */
+export type PostRightsDraft = Pick<
+  Post,
+  'contentWarning' | 'commentPolicy' | 'licence' | 'aiGenerated' | 'downloadable'
+>;
+
 export interface PostDraft {
   content: string;
+  /** Absent: a new post takes the defaults, an edit leaves them as they are. */
+  rights?: PostRightsDraft;
   /** In the author's order; the first is the cover. */
   pictures: readonly PostDraftPicture[];
 }
@@ -59,7 +67,7 @@ export async function savePost(draft: PostDraft, original: Post | undefined): Pr
   const content = draft.content.trim();
   const mediaIds = draft.pictures.map(({ media }) => media._id);
   if (original) {
-    const postData: EditPostBody['postData'] = { content };
+    const postData: EditPostBody['postData'] = { content, ...draft.rights };
     // The whole new list, only when it changed (added, removed or moved): otherwise the server keeps them.
     const savedIds = savedPictures(original).map((picture) => picture._id);
     if (!sameList(mediaIds, savedIds)) postData.mediaIds = mediaIds;
@@ -70,7 +78,7 @@ export async function savePost(draft: PostDraft, original: Post | undefined): Pr
       }),
     );
   }
-  const body: CreatePostBody = mediaIds.length > 0 ? { content, mediaIds } : { content };
+  const body: CreatePostBody = { content, ...(mediaIds.length > 0 ? { mediaIds } : {}), ...draft.rights };
   return postFromResponse(await apiClient.post<PostWriteResponse>('/api/posts', body, { headers: PREFER_MINIMAL }));
 }
 

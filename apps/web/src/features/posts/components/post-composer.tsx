@@ -11,6 +11,7 @@ import { savedPictures, useSavePost } from '../api/save-post';
 import { picturesChanged, postWait, type DraftPicture } from './composer/picture-draft';
 import { useComposerPictures } from './composer/use-composer-pictures';
 import { useFileDrop, usePastedFiles } from './composer/use-file-drop';
+import { initialRights, MoreOptions, rightsDraft, sameRights } from './composer/more-options';
 import { EmojiButton } from './emoji-button';
 import { PictureField } from './picture-field';
 import styles from './post-composer.module.css';
@@ -40,6 +41,8 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
   const editing = post !== undefined;
   const [saved] = useState(() => savedPictures(post));
   const [content, setContent] = useState(post?.content ?? '');
+  const [savedRights] = useState(() => initialRights(post));
+  const [rights, setRights] = useState(savedRights);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -59,7 +62,8 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
   const wait = postWait(items);
   const waitDescription = wait && [waitId, wait.key && `${idPrefix}${wait.key}`].filter(Boolean).join(' ');
 
-  const changed = content !== (post?.content ?? '') || picturesChanged(items, saved);
+  const changed =
+    content !== (post?.content ?? '') || picturesChanged(items, saved) || !sameRights(rights, savedRights);
   // Escape, the backdrop, Close and Cancel all throw the draft away: ask first when there is something to lose.
   const requestClose = () => {
     if (changed) setConfirmingDiscard(true);
@@ -98,7 +102,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
     setFailure(null);
     const draftPictures = items.flatMap((item) => (item.media ? [{ media: item.media, alt: item.alt }] : []));
     save.mutate(
-      { content, pictures: draftPictures },
+      { content, pictures: draftPictures, rights: rightsDraft(rights) },
       {
         onSuccess: () => {
           if (!editing) toast.success(TOASTS.posted);
@@ -153,6 +157,8 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
             </span>
           </div>
         </div>
+
+        <MoreOptions value={rights} onChange={setRights} disabled={busy} />
 
         {failure && (
           <p id={statusId} className={styles.error} role="alert">

@@ -15,9 +15,11 @@ import { formatCount } from '../../../lib/format-count';
 import { useWatchPost } from '../../../lib/live';
 import type { PostListSource } from '../api/post-keys';
 import { useShadowedPost } from '../api/post-shadow';
-import { PagedPosts } from './paged-posts';
+import { PagedPosts, usePinnedFirst } from './paged-posts';
 import { boxRatio, justifiedRows, targetRowHeight, type JustifiedRow } from './justified-rows';
 import { DEFAULT_PICTURE_SIZE, PostPicture, pictureAlt, postPictures } from './post-picture';
+import { SensitiveCover } from '../../../ui/sensitive-cover';
+import { stillPictures, useSensitiveCover, warningLabel } from './sensitive';
 import styles from './post-grid.module.css';
 
 /** The space between boxes, in CSS pixels (also in post-grid.module.css). */
@@ -48,6 +50,8 @@ export function gridLabel(post: Post, pinned: boolean): string {
     plural(post.commentCount, 'comment', 'comments'),
   ];
   if (pictures.length > 1) parts.push(`${pictures.length} pictures`);
+  if (post.aiGenerated) parts.push('AI-generated');
+  if (post.contentWarning) parts.push(`sensitive: ${warningLabel(post.contentWarning)}`);
   if (pinned) parts.push('pinned');
   return parts.join(', ');
 }
@@ -81,8 +85,10 @@ const GridCell = memo(function GridCell({
 }: GridCellProps) {
   const post = useShadowedPost(cached);
   const watchRef = useWatchPost<HTMLDivElement>(cached._id);
-  const pictures = postPictures(post);
+  const pictures = stillPictures(post, postPictures(post));
   const first = pictures[0] ?? null;
+  // A sensitive work's box shows its warning (the post's page has Show); never the picture itself.
+  const cover = useSensitiveCover(post);
   const style: CSSProperties = fixed
     ? { width: `${width}px`, aspectRatio: String(ratio) }
     : { flex: `${ratio} 1 0px`, aspectRatio: String(ratio) };
@@ -96,14 +102,28 @@ const GridCell = memo(function GridCell({
         aria-label={gridLabel(post, pinned)}
         onFocus={() => onFocusCell(index)}
       >
-        <PostPicture
-          picture={first}
-          fallbackUrl={post.postPic}
-          alt=""
-          sizes={`${Math.ceil(width)}px`}
-          priority={priority}
-          className={styles.picture}
-        />
+        {cover && post.contentWarning ? (
+          <SensitiveCover
+            warning={warningLabel(post.contentWarning)}
+            placeholder={first?.placeholder}
+            hidden={cover === 'hide'}
+            compact
+          />
+        ) : (
+          <PostPicture
+            picture={first}
+            fallbackUrl={post.postPic}
+            alt=""
+            sizes={`${Math.ceil(width)}px`}
+            priority={priority}
+            className={styles.picture}
+          />
+        )}
+        {post.aiGenerated && (
+          <span className={`${styles.mark} ${styles.ai}`} aria-hidden="true">
+            AI
+          </span>
+        )}
         {pinned && (
           <span className={`${styles.mark} ${styles.pinned}`} aria-hidden="true">
             <Pin size="0.95em" />
@@ -295,14 +315,7 @@ interface PostGridProps {
 
 /** A paged grid of works (see PostGridView), paged by PagedPosts; pinned works first. */
 export function PostGrid({ source, sort, label, empty, pinned, pinnedPending = false }: PostGridProps) {
-  const arrange = useCallback(
-    (paged: Post[]) => {
-      if (!pinned || pinned.length === 0) return paged;
-      const pinnedIds = new Set(pinned.map((post) => post._id));
-      return [...pinned, ...paged.filter((post) => !pinnedIds.has(post._id))];
-    },
-    [pinned],
-  );
+  const arrange = usePinnedFirst(pinned);
   return (
     <PagedPosts source={source} sort={sort} empty={empty} pending={pinnedPending} arrange={arrange}>
       {({ posts, busy, staleClassName }) => (

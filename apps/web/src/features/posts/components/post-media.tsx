@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 
 import { aspectRatio, clampedRatio, pageBoxRatio } from '../../../lib/picture-shape';
 import { POST_PICTURE_SIZES, postPageSizes } from '../../../lib/post-picture-sizes';
 import { Carousel, type CarouselHandle, type SlideState } from '../../../ui/carousel';
+import { SensitiveCover } from '../../../ui/sensitive-cover';
 import { DEFAULT_PICTURE_SIZE, pictureAlt, PostPicture, postPictures } from './post-picture';
+import { revealPost, stillPictures, useSensitiveCover, warningLabel } from './sensitive';
 import styles from './post-media.module.css';
 
 // The viewer is fetched when someone is about to open it (a pointer over a picture, focus on it), not with
@@ -13,7 +15,7 @@ const Lightbox = lazy(loadLightbox);
 const warmLightbox = () => void loadLightbox();
 
 interface PostMediaProps {
-  post: Pick<Post, 'media' | 'picture' | 'postPic' | 'username'>;
+  post: Pick<Post, '_id' | 'media' | 'picture' | 'postPic' | 'username' | 'contentWarning' | 'aiGenerated'>;
   variant: 'feed' | 'page';
   /** The first card on screen, or the post page: its first picture loads at once rather than lazily. */
   priority?: boolean;
@@ -27,7 +29,9 @@ interface PostMediaProps {
  * back to the picture last viewed.
  */
 export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
-  const pictures = postPictures(post);
+  // A flashing-warned animation never plays by itself; a sensitive work is covered until Show.
+  const pictures = stillPictures(post, postPictures(post));
+  const cover = useSensitiveCover(post);
   const count = pictures.length;
   const [viewer, setViewer] = useState<number | null>(null);
   const carouselRef = useRef<CarouselHandle>(null);
@@ -53,6 +57,29 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
   const boxClass = count > 1 ? styles.box : `${styles.box} ${styles.one}`;
   const mediaClass = variant === 'page' ? `${styles.media} ${styles.page}` : styles.media;
 
+  // The AI label sits on the work itself, wherever it is shown.
+  const aiBadge = post.aiGenerated && (
+    <span className={styles.aiBadge} title="The artist labels this work as AI-generated">
+      AI-generated
+    </span>
+  );
+
+  if (cover && post.contentWarning) {
+    return (
+      <div className={mediaClass} style={style}>
+        <div className={boxClass}>
+          <SensitiveCover
+            warning={warningLabel(post.contentWarning)}
+            placeholder={first?.placeholder}
+            hidden={cover === 'hide'}
+            onShow={() => revealPost(post._id)}
+          />
+          {aiBadge}
+        </div>
+      </div>
+    );
+  }
+
   if (!first) {
     return (
       <div className={mediaClass} style={style}>
@@ -64,6 +91,7 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
             sizes={sizes}
             priority={priority}
           />
+          {aiBadge}
         </div>
       </div>
     );
@@ -97,7 +125,10 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
   return (
     <div className={mediaClass} style={style}>
       {count === 1 ? (
-        <div className={boxClass}>{opener(0, { current: true, loading: 'lazy' })}</div>
+        <div className={boxClass}>
+          {opener(0, { current: true, loading: 'lazy' })}
+          {aiBadge}
+        </div>
       ) : (
         <Carousel
           ref={carouselRef}
@@ -108,6 +139,7 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
           renderSlide={opener}
         />
       )}
+      {count > 1 && aiBadge && <p className={styles.aiNote}>{aiBadge}</p>}
       {viewer !== null && (
         <Suspense fallback={null}>
           <Lightbox

@@ -2,8 +2,10 @@ import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
+import { AccountList, MutedWords } from '../../safety/settings';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
+import { RightsSettings } from '../components/rights-settings';
 import { WorksVisibility } from '../components/works-visibility';
 import styles from './settings-page.module.css';
 
@@ -19,6 +21,10 @@ export default function SettingsPage() {
         {/* Keyed by id so the form re-fills when another account signs in. */}
         {user && <ProfileForm key={user._id} user={user} />}
         {user && <WorksVisibility user={user} />}
+        {user && <RightsSettings user={user} />}
+        {user && <AccountList kind="blocks" />}
+        {user && <AccountList kind="mutes" />}
+        {user && <MutedWords />}
         <section className={styles.card} aria-labelledby="session-title">
           <h2 id="session-title" className={styles.cardTitle}>
             Session

@@ -1,0 +1,71 @@
+import { LICENCE_INFO, mayDownload, RIGHTS_ERRORS, type Post } from '@share-arts/contract';
+import { Download } from 'lucide-react';
+import { useCurrentUser } from '../../../lib/session';
+import { useQuery } from '@tanstack/react-query';
+import { getUserByUsername, userKeys } from '../../people';
+import { postPictures } from './post-picture';
+import styles from './post-rights.module.css';
+
+/**
+ * On the post page: the work's licence (with a link to its text) and, when the author allows it (a Creative
+ * Commons licence, or downloads on), a Download link per original picture.
+ */
+export function PostLicence({ post }: { post: Post }) {
+  const licence = LICENCE_INFO[post.licence];
+  const pictures = postPictures(post);
+  const downloads = mayDownload(post) ? pictures : [];
+  return (
+    <section className={styles.rights} aria-label="Licence">
+      <p className={styles.licence}>
+        Licence:{' '}
+        {licence.url ? (
+          <a href={licence.url} rel="license noopener noreferrer" target="_blank">
+            {licence.name}
+          </a>
+        ) : (
+          <span>
+            {licence.name} © {post.name || post.username}
+          </span>
+        )}
+        {post.aiGenerated && <span className={styles.ai}> · Labelled by the artist as AI-generated</span>}
+      </p>
+      {downloads.length > 0 && (
+        <p className={styles.downloads}>
+          {downloads.map((picture, index) => (
+            <a
+              key={picture._id}
+              className={styles.download}
+              href={`${picture.originalUrl}?download`}
+              download={picture.originalName}
+            >
+              <Download aria-hidden="true" size="1em" />
+              {downloads.length > 1 ? `Download original ${index + 1} of ${downloads.length}` : 'Download original'}
+            </a>
+          ))}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Whether the viewer may comment on the post (its author's comment policy): `allowed`, or the reason why
+ * not, said in place of the comment box. "People I follow" asks the author's profile whether the author
+ * follows the viewer (`followsYou`), only for such a post; `pending` until it knows.
+ */
+export function useCommentPermission(post: Post): { allowed: boolean; pending: boolean; message?: string } {
+  const { data: me } = useCurrentUser();
+  const isAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
+  const needsProfile = post.commentPolicy === 'following' && me != null && !isAuthor;
+  const author = useQuery({
+    queryKey: userKeys.profile(post.username),
+    queryFn: ({ signal }) => getUserByUsername(post.username, signal),
+    enabled: needsProfile,
+  });
+  if (post.commentPolicy === 'nobody') return { allowed: false, pending: false, message: RIGHTS_ERRORS.commentsOff };
+  if (!needsProfile) return { allowed: true, pending: false };
+  if (!author.data) return { allowed: false, pending: author.isPending };
+  return author.data.viewer.followsYou
+    ? { allowed: true, pending: false }
+    : { allowed: false, pending: false, message: RIGHTS_ERRORS.commentsFollowing };
+}
