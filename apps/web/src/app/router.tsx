@@ -86,6 +86,12 @@ const routes: RouteObject[] = [
                 lazy: lazyComponent(() => import('../features/settings/pages/settings-page')),
               },
               {
+                // Moderators and admins only: the page shows everyone else the not-found page. Loaded from the
+                // layout's chunk, as notifications: its chunks' list stays out of the entry.
+                path: 'moderation',
+                lazy: lazyComponent(() => import('./layouts/app-layout').then((module) => module.loadModerationPage())),
+              },
+              {
                 path: 'posts/:postId',
                 handle: { ...WIDE, ...PUBLIC },
                 lazy: lazyComponent(() => import('../features/post-page/pages/post-page')),

@@ -12,6 +12,9 @@ import { VisitorPanel } from './visitor-panel';
 
 /** The notifications page's chunk (see its route in router.tsx for why it is imported from here). */
 export const loadNotificationsPage = () => import('../../features/notifications/pages/notifications-page');
+/** The moderation queue (moderators and admins), through a small chunk that lists the page's own. */
+export const loadModerationPage = () =>
+  import('../../features/moderation/pages/load-moderation-page').then((module) => module.loadModerationPage());
 
 /**
  * The signed-in area: fixed header, side panel with the menu, the main area and, beside the feeds, suggestions.

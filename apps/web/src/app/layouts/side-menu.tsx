@@ -1,6 +1,8 @@
-import { Compass, House, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { CircleAlert, Compass, House, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { canModerate } from '../../features/moderation';
 import { BellIcon, notificationsLabel, useUnreadCount } from '../../features/notifications';
+import { useCurrentUser } from '../../lib/session';
 import styles from './side-menu.module.css';
 
 const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
@@ -39,6 +41,7 @@ function NotificationsItem() {
  * has Notifications, which wider screens reach from the bell in the header.
  */
 export function SideMenu() {
+  const { data: me } = useCurrentUser();
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>
@@ -49,6 +52,8 @@ export function SideMenu() {
         {ITEMS.slice(2).map((item) => (
           <NavItem key={item.to} {...item} />
         ))}
+        {/* Moderators and admins: the queue of reports. */}
+        {canModerate(me) && <NavItem to="/moderation" label="Moderation" icon={CircleAlert} />}
       </ul>
     </nav>
   );

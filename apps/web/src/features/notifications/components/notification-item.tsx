@@ -1,5 +1,5 @@
 import { notificationAction, type Notification } from '@share-arts/contract';
-import { ArrowUp, AtSign, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { ArrowUp, AtSign, CircleAlert, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
@@ -15,6 +15,7 @@ const ICON: Record<Notification['kind'], LucideIcon> = {
   upvote: ArrowUp,
   follow: UserPlus,
   mention: AtSign,
+  'report-resolved': CircleAlert,
 };
 
 interface NotificationItemProps {
@@ -27,7 +28,10 @@ interface NotificationItemProps {
 /** One group: who, what, on which post, when; the whole row opens the post or the profile. */
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
   const { kind, actors, actorCount, post, comment, read } = notification;
-  const action = notificationAction(kind, comment !== null);
+  // A report's outcome is told in the server's words, about no one else.
+  const resolved =
+    kind === 'report-resolved' ? (notification.report?.text ?? 'A moderator reviewed your report.') : null;
+  const action = resolved ?? notificationAction(kind, comment !== null);
   const Icon = ICON[kind];
   // A comment is quoted in the sentence; a vote shows the comment, a like the post, on a line below.
   const quote = kind === 'comment' ? comment?.content : undefined;
@@ -47,7 +51,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
         <Icon size="1.1em" strokeWidth={2.25} fill={kind === 'like' ? 'currentColor' : 'none'} />
       </span>
       <div className={styles.body}>
-        <div className={styles.avatars} aria-hidden="true">
+        <div className={styles.avatars} aria-hidden="true" hidden={resolved !== null}>
           {actors.slice(0, 3).map((actor) => (
             <span key={actor._id} className={styles.avatar}>
               <Avatar src={actor.userPhoto} name={fullName(actor)} size={2} decorative />
@@ -57,7 +61,11 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
         <p className={styles.sentence}>
           <Link to={notificationTarget(notification)} className={styles.link} onClick={() => onOpen(notification)}>
             {!read && <span className="visually-hidden">Unread: </span>}
-            <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
+            {resolved ?? (
+              <>
+                <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
+              </>
+            )}
           </Link>
           {quote && <span className={styles.quote}>: “{quote}”</span>}
         </p>

@@ -48,5 +48,17 @@ describe('describeNotification and notificationTarget', () => {
     const inComment = group({ kind: 'mention', actors: people('mo'), comment: { _id: 'c2', content: '@you look' } });
     expect(describeNotification(inComment)).toBe('mo mentioned you in a comment');
     expect(notificationTarget(inComment)).toBe('/posts/p1#comments');
+    // A report's outcome: the server's sentence, naming nobody; the post if it is still there.
+    const report = {
+      _id: 'r1',
+      targetType: 'post',
+      reason: 'spam',
+      outcome: 'dismiss',
+      text: 'We reviewed it.',
+    } as const;
+    const resolved = group({ kind: 'report-resolved', actors: people('me'), report });
+    expect(describeNotification(resolved)).toBe('We reviewed it.');
+    expect(notificationTarget(resolved)).toBe('/posts/p1');
+    expect(notificationTarget({ ...resolved, post: null })).toBe('/notifications');
   });
 });

@@ -22,12 +22,15 @@ export function actorsPhrase(actors: readonly { username: string }[], actorCount
 
 /** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
 export function describeNotification(notification: Notification): string {
+  if (notification.kind === 'report-resolved') return notification.report?.text ?? 'A moderator reviewed your report.';
   return `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
 }
 
 /** Where opening a group leads: the post (its comments for a comment, a vote or a mention in one), or the new follower. */
 export function notificationTarget(notification: Notification): string {
   const post = notification.post ? `/posts/${encodeURIComponent(notification.post._id)}` : null;
+  // A report's outcome: the post it was about, if it is still there to see.
+  if (notification.kind === 'report-resolved') return post ?? '/notifications';
   if (notification.kind === 'follow' || !post) {
     const actor = notification.actors[0];
     return actor ? `/${encodeURIComponent(actor.username)}` : '/notifications';

@@ -1,0 +1,141 @@
+import type { ModerationActionKind, ReportTargetType } from '@share-arts/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { toast } from '../../../ui/toast';
+import { useModerationAction } from '../api/moderation-api';
+import { REASON_MAX } from './labels';
+import styles from './moderation.module.css';
+
+export interface PendingAction {
+  action: ModerationActionKind;
+  targetType: ReportTargetType;
+  targetId: string;
+  /** The form's heading, e.g. "Hide this post". */
+  title: string;
+  /** The button's text, e.g. "Hide". */
+  confirm: string;
+}
+
+const DURATIONS = [
+  { value: '1', label: '1 day' },
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+  { value: 'forever', label: 'For good' },
+] as const;
+
+/**
+ * Every action asks for its reason (the author sees it when their content is hidden); a suspension, how long.
+ * Drawn in the reported item's card, under its actions, with the reason field focused.
+ */
+export function ActionForm({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
+  const act = useModerationAction();
+  const [reason, setReason] = useState('');
+  const [duration, setDuration] = useState<(typeof DURATIONS)[number]['value']>('1');
+  const [problem, setProblem] = useState<string | undefined>();
+  const reasonId = useId();
+  const counterId = useId();
+  const problemId = useId();
+  const busy = act.isPending;
+  const titleId = useId();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  // Opened (or switched to another action): the reason is what to write.
+  useEffect(() => reasonRef.current?.focus(), [pending.action, pending.targetId]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const text = reason.trim();
+    if (!text) {
+      setProblem('Write the reason: the author sees it when their content is hidden, and it goes in the audit log.');
+      return;
+    }
+    setProblem(undefined);
+    const until =
+      pending.action === 'suspend' && duration !== 'forever'
+        ? new Date(Date.now() + Number(duration) * 86_400_000).toISOString()
+        : undefined;
+    act.mutate(
+      { targetType: pending.targetType, targetId: pending.targetId, action: pending.action, reason: text, until },
+      {
+        onSuccess: (result) => {
+          toast.success(
+            result.resolvedReports > 0
+              ? `Done. ${result.resolvedReports} ${result.resolvedReports === 1 ? 'report was' : 'reports were'} resolved; the reporters are told.`
+              : 'Done.',
+          );
+          onClose();
+        },
+        onError: (error) => setProblem(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <section className={styles.actionForm} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.actionTitle}>
+        {pending.title}
+      </h3>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {pending.action === 'suspend' && (
+          <fieldset className={styles.durations}>
+            <legend className={styles.legend}>For how long?</legend>
+            {DURATIONS.map((option) => (
+              <label key={option.value} className={styles.duration}>
+                <input
+                  type="radio"
+                  name="duration"
+                  value={option.value}
+                  checked={duration === option.value}
+                  onChange={() => setDuration(option.value)}
+                  disabled={busy}
+                />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className={styles.field}>
+          <label htmlFor={reasonId}>Reason</label>
+          <textarea
+            ref={reasonRef}
+            id={reasonId}
+            className={styles.textarea}
+            value={reason}
+            maxLength={REASON_MAX}
+            rows={3}
+            required
+            readOnly={busy}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={[problem ? problemId : '', counterId].filter(Boolean).join(' ')}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setProblem(undefined);
+            }}
+          />
+          <span id={counterId} className={styles.counter}>
+            <span className="visually-hidden">Characters used: </span>
+            {reason.length} / {REASON_MAX}
+          </span>
+          {problem && (
+            <p id={problemId} className={styles.error} role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant={pending.action === 'dismiss' ? 'primary' : 'danger'}
+            aria-disabled={busy || undefined}
+          >
+            {busy ? 'Saving…' : pending.confirm}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

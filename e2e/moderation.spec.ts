@@ -1,0 +1,111 @@
+// Reports and moderation (issue 23): someone reports a post, the sample moderator hides it from the queue
+// with a reason, its author sees it hidden with that reason, and the reporter is told the outcome.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  createTextPost,
+  createUser,
+  expectNoAxeViolations,
+  mainNav,
+  toast,
+  useSession,
+  useTheme,
+} from './support/helpers.ts';
+
+const MODERATOR = { username: 'moderator', password: 'share-arts-moderator' } as const;
+
+function uniqueText(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+async function pageAs(browser: Browser, user: { token: string }, theme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await useTheme(page, theme);
+  await useSession(page, user);
+  return page;
+}
+
+test.describe('moderation', () => {
+  test('a report reaches the queue; the moderator hides the post with a reason; author and reporter are told', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const [reporter, author] = await Promise.all([createUser(request), createUser(request)]);
+    const content = uniqueText('Totally original painting');
+    const post = await createTextPost(request, author, content);
+
+    // The reporter reports the post from its menu (the author's profile as a list of cards).
+    await useSession(page, reporter);
+    await page.goto(`/${author.username}?view=list`);
+    const card = page.getByRole('article').filter({ hasText: content });
+    await card.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report post' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a reason for the report.');
+    await dialog.getByRole('radio', { name: 'Stolen art' }).check();
+    await dialog.getByLabel('Note (optional)').fill('This is my painting from 2019.');
+    await expect(dialog.getByText('30 / 1000')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const thanks = page.getByRole('dialog', { name: 'Thank you' });
+    await expect(thanks).toContainText('A moderator will review it; you will be notified of the outcome.');
+    await thanks.getByRole('button', { name: 'Done' }).click();
+
+    // A second report of the same post while the first is open: the server's refusal, as it is.
+    await card.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('You have already reported this');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Not a moderator: /moderation is not a page, and the menu has no link to it.
+    await page.goto('/moderation');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Moderation' })).toHaveCount(0);
+
+    // The moderator finds it in the queue (axe in both themes), and hides it with a reason.
+    const login = await request.post('/api/auth/login', { data: MODERATOR });
+    expect(login.status(), await login.text()).toBe(200);
+    const moderator = { token: ((await login.json()) as { encodedToken: string }).encodedToken };
+    for (const theme of ['dark', 'light'] as const) {
+      const moderatorPage = await pageAs(browser, moderator, theme);
+      await moderatorPage.goto('/');
+      await mainNav(moderatorPage).getByRole('link', { name: 'Moderation' }).click();
+      await expect(moderatorPage).toHaveURL('/moderation');
+      const target = moderatorPage.getByRole('article', { name: `Post by @${author.username}` });
+      await expect(target).toContainText(content);
+      await expect(target).toContainText('Stolen art');
+      await expect(target).toContainText('This is my painting from 2019.');
+      await expectNoAxeViolations(moderatorPage);
+      if (theme === 'dark') {
+        await moderatorPage.context().close();
+        continue;
+      }
+      await target.getByRole('button', { name: 'Hide' }).click();
+      const form = target.getByRole('region', { name: 'Hide this post' });
+      await form.getByRole('button', { name: 'Hide' }).click();
+      await expect(form.getByRole('alert')).toContainText('Write the reason');
+      await form.getByLabel('Reason').fill('Reported as stolen art; the artist showed the original.');
+      await form.getByRole('button', { name: 'Hide' }).click();
+      await expect(toast(moderatorPage, '1 report was resolved')).toBeVisible();
+      await expect(target).toHaveCount(0);
+      await moderatorPage.context().close();
+    }
+
+    // The author sees the post hidden, with the reason.
+    const authorPage = await pageAs(browser, author);
+    await authorPage.goto(`/posts/${post._id}`);
+    await expect(authorPage.getByRole('region', { name: 'Hidden by a moderator' })).toContainText(
+      'Reason: Reported as stolen art; the artist showed the original.',
+    );
+    await authorPage.context().close();
+
+    // The reporter is told the outcome; the post is gone for them.
+    await page.goto('/notifications');
+    await expect(page.getByText('We reviewed your report and hid the content you reported.')).toBeVisible();
+    await page.goto(`/posts/${post._id}`);
+    await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+  });
+});
