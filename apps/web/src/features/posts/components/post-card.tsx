@@ -1,10 +1,13 @@
 import type { Post } from '@share-arts/contract';
 import {
+  BellOff,
   Bookmark,
+  CircleAlert,
   Hash,
   Heart,
   MessageCircle,
   MoreHorizontal,
+  Pin,
   Pencil,
   Trash2,
   UserCheck,
@@ -32,6 +35,8 @@ import styles from './post-card.module.css';
 // The editor (and its emoji picker) is fetched only when someone edits, the delete dialog when someone deletes.
 const PostComposer = lazy(() => import('./post-composer'));
 const DeletePostDialog = lazy(() => import('./delete-post-dialog'));
+// Report and "Mute @author" (someone else's post, signed in): the dialog or the request loads when chosen.
+const SafetyDialog = lazy(() => import('../../safety/dialogs'));
 
 interface PostCardProps {
   /** The cached (server) copy; pending likes, saves and follows are drawn on top of it. */
@@ -43,6 +48,8 @@ interface PostCardProps {
   onDeleted?: () => void;
   /** Set by a role="feed" list: the 1-based position, and the list's size (-1 while more can load). */
   posinset?: number;
+  /** One of the artist's pinned works, shown first on their profile. */
+  pinned?: boolean;
   setsize?: number;
 }
 
@@ -74,6 +81,7 @@ export const PostCard = memo(function PostCard({
   onDeleted,
   posinset,
   setsize,
+  pinned = false,
 }: PostCardProps) {
   const post = useShadowedPost(cached);
   // On screen, its counts follow everyone's likes and comments (the live stream's `watch`).
@@ -83,7 +91,7 @@ export const PostCard = memo(function PostCard({
   const toggleLike = useToggleLike();
   const toggleBookmark = useToggleBookmark();
   const toggleFollow = useToggleFollow();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | 'mute' | null>(null);
 
   const isAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
   const profilePath = `/${encodeURIComponent(post.username)}`;
@@ -112,6 +120,20 @@ export const PostCard = memo(function PostCard({
           ),
           onSelect: () => toggleFollow({ userId: cached.userId, followsAuthor: cached.viewer.followsAuthor }, true),
         },
+        ...(me
+          ? [
+              {
+                label: `Mute @${post.username}`,
+                icon: <BellOff aria-hidden="true" size="1.1em" />,
+                onSelect: () => setDialog('mute'),
+              },
+              {
+                label: 'Report',
+                icon: <CircleAlert aria-hidden="true" size="1.1em" />,
+                onSelect: () => setDialog('report'),
+              },
+            ]
+          : []),
       ];
 
   // On the post page, the artwork beside the details on a wide screen, unless it is a panorama.
@@ -133,6 +155,12 @@ export const PostCard = memo(function PostCard({
       aria-setsize={setsize}
       style={posinset === undefined ? undefined : intrinsicSize(cached)}
     >
+      {pinned && (
+        <p className={styles.reason}>
+          <Pin aria-hidden="true" size="1em" />
+          <span>Pinned</span>
+        </p>
+      )}
       {variant === 'feed' && post.reason && (
         // On Home, a post by someone not followed says why it is there.
         <p className={styles.reason}>
@@ -216,6 +244,18 @@ export const PostCard = memo(function PostCard({
         )}
       </div>
 
+      {(dialog === 'report' || dialog === 'mute') && (
+        <Suspense fallback={null}>
+          <SafetyDialog
+            action={dialog}
+            targetType="post"
+            targetId={post._id}
+            what="post"
+            username={post.username}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {dialog === 'delete' && (
         <Suspense fallback={null}>
           <DeletePostDialog postId={post._id} onClose={() => setDialog(null)} onDeleted={onDeleted} />
