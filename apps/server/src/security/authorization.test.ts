@@ -99,6 +99,13 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/users/me/muted-words':                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/users/me/muted-words':               [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'DELETE /api/users/me/muted-words/:word':       [401, 401, 401, 401, 401, 401, 404, 204, 204, 204],
+  // Reports and moderation (issue 23): anyone signed in reports; the queue, actions, audit log and roles are
+  // for moderators and admins only (403 for these users; the roles matrix is moderation-authorization.test.ts).
+  'POST /api/reports':                            [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/moderation/reports':                  [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'POST /api/moderation/actions':                 [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'GET /api/moderation/audit':                    [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'PUT /api/admin/users/:username/role':          [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   // A feed reader sends no token: whatever it carries, the feed is public.
   'GET /api/users/:username/feed.atom':           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
@@ -341,6 +348,23 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     }
     return { method: 'PUT', url: '/api/users/me/pins', payload: { postIds: [second, first] } };
   },
+  'POST /api/reports': async () => ({
+    method: 'POST',
+    url: '/api/reports',
+    payload: { targetType: 'post', targetId: await createPost(ctx.app, await signUp(ctx.app)), reason: 'spam' },
+  }),
+  'GET /api/moderation/reports': async () => ({ method: 'GET', url: '/api/moderation/reports' }),
+  'POST /api/moderation/actions': async () => ({
+    method: 'POST',
+    url: '/api/moderation/actions',
+    payload: { targetType: 'post', targetId: await createPost(ctx.app, owner), action: 'remove', reason: 'matrix' },
+  }),
+  'GET /api/moderation/audit': async () => ({ method: 'GET', url: '/api/moderation/audit' }),
+  'PUT /api/admin/users/:username/role': async () => ({
+    method: 'PUT',
+    url: `/api/admin/users/${(await signUp(ctx.app)).user.username}/role`,
+    payload: { role: 'moderator' },
+  }),
   'POST /api/users/:username/block': async () => ({
     method: 'POST',
     url: `/api/users/${(await signUp(ctx.app)).user.username}/block`,

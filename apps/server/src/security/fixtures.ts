@@ -22,6 +22,8 @@ export const COUNTED_TABLES = [
   'post_media',
   'tag_follows',
   'post_pins',
+  'reports',
+  'moderation_actions',
 ] as const;
 export type RowCounts = Record<(typeof COUNTED_TABLES)[number], number>;
 

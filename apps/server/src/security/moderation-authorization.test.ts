@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { ERRORS, MODERATION_MESSAGES } from '@share-arts/contract';
+import { queryRows } from '../db/client.js';
+import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
+import { grantRole } from '../modules/moderation/index.js';
+import { createTestApp, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
+import { afterAllTests, createPost, expectCleanRefusal } from './fixtures.js';
+
+/**
+ * Roles matrix (issue 23): every moderation route, and the writes a suspended account must no longer do,
+ * × (user, moderator, admin, suspended, signed out) → the exact status. Roles are read from the database
+ * on every request (a token carries none); a refused request leaves reports, the audit log and roles as
+ * they were.
+ */
+
+const ACTORS = ['user', 'moderator', 'admin', 'suspended', 'signedOut'] as const;
+type Actor = (typeof ACTORS)[number];
+
+// prettier-ignore
+const MATRIX: Record<string, [user: number, moderator: number, admin: number, suspended: number, signedOut: number]> = {
+  //                                          user  mod  admin susp  out
+  'POST /api/reports':                       [201, 201, 201, 403, 401],
+  'GET /api/moderation/reports':             [403, 200, 200, 403, 401],
+  'POST /api/moderation/actions':            [403, 200, 200, 403, 401],
+  'GET /api/moderation/audit':               [403, 403, 200, 403, 401],
+  'PUT /api/admin/users/:username/role':     [403, 403, 200, 403, 401],
+  // A suspended account cannot act or read its own lists (its token stops working), nor sign in.
+  'POST /api/posts':                         [201, 201, 201, 403, 401],
+  'GET /api/feed':                           [200, 200, 200, 403, 401],
+  'POST /api/auth/verify':                   [200, 200, 200, 403, 400],
+  'POST /api/auth/login':                    [200, 200, 200, 403, 400],
+};
+
+let ctx: TestContext;
+let who: Record<Exclude<Actor, 'signedOut'>, SignedUp>;
+let artist: SignedUp;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [user, moderator, admin, suspended] = await Promise.all([
+    signUp(ctx.app),
+    signUp(ctx.app),
+    signUp(ctx.app),
+    signUp(ctx.app),
+  ]);
+  artist = await signUp(ctx.app);
+  await grantRole(ctx.database.db, admin.user.username, 'admin');
+  await grantRole(ctx.database.db, moderator.user.username, 'moderator');
+  who = { user, moderator, admin, suspended };
+  const suspension = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/moderation/actions',
+    headers: { authorization: admin.token },
+    payload: { targetType: 'user', targetId: suspended.user.username, action: 'suspend', reason: 'matrix' },
+  });
+  expect(suspension.statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+/** The rows a refused request must leave as they were. */
+async function snapshot(): Promise<string> {
+  const [row] = await queryRows<Record<string, string>>(
+    ctx.database.db,
+    sql`select (select coalesce(string_agg(r::text, E'\n' order by r::text), '') from reports r) as reports,
+               (select coalesce(string_agg(a::text, E'\n' order by a::text), '') from moderation_actions a) as audit,
+               (select string_agg(u.id || ':' || u.role, ',' order by u.id) from users u) as roles,
+               (select count(*)::int from posts) as posts`,
+  );
+  return JSON.stringify(row);
+}
+
+/** Builds the request of one route on fresh rows (the cell's actor sends it). */
+const REQUESTS: Record<string, (actor: Actor) => Promise<InjectOptions>> = {
+  'POST /api/reports': async () => ({
+    method: 'POST',
+    url: '/api/reports',
+    payload: { targetType: 'post', targetId: await createPost(ctx.app, artist), reason: 'spam' },
+  }),
+  'GET /api/moderation/reports': async () => ({ method: 'GET', url: '/api/moderation/reports' }),
+  'POST /api/moderation/actions': async () => ({
+    method: 'POST',
+    url: '/api/moderation/actions',
+    payload: { targetType: 'post', targetId: await createPost(ctx.app, artist), action: 'hide', reason: 'matrix' },
+  }),
+  'GET /api/moderation/audit': async () => ({ method: 'GET', url: '/api/moderation/audit' }),
+  'PUT /api/admin/users/:username/role': async () => ({
+    method: 'PUT',
+    url: `/api/admin/users/${(await signUp(ctx.app)).user.username}/role`,
+    payload: { role: 'moderator' },
+  }),
+  'POST /api/posts': async () => ({ method: 'POST', url: '/api/posts', payload: { content: 'roles matrix' } }),
+  'GET /api/feed': async () => ({ method: 'GET', url: '/api/feed' }),
+  'POST /api/auth/verify': async (actor) => ({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: actor === 'signedOut' ? {} : { encodedToken: who[actor].token },
+  }),
+  'POST /api/auth/login': async (actor) => ({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: actor === 'signedOut' ? {} : { username: who[actor].user.username, password: who[actor].password },
+  }),
+};
+
+const checked = { cells: 0, refusedWrites: 0, statuses: {} as Record<number, number> };
+afterAllTests(async (failed) => {
+  await writeReliabilitySection(
+    'moderation-authorization',
+    [
+      `\`src/security/moderation-authorization.test.ts\`: ${Object.keys(MATRIX).length} routes × ${ACTORS.length} ` +
+        `actors (${ACTORS.join(', ')}) = ${checked.cells} cells, one request each, against the exact status; the ` +
+        `five moderation routes also stand in the token matrix above (10 kinds of token).`,
+      '',
+      `- Statuses: ${Object.entries(checked.statuses)
+        .map(([status, n]) => `${status} × ${n}`)
+        .join(', ')}.`,
+      `- Refused writes: ${checked.refusedWrites}, each with reports, the audit log, roles and posts unchanged.`,
+      '- The audit log refuses UPDATE, DELETE and TRUNCATE in the database (a trigger): checked in ' +
+        '`src/modules/moderation/moderation.test.ts`, with a suspended token refused on the very next request.',
+      `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
+    ].join('\n'),
+  );
+});
+
+describe('roles matrix', () => {
+  it('covers every moderation route', () => {
+    const routes = ctx.app.apiRoutes
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => /\/api\/(reports|moderation|admin)\b/.test(route));
+    expect(routes.sort()).toEqual(
+      Object.keys(MATRIX)
+        .filter((route) => routes.includes(route))
+        .sort(),
+    );
+    expect(routes).toHaveLength(5);
+  });
+
+  for (const [route, expected] of Object.entries(MATRIX)) {
+    it(`${route}: ${expected.join(' ')}`, async () => {
+      const method = route.split(' ')[0]!;
+      for (const [i, actor] of ACTORS.entries()) {
+        const options = await REQUESTS[route]!(actor);
+        const headers: Record<string, string> = { ...(options.headers as object) };
+        if (actor !== 'signedOut' && !route.startsWith('POST /api/auth/')) headers.authorization = who[actor].token;
+        const before = method === 'GET' ? '' : await snapshot();
+        const response = await ctx.app.inject({ ...options, headers });
+        const label = `${route} as ${actor}`;
+        checked.cells += 1;
+        checked.statuses[response.statusCode] = (checked.statuses[response.statusCode] ?? 0) + 1;
+        expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(expected[i]);
+        if (response.statusCode < 400) continue;
+        expectCleanRefusal(response, label);
+        if (method !== 'GET') {
+          expect(await snapshot(), `${label}: a refused write changed rows`).toBe(before);
+          checked.refusedWrites += 1;
+        }
+        const message = response.json().errors[0];
+        if (response.statusCode === 401) expect(message).toBe(ERRORS.missingToken);
+        if (actor === 'suspended') expect(message).toBe(MODERATION_MESSAGES.suspended);
+        else if (response.statusCode === 403) {
+          expect(message).toBe(
+            route === 'GET /api/moderation/audit' || route.startsWith('PUT /api/admin/')
+              ? MODERATION_MESSAGES.adminsOnly
+              : MODERATION_MESSAGES.moderatorsOnly,
+          );
+        }
+      }
+    });
+  }
+});
