@@ -89,7 +89,7 @@ test.describe('portfolio', () => {
     await expect(page.getByRole('grid', { name: `Posts by @${artist.username}` })).toBeVisible();
   });
 
-  test('a pinned work comes first, marked, and is not repeated below', async ({ page, request }) => {
+  test('a pinned work comes first, marked, and is not repeated below, in the grid and in the list', async ({ page, request }) => {
     const artist = await createUser(request);
     await postWorks(request, artist, 3);
     await useTheme(page, 'dark');
@@ -112,8 +112,14 @@ test.describe('portfolio', () => {
     await expect(page.getByRole('button', { name: 'Unpin “Study 1 of the harbour at dusk”' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // The card's menu now offers to unpin it.
+    // The list of cards puts it first too, marked, and only once; its menu now offers to unpin it.
     await page.goto(`/${artist.username}?view=list`);
+    const cards = page.getByRole('feed', { name: `Posts by @${artist.username}` }).getByRole('article');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first()).toContainText('Study 1 of the harbour at dusk');
+    await expect(cards.first().getByText('Pinned', { exact: true })).toBeVisible();
+    await expect(cards.nth(1)).toContainText('Study 3 ');
+    await expect(cards.nth(1).getByText('Pinned', { exact: true })).toHaveCount(0);
     await oldest.getByRole('button', { name: 'Post options' }).click();
     await expect(page.getByRole('menuitem', { name: 'Unpin from profile' })).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import type { Post, Sort } from '@share-arts/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useInView } from '../../../lib/use-in-view';
 import { Button } from '../../../ui/button';
@@ -8,6 +8,21 @@ import { toast } from '../../../ui/toast';
 import { postListQuery } from '../api/get-post-list';
 import type { PostListSource } from '../api/post-keys';
 import styles from './post-list.module.css';
+
+/**
+ * An `arrange` for PagedPosts that shows these works first, in their order, and leaves them out of the
+ * pages below (an artist's pinned works, in the grid and in the list alike).
+ */
+export function usePinnedFirst(pinned: readonly Post[] | undefined): (paged: Post[]) => Post[] {
+  return useCallback(
+    (paged: Post[]) => {
+      if (!pinned || pinned.length === 0) return paged;
+      const pinnedIds = new Set(pinned.map((post) => post._id));
+      return [...pinned, ...paged.filter((post) => !pinnedIds.has(post._id))];
+    },
+    [pinned],
+  );
+}
 
 export interface PagedPostsView {
   /** The posts of every page loaded so far, in order. */

@@ -71,7 +71,7 @@ interface PanelProps {
 
 function Panel({ source, label, empty, view, pinned, pinnedPending }: PanelProps) {
   return view === 'list' ? (
-    <PostList source={source} sort="latest" label={label} empty={empty} />
+    <PostList source={source} sort="latest" label={label} empty={empty} pinned={pinned} pinnedPending={pinnedPending} />
   ) : (
     <PostGrid source={source} sort="latest" label={label} empty={empty} pinned={pinned} pinnedPending={pinnedPending} />
   );
@@ -137,7 +137,7 @@ export function ProfilePosts({
           source={{ kind: 'user', username }}
           view={view}
           label={`Posts by @${username}`}
-          // The list of cards shows every post in time order; the grid puts the pinned ones first.
+          // The pinned works first, in the grid and in the list of cards alike.
           pinned={pinned}
           pinnedPending={pinnedPending}
           empty={
