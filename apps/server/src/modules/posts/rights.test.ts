@@ -45,7 +45,12 @@ const edit = (who: SignedUp, id: string, postData: Record<string, unknown>) =>
     headers: { ...as(who), prefer: 'return=minimal' },
   });
 const settings = (who: SignedUp, value: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/users/edit', payload: { userData: { settings: value } }, headers: as(who) });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/edit',
+    payload: { userData: { settings: value } },
+    headers: as(who),
+  });
 const comment = (who: SignedUp, postId: string) =>
   ctx.app.inject({
     method: 'POST',
@@ -95,7 +100,11 @@ describe("a post's rights and warnings", () => {
       aiGenerated: true,
       downloadable: true,
     });
-    const edited = await edit(artist, post._id, { contentWarning: 'spiders, close up', licence: 'cc0', downloadable: false });
+    const edited = await edit(artist, post._id, {
+      contentWarning: 'spiders, close up',
+      licence: 'cc0',
+      downloadable: false,
+    });
     expect(edited.statusCode, edited.body).toBe(201);
     expect(edited.json().post).toMatchObject({
       contentWarning: 'spiders, close up',
@@ -112,7 +121,10 @@ describe("a post's rights and warnings", () => {
   });
 
   it.each([
-    [{ licence: 'cc-by-2.0' }, 'licence must be one of: all-rights-reserved, cc-by, cc-by-sa, cc-by-nc, cc-by-nc-nd, cc0.'],
+    [
+      { licence: 'cc-by-2.0' },
+      'licence must be one of: all-rights-reserved, cc-by, cc-by-sa, cc-by-nc, cc-by-nc-nd, cc0.',
+    ],
     [{ commentPolicy: 'friends' }, 'commentPolicy must be one of: everyone, following, nobody.'],
     [{ contentWarning: '   ' }, RIGHTS_ERRORS.contentWarningEmpty],
     [{ contentWarning: 'x'.repeat(101) }, /contentWarning must be null .* 1 to 100 characters/],
@@ -132,7 +144,11 @@ describe('settings', () => {
     expect((await get(`/api/users/${artist.user._id}`, friend)).json().user.settings).toBeUndefined();
     const changed = await settings(stranger, { sensitiveMedia: 'show' });
     expect(changed.statusCode, changed.body).toBe(201);
-    expect(changed.json().user.settings).toEqual({ aiTrainingOptOut: true, sensitiveMedia: 'show', hideAiGenerated: false });
+    expect(changed.json().user.settings).toEqual({
+      aiTrainingOptOut: true,
+      sensitiveMedia: 'show',
+      hideAiGenerated: false,
+    });
     const refused = await settings(stranger, { sensitiveMedia: 'never' });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused)).toBe('sensitiveMedia must be one of: show, blur, hide.');
@@ -155,7 +171,7 @@ describe('settings', () => {
 });
 
 describe('comment controls', () => {
-  it("nobody: 403 for everyone, the author too; existing comments stay visible", async () => {
+  it('nobody: 403 for everyone, the author too; existing comments stay visible', async () => {
     const post = await createOk(artist, { content: 'Closing soon' });
     expect((await comment(stranger, post._id)).statusCode).toBe(201);
     expect((await edit(artist, post._id, { commentPolicy: 'nobody' })).statusCode).toBe(201);
