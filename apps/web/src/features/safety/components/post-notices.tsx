@@ -46,7 +46,7 @@ export function ModerationNotice({ post }: { post: SafetyFields }) {
   return (
     <section className={`${styles.notice} ${styles.moderation}`} aria-labelledby="moderation-notice-title">
       <CircleAlert aria-hidden="true" size="1.4em" className={styles.icon} />
-      <div className={styles.text}>
+      <div className={`${styles.text} ${styles.stack}`}>
         <h2 id="moderation-notice-title" className={styles.title}>
           {moderation.state === 'hidden' ? 'Hidden by a moderator' : `Moderated: ${moderation.state}`}
         </h2>
