@@ -25,7 +25,7 @@ const WEB_FEATURE_DEPENDENCIES = {
   // Block, mute and report: profiles' state lives in people's cache.
   safety: ['people'],
   search: ['people', 'posts'],
-  settings: ['people', 'posts', 'safety'],
+  settings: ['moderation', 'people', 'posts', 'safety'],
   // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
   tags: ['posts'],
 };

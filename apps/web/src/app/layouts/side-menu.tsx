@@ -12,9 +12,9 @@ const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/settings', label: 'Settings', icon: Settings },
 ];
 
-function NavItem({ to, label, icon: Icon }: (typeof ITEMS)[number]) {
+function NavItem({ to, label, icon: Icon, className }: (typeof ITEMS)[number] & { className?: string }) {
   return (
-    <li>
+    <li className={className}>
       <NavLink to={to} end={to === '/'} className={styles.link}>
         <Icon className={styles.icon} aria-hidden="true" size="1.35em" />
         <span>{label}</span>
@@ -52,8 +52,10 @@ export function SideMenu() {
         {ITEMS.slice(2).map((item) => (
           <NavItem key={item.to} {...item} />
         ))}
-        {/* Moderators and admins: the queue of reports. */}
-        {canModerate(me) && <NavItem to="/moderation" label="Moderation" icon={CircleAlert} />}
+        {/* Moderators and admins: the queue of reports (on phones, from Settings: the bar has room for five). */}
+        {canModerate(me) && (
+          <NavItem to="/moderation" label="Moderation" icon={CircleAlert} className={styles.wideOnly} />
+        )}
       </ul>
     </nav>
   );

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
 import { AccountList, MutedWords } from '../../safety/settings';
+import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
 import { RightsSettings } from '../components/rights-settings';
@@ -18,6 +19,7 @@ export default function SettingsPage() {
     <>
       <PageHeading title="Settings" description="Edit how other artists see you, or log out." />
       <div className={styles.sections}>
+        {user && <ModerationLink user={user} />}
         {/* Keyed by id so the form re-fills when another account signs in. */}
         {user && <ProfileForm key={user._id} user={user} />}
         {user && <WorksVisibility user={user} />}
