@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@share-arts/contract';
+import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { ACTION_LABELS, TARGET_LABELS } from './labels';
 import styles from './moderation.module.css';
@@ -17,7 +18,14 @@ export function AuditEntries({ entries, label }: { entries: AuditEntry[]; label:
           <p>
             <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
             {entry.action === 'suspend' && ` ${untilText(entry.until)}`} · {TARGET_LABELS[entry.targetType]}{' '}
-            <code className={styles.id}>{entry.targetId}</code> by @{entry.actor.username}
+            {entry.targetType === 'post' ? (
+              <Link to={`/posts/${encodeURIComponent(entry.targetId)}`}>
+                <code className={styles.id}>{entry.targetId}</code>
+              </Link>
+            ) : (
+              <code className={styles.id}>{entry.targetId}</code>
+            )}{' '}
+            by @{entry.actor.username}
           </p>
           <p className={styles.muted}>
             <time dateTime={entry.createdAt}>{formatFullDate(entry.createdAt)}</time>
