@@ -112,12 +112,13 @@ test.describe('comments', () => {
     await expect(mine).toContainText(edited);
     await expect(mine.getByText('edited', { exact: true })).toBeVisible();
 
-    // ---- C, neither the comment's author nor the post's, gets no actions on it at all.
+    // ---- C, neither the comment's author nor the post's, may only report it (issue 23).
     const third = await openAs(browser, stranger, post._id);
     const seenByStranger = commentBy(third.page, commenter.username);
     await expect(seenByStranger).toContainText(edited);
     await expect(seenByStranger.getByRole('button', { name: 'Upvote' })).toBeVisible();
-    await expect(seenByStranger.getByRole('button', { name: 'Comment options' })).toHaveCount(0);
+    await seenByStranger.getByRole('button', { name: 'Comment options' }).click();
+    await expect(third.page.getByRole('menuitem')).toHaveText(['Report']);
     await expect(third.page.getByRole('menuitem', { name: 'Edit Comment' })).toHaveCount(0);
     await expect(third.page.getByRole('menuitem', { name: 'Delete Comment' })).toHaveCount(0);
     await third.context.close();
