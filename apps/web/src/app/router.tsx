@@ -61,7 +61,8 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'explore',
-                handle: SUGGESTIONS,
+                // The works across the page, first on a phone too; "Who to follow" stays beside Home.
+                handle: WIDE,
                 lazy: lazyComponent(() => import('../features/feed/pages/explore-page')),
               },
               {
