@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { PAGE_LIMITS, PINS_MAX, SORTS } from '@share-arts/contract';
+import { MODERATION_QUEUE_PAGE, PAGE_LIMITS, PINS_MAX, SORTS } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { createTestApp, signUp, walkPages, type SignedUp, type TestContext } from '../test/helpers.js';
 import { afterAllTests, expectCleanRefusal, uploadPicture } from './fixtures.js';
@@ -40,6 +40,10 @@ const CAPS = {
   search: 1280 * KB,
   // 50 tags with their counts (tag suggestions, the tags one follows), worst case 4 KB.
   tag: 64 * KB,
+  // A page of the moderation queue (issue 23): 10 targets, each with its 10 oldest open reports (notes up to
+  // 1,000 characters), its 10 newest earlier actions and its author's 10 (reasons up to 500), worst case
+  // 490 KB; or 50 audit entries.
+  moderation: 640 * KB,
   // One post (3 newest comments, 20 likers) or one user (20 followers, 20 followed, 20 bookmarks): 49 KB.
   single: 64 * KB,
   // An Atom feed of 30 works (text and pictures as HTML, escaped into the XML): 19 KB measured, typical and
@@ -115,6 +119,26 @@ function listRoutes(): Record<string, Variant[]> {
         kind: 'user',
         auth: true,
       },
+    ],
+    'GET /api/users/me/blocks': [
+      { label: '/api/users/me/blocks', url: '/api/users/me/blocks', key: 'users', kind: 'user', auth: true },
+    ],
+    'GET /api/users/me/mutes': [
+      { label: '/api/users/me/mutes', url: '/api/users/me/mutes', key: 'users', kind: 'user', auth: true },
+    ],
+    // The viewer is an admin here: the moderation queue and the audit log.
+    'GET /api/moderation/reports': [
+      {
+        label: '/api/moderation/reports',
+        url: '/api/moderation/reports',
+        key: 'targets',
+        kind: 'moderation',
+        auth: true,
+        bounded: MODERATION_QUEUE_PAGE,
+      },
+    ],
+    'GET /api/moderation/audit': [
+      { label: '/api/moderation/audit', url: '/api/moderation/audit', key: 'entries', kind: 'moderation', auth: true },
     ],
     'GET /api/notifications': [
       {
@@ -438,7 +462,25 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   ctx = await createTestApp();
   await timed('seeding', seed);
+  await seedModeration();
 }, 120_000);
+
+/**
+ * The viewer is an admin; 60 posts each reported by 12 people (1,000-character notes) with 12 earlier
+ * actions on each (500-character reasons, against the post and so its author): more than a queue page shows.
+ */
+async function seedModeration(): Promise<void> {
+  await run(sql`update users set role = 'admin' where id = ${viewer.user._id}::uuid`);
+  await run(sql`
+    insert into reports (reporter_id, target_type, target_id, reason, note)
+    select r.id, 'post', p.id, 'other', repeat('n', 1000)
+    from (select id, author_id from posts order by created_at desc limit 60) p
+    cross join lateral (select id from users where id <> p.author_id order by id limit 12) r`);
+  await run(sql`
+    insert into moderation_actions (actor_id, actor_username, action, target_type, target_id, target_user_id, reason)
+    select ${viewer.user._id}::uuid, ${viewer.user.username}, 'dismiss', 'post', p.id, p.author_id, repeat('r', 500)
+    from (select id, author_id from posts order by created_at desc limit 60) p cross join generate_series(1, 12)`);
+}
 
 afterAll(async () => {
   await ctx?.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, errorOf, type TestContext } from '../test/helpers.js';
 import { makeWorld, type World } from './fixtures.js';
+import { grantRole } from '../modules/moderation/index.js';
 
 /**
  * Forged cursors (issue 18, failure 6): a cursor that decodes into the right shape but holds a value no
@@ -37,6 +38,8 @@ let world: World;
 beforeAll(async () => {
   ctx = await createTestApp();
   world = await makeWorld(ctx);
+  // The moderation queue and audit log are paged too: the owner may read them (admin).
+  await grantRole(ctx.database.db, world.owner.user.username, 'admin');
 });
 afterAll(() => ctx.close());
 

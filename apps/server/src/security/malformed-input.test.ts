@@ -261,6 +261,15 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/notifications/read': () => ({ key: 'follow:00000000-0000-4000-8000-000000000000' }),
   'POST /api/posts/:postId/pin': () => ({ position: 0 }),
   'PUT /api/users/me/pins': (w) => ({ postIds: [w.postId] }),
+  'POST /api/users/me/muted-words': () => ({ word: uniqueUsername('muted') }),
+  'POST /api/reports': (w) => ({ targetType: 'post', targetId: w.otherPostId, reason: 'spam' }),
+  'POST /api/moderation/actions': (w) => ({
+    targetType: 'post',
+    targetId: w.otherPostId,
+    action: 'dismiss',
+    reason: 'malformed-input',
+  }),
+  'PUT /api/admin/users/:username/role': () => ({ role: 'moderator' }),
 };
 
 /** A field's value among WRONG_VALUES that is a right one for that route (a pin's position is a small integer). */

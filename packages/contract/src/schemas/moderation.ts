@@ -37,6 +37,9 @@ export type Role = (typeof ROLES)[number];
 
 export const MODERATION_LIMITS = { noteMax: 1000, reasonMax: 500 } as const;
 
+/** Targets on a page of the queue (each carries its reports and histories: a page stays under 640 KB). */
+export const MODERATION_QUEUE_PAGE = 10;
+
 /** The moderation messages of the API (the web app shows them as they are). */
 export const MODERATION_MESSAGES = {
   reportThanks: 'Thank you for your report. A moderator will review it; you will be notified of the outcome.',
@@ -161,7 +164,7 @@ export const ModerationTarget = Type.Object({
       accountAgeDays: Type.Integer(),
       postCount: Type.Integer(),
       suspendedUntil: Type.Union([DateString, Type.Literal('forever'), Type.Null()]),
-      history: Type.Array(AuditEntry, { description: 'The newest 20 actions against this person or their content' }),
+      history: Type.Array(AuditEntry, { description: 'The newest 10 actions against this person or their content' }),
     }),
     Type.Null(),
   ]),
@@ -173,21 +176,24 @@ export const ModerationTarget = Type.Object({
       reporter: UserSummary,
       createdAt: DateString,
     }),
-    { description: 'Its open reports, oldest first (at most 50)' },
+    { description: 'Its oldest 10 open reports, oldest first (reportCount is the total)' },
   ),
   reportCount: Type.Integer({ description: 'Open reports of this target' }),
   firstReportedAt: DateString,
-  actions: Type.Array(AuditEntry, { description: 'Earlier actions on this target, newest first (at most 20)' }),
+  actions: Type.Array(AuditEntry, { description: 'Earlier actions on this target, the newest 10, newest first' }),
 });
 export type ModerationTarget = Static<typeof ModerationTarget>;
 
 export const ModerationQueue = Type.Object({
-  targets: Type.Array(ModerationTarget, { description: 'Targets with open reports, the longest waiting first' }),
+  targets: Type.Array(ModerationTarget, {
+    description: `Targets with open reports, the longest waiting first, ${MODERATION_QUEUE_PAGE} a page`,
+  }),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 export type ModerationQueue = Static<typeof ModerationQueue>;
 
-export const ModerationQueueQuery = PageQuery;
+export const ModerationQueueQuery = Type.Object({ cursor: PageQuery.properties.cursor });
+export type ModerationQueueQuery = Static<typeof ModerationQueueQuery>;
 
 export const ModerationActionBody = Type.Object(
   {

@@ -1,6 +1,7 @@
 import {
   ERRORS,
   MODERATION_MESSAGES,
+  MODERATION_QUEUE_PAGE,
   PAGE_LIMITS,
   type AuditEntry,
   type AuditPage,
@@ -9,6 +10,7 @@ import {
   type ModerationActionBody,
   type ModerationActionResult,
   type ModerationQueue,
+  type ModerationQueueQuery,
   type ModerationTarget,
   type PageQuery,
   type ReportTargetType,
@@ -49,8 +51,8 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 /** How much of a target's history the queue shows. */
-const HISTORY_CAP = 20;
-const REPORTS_CAP = 50;
+const HISTORY_CAP = 10;
+const REPORTS_CAP = 10;
 
 export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
@@ -227,11 +229,8 @@ export function createModerationService({
     },
 
     /** GET /api/moderation/reports: open reports grouped by target, the longest waiting first. */
-    async queue(query: PageQuery): Promise<ModerationQueue> {
-      const { page, nextCursor } = await selectQueuePage(db, {
-        cursor: query.cursor,
-        limit: query.limit ?? PAGE_LIMITS.default,
-      });
+    async queue(query: ModerationQueueQuery): Promise<ModerationQueue> {
+      const { page, nextCursor } = await selectQueuePage(db, { cursor: query.cursor, limit: MODERATION_QUEUE_PAGE });
       const targets: ModerationTarget[] = [];
       for (const row of page) targets.push(await queueTarget(row));
       return { targets, nextCursor };
