@@ -160,6 +160,45 @@ async function prepareDatabase(databaseUrl: string) {
     await cleanup.end();
   };
 
+  /** Runs `body` while the first bench user blocks and mutes 1,000 people each (see the round). */
+  const withSafetyRows = async (body: () => Promise<void>) => {
+    if (values.only && !values.only.some((part) => 'blocks and mutes 1,000 people'.includes(part))) return;
+    const viewer = benchUser(1).id;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const clear = async () => {
+      await client.query('delete from blocks where blocker_id = $1', [viewer]);
+      await client.query('delete from mutes where muter_id = $1', [viewer]);
+      await client.query('delete from muted_words where user_id = $1', [viewer]);
+    };
+    await clear();
+    await client.query(
+      `insert into blocks (blocker_id, blocked_id)
+       (select $1::uuid, followee_id from follows where follower_id = $1::uuid order by followee_id limit 500)
+       union (select $1::uuid, id from users where id <> $1::uuid
+              and id not in (select followee_id from follows where follower_id = $1::uuid)
+              order by id limit 500)`,
+      [viewer],
+    );
+    await client.query(
+      `insert into mutes (muter_id, muted_id)
+       select $1::uuid, id from users where id <> $1::uuid
+         and id not in (select blocked_id from blocks where blocker_id = $1::uuid)
+       order by id desc limit 1000`,
+      [viewer],
+    );
+    await client.query(`insert into muted_words (user_id, word) select $1::uuid, w from unnest($2::text[]) w`, [
+      viewer,
+      ['spoiler', 'crypto', 'nft', '#giveaway', 'election'],
+    ]);
+    try {
+      await body();
+    } finally {
+      await clear();
+      await client.end();
+    }
+  };
+
   // Each connection acts as its own user, so toggles alternate (like → dislike → like …); a
   // connection that autocannon reopens may share a user with another, and some toggles then meet the
   // rules' own 400s ("already liked"), which count as non-2xx.
@@ -198,6 +237,16 @@ async function prepareDatabase(databaseUrl: string) {
       requests: [{ method: 'GET', path: `/api/posts?cursor=${deepCursor}` }],
     });
     await run('GET /api/feed (following 500)', { requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }] });
+    // Block and mute (issue 23): the same viewer as above, blocking 1,000 people (half of them among those
+    // they follow) and muting 1,000 others, with 5 muted words; the rows go after these two routes.
+    await withSafetyRows(async () => {
+      await run('GET /api/feed (blocks and mutes 1,000 people)', {
+        requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }],
+      });
+      await run('GET /api/posts (signed in, blocks and mutes 1,000 people)', {
+        requests: [{ method: 'GET', path: '/api/posts', headers: auth(0) }],
+      });
+    });
     await run('GET /api/posts/{id}', { requests: [{ method: 'GET', path: `/api/posts/${hot!.id}` }] });
     await run('GET /api/comments/{postId}', { requests: [{ method: 'GET', path: `/api/comments/${hot!.id}` }] });
     await run('GET /api/search?q=light', { requests: [{ method: 'GET', path: '/api/search?q=light' }] });

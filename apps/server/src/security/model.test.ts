@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ERRORS, type Comment, type Post, type User } from '@share-arts/contract';
+import { ERRORS, SAFETY_ERRORS, type Comment, type Post, type User } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
 import { afterAllTests } from './fixtures.js';
@@ -56,6 +56,9 @@ interface Model {
   follows: Set<string>;
   /** `${user} ${post}` (indexes). */
   bookmarks: Set<string>;
+  /** Blocks and mutes (issue 23): `${blocker} ${blocked}`, `${muter} ${muted}` (indexes). */
+  blocks: Set<string>;
+  mutes: Set<string>;
 }
 type Real = Record<string, never>;
 
@@ -98,6 +101,12 @@ const followersOf = (model: Model, user: number) =>
   [...model.follows].map((f) => f.split(' ').map(Number)).filter(([, b]) => b === user);
 const followingOf = (model: Model, user: number) =>
   [...model.follows].map((f) => f.split(' ').map(Number)).filter(([a]) => a === user);
+/** A blocked pair, either way: each is hidden from the other. */
+const blockedPair = (model: Model, a: number, b: number) =>
+  model.blocks.has(`${a} ${b}`) || model.blocks.has(`${b} ${a}`);
+/** Whether `viewer` sees the comments of `author` (not a blocked pair, not muted; always their own). */
+const seesCommentsOf = (model: Model, viewer: number, author: number) =>
+  viewer === author || (!blockedPair(model, viewer, author) && !model.mutes.has(`${viewer} ${author}`));
 const bookmarksOf = (model: Model, user: number) =>
   [...model.bookmarks].map((b) => b.split(' ').map(Number)).filter(([u]) => u === user);
 
@@ -115,14 +124,16 @@ function expectPost(model: Model, post: Post, index: number, viewer: number, lab
     dislikeCount: m.dislikes.size,
     commentCount: liveComments(model, index).length,
   });
-  expect(ids(post.likes.likedBy), `${label}: likedBy`).toEqual(idsOf(model, m.likes));
-  expect(ids(post.likes.dislikedBy), `${label}: dislikedBy`).toEqual(idsOf(model, m.dislikes));
+  const seen = (users: Set<number>) => [...users].filter((other) => !blockedPair(model, viewer, other));
+  expect(ids(post.likes.likedBy), `${label}: likedBy`).toEqual(idsOf(model, seen(m.likes)));
+  expect(ids(post.likes.dislikedBy), `${label}: dislikedBy`).toEqual(idsOf(model, seen(m.dislikes)));
   expect(post.viewer, `${label}: viewer flags`).toEqual({
     liked: m.likes.has(viewer),
     disliked: m.dislikes.has(viewer),
     bookmarked: model.bookmarks.has(`${viewer} ${index}`),
     followsAuthor: model.follows.has(`${viewer} ${m.author}`),
     isAuthor: m.author === viewer,
+    mutedWord: null,
   });
 }
 
@@ -260,7 +271,11 @@ type Op =
   | 'follow'
   | 'unfollow'
   | 'bookmark'
-  | 'unbookmark';
+  | 'unbookmark'
+  | 'block'
+  | 'unblock'
+  | 'mute'
+  | 'unmute';
 
 interface Args {
   /** The acting user (index, modulo the run's users). */
@@ -289,6 +304,10 @@ class Step implements fc.AsyncCommand<Model, Real> {
         return m.posts.length < MAX_POSTS;
       case 'follow':
       case 'unfollow':
+      case 'block':
+      case 'unblock':
+      case 'mute':
+      case 'unmute':
         return true;
       case 'editComment':
       case 'deleteComment':
@@ -344,6 +363,8 @@ class Step implements fc.AsyncCommand<Model, Real> {
     const comment = m.comments[c];
     const v = target(op === 'unfollow' ? followingOf(m, u).map(([, b]) => b!) : [], m.users.length);
     const postGone: Refusal = [404, ERRORS.postNotFound];
+    // A blocked pair: the other's posts are not there (answered as a post that does not exist).
+    const hiddenPost = post !== undefined && blockedPair(m, u, post.author);
 
     switch (op) {
       case 'signup': {
@@ -403,7 +424,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
       case 'like':
       case 'dislike': {
         request = { method: 'POST', url: `/api/posts/${op}/${post!.id}`, headers: auth(me, minimal) };
-        if (post!.deleted) refusals.push(postGone);
+        if (post!.deleted || hiddenPost) refusals.push(postGone);
         else if (op === 'like') {
           if (post!.likes.has(u)) refusals.push([400, ERRORS.alreadyLiked]);
         } else {
@@ -428,7 +449,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
           payload: { commentData: { content } },
           headers: auth(me, minimal),
         };
-        if (post!.deleted) refusals.push(postGone);
+        if (post!.deleted || hiddenPost) refusals.push(postGone);
         if (blank) refusals.push([400, ERRORS.commentContentEmpty]);
         apply = (r) => {
           const body = r.json();
@@ -459,8 +480,11 @@ class Step implements fc.AsyncCommand<Model, Real> {
           headers: auth(me, minimal),
           ...(op === 'editComment' ? { payload: { content } } : {}),
         };
+        const voting = op === 'upvote' || op === 'downvote';
         if (parent.deleted) refusals.push(postGone, [404, ERRORS.commentNotFound]);
+        else if (blockedPair(m, u, parent.author)) refusals.push(postGone);
         else if (comment!.deleted) refusals.push([404, ERRORS.commentNotFound]);
+        else if (voting && blockedPair(m, u, comment!.author)) refusals.push([404, ERRORS.commentNotFound]);
         else if (op === 'editComment' && comment!.author !== u) refusals.push([400, ERRORS.editCommentNotOwner]);
         else if (op === 'deleteComment' && comment!.author !== u && parent.author !== u)
           refusals.push([400, ERRORS.deleteCommentNotOwner]);
@@ -483,6 +507,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
               const listed = (body.comments as Comment[]).map((each) => each._id).sort();
               expect(listed, `${label}: the post's comments`).toEqual(
                 liveComments(m, comment!.post)
+                  .filter((each) => seesCommentsOf(m, u, each.author))
                   .map((each) => each.id)
                   .sort(),
               );
@@ -500,6 +525,8 @@ class Step implements fc.AsyncCommand<Model, Real> {
         request = { method: 'POST', url: `/api/users/${op}/${target.id}`, headers: auth(me, minimal) };
         const following = m.follows.has(`${u} ${v}`);
         if (v === u) refusals.push([400, ERRORS.cannotFollowSelf]);
+        else if (m.blocks.has(`${u} ${v}`)) refusals.push([403, SAFETY_ERRORS.blocked]);
+        else if (m.blocks.has(`${v} ${u}`)) refusals.push([404, ERRORS.userNotFound]);
         if (op === 'follow' && following) refusals.push([400, ERRORS.alreadyFollowing]);
         if (op === 'unfollow' && !following) refusals.push([400, ERRORS.notFollowing]);
         apply = (r) => {
@@ -512,7 +539,9 @@ class Step implements fc.AsyncCommand<Model, Real> {
             followersOf(m, v).length,
             op === 'follow',
           ]);
-          const followers = followersOf(m, v).map(([a]) => a!);
+          const followers = followersOf(m, v)
+            .map(([a]) => a!)
+            .filter((other) => !blockedPair(m, u, other));
           expect(ids(body.followUser.followers), `${label}: followUser.followers`).toEqual(idsOf(m, followers));
         };
         break;
@@ -523,7 +552,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
         const path = op === 'bookmark' ? 'bookmark' : 'remove-bookmark';
         request = { method: 'POST', url: `/api/users/${path}/${post!.id}`, headers: auth(me, minimal) };
         const saved = m.bookmarks.has(`${u} ${p}`);
-        if (post!.deleted) refusals.push(postGone);
+        if (post!.deleted || (op === 'bookmark' && hiddenPost)) refusals.push(postGone);
         else if (op === 'bookmark' && saved) refusals.push([400, ERRORS.alreadyBookmarked]);
         else if (op === 'unbookmark' && !saved) refusals.push([400, ERRORS.notBookmarked]);
         apply = (r) => {
@@ -537,6 +566,27 @@ class Step implements fc.AsyncCommand<Model, Real> {
                 .map(([, each]) => m.posts[each!]!.id)
                 .sort(),
             );
+        };
+        break;
+      }
+      case 'block':
+      case 'unblock':
+      case 'mute':
+      case 'unmute': {
+        okStatus = 200;
+        const on = op === 'block' || op === 'mute';
+        const kind = op === 'block' || op === 'unblock' ? 'block' : 'mute';
+        const target = m.users[v]!;
+        request = { method: on ? 'POST' : 'DELETE', url: `/api/users/${target.username}/${kind}`, headers: auth(me) };
+        if (v === u)
+          refusals.push([400, kind === 'block' ? SAFETY_ERRORS.cannotBlockSelf : SAFETY_ERRORS.cannotMuteSelf]);
+        apply = (r) => {
+          const set = kind === 'block' ? m.blocks : m.mutes;
+          if (on) set.add(`${u} ${v}`);
+          else set.delete(`${u} ${v}`);
+          // A block ends the follows both ways.
+          if (op === 'block') for (const pair of [`${u} ${v}`, `${v} ${u}`]) m.follows.delete(pair);
+          expect(r.json(), label).toEqual(kind === 'block' ? { blocked: on } : { muted: on });
         };
         break;
       }
@@ -568,7 +618,7 @@ async function expectThroughApi(m: Model) {
     const viewer = i % m.users.length;
     const label = `run ${m.run} end: post p${i}`;
     const one = await send({ method: 'GET', url: `/api/posts/${post.id}`, headers: auth(m.users[viewer]!) }, label);
-    if (post.deleted) {
+    if (post.deleted || blockedPair(m, viewer, post.author)) {
       expect([one.statusCode, one.json().errors[0]], label).toEqual([404, ERRORS.postNotFound]);
       continue;
     }
@@ -582,6 +632,7 @@ async function expectThroughApi(m: Model) {
     const comments = list.json().comments as Comment[];
     expect(ids(comments), `${label}: comments`).toEqual(
       liveComments(m, i)
+        .filter((c) => seesCommentsOf(m, viewer, c.author))
         .map((c) => c.id)
         .sort(),
     );
@@ -603,13 +654,14 @@ async function expectThroughApi(m: Model) {
     const liked = await send({ method: 'GET', url: '/api/posts/liked?limit=50', headers: auth(user) }, label);
     expect(ids(liked.json().posts), `${label}: liked tab`).toEqual(
       livePosts(m)
-        .filter((p) => p.likes.has(i))
+        .filter((p) => p.likes.has(i) && !blockedPair(m, i, p.author))
         .map((p) => p.id)
         .sort(),
     );
     const saved = await send({ method: 'GET', url: '/api/users/bookmark?limit=50', headers: auth(user) }, label);
     expect(ids(saved.json().bookmarks), `${label}: saved tab`).toEqual(
       bookmarksOf(m, i)
+        .filter(([, p]) => !blockedPair(m, i, m.posts[p!]!.author))
         .map(([, p]) => m.posts[p!]!.id)
         .sort(),
     );
@@ -619,7 +671,17 @@ async function expectThroughApi(m: Model) {
 
 /** Two users to start each run with (more come from signup steps). */
 async function freshModel(run: number): Promise<Model> {
-  const model: Model = { run, step: 0, users: [], posts: [], comments: [], follows: new Set(), bookmarks: new Set() };
+  const model: Model = {
+    run,
+    step: 0,
+    users: [],
+    posts: [],
+    comments: [],
+    follows: new Set(),
+    bookmarks: new Set(),
+    blocks: new Set(),
+    mutes: new Set(),
+  };
   const signup = new Step('signup', { u: 0, t: 0, blank: false, minimal: true });
   await signup.run(model);
   await signup.run(model);
@@ -659,6 +721,10 @@ const STEPS = [
   step('bookmark'),
   step('unbookmark'),
   step('unbookmark'),
+  step('block'),
+  step('unblock'),
+  step('mute'),
+  step('unmute'),
 ];
 
 afterAllTests(async (failed) => {

@@ -100,6 +100,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
     /** Only the comment's author may edit it; the edit marks it edited and sets updatedAt. */
     async edit(userId: string, postId: string, commentId: string, content: string): Promise<Comment> {
       const text = cleanContent(content);
+      // A post by someone in a blocked pair with the writer is not there for them (issue 23).
+      if (isUuid(postId) && (await blockedFromPost(db, userId, postId))) throw notFound(ERRORS.postNotFound);
       await db.transaction(async (tx) => {
         await requirePost(tx, postId);
         const comment = await lockComment(tx, postId, commentId);
@@ -119,6 +121,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
         await requirePost(db, postId);
         throw notFound(ERRORS.commentNotFound);
       }
+      if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
       const missing = await deleteComment(db, { postId, commentId }, ({ postAuthorId, commentAuthorId }) => {
         if (commentAuthorId !== userId && postAuthorId !== userId) throw badRequest(ERRORS.deleteCommentNotOwner);
       });

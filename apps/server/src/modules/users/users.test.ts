@@ -115,7 +115,7 @@ describe('follow and unfollow', () => {
     expect(user.followingCount).toBe(1);
     expect(followUser.followers.map((u: { _id: string }) => u._id)).toEqual([me.user._id]);
     expect(followUser.followerCount).toBe(1);
-    expect(followUser.viewer).toEqual({ follows: true, followsYou: false });
+    expect(followUser.viewer).toEqual({ follows: true, followsYou: false, blocked: false, muted: false });
     expect(followUser).not.toHaveProperty('email');
 
     const again = await follow(me.token, artist.user._id);
