@@ -42,3 +42,5 @@ export function SensitiveCover({ warning, placeholder, hidden = false, onShow, c
     </div>
   );
 }
+
+export default SensitiveCover;

@@ -18,7 +18,7 @@ import { useShadowedPost } from '../api/post-shadow';
 import { PagedPosts, usePinnedFirst } from './paged-posts';
 import { boxRatio, justifiedRows, targetRowHeight, type JustifiedRow } from './justified-rows';
 import { DEFAULT_PICTURE_SIZE, PostPicture, pictureAlt, postPictures } from './post-picture';
-import { SensitiveCover } from '../../../ui/sensitive-cover';
+import { LazySensitiveCover } from './lazy-sensitive-cover';
 import { stillPictures, useSensitiveCover, warningLabel } from './sensitive';
 import styles from './post-grid.module.css';
 
@@ -103,7 +103,7 @@ const GridCell = memo(function GridCell({
         onFocus={() => onFocusCell(index)}
       >
         {cover && post.contentWarning ? (
-          <SensitiveCover
+          <LazySensitiveCover
             warning={warningLabel(post.contentWarning)}
             placeholder={first?.placeholder}
             hidden={cover === 'hide'}

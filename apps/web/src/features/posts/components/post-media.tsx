@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 
 import { aspectRatio, clampedRatio, pageBoxRatio } from '../../../lib/picture-shape';
 import { POST_PICTURE_SIZES, postPageSizes } from '../../../lib/post-picture-sizes';
 import { Carousel, type CarouselHandle, type SlideState } from '../../../ui/carousel';
-import { SensitiveCover } from '../../../ui/sensitive-cover';
+import { LazySensitiveCover } from './lazy-sensitive-cover';
 import { DEFAULT_PICTURE_SIZE, pictureAlt, PostPicture, postPictures } from './post-picture';
 import { revealPost, stillPictures, useSensitiveCover, warningLabel } from './sensitive';
 import styles from './post-media.module.css';
@@ -68,7 +68,7 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
     return (
       <div className={mediaClass} style={style}>
         <div className={boxClass}>
-          <SensitiveCover
+          <LazySensitiveCover
             warning={warningLabel(post.contentWarning)}
             placeholder={first?.placeholder}
             hidden={cover === 'hide'}
