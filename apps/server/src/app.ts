@@ -157,6 +157,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     notifications,
     timings: config.live,
     log: app.log,
+    accountStatus: accounts.status,
   });
   live.hub = liveHub;
   live.bus = bus;

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { ACCOUNT_GONE, type TokenCheck, type TokenVerdict } from '../../plugins/auth.js';
+import { ACCOUNT_GONE, suspendedError, type TokenCheck, type TokenVerdict } from '../../plugins/auth.js';
+import type { AccountStatus } from '../users/index.js';
 import { decodeEventId, type NotificationsService } from '../notifications/index.js';
 import { selectPostCounts } from '../posts/index.js';
 import type { EventBus } from '../../events/bus.js';
@@ -33,6 +34,8 @@ export function createLiveHub(deps: {
   notifications: NotificationsService;
   timings: LiveTimings;
   log: FastifyBaseLogger;
+  /** Whether an account may still act (issue 23): a suspension closes its sockets at once. */
+  accountStatus?: (userId: string) => Promise<AccountStatus>;
 }) {
   const { db, bus, tokenCheck, notifications, timings, log } = deps;
   const registry = createSocketRegistry();
@@ -47,10 +50,25 @@ export function createLiveHub(deps: {
     for (const connection of registry.ofUser(userId) ?? []) close(connection, LIVE_CLOSE.unauthorised, ACCOUNT_GONE);
   }
 
+  /** A suspension is sent as `author-changed`: the account's open sockets are closed when it is suspended. */
+  async function closeIfSuspended(userId: string) {
+    const sockets = registry.ofUser(userId);
+    if (!deps.accountStatus || !sockets || sockets.size === 0) return;
+    const status = await deps.accountStatus(userId);
+    if (status.state !== 'suspended') return;
+    const reason = suspendedError(status.until).message;
+    for (const connection of registry.ofUser(userId) ?? []) close(connection, LIVE_CLOSE.unauthorised, reason);
+  }
+
   bus.subscribe(
     (event) => {
       if (event.type === 'account-deleted') closeDeleted(event.userId);
-      else fanout.receive(event);
+      else {
+        if (event.type === 'author-changed') {
+          closeIfSuspended(event.userId).catch((error: unknown) => log.error({ err: error }, 'live: suspension check'));
+        }
+        fanout.receive(event);
+      }
     },
     () => fanout.resume(),
   );

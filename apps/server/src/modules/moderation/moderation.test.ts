@@ -4,6 +4,7 @@ import { MODERATION_MESSAGES, type ModerationTarget } from '@share-arts/contract
 import { queryRows } from '../../db/client.js';
 import { createTestApp, errorOf, signUp, uniqueUsername, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { mkdtemp, rm } from 'node:fs/promises';
+import WebSocket from 'ws';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../app.js';
@@ -151,6 +152,18 @@ describe('roles', () => {
       await cleanup();
     }
   }, 120_000);
+
+  it('a role cannot be given through the profile', async () => {
+    const someone = await signUp(ctx.app);
+    const edit = await post(someone, '/api/users/edit', { userData: { bio: 'hi', role: 'admin' }, role: 'admin' });
+    expect(edit.statusCode).toBeLessThan(500);
+    const [row] = await queryRows<{ role: string }>(
+      ctx.database.db,
+      sql`select role from users where id = ${someone.user._id}::uuid`,
+    );
+    expect(row!.role).toBe('user');
+    expect((await get(someone, '/api/moderation/reports')).statusCode).toBe(403);
+  });
 
   it('only admins change roles; not their own, never an admin', async () => {
     const someone = await signUp(ctx.app);
@@ -464,6 +477,30 @@ describe('suspension', () => {
     }
     expect(shown).toBe(0);
     expect((await reportNotices(reader))[0]!.report).toMatchObject({ outcome: 'suspend' });
+  });
+
+  it("closes the account's open live sockets", async () => {
+    const troll = await signUp(ctx.app);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as { port: number };
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const ready = new Promise((resolve) =>
+      socket.on('message', (data) => JSON.parse(String(data)).type === 'ready' && resolve(true)),
+    );
+    socket.send(JSON.stringify({ type: 'hello', token: troll.token }));
+    await ready;
+    const closed = new Promise<[number, string]>((resolve) =>
+      socket.once('close', (code, reason) => resolve([code, String(reason)])),
+    );
+    const answer = await act(moderator, {
+      targetType: 'user',
+      targetId: troll.user.username,
+      action: 'suspend',
+      reason: 'r',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(await closed).toEqual([4001, MODERATION_MESSAGES.suspended]);
   });
 
   it('for a time ends on its own', async () => {
