@@ -13,6 +13,8 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
     expect(config.mediaDir).toBe(`${config.dataDir}/media`);
+    expect(config.adminUsername).toBeUndefined();
+    expect(loadConfig({ ADMIN_USERNAME: ' mira ' }).adminUsername).toBe('mira');
   });
 
   it.each<[NodeJS.ProcessEnv, string | RegExp]>([
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMITS: 'false' }, 'RATE_LIMITS must be on or off (or unset), got "false".'],
     [{ BENCH_ROUTES: 'yes' }, 'BENCH_ROUTES must be 1 or 0 (or unset), got "yes".'],
     [{ CHECK_RESPONSES: 'true' }, 'CHECK_RESPONSES must be 1 or 0 (or unset), got "true".'],
+    [{ ADMIN_USERNAME: 'not a name' }, /^ADMIN_USERNAME must be a username .*got "not a name"\.$/],
   ])('refuses %j with a message that says what to fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
