@@ -36,6 +36,11 @@ export const RESERVED_USERNAMES = [
   'posts',
   'search',
   'notifications',
+  'moderation',
+  'tags',
+  // Files the server answers at the root (a username may hold a dot).
+  'robots.txt',
+  'favicon.svg',
   'admin',
   'root',
   'support',
