@@ -106,7 +106,8 @@ test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to t
   const content = `Harbour series ${Date.now().toString(36)}`;
   const created = await request.post('/api/posts', {
     headers: { ...authOf(user), prefer: 'return=minimal' },
-    data: { content, mediaIds: pictures.map((picture) => picture._id) },
+    // Downloads allowed (issue 23: the viewer offers Download only then).
+    data: { content, mediaIds: pictures.map((picture) => picture._id), downloadable: true },
   });
   expect(created.status(), await created.text()).toBe(201);
 

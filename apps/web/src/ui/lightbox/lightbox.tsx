@@ -21,6 +21,8 @@ interface LightboxProps {
   start: number;
   /** Closes it (Esc, Back, the close button), with the picture last shown: focus goes back there. */
   onClose: (index: number) => void;
+  /** Offers Download: the artist allows it (a Creative Commons licence, or downloads on; issue 23). */
+  downloadable?: boolean;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -43,7 +45,7 @@ function formatName(mimeType: string | undefined): string | undefined {
  * variant holds, the original file is fetched and drawn. A modal dialog: labelled, focus kept inside, Esc or
  * Back closes it, and the opener takes focus again.
  */
-export default function Lightbox({ items, start, onClose }: LightboxProps) {
+export default function Lightbox({ items, start, onClose, downloadable = true }: LightboxProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -259,18 +261,20 @@ export default function Lightbox({ items, start, onClose }: LightboxProps) {
               View original
             </span>
           </a>
-          {/* ?download: the server sends it as an attachment named as it was uploaded. */}
-          <a
-            className={styles.action}
-            href={`${picture.originalUrl}?download`}
-            download={picture.originalName || true}
-            aria-label="Download"
-          >
-            <Download aria-hidden="true" size="1.2em" />
-            <span className={styles.actionText} aria-hidden="true">
-              Download
-            </span>
-          </a>
+          {/* ?download: the server sends it as an attachment named as it was uploaded (when the artist allows it). */}
+          {downloadable && (
+            <a
+              className={styles.action}
+              href={`${picture.originalUrl}?download`}
+              download={picture.originalName || true}
+              aria-label="Download"
+            >
+              <Download aria-hidden="true" size="1.2em" />
+              <span className={styles.actionText} aria-hidden="true">
+                Download
+              </span>
+            </a>
+          )}
           <button type="button" className={styles.action} aria-label="Close" onClick={close}>
             <X aria-hidden="true" size="1.4em" />
           </button>

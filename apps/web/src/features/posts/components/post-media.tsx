@@ -1,4 +1,4 @@
-import type { Picture, Post } from '@share-arts/contract';
+import { mayDownload, type Picture, type Post } from '@share-arts/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { aspectRatio, clampedRatio, pageBoxRatio } from '../../../lib/picture-shape';
 import { POST_PICTURE_SIZES, postPageSizes } from '../../../lib/post-picture-sizes';
@@ -15,7 +15,10 @@ const Lightbox = lazy(loadLightbox);
 const warmLightbox = () => void loadLightbox();
 
 interface PostMediaProps {
-  post: Pick<Post, '_id' | 'media' | 'picture' | 'postPic' | 'username' | 'contentWarning' | 'aiGenerated'>;
+  post: Pick<
+    Post,
+    '_id' | 'media' | 'picture' | 'postPic' | 'username' | 'contentWarning' | 'aiGenerated' | 'licence' | 'downloadable'
+  >;
   variant: 'feed' | 'page';
   /** The first card on screen, or the post page: its first picture loads at once rather than lazily. */
   priority?: boolean;
@@ -145,6 +148,7 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
           <Lightbox
             items={pictures.map((picture, index) => ({ picture, alt: altOf(picture, index) }))}
             start={viewer}
+            downloadable={mayDownload(post)}
             onClose={(index) => {
               returnTo.current = index;
               setViewer(null);
