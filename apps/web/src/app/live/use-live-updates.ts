@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { invalidateNotifications, setUnreadCount, useUnreadCount } from '../../features/notifications';
 import { applyLiveCounts } from '../../features/posts';
-import { forgetNewPosts, recordNewPost, startLive } from '../../lib/live';
+import { forgetNewPosts, recordNewPost } from '../../lib/live';
 import { expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
 import { useTitleCount } from '../../lib/use-title-count';
@@ -14,7 +14,8 @@ import { announce, clearAnnouncements } from './announcer';
  * The live stream while `userId` is signed in: unread count (bell and title), new notifications (the
  * list is refetched, the text announced), like and comment counts of the posts on screen, and the posts
  * published since (the feeds' "N new posts"). Closed on logout; a refused token ends the session. Opened
- * once the browser is idle after the first paint: it only brings changes to what is on screen.
+ * once the browser is idle after the first paint, and its code loaded then: it only brings changes to what
+ * is on screen.
  */
 export function useLiveUpdates(userId: string | undefined): void {
   const queryClient = useQueryClient();
@@ -53,10 +54,19 @@ export function useLiveUpdates(userId: string | undefined): void {
       }
     };
     let stop: (() => void) | undefined;
+    let ended = false;
     const cancel = whenIdle(() => {
-      stop = startLive({ getToken, onFrame, onUnauthorised: () => expireSession(queryClient) });
+      import('../../lib/live/live-connection').then(
+        ({ startLive }) => {
+          if (ended) return;
+          stop = startLive({ getToken, onFrame, onUnauthorised: () => expireSession(queryClient) });
+        },
+        // The chunk could not load (offline, a new deploy): the page works without live updates.
+        () => undefined,
+      );
     });
     return () => {
+      ended = true;
       cancel();
       stop?.();
       forgetNewPosts();
