@@ -99,7 +99,9 @@ export const UserSettings = Type.Object(
     sensitiveMedia: Type.Enum([...SENSITIVE_MEDIA], {
       description: 'How posts with a content warning are shown to me: show, blur (default, until I ask) or hide',
     }),
-    hideAiGenerated: Type.Boolean({ description: 'Leave AI-generated works out of my lists (Home, Explore, tags, search)' }),
+    hideAiGenerated: Type.Boolean({
+      description: 'Leave AI-generated works out of my lists (Home, Explore, tags, search)',
+    }),
   },
   { description: "The viewer's own settings: shown to their owner only" },
 );
