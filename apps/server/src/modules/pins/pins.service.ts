@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { JsonText } from '../../lib/json-text.js';
 import type { PostsService } from '../posts/index.js';
 import { usernameExists } from '../users/index.js';
+import { blockedViewer } from '../safety/index.js';
 import { lockPinsOf, replacePins, selectPinnedIds, selectPinnedIdsByUsername, selectPostAuthor } from './pins.sql.js';
 
 /** Why a reorder is refused (400s), naming the post at fault. */
@@ -62,6 +63,8 @@ export function createPinsService({ db, posts }: { db: Db; posts: PostsService }
     async pinned(username: string, viewerId: string | null): Promise<PinnedPage> {
       const ids = await selectPinnedIdsByUsername(db, username);
       if (ids.length === 0 && !(await usernameExists(db, username))) throw notFound(ERRORS.userNotFound);
+      // Someone who blocked the viewer is not there for them (issue 23).
+      if (viewerId !== null && (await blockedViewer(db, username, viewerId))) throw notFound(ERRORS.userNotFound);
       return page(ids, viewerId);
     },
 

@@ -28,7 +28,7 @@ import {
   type PostCache,
   type SearchHit,
 } from './posts.cache.js';
-import { selectHiddenAmong } from '../safety/index.js';
+import { blockedViewer, selectHiddenAmong } from '../safety/index.js';
 import { toSharedPost } from './posts.presenter.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
@@ -158,7 +158,12 @@ export function createPostReader({
       });
       // A page with posts shows the author exists: only an empty one (no posts yet, or past the last)
       // asks whether there is such a user at all.
-      if (result.posts.length === 0 && !(await usernameExists(db, username))) throw notFound(ERRORS.userNotFound);
+      // Someone who blocked the viewer is not there for them (issue 23); their posts are hidden anyway.
+      if (
+        result.posts.length === 0 &&
+        (!(await usernameExists(db, username)) || (viewerId !== null && (await blockedViewer(db, username, viewerId))))
+      )
+        throw notFound(ERRORS.userNotFound);
       return result;
     },
 

@@ -5,6 +5,7 @@ export { safetyRoutes } from './safety.routes.js';
 export {
   blockedBetween,
   blockedFromPost,
+  blockedViewer,
   commentShownTo,
   hidesAnyone,
   isBlockedPair,

@@ -134,6 +134,18 @@ export const commentShownTo = (viewerId: string | null): SQL =>
     : sql`(c.author_id = ${viewerId}::uuid or (${notBlockedWith(viewerId, sql`c.author_id`)}
         and not ${mutedBy(viewerId, sql`c.author_id`)}))`;
 
+/** Whether the user with this username (any letter case) blocked the viewer: to the viewer, they are not there. */
+export async function blockedViewer(db: Db, username: string, viewerId: string): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean }>(
+    db,
+    sql`select exists (
+          select from users u join blocks bl on bl.blocker_id = u.id
+          where lower(u.username) = lower(${username}) and bl.blocked_id = ${viewerId}::uuid
+        ) as blocked`,
+  );
+  return row?.blocked === true;
+}
+
 /** Which of the two blocked the other (undefined when neither did; `a` when both did). */
 export async function selectBlocker(db: Db, a: string, b: string): Promise<string | undefined> {
   const [row] = await queryRows<{ blocker_id: string }>(

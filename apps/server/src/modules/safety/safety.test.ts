@@ -162,7 +162,12 @@ describe('blocking', () => {
     });
 
     it('answers 404 to the blocked one asking for the blocker, and the profile with viewer.blocked to the blocker', async () => {
-      for (const url of [`/api/users/by-username/${ana.user.username}`, `/api/users/${ana.user._id}`]) {
+      for (const url of [
+        `/api/users/by-username/${ana.user.username}`,
+        `/api/users/${ana.user._id}`,
+        `/api/posts/user/${ana.user.username}`,
+        `/api/users/${ana.user.username}/pins`,
+      ]) {
         const answer = await get(bo, url);
         expect(answer.statusCode).toBe(404);
         expect(errorOf(answer)).toBe(ERRORS.userNotFound);
