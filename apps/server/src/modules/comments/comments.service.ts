@@ -86,6 +86,8 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
       // A blocked pair: answered as a post that does not exist, so a block cannot be probed (issue 23).
       if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
+      // Hidden or removed by a moderator (or by a suspended account): not there for them (issue 23).
+      if (await selectPostHiddenFrom(db, postId, userId)) throw notFound(ERRORS.postNotFound);
       // The author's comment policy: nobody, or only the people they follow (and themselves).
       const allowed = await selectCommentPolicy(db, postId, userId);
       if (allowed?.policy === 'nobody') throw new HttpError(403, RIGHTS_ERRORS.commentsOff);

@@ -328,6 +328,17 @@ describe('moderation actions', () => {
         expect(ids, url).not.toContain(postId);
       }
     }
+    // Nobody may like, save or comment on what they cannot see.
+    expect((await post(reader, `/api/posts/like/${postId}`, {})).statusCode).toBe(404);
+    expect((await post(reader, `/api/users/bookmark/${postId}`, {})).statusCode).toBe(404);
+    expect((await post(reader, `/api/posts/${postId}/comment`, { commentData: { content: 'hi' } })).statusCode).toBe(
+      404,
+    );
+    const [counts] = await queryRows<{ like_count: number; comment_count: number }>(
+      ctx.database.db,
+      sql`select like_count, comment_count from posts where id = ${postId}::uuid`,
+    );
+    expect(counts).toEqual({ like_count: 0, comment_count: 0 });
     const others = await get(reader, `/api/posts/${await createPost(artist)}`);
     expect(others.json().post.moderation).toBeNull();
     expect((await reportNotices(reader))[0]!.report).toMatchObject({ outcome: 'hide' });

@@ -14,6 +14,7 @@ import {
   lockPostRow,
   reactToPost,
   replacePostMedia,
+  selectPostHiddenFrom,
   selectPostMediaIds,
   updatePostRow,
   type PostChanges,
@@ -236,6 +237,8 @@ export function createPostsService({
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
       // A blocked pair: answered as a post that does not exist, so a block cannot be probed (issue 23).
       if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
+      // Hidden or removed by a moderator (or by a suspended account): not there for them.
+      if (await selectPostHiddenFrom(db, postId, userId)) throw notFound(ERRORS.postNotFound);
       const outcome = await reactToPost(db, postId, userId, kind);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
       if (!outcome.changed) {
@@ -254,6 +257,7 @@ export function createPostsService({
     async bookmark(userId: string, postId: string, add: boolean): Promise<void> {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
       if (add && (await blockedFromPost(db, userId, postId))) throw notFound(ERRORS.postNotFound);
+      if (add && (await selectPostHiddenFrom(db, postId, userId))) throw notFound(ERRORS.postNotFound);
       const outcome = await setBookmarkRow(db, userId, postId, add);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
       if (!outcome.changed) throw badRequest(add ? ERRORS.alreadyBookmarked : ERRORS.notBookmarked);

@@ -204,6 +204,19 @@ export function selectPostKeys(
   );
 }
 
+/**
+ * Whether the post exists but is not there for this viewer (moderation: hidden from all but its author,
+ * removed, or by a suspended account; signed out, shown to signed-in people only): nobody may like, save
+ * or comment on what they cannot see (issue 23).
+ */
+export async function selectPostHiddenFrom(db: Db, postId: string, viewerId: string | null): Promise<boolean> {
+  const [row] = await queryRows<{ hidden: boolean }>(
+    db,
+    sql`select not (${visibleTo(viewerId)}) as hidden from posts p where p.id = ${postId}::uuid`,
+  );
+  return row?.hidden === true;
+}
+
 /** One post as selectPostKeys reads it; undefined when there is no such post. */
 export async function selectPostKey(db: Db, postId: string, viewerId: string | null): Promise<PostKeyRow | undefined> {
   const [row] = await queryRows<PostKeyRow>(
