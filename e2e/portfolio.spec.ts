@@ -89,7 +89,10 @@ test.describe('portfolio', () => {
     await expect(page.getByRole('grid', { name: `Posts by @${artist.username}` })).toBeVisible();
   });
 
-  test('a pinned work comes first, marked, and is not repeated below, in the grid and in the list', async ({ page, request }) => {
+  test('a pinned work comes first, marked, and is not repeated below, in the grid and in the list', async ({
+    page,
+    request,
+  }) => {
     const artist = await createUser(request);
     await postWorks(request, artist, 3);
     await useTheme(page, 'dark');
