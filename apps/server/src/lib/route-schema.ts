@@ -6,6 +6,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid token',
   403: 'Not yours: the message says what you may use instead',
   404: 'Not found',
+  409: 'Conflict: it is already so, as the message says (a second open report of the same thing)',
   413: 'Too large',
   415: 'Unsupported Content-Type or file type',
   422: 'Unprocessable',
