@@ -351,6 +351,25 @@ describe('the live stream', () => {
     b.close();
   });
 
+  it('sends no post frame between a blocked pair, either way (issue 23)', async () => {
+    const [author, blocked, blocker, stranger] = [
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+    ];
+    const block = (who: SignedUp, other: SignedUp) =>
+      ctx.app.inject({ method: 'POST', url: `/api/users/${other.user.username}/block`, headers: auth(who) });
+    expect((await block(author, blocked)).statusCode).toBe(200);
+    expect((await block(blocker, author)).statusCode).toBe(200);
+    const [b, c, s] = [await connect(blocked), await connect(blocker), await connect(stranger)];
+    const postId = await createPost(ctx.app, author);
+    // Frames of one event go out to every socket in one pass: once the stranger has it, so would they.
+    await s.frame('post', (f) => f.postId === postId);
+    expect([...b.frames, ...c.frames].filter((f) => f.type === 'post')).toEqual([]);
+    for (const client of [b, c, s]) client.close();
+  });
+
   it(`keeps at most ${LIVE.connectionsPerUser} connections per account, closing the oldest`, async () => {
     const me = await signUp(ctx.app);
     const clients: Client[] = [];
