@@ -42,23 +42,26 @@ const MODULES = `${SERVER}modules/`;
 const SERVER_MODULE_DEPENDENCIES = {
   auth: ['users'],
   bench: ['posts'],
-  comments: [],
+  // Blocks and mutes (issue 23) hide people from each other in every read: the safety module's conditions.
+  comments: ['safety'],
   health: ['media'],
-  live: ['auth', 'notifications', 'posts', 'users'],
+  live: ['auth', 'notifications', 'posts', 'safety', 'users'],
   media: [],
   mockman: [],
-  notifications: ['media', 'users'],
+  notifications: ['media', 'safety', 'users'],
   // An artist's Atom feed: their newest works, as the posts module reads them.
   atom: ['posts'],
   // Pinned works are posts, shown as the posts module shows them, on a user's profile.
-  pins: ['posts', 'users'],
+  pins: ['posts', 'safety', 'users'],
   // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag.
   pages: ['posts', 'users'],
-  posts: ['comments', 'media', 'users'],
+  posts: ['comments', 'media', 'safety', 'users'],
   search: ['posts', 'tags', 'users'],
   // A tag's page is a list of posts; suggestions by prefix reuse the users module's byte-order range.
   tags: ['posts', 'users'],
-  users: ['media'],
+  users: ['media', 'safety'],
+  // Block, mute and muted words (issue 23): its own tables, and the conditions the other modules' reads add.
+  safety: [],
   // Reports and moderation (issue 23): what is reported is a post, a comment or a person, shown as those
   // modules show them; a suspension ends the account's tokens (the users module's account check).
   moderation: ['comments', 'media', 'posts', 'users'],

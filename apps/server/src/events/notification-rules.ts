@@ -2,7 +2,6 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { notifications } from '../db/schema.js';
 import { publish, publishSql } from './events.js';
-import { blockedBetween } from '../modules/safety/index.js';
 
 /**
  * The notification rules: which actions notify whom, and how undoing an action withdraws its notification.
@@ -53,6 +52,14 @@ export async function notify(tx: Db, key: NotificationKey): Promise<void> {
     .returning({ id: notifications.id });
   await publish(tx, { type: 'notification-added', recipientId: key.recipientId, notificationId: row!.id });
 }
+
+/**
+ * Whether `a` and `b` are a blocked pair, either way (issue 23): no notification passes between them. The
+ * safety module's blockedBetween, written here because events depend on no module.
+ */
+const blockedBetween = (a: SQL, b: SQL): SQL =>
+  sql`(exists (select from blocks bl where bl.blocker_id = ${a} and bl.blocked_id = ${b})
+    or exists (select from blocks bl where bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
 
 /** A notification's key as SQL values of the statement it is part of (an absent id is null). */
 export interface NotificationKeySql {
