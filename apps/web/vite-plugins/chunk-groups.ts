@@ -16,7 +16,56 @@ const ROOTS = {
   ],
   shell: ['src/app/guards/require-auth.tsx', 'src/app/layouts/app-layout.tsx'],
   mockman: ['src/features/mockman/pages/mockman-page.tsx'],
+  // Home: its icons (the sort select's, Add Post's) go with the shell's, not with the other pages' icons.
+  home: ['src/features/feed/pages/home-page.tsx'],
 };
+
+const LUCIDE_INDEX = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const LUCIDE_ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
+/** lucide-react's export names (Heart, HeartIcon, LucideHeart, aliases like MoreHorizontal) → icon module ids. */
+const iconModules = new Map<string, Map<string, string>>();
+function iconModulesOf(indexId: string, code: string): Map<string, string> {
+  let modules = iconModules.get(indexId);
+  if (!modules) {
+    modules = new Map();
+    const folder = path.dirname(indexId);
+    for (const [, names, file] of code.matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)'/g)) {
+      const id = normalizePath(path.join(folder, 'icons', file!));
+      for (const name of names!.split(',')) modules.set(name.trim().replace(/^default as /, ''), id);
+    }
+    iconModules.set(indexId, modules);
+  }
+  return modules;
+}
+
+/**
+ * The icon modules a module names in its `import { … } from 'lucide-react'` (none when it does not import
+ * lucide-react); when its imports cannot be read, every icon the index imports, as before.
+ */
+function iconsImportedBy(info: Rolldown.ModuleInfo | null, ctx: ChunkingContext): string[] {
+  const indexId = info?.importedIds.find((imported) => LUCIDE_INDEX.test(imported));
+  if (!info || !indexId) return [];
+  const index = ctx.getModuleInfo(indexId);
+  const every = () => (index?.importedIds ?? []).filter((imported) => LUCIDE_ICONS.test(imported));
+  const imports = [...(info.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)];
+  if (!index?.code || imports.length === 0) return every();
+  const modules = iconModulesOf(indexId, index.code);
+  const icons: string[] = [];
+  for (const [, names] of imports) {
+    for (const specifier of names!.split(',')) {
+      const name = specifier
+        .replace(/\btype\b/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim();
+      if (!name) continue;
+      const icon = modules.get(name);
+      if (!icon) return every();
+      icons.push(icon);
+    }
+  }
+  return icons;
+}
 
 /**
  * A few chunks instead of a score of small ones. Left alone, the bundler splits the code by the exact set
@@ -40,7 +89,15 @@ export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
     const visit = (id: string) => {
       if (seen.has(id)) return;
       seen.add(id);
-      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      const info = ctx.getModuleInfo(id);
+      const icons = LUCIDE_INDEX.test(id) ? [] : iconsImportedBy(info, ctx);
+      for (const imported of info?.importedIds ?? []) {
+        // lucide-react's index imports every icon: follow it to its runtime only, and each importer to the
+        // icons it names (all of them when its import cannot be read).
+        if (LUCIDE_INDEX.test(id) && LUCIDE_ICONS.test(imported)) continue;
+        visit(imported);
+      }
+      icons.forEach(visit);
     };
     ids.forEach(visit);
     return seen;
@@ -55,7 +112,7 @@ export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
       ) as Record<keyof typeof ROOTS, Set<string>>;
       familiesOf.set(ctx, families);
     }
-    const { entry, landing, providers, auth, shell, mockman } = families;
+    const { entry, landing, providers, auth, shell, mockman, home } = families;
     // The contract is imported through its index, which the entry imports too, so its modules look used by
     // everything. Its toast messages serve the sign-in pages and the signed-in ones; of its schema modules
     // only constants are left (see pure-schemas.ts), which the signed-in pages read (SEARCH_LIMITS, MEDIA_LIMITS).
@@ -71,6 +128,8 @@ export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
     if (providers.has(id) || (shell.has(id) && auth.has(id))) return 'providers';
     if (shell.has(id) && mockman.has(id)) return 'icons';
     if (shell.has(id)) return 'shell';
+    // The icons the other pages draw, together: one request for a page that needs any, not one per icon.
+    if (LUCIDE_ICONS.test(id)) return home.has(id) ? 'shell' : 'page-icons';
     return null;
   };
 

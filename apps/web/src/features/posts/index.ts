@@ -13,4 +13,3 @@ export { AddPostButton } from './components/add-post-button';
 export { NewPostsPill } from './components/new-posts-pill';
 export { PostCard } from './components/post-card';
 export { PostList } from './components/post-list';
-export { PostLicence, useCommentPermission } from './components/post-rights';

@@ -11,7 +11,7 @@ import { Button } from '../../../ui/button';
 import { flattenComments } from '../api/comment-cache';
 import type { CommentOrder } from '../api/comment-keys';
 import { commentListQuery } from '../api/get-comments';
-import { useCommentPermission } from '../../posts';
+import { useCommentPermission } from '../../posts/rights';
 import { AddCommentForm } from './add-comment-form';
 import { CommentItem } from './comment-item';
 import styles from './comment-section.module.css';

@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
 import { CommentSection } from '../../comments';
-import { PostCard, PostLicence, usePost } from '../../posts';
+import { PostCard, usePost } from '../../posts';
+import { PostLicence } from '../../posts/rights';
 import { ModerationNotice, MutedPostGate } from '../../safety/post';
 import styles from './post-page.module.css';
 
