@@ -74,6 +74,11 @@ export const users = pgTable(
     index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // The few people whose works a reader may not see (shown to signed-in people only, suspended): every
+    // read of posts asks whether the author is one of them, in this small index, not in the whole table.
+    index('users_hidden_idx')
+      .on(t.id)
+      .where(sql`${t.worksSignedInOnly} or ${t.suspendedUntil} is not null`),
     check(
       'users_counts_non_negative',
       sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0 and ${t.postCount} >= 0 and ${t.bookmarkCount} >= 0`,
