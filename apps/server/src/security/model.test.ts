@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ERRORS, SAFETY_ERRORS, type Comment, type Post, type User } from '@share-arts/contract';
+import { ERRORS, MODERATION_MESSAGES, SAFETY_ERRORS, type Comment, type Post, type User } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
 import { afterAllTests } from './fixtures.js';
@@ -59,6 +59,8 @@ interface Model {
   /** Blocks and mutes (issue 23): `${blocker} ${blocked}`, `${muter} ${muted}` (indexes). */
   blocks: Set<string>;
   mutes: Set<string>;
+  /** Open reports (issue 23): `${reporter} ${post}` (indexes); nobody acts on them here. */
+  reports: Set<string>;
 }
 type Real = Record<string, never>;
 
@@ -201,7 +203,9 @@ async function expectDatabase(model: Model, label: string) {
           coalesce((select json_agg(f.follower_id || ' ' || f.followee_id) from follows f
                     where f.follower_id in (select id from u) or f.followee_id in (select id from u)), '[]') as follows,
           coalesce((select json_agg(b.user_id || ' ' || b.post_id) from bookmarks b
-                    where b.user_id in (select id from u) or b.post_id in (select id from p)), '[]') as bookmarks`,
+                    where b.user_id in (select id from u) or b.post_id in (select id from p)), '[]') as bookmarks,
+          coalesce((select json_agg(r.reporter_id || ' ' || r.target_id || ' ' || r.status) from reports r
+                    where r.reporter_id in (select id from u)), '[]') as reports`,
   );
   const sorted = (list: unknown[]) => list.map((x) => JSON.stringify(x)).sort();
   const actual = Object.fromEntries(Object.entries(row!).map(([key, list]) => [key, sorted(list)]));
@@ -252,6 +256,9 @@ async function expectDatabase(model: Model, label: string) {
     bookmarks: sorted(
       [...model.bookmarks].map((b) => b.split(' ').map(Number)).map(([u, p]) => `${uid(u!)} ${pid(p!)}`),
     ),
+    reports: sorted(
+      [...model.reports].map((r) => r.split(' ').map(Number)).map(([u, p]) => `${uid(u!)} ${pid(p!)} open`),
+    ),
   };
   expect(actual, `${label}: the database drifted from the model`).toEqual(expected);
 }
@@ -275,7 +282,8 @@ type Op =
   | 'block'
   | 'unblock'
   | 'mute'
-  | 'unmute';
+  | 'unmute'
+  | 'report';
 
 interface Args {
   /** The acting user (index, modulo the run's users). */
@@ -309,6 +317,8 @@ class Step implements fc.AsyncCommand<Model, Real> {
       case 'mute':
       case 'unmute':
         return true;
+      case 'report':
+        return m.posts.length > 0;
       case 'editComment':
       case 'deleteComment':
       case 'upvote':
@@ -590,6 +600,32 @@ class Step implements fc.AsyncCommand<Model, Real> {
         };
         break;
       }
+      case 'report': {
+        // A post, in the order the server checks: there is one, it is not yours, you can see it (not a
+        // blocked pair), and you have no open report on it yet.
+        const post = m.posts[p]!;
+        request = {
+          method: 'POST',
+          url: '/api/reports',
+          headers: auth(me),
+          payload: { targetType: 'post', targetId: post.id, reason: 'spam', note: content },
+        };
+        if (post.deleted) refusals.push([404, MODERATION_MESSAGES.reportTargetNotFound('post')]);
+        else if (post.author === u) refusals.push([400, MODERATION_MESSAGES.reportYourself]);
+        else if (blockedPair(m, u, post.author)) refusals.push([404, MODERATION_MESSAGES.reportTargetNotFound('post')]);
+        else if (m.reports.has(`${u} ${p}`)) refusals.push([409, MODERATION_MESSAGES.alreadyReported]);
+        apply = (r) => {
+          m.reports.add(`${u} ${p}`);
+          expect(r.json().report, label).toMatchObject({
+            targetType: 'post',
+            targetId: post.id,
+            reason: 'spam',
+            note: content.trim(),
+            status: 'open',
+          });
+        };
+        break;
+      }
     }
 
     const counted = (stats.ops[op] ??= { sent: 0, ok: 0, refused: 0 });
@@ -681,6 +717,7 @@ async function freshModel(run: number): Promise<Model> {
     bookmarks: new Set(),
     blocks: new Set(),
     mutes: new Set(),
+    reports: new Set(),
   };
   const signup = new Step('signup', { u: 0, t: 0, blank: false, minimal: true });
   await signup.run(model);
@@ -725,6 +762,7 @@ const STEPS = [
   step('unblock'),
   step('mute'),
   step('unmute'),
+  step('report'),
 ];
 
 afterAllTests(async (failed) => {
