@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { ERRORS } from '@share-arts/contract';
+import { ERRORS, MODERATION_MESSAGES } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
 import { ACCOUNT_GONE } from '../plugins/auth.js';
@@ -23,6 +23,11 @@ import {
  * bad token reads as signed out); writes and personal lists need a valid token (401 otherwise); author-only
  * actions with another user's token answer the spec's 400 messages (a picture's alt text: 403). A deleted
  * user's token verifies as 404 (the spec) and never writes: 404 wherever the route needs the user.
+ *
+ * Issue 23 adds three kinds, each computed from the listed ones rather than listed: a suspended account's
+ * token is refused (403) wherever a deleted account's is (404), and reads as it elsewhere; a moderator and
+ * an admin are someone else to the owner's content on every route (the `other` column, with its messages:
+ * no author powers through the ordinary routes), and only on the moderation routes does their role count.
  */
 
 const KINDS = [
@@ -36,8 +41,28 @@ const KINDS = [
   'other',
   'ownRaw',
   'ownBearer',
+  'suspended',
+  'moderator',
+  'admin',
 ] as const;
 type Kind = (typeof KINDS)[number];
+
+/** What a moderator and an admin get on the moderation routes: the queue and actions for both, the rest for admins. */
+const ROLE_ROUTES: Record<string, { moderator: number; admin: number }> = {
+  'GET /api/moderation/reports': { moderator: 200, admin: 200 },
+  'POST /api/moderation/actions': { moderator: 200, admin: 200 },
+  'GET /api/moderation/audit': { moderator: 403, admin: 200 },
+  'PUT /api/admin/users/:username/role': { moderator: 403, admin: 200 },
+};
+
+/** The expected status of a cell: listed in MATRIX, or computed for the kinds of issue 23 (see above). */
+function expectedStatus(route: string, kind: Kind): number {
+  const listed = MATRIX[route]!;
+  const column = (name: Kind) => listed[KINDS.indexOf(name)]!;
+  if (kind === 'suspended') return column('deleted') === 404 ? 403 : column('deleted');
+  if (kind === 'moderator' || kind === 'admin') return ROLE_ROUTES[route]?.[kind] ?? column('other');
+  return column(kind);
+}
 
 /** Expected status per route and token kind, in the order of KINDS. */
 // prettier-ignore
@@ -132,6 +157,22 @@ let owner: SignedUp;
 let other: SignedUp;
 let deleted: SignedUp;
 let tokens: Record<Kind, string | undefined>;
+let moderator: SignedUp;
+let admin: SignedUp;
+/** The accounts whose tokens act on the owner's things: a route's set-up prepares each of them. */
+const signedIn = () => [owner, other, moderator, admin];
+
+/** A new account given a role or a suspension in its row, before its token is first used. */
+async function signUpAs(change: 'moderator' | 'admin' | 'suspended'): Promise<SignedUp> {
+  const who = await signUp(ctx.app);
+  await queryRows(
+    ctx.database.db,
+    change === 'suspended'
+      ? sql`update users set suspended_until = 'infinity' where id = ${who.user._id}::uuid`
+      : sql`update users set role = ${change} where id = ${who.user._id}::uuid`,
+  );
+  return who;
+}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -139,6 +180,8 @@ beforeAll(async () => {
   // A deleted user keeps a picture-less, valid token: their row is gone.
   await deleteUserRow(ctx, deleted.user._id);
   const forged = await forgedTokens(owner, ctx.config.jwtSecret);
+  let suspended: SignedUp;
+  [suspended, moderator, admin] = await Promise.all([signUpAs('suspended'), signUpAs('moderator'), signUpAs('admin')]);
   tokens = {
     none: undefined,
     ...forged,
@@ -146,6 +189,9 @@ beforeAll(async () => {
     other: other.token,
     ownRaw: owner.token,
     ownBearer: `Bearer ${owner.token}`,
+    suspended: suspended.token,
+    moderator: moderator.token,
+    admin: admin.token,
   };
 });
 afterAll(() => ctx.close());
@@ -237,7 +283,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   }),
   'POST /api/users/remove-bookmark/:postId': async () => {
     const postId = await createPost(ctx.app, owner);
-    for (const who of [owner, other]) {
+    for (const who of signedIn()) {
       await ok({ method: 'POST', url: `/api/users/bookmark/${postId}`, headers: as(who) });
     }
     return { method: 'POST', url: `/api/users/remove-bookmark/${postId}` };
@@ -253,7 +299,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   },
   'POST /api/users/unfollow/:followUserId': async () => {
     const target = await signUp(ctx.app);
-    for (const who of [owner, other]) {
+    for (const who of signedIn()) {
       await ok({ method: 'POST', url: `/api/users/follow/${target.user._id}`, headers: as(who) });
     }
     return { method: 'POST', url: `/api/users/unfollow/${target.user._id}` };
@@ -281,7 +327,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   }),
   'POST /api/posts/dislike/:id': async () => {
     const postId = await createPost(ctx.app, owner);
-    for (const who of [owner, other]) await ok({ method: 'POST', url: `/api/posts/like/${postId}`, headers: as(who) });
+    for (const who of signedIn()) await ok({ method: 'POST', url: `/api/posts/like/${postId}`, headers: as(who) });
     return { method: 'POST', url: `/api/posts/dislike/${postId}` };
   },
   'POST /api/posts/:id/comment': async () => ({
@@ -317,7 +363,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/tags/:tag/posts': async () => ({ method: 'GET', url: '/api/tags/watercolour/posts' }),
   'POST /api/tags/:tag/follow': async () => ({ method: 'POST', url: '/api/tags/watercolour/follow' }),
   'DELETE /api/tags/:tag/follow': async () => {
-    for (const who of [owner, other]) {
+    for (const who of signedIn()) {
       await ok({ method: 'POST', url: '/api/tags/ink/follow', headers: { authorization: who.token } });
     }
     return { method: 'DELETE', url: '/api/tags/ink/follow' };
@@ -371,7 +417,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   }),
   'DELETE /api/users/:username/block': async () => {
     const target = await signUp(ctx.app);
-    for (const who of [owner, other]) {
+    for (const who of signedIn()) {
       await ok({ method: 'POST', url: `/api/users/${target.user.username}/block`, headers: as(who) });
     }
     return { method: 'DELETE', url: `/api/users/${target.user.username}/block` };
@@ -382,7 +428,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   }),
   'DELETE /api/users/:username/mute': async () => {
     const target = await signUp(ctx.app);
-    for (const who of [owner, other]) {
+    for (const who of signedIn()) {
       await ok({ method: 'POST', url: `/api/users/${target.user.username}/mute`, headers: as(who) });
     }
     return { method: 'DELETE', url: `/api/users/${target.user.username}/mute` };
@@ -397,7 +443,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   }),
   'DELETE /api/users/me/muted-words/:word': async () => {
     const word = uniqueUsername('w');
-    for (const who of [owner, other]) {
+    for (const who of signedIn()) {
       await ok({ method: 'POST', url: '/api/users/me/muted-words', headers: as(who), payload: { word } });
     }
     return { method: 'DELETE', url: `/api/users/me/muted-words/${word}` };
@@ -434,7 +480,8 @@ describe('authorization matrix', () => {
     expect(Object.keys(REQUESTS).sort()).toEqual([...routes].sort());
   });
 
-  for (const [route, expected] of Object.entries(MATRIX)) {
+  for (const route of Object.keys(MATRIX)) {
+    const expected = KINDS.map((kind) => expectedStatus(route, kind));
     it(`${route}: ${expected.join(' ')}`, async () => {
       const method = route.split(' ')[0]!;
       for (const [i, kind] of KINDS.entries()) {
@@ -461,7 +508,10 @@ describe('authorization matrix', () => {
           }
           if (kind === 'deleted' && response.statusCode === 404 && route !== 'POST /api/auth/verify')
             expect(response.json().errors[0]).toBe(ACCOUNT_GONE);
-          if (kind === 'other' && OTHER_MESSAGES[route]) expect(response.json().errors[0]).toBe(OTHER_MESSAGES[route]);
+          if ((kind === 'other' || kind === 'moderator' || kind === 'admin') && OTHER_MESSAGES[route])
+            expect(response.json().errors[0]).toBe(OTHER_MESSAGES[route]);
+          if (kind === 'suspended' && response.statusCode === 403)
+            expect(response.json().errors[0]).toBe(MODERATION_MESSAGES.suspended);
         }
       }
     });

@@ -111,7 +111,7 @@ afterAllTests(async (failed) => {
     [
       `\`src/security/moderation-authorization.test.ts\`: ${Object.keys(MATRIX).length} routes × ${ACTORS.length} ` +
         `actors (${ACTORS.join(', ')}) = ${checked.cells} cells, one request each, against the exact status; the ` +
-        `five moderation routes also stand in the token matrix above (10 kinds of token).`,
+        `five moderation routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
       '',
       `- Statuses: ${Object.entries(checked.statuses)
         .map(([status, n]) => `${status} × ${n}`)
