@@ -33,10 +33,12 @@ interface ReactorListOptions {
   kind: string;
   viewerId: string | null;
   cap: number;
+  /** A condition on a reactor's id (`user_id`) for this viewer: whom they may see among the reactors. */
+  seen?: (userId: SQL) => SQL;
 }
 
 function reactorList(options: ReactorListOptions): SQL {
-  const { table, column, id, kind, viewerId, cap } = options;
+  const { table, column, id, kind, viewerId, cap, seen } = options;
   const from = sql.raw(`${table}`);
   const key = sql.raw(column);
   if (viewerId === null) {
@@ -59,6 +61,7 @@ function reactorList(options: ReactorListOptions): SQL {
       union all
       (select user_id, row_number() over (order by created_at desc) as rank from ${from}
        where ${key} = ${id} and kind = ${kind} and user_id is distinct from ${viewerId}::uuid
+         and ${seen ? seen(sql`user_id`) : sql`true`}
        order by created_at desc
        limit ${cap})
       order by rank

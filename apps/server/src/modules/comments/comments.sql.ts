@@ -10,7 +10,7 @@ import { JsonText } from '../../lib/json-text.js';
 import { recordReaction } from '../../lib/reaction-statement.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publish, publishSql } from '../../events/events.js';
-import { commentShownTo } from '../safety/index.js';
+import { commentShownTo, notBlockedWith } from '../safety/index.js';
 
 /**
  * A comment (alias `c`, its author `cu`) as JSON in the contract's Comment shape, built by the
@@ -26,6 +26,8 @@ export function commentJson(viewerId: string | null): SQL {
       viewerId,
       cap: POST_REACTION_CAP,
       count: kind === 'up' ? sql`c.upvote_count` : sql`c.downvote_count`,
+      // A blocked pair never see each other among the voters (the counts stay everyone's).
+      seen: viewerId === null ? undefined : (voter) => notBlockedWith(viewerId, voter),
     });
   return sql`json_build_object(
     '_id', c.id, 'postId', c.post_id, 'userId', c.author_id, 'username', cu.username,

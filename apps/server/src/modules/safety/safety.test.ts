@@ -193,6 +193,26 @@ describe('blocking', () => {
       expect(forCy.json().post.comments).toHaveLength(1);
     });
 
+    it("leaves the other out of a comment's voters, on the comment thread and in the post's newest comments", async () => {
+      const post = await createPost(cy, 'voted on');
+      const said = await comment(cy, post, 'vote for this');
+      expect(said.statusCode).toBe(201);
+      const commentId = (said.json().post.comments as { _id: string }[])[0]!._id;
+      for (const who of [bo, cy]) {
+        expect((await send(who, 'POST', `/api/comments/upvote/${post}/${commentId}`)).statusCode).toBe(201);
+      }
+      const voters = (c: { votes: { upvotedBy: { _id: string }[]; upvoteCount: number } }) => [
+        c.votes.upvotedBy.map((user) => user._id),
+        c.votes.upvoteCount,
+      ];
+      expect(voters((await get(ana, `/api/comments/${post}`)).json().comments[0])).toEqual([[cy.user._id], 2]);
+      expect(voters((await get(ana, `/api/posts/${post}`)).json().post.comments[0])).toEqual([[cy.user._id], 2]);
+      expect(voters((await get(cy, `/api/comments/${post}`)).json().comments[0])).toEqual([
+        [cy.user._id, bo.user._id],
+        2,
+      ]);
+    });
+
     it('leaves them out of suggestions', async () => {
       const suggested = async (viewer: SignedUp) =>
         (
