@@ -27,7 +27,12 @@ export function PostLicence({ post }: { post: Post }) {
             {licence.name} © {post.name || post.username}
           </span>
         )}
-        {post.aiGenerated && <span className={styles.ai}> · Labelled by the artist as AI-generated</span>}
+        {post.aiGenerated && (
+          <span>
+            {' '}
+            · Labelled by the artist as <span className={styles.word}>AI-generated</span>
+          </span>
+        )}
       </p>
       {downloads.length > 0 && (
         <p className={styles.downloads}>
