@@ -20,7 +20,9 @@ test('a sensitive post is covered with its warning until Show; the setting "show
   await useSession(page, viewer);
   await page.goto(`/posts/${postId}`);
   await expect(page.getByText('Sensitive content: Nudity')).toBeVisible();
-  await expect(page.getByText('AI-generated', { exact: true })).toBeVisible();
+  // The label on the work, and in the licence line.
+  await expect(page.getByText('AI-generated', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Licence' })).toContainText('Labelled by the artist as AI-generated');
   await expect(picture).toHaveCount(0);
   await expectNoAxeViolations(page);
   await show.click();
