@@ -96,8 +96,10 @@ export async function selectMediaRights(
     db,
     sql`select u.ai_training_opt_out as ai_opt_out, ${
       withDownload
-        ? sql`coalesce((select bool_or(p.downloadable or p.licence <> 'all-rights-reserved')
-            from post_media pm join posts p on p.id = pm.post_id where pm.media_id = m.id), false)`
+        ? // A work's original by its posts' rights; one no post shows (a profile photo, an upload not yet
+          // posted) is no published work, and its uploader may take it back.
+          sql`coalesce((select bool_or(p.downloadable or p.licence <> 'all-rights-reserved')
+            from post_media pm join posts p on p.id = pm.post_id where pm.media_id = m.id), true)`
         : sql`false`
     } as may_download
         from media m join users u on u.id = m.owner_id where m.id = ${id}::uuid`,
