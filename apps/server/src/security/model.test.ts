@@ -153,8 +153,10 @@ function expectComment(model: Model, comment: Comment, index: number, viewer: nu
     m.up.size,
     m.down.size,
   ]);
-  expect(ids(comment.votes.upvotedBy), `${label}: upvotedBy`).toEqual(idsOf(model, m.up));
-  expect(ids(comment.votes.downvotedBy), `${label}: downvotedBy`).toEqual(idsOf(model, m.down));
+  // A blocked pair never see each other among the voters; the counts are everyone's.
+  const seen = (users: Set<number>) => [...users].filter((other) => !blockedPair(model, viewer, other));
+  expect(ids(comment.votes.upvotedBy), `${label}: upvotedBy`).toEqual(idsOf(model, seen(m.up)));
+  expect(ids(comment.votes.downvotedBy), `${label}: downvotedBy`).toEqual(idsOf(model, seen(m.down)));
   expect(comment.viewerVote, `${label}: viewerVote`).toBe(m.up.has(viewer) ? 'up' : m.down.has(viewer) ? 'down' : null);
 }
 
