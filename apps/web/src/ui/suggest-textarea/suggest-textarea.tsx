@@ -241,6 +241,11 @@ export function SuggestTextarea({
         id={listboxId}
         role="listbox"
         aria-label={label}
+        // Scrollable, so in the tab order (WCAG 2.1.1; a combobox's popup is exempt, a text box's is not).
+        // It is shown only while the text box has the focus, where the arrow keys move through it and Tab
+        // chooses; a press on it leaves the focus in the text box.
+        tabIndex={0}
+        onMouseDown={(event) => event.preventDefault()}
         className={`${styles.popup} ${placement.side === 'above' ? styles.above : ''}`}
         style={{ maxHeight: placement.maxHeight }}
         hidden={!expanded}
