@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { useModerationAction } from '../api/moderation-api';
 import { REASON_MAX } from './labels';
+import layout from '../../../ui/dialog-layout.module.css';
 import styles from './moderation.module.css';
 
 export interface PendingAction {
@@ -76,7 +77,7 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
       <h3 id={titleId} className={styles.actionTitle}>
         {pending.title}
       </h3>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={layout.form} onSubmit={onSubmit} noValidate>
         {pending.action === 'suspend' && (
           <fieldset className={styles.durations}>
             <legend className={styles.legend}>For how long?</legend>
@@ -95,12 +96,12 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
             ))}
           </fieldset>
         )}
-        <div className={styles.field}>
+        <div className={layout.field}>
           <label htmlFor={reasonId}>Reason</label>
           <textarea
             ref={reasonRef}
             id={reasonId}
-            className={styles.textarea}
+            className={`${layout.textarea} ${styles.reason}`}
             value={reason}
             maxLength={REASON_MAX}
             rows={3}
@@ -123,7 +124,7 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
             </p>
           )}
         </div>
-        <div className={styles.dialogActions}>
+        <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
