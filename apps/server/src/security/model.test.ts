@@ -106,6 +106,9 @@ const followingOf = (model: Model, user: number) =>
 /** A blocked pair, either way: each is hidden from the other. */
 const blockedPair = (model: Model, a: number, b: number) =>
   model.blocks.has(`${a} ${b}`) || model.blocks.has(`${b} ${a}`);
+/** Of these people, those `viewer` sees in a list of who liked or voted (not the other of a blocked pair). */
+const seenBy = (model: Model, viewer: number, users: Set<number>) =>
+  [...users].filter((other) => !blockedPair(model, viewer, other));
 /** Whether `viewer` sees the comments of `author` (not a blocked pair, not muted; always their own). */
 const seesCommentsOf = (model: Model, viewer: number, author: number) =>
   viewer === author || (!blockedPair(model, viewer, author) && !model.mutes.has(`${viewer} ${author}`));
@@ -126,7 +129,7 @@ function expectPost(model: Model, post: Post, index: number, viewer: number, lab
     dislikeCount: m.dislikes.size,
     commentCount: liveComments(model, index).length,
   });
-  const seen = (users: Set<number>) => [...users].filter((other) => !blockedPair(model, viewer, other));
+  const seen = (users: Set<number>) => seenBy(model, viewer, users);
   expect(ids(post.likes.likedBy), `${label}: likedBy`).toEqual(idsOf(model, seen(m.likes)));
   expect(ids(post.likes.dislikedBy), `${label}: dislikedBy`).toEqual(idsOf(model, seen(m.dislikes)));
   expect(post.viewer, `${label}: viewer flags`).toEqual({
@@ -154,7 +157,7 @@ function expectComment(model: Model, comment: Comment, index: number, viewer: nu
     m.down.size,
   ]);
   // A blocked pair never see each other among the voters; the counts are everyone's.
-  const seen = (users: Set<number>) => [...users].filter((other) => !blockedPair(model, viewer, other));
+  const seen = (users: Set<number>) => seenBy(model, viewer, users);
   expect(ids(comment.votes.upvotedBy), `${label}: upvotedBy`).toEqual(idsOf(model, seen(m.up)));
   expect(ids(comment.votes.downvotedBy), `${label}: downvotedBy`).toEqual(idsOf(model, seen(m.down)));
   expect(comment.viewerVote, `${label}: viewerVote`).toBe(m.up.has(viewer) ? 'up' : m.down.has(viewer) ? 'down' : null);
