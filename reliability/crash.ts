@@ -329,7 +329,7 @@ const COUNTERS = `
   union all select 'posts.dislike_count', count(*)::int from posts p
     where p.dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
   union all select 'posts.comment_count', count(*)::int from posts p
-    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id)
+    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null)
   union all select 'comments.upvote_count', count(*)::int from comments c
     where c.upvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up')
   union all select 'comments.downvote_count', count(*)::int from comments c

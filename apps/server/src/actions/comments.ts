@@ -56,7 +56,7 @@ export async function deleteComment(
     const post = await findPost(tx, postId, true);
     if (!post) return 'post';
     const [comment] = await tx
-      .select({ authorId: comments.authorId })
+      .select({ authorId: comments.authorId, moderationState: comments.moderationState })
       .from(comments)
       .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
       .for('update');
@@ -64,10 +64,13 @@ export async function deleteComment(
     allow({ postAuthorId: post.authorId, commentAuthorId: comment.authorId });
     const mentioned = await unreadMentionRecipients(tx, { actorId: comment.authorId, postId, commentId });
     await tx.delete(comments).where(eq(comments.id, commentId));
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} - 1` })
-      .where(eq(posts.id, postId));
+    // A comment hidden or removed by a moderator had already left the count.
+    if (comment.moderationState === null) {
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} - 1` })
+        .where(eq(posts.id, postId));
+    }
     await publish(tx, { type: 'post-counts-changed', postId });
     // The comment's notifications went with it (the post author's, and its upvotes' to its author).
     await publish(tx, { type: 'unread-changed', recipientId: post.authorId });

@@ -302,7 +302,7 @@ async function recountCounters(): Promise<void> {
     update posts p set
       like_count = (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like'),
       dislike_count = (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike'),
-      comment_count = (select count(*) from comments c where c.post_id = p.id)`);
+      comment_count = (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null)`);
   await run(sql`
     update comments c set
       upvote_count = (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up'),
@@ -322,7 +322,7 @@ async function counterDrift() {
       (select count(*) from posts p where
          like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
          or dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
-         or comment_count <> (select count(*) from comments c where c.post_id = p.id))::int as posts,
+         or comment_count <> (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null))::int as posts,
       (select count(*) from comments c where
          upvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up')
          or downvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'down'))::int

@@ -103,7 +103,7 @@ async function counterMismatches() {
         select p.id, p.like_count, p.dislike_count, p.comment_count,
                (select count(*)::int from post_reactions r where r.post_id = p.id and r.kind = 'like') as likes,
                (select count(*)::int from post_reactions r where r.post_id = p.id and r.kind = 'dislike') as dislikes,
-               (select count(*)::int from comments c where c.post_id = p.id) as comment_rows
+               (select count(*)::int from comments c where c.post_id = p.id and c.moderation_state is null) as comment_rows
         from posts p) x
         where like_count <> likes or dislike_count <> dislikes or comment_count <> comment_rows), '[]') as posts,
       coalesce((select json_agg(x) from (

@@ -185,7 +185,7 @@ export async function seedSampleData(
       update posts p set
         like_count = (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like'),
         dislike_count = (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike'),
-        comment_count = (select count(*) from comments c where c.post_id = p.id)
+        comment_count = (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null)
     `);
     await tx.execute(sql`
       update comments c set

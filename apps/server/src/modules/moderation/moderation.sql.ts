@@ -262,23 +262,37 @@ export async function insertAuditEntry(
 
 // ── Actions ───────────────────────────────────────────────────────────────────────────────────────
 
-/** Hides or removes a post or comment, with the reason its author sees; tells every process (caches). */
+/**
+ * Hides or removes a post or comment, with the reason its author sees; tells every process (caches). A
+ * comment that leaves the thread leaves its post's comment count too: the count is of the comments
+ * everyone can read (a hidden comment is shown to its author alone).
+ */
 export async function updateModerationState(
   tx: Db,
   target: { type: 'post' | 'comment'; id: string; postId: string },
   state: 'hidden' | 'removed',
   reason: string,
 ): Promise<void> {
-  const table = sql.raw(target.type === 'post' ? 'posts' : 'comments');
+  if (target.type === 'post') {
+    await tx.execute(
+      sql`update posts set moderation_state = ${state}, moderation_reason = ${reason} where id = ${target.id}::uuid`,
+    );
+    await publish(tx, { type: 'post-changed', postId: target.postId });
+    return;
+  }
   await tx.execute(
-    sql`update ${table} set moderation_state = ${state}, moderation_reason = ${reason} where id = ${target.id}::uuid`,
+    sql`with before as (
+          select id, moderation_state from comments where id = ${target.id}::uuid for update
+        ), changed as (
+          update comments c set moderation_state = ${state}, moderation_reason = ${reason}
+          from before where c.id = before.id
+          returning before.moderation_state as was, c.post_id
+        )
+        update posts p set comment_count = p.comment_count - 1
+        from changed where p.id = changed.post_id and changed.was is null`,
   );
-  await publish(
-    tx,
-    target.type === 'post'
-      ? { type: 'post-changed', postId: target.postId }
-      : { type: 'comments-changed', postId: target.postId },
-  );
+  await publish(tx, { type: 'comments-changed', postId: target.postId });
+  await publish(tx, { type: 'post-counts-changed', postId: target.postId });
 }
 
 /** Sets the post's content warning to "sensitive" when it has none. */

@@ -381,6 +381,44 @@ describe('moderation actions', () => {
     expect(await ids(reader)).toEqual([]);
   });
 
+  it("a hidden or removed comment leaves its post's comment count once, and its deletion does not count again", async () => {
+    const [artist, rude, ruder, kind] = [
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+    ];
+    const postId = await createPost(artist);
+    const [hidden, removed, kept] = [
+      await createComment(rude, postId),
+      await createComment(ruder, postId),
+      await createComment(kind, postId),
+    ];
+    const count = async () => (await get(artist, `/api/posts/${postId}`)).json().post.commentCount as number;
+    expect(await count()).toBe(3);
+    for (const [commentId, action] of [
+      [hidden, 'hide'],
+      [removed, 'remove'],
+      [hidden, 'remove'],
+    ] as const) {
+      await report(artist, 'comment', commentId, 'harassment');
+      expect(
+        (await act(moderator, { targetType: 'comment', targetId: commentId, action, reason: 'Rude' })).statusCode,
+      ).toBe(200);
+    }
+    // Hidden, then removed: one comment, counted out once.
+    expect(await count()).toBe(1);
+    const remove = (who: SignedUp, commentId: string) => post(who, `/api/comments/delete/${postId}/${commentId}`, {});
+    expect((await remove(ruder, removed)).statusCode).toBe(201);
+    expect((await remove(kind, kept)).statusCode).toBe(201);
+    expect(await count()).toBe(0);
+    const [row] = await queryRows<{ comment_count: number }>(
+      ctx.database.db,
+      sql`select comment_count from posts where id = ${postId}::uuid`,
+    );
+    expect(row).toEqual({ comment_count: 0 });
+  });
+
   it('mark-sensitive sets the content warning "sensitive" when there is none', async () => {
     const [artist, reader] = [await signUp(ctx.app), await signUp(ctx.app)];
     const postId = await createPost(artist);
