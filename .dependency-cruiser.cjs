@@ -40,13 +40,16 @@ const MODULES = `${SERVER}modules/`;
  * token check. Writes that span modules' tables are in src/actions, events in src/events.
  */
 const SERVER_MODULE_DEPENDENCIES = {
-  auth: ['users'],
+  // Sign-up and a changed address are mailed a confirmation link, a forgotten password a reset link (issue 24).
+  auth: ['mail', 'users'],
   bench: ['posts'],
   // Blocks and mutes (issue 23) hide people from each other in every read: the safety module's conditions.
   comments: ['safety'],
   health: ['media'],
   live: ['auth', 'notifications', 'posts', 'safety', 'users'],
   media: [],
+  // Mail (issue 24): SMTP through nodemailer, or the log; the mails' words.
+  mail: [],
   mockman: [],
   notifications: ['media', 'safety', 'users'],
   // An artist's Atom feed: their newest works, as the posts module reads them.

@@ -17,7 +17,14 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { registerResponseChecks, registerValidation } from './plugins/validation.js';
-import { authRoutes, createAuthService, createTokenCheck } from './modules/auth/index.js';
+import {
+  accountEmailRoutes,
+  authRoutes,
+  createAccountEmailService,
+  createAuthService,
+  createTokenCheck,
+} from './modules/auth/index.js';
+import { createMailer } from './modules/mail/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { testTodosRoutes } from './modules/mockman/index.js';
 import { usersRoutes, createUsersService, createAccountCheck, type PeopleMatch } from './modules/users/index.js';
@@ -124,6 +131,21 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const accounts = createAccountCheck({ db, bus });
   // One token check for HTTP requests, POST /api/auth/verify and the live socket.
   const tokenCheck = createTokenCheck({ tokens, accountStatus: accounts.status });
+  // Mail (issue 24): SMTP_URL, or the log; links start with PUBLIC_ORIGIN (else this port on localhost).
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'no-reply@localhost', log: app.log });
+  const accountEmail = createAccountEmailService({
+    db,
+    mailer,
+    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+    limiter,
+    passwordHashCost: config.passwordHashCost,
+    now: config.now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await accountEmail.settled();
+    mailer.close();
+  });
   const auth = createAuthService({
     db,
     tokens,
@@ -133,11 +155,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     limiter,
     adminUsername: config.adminUsername,
     makeAdmin: (userId) => makeAdmin(db, userId),
+    signedUp: accountEmail.signedUp,
   });
   // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
   if (config.adminUsername) await grantRole(db, config.adminUsername, 'admin');
   const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log, now: config.now });
-  const users = createUsersService({ db, media, searches: peopleSearches });
+  const users = createUsersService({ db, media, searches: peopleSearches, emailSent: accountEmail.addressChanged });
   const guards = registerAuth(app, tokenCheck, limiter);
   const postCache = createPostCache({ bus });
   const posts = createPostsService({
@@ -167,6 +190,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(healthRoutes, { db, storageHealth: media.storageHealth });
       await api.register(testTodosRoutes);
       await api.register(authRoutes, { auth, limiter: guards.limiter });
+      await api.register(accountEmailRoutes, { accountEmail, guards });
       await api.register(usersRoutes, { users, guards });
       await api.register(bookmarksRoutes, { posts, guards });
       await api.register(postsRoutes, { posts, guards });

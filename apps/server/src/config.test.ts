@@ -15,6 +15,12 @@ describe('loadConfig', () => {
     expect(config.mediaDir).toBe(`${config.dataDir}/media`);
     expect(config.adminUsername).toBeUndefined();
     expect(loadConfig({ ADMIN_USERNAME: ' mira ' }).adminUsername).toBe('mira');
+    // Mail (issue 24): printed to the log until SMTP_URL names a server.
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Share Arts <no-reply@localhost>');
+    const mail = loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587', MAIL_FROM: 'Art <art@share.example>' });
+    expect([mail.smtpUrl, mail.mailFrom]).toEqual(['smtp://user:pass@mail.example:587', 'Art <art@share.example>']);
+    expect(loadConfig({ MAIL_FROM: 'art@share.example' }).mailFrom).toBe('art@share.example');
   });
 
   it.each<[NodeJS.ProcessEnv, string | RegExp]>([
@@ -43,6 +49,13 @@ describe('loadConfig', () => {
     [{ BENCH_ROUTES: 'yes' }, 'BENCH_ROUTES must be 1 or 0 (or unset), got "yes".'],
     [{ CHECK_RESPONSES: 'true' }, 'CHECK_RESPONSES must be 1 or 0 (or unset), got "true".'],
     [{ ADMIN_USERNAME: 'not a name' }, /^ADMIN_USERNAME must be a username .*got "not a name"\.$/],
+    [{ SMTP_URL: 'mail.example:587' }, /^SMTP_URL must be a mail server URL starting with smtp:\/\/ or smtps:\/\//],
+    [{ SMTP_URL: 'http://mail.example' }, /^SMTP_URL must be a mail server URL/],
+    [
+      { MAIL_FROM: 'no address' },
+      /^MAIL_FROM must be an email address, alone or as Name <address>.*got "no address"\.$/,
+    ],
+    [{ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, /^MAIL_FROM must be an email address/],
   ])('refuses %j with a message that says what to fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -59,7 +72,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ JWT_EXPIRES_IN: value });
     expect(config.jwtExpiresIn).toBe(`${seconds}s`);
     const tokens = createTokenService('a-secret-that-is-long-enough-for-hs256-0123456789', config.jwtExpiresIn);
-    const claims = await tokens.verify(await tokens.sign({ userId: 'u1', username: 'ana' }));
+    const claims = await tokens.verify(await tokens.sign({ userId: 'u1', username: 'ana', sessionId: 's1' }));
     expect(Math.round((claims!.expiresAt! - Date.now()) / 1000)).toBeGreaterThanOrEqual(seconds - 5);
     expect(Math.round((claims!.expiresAt! - Date.now()) / 1000)).toBeLessThanOrEqual(seconds);
   });

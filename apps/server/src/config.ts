@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { LIVE } from '@share-arts/contract';
+import { APP_NAME, LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/index.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
 import type { LogDestination, LogLevel } from './lib/logger.js';
@@ -29,6 +29,13 @@ export interface Config {
    * `npm run admin -- grant <username> admin`.
    */
   adminUsername?: string | undefined;
+  /**
+   * SMTP_URL (issue 24): where mail goes, such as smtp://user:pass@host:587 (smtps:// for TLS from the
+   * start). Unset: each mail's text and link are printed to the server's log instead.
+   */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: the sender of every mail, such as `Share Arts <no-reply@share.example>`. */
+  mailFrom?: string;
   /** The built web app; not served when the folder does not exist (API-only tests). */
   webDistDir: string;
   logLevel: LogLevel;
@@ -100,6 +107,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
       `ADMIN_USERNAME must be a username (letters, digits, _ and ., starting with a letter or digit); got "${adminUsername}".`,
     );
   }
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined && (!/^smtps?:\/\//.test(smtpUrl) || !URL.canParse(smtpUrl))) {
+    throw new ConfigError(
+      'SMTP_URL must be a mail server URL starting with smtp:// or smtps://, such as smtp://user:password@mail.example:587 (or leave it unset to print mails to the log).',
+    );
+  }
+  const mailFrom = env.MAIL_FROM?.trim() || `${APP_NAME} <no-reply@localhost>`;
+  if (!MAIL_SENDER.test(mailFrom)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an email address, alone or as Name <address>, such as "${APP_NAME} <no-reply@share.example>"; got "${mailFrom}".`,
+    );
+  }
   const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
   const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
   const webDistDir = folder(env, 'WEB_DIST_DIR', path.join(serverRoot, '..', 'web', 'dist'));
@@ -119,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     webDistDir,
     publicOrigin,
     adminUsername,
+    smtpUrl,
+    mailFrom,
     logLevel,
     passwordHashCost: 2 ** 15,
     benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),
@@ -129,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     now: Date.now,
   };
 }
+
+/** `a@b.c` or `Name <a@b.c>` (no line breaks: the value goes into a mail header). */
+const MAIL_SENDER = /^(?:[^<>\r\n@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
 
 const HOST_NAME =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;

@@ -15,3 +15,4 @@ export * from './schemas/tags.js';
 export * from './schemas/notification.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';
+export * from './schemas/account-email.js';

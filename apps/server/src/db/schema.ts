@@ -60,6 +60,8 @@ export const users = pgTable(
       .default('blur'),
     /** Leave AI-generated works out of this viewer's lists. */
     hideAiGenerated: boolean('hide_ai_generated').notNull().default(false),
+    /** When the address was confirmed by the link mailed to it (issue 24); a trigger clears it when email changes. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +81,10 @@ export const users = pgTable(
     index('users_hidden_idx')
       .on(t.id)
       .where(sql`${t.worksSignedInOnly} or ${t.suspendedUntil} is not null`),
+    // "Forgot password?" by email address looks among confirmed addresses only (issue 24).
+    index('users_verified_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     check(
       'users_counts_non_negative',
       sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0 and ${t.postCount} >= 0 and ${t.bookmarkCount} >= 0`,
@@ -545,5 +551,28 @@ export const moderationActions = pgTable(
     index('moderation_actions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('moderation_actions_target_idx').on(t.targetType, t.targetId),
     index('moderation_actions_target_user_idx').on(t.targetUserId),
+  ],
+);
+
+/**
+ * The single-use links of confirmation and password reset mails (issue 24, migration 0020): only the
+ * SHA-256 of each token, the address it was sent to, and when it stops working.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'reset-password')`),
   ],
 );

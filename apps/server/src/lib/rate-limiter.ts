@@ -21,6 +21,14 @@ export const RATE_LIMITS = {
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
   uploadPerUser: { max: 60, windowMs: 60 * 60_000 },
   writePerUser: { max: 120, windowMs: 60_000 },
+  /** "Forgot password?" from one address, whatever it names (issue 24). */
+  forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
+  /** Reset mails to one account: past it, "Forgot password?" answers the same and sends nothing. */
+  resetMailsPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /** "Resend confirmation" of one signed-in account. */
+  verifyMailsPerUser: { max: 5, windowMs: 60 * 60_000 },
+  /** Links tried from one address (reset and confirmation). */
+  mailLinksPerIp: { max: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimiter {

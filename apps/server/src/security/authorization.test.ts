@@ -74,6 +74,11 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/auth/login':                         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   // verify takes the token in its body: "none" sends no token, "ownBearer" sends "Bearer <token>".
   'POST /api/auth/verify':                        [400, 401, 401, 401, 401, 401, 404, 200, 200, 401],
+  // Mail links (issue 24): the link's token is the proof, whatever the header says; "Forgot" always 202.
+  'POST /api/auth/forgot':                        [202, 202, 202, 202, 202, 202, 202, 202, 202, 202],
+  'POST /api/auth/reset':                         [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'POST /api/auth/verify-email':                  [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'POST /api/auth/verify-email/resend':           [401, 401, 401, 401, 401, 401, 404, 202, 202, 202],
   'GET /api/users':                               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/suggestions':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/bookmark':                      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -274,6 +279,22 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     url: '/api/auth/verify',
     payload: tokens[kind] === undefined ? {} : { encodedToken: tokens[kind] },
   }),
+  'POST /api/auth/forgot': async () => ({
+    method: 'POST',
+    url: '/api/auth/forgot',
+    payload: { login: owner.user.username },
+  }),
+  'POST /api/auth/reset': async () => ({
+    method: 'POST',
+    url: '/api/auth/reset',
+    payload: { token: 'A'.repeat(43), password: 'a long new password' },
+  }),
+  'POST /api/auth/verify-email': async () => ({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: 'A'.repeat(43) },
+  }),
+  'POST /api/auth/verify-email/resend': async () => ({ method: 'POST', url: '/api/auth/verify-email/resend' }),
   'GET /api/users': async () => ({ method: 'GET', url: '/api/users' }),
   'GET /api/users/suggestions': async () => ({ method: 'GET', url: '/api/users/suggestions' }),
   'GET /api/users/bookmark': async () => ({ method: 'GET', url: '/api/users/bookmark' }),

@@ -89,7 +89,13 @@ export async function seedSampleData(
     const created = await tx
       .insert(users)
       .values(
-        SAMPLE_USERS.map(({ photo: _photo, ...user }, i) => ({ ...user, passwordHash, createdAt: ago(60 * DAYS - i) })),
+        // The sample accounts' addresses count as confirmed (issue 24): nobody could click a link to example.com.
+        SAMPLE_USERS.map(({ photo: _photo, ...user }, i) => ({
+          ...user,
+          passwordHash,
+          createdAt: ago(60 * DAYS - i),
+          emailVerifiedAt: ago(60 * DAYS - i),
+        })),
       )
       .returning({ id: users.id, username: users.username });
     const ids = new Map(created.map((row) => [row.username, row.id]));
@@ -198,6 +204,7 @@ export async function seedSampleData(
       role: 'moderator',
       passwordHash: await hashPassword(password, options.passwordHashCost),
       createdAt: ago(60 * DAYS + 1),
+      emailVerifiedAt: ago(60 * DAYS + 1),
     });
     await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date(now).toISOString() });
     return true;

@@ -34,6 +34,11 @@ export const User = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
   email: Type.Optional(Type.String({ description: 'Shown to its owner only' })),
+  emailVerified: Type.Optional(
+    Type.Boolean({
+      description: 'Shown to its owner only: the address was confirmed by the link mailed to it (issue 24)',
+    }),
+  ),
   bio: Type.String(),
   link: Type.String(),
   userPhoto: Type.String({ description: 'URL of the profile photo' }),

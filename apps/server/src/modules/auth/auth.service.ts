@@ -31,6 +31,8 @@ export interface AuthDeps {
   adminUsername?: string | undefined;
   /** Makes the account admin (the moderation module's roles). */
   makeAdmin?: (userId: string) => Promise<void>;
+  /** A new account (issue 24): its address is mailed a confirmation link (account-email.service.ts). */
+  signedUp?: (userId: string) => void;
 }
 
 /** `fullname` splits into firstName (first word) and lastName (the rest); firstName/lastName also work. */
@@ -54,6 +56,7 @@ export function createAuthService({
   limiter,
   adminUsername,
   makeAdmin,
+  signedUp,
 }: AuthDeps) {
   const guard = createLoginGuard(limiter);
   async function session(userId: string, username: string) {
@@ -85,6 +88,7 @@ export function createAuthService({
         if (adminUsername && makeAdmin && created.username.toLowerCase() === adminUsername.toLowerCase()) {
           await makeAdmin(created.id);
         }
+        signedUp?.(created.id);
         return await session(created.id, created.username);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);

@@ -27,7 +27,7 @@ export function toUser(row: UserRow, viewerId: string | null): User {
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,
-    ...(own ? { email: row.email } : {}),
+    ...(own ? { email: row.email, emailVerified: row.email_verified } : {}),
     bio: row.bio,
     link: row.link,
     userPhoto: photoUrl(row.photo_url),

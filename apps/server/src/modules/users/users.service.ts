@@ -58,11 +58,14 @@ export function createUsersService({
   db,
   media,
   searches,
+  emailSent,
 }: {
   db: Db;
   media: MediaService;
   /** The ranked matches of recent people searches, dropped when anyone joins or is renamed. */
   searches: SearchCache<PeopleMatch>;
+  /** A profile edit sent an address (issue 24): a new, unconfirmed one is mailed a confirmation link. */
+  emailSent?: (userId: string) => void;
 }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
     const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
@@ -204,6 +207,7 @@ export function createUsersService({
         const { found, authorChanged } = await updateProfileRow(db, userId, changes);
         if (!found) throw notFound(ERRORS.userNotFound);
         if (authorChanged) searches.clear();
+        if (changes.email !== undefined) emailSent?.(userId);
       }
       if (replacedPhoto) await media.deleteMedia(replacedPhoto);
       return getUser(userId, userId);

@@ -21,6 +21,7 @@ export interface UserRow {
   first_name: string;
   last_name: string;
   email: string;
+  email_verified: boolean;
   bio: string;
   link: string;
   photo_url: string | null;
@@ -376,7 +377,8 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
   const rows = await queryRows<UserRow>(
     db,
     sql`
-    select u.id, u.username, u.first_name, u.last_name, u.email, u.bio, u.link, u.photo_url,
+    select u.id, u.username, u.first_name, u.last_name, u.email, u.email_verified_at is not null as email_verified,
+           u.bio, u.link, u.photo_url,
            u.created_at, u.updated_at, u.follower_count, u.following_count, u.post_count, u.bookmark_count,
            u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.role,
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
