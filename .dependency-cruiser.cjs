@@ -68,6 +68,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   // Reports and moderation (issue 23): what is reported is a post, a comment or a person, shown as those
   // modules show them; a suspension ends the account's tokens (the users module's account check).
   moderation: ['comments', 'media', 'posts', 'users'],
+  // Deleting one's account (issue 24): wrong passwords count with the log-in's; the pictures' files go after.
+  'account-deletion': ['auth', 'media'],
 };
 
 /** An allow-list must itself be a DAG: a cycle there would permit a cycle between its parts. */

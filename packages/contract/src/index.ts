@@ -16,3 +16,4 @@ export * from './schemas/notification.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';
 export * from './schemas/account-email.js';
+export * from './schemas/account-deletion.js';

@@ -555,6 +555,19 @@ export const moderationActions = pgTable(
 );
 
 /**
+ * The usernames of deleted accounts (issue 24, migration 0021), lower-cased, held back from new sign-ups
+ * until `until`: a trigger on users refuses them (a unique violation of "users_username_held").
+ */
+export const heldUsernames = pgTable(
+  'held_usernames',
+  {
+    username: text('username').primaryKey(),
+    until: timestamp('until', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [check('held_usernames_lower_case', sql`${t.username} = lower(${t.username})`)],
+);
+
+/**
  * The single-use links of confirmation and password reset mails (issue 24, migration 0020): only the
  * SHA-256 of each token, the address it was sent to, and when it stops working.
  */

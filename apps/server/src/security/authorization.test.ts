@@ -138,6 +138,9 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'PUT /api/admin/users/:username/role':          [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   // A feed reader sends no token: whatever it carries, the feed is public.
   'GET /api/users/:username/feed.atom':           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Deleting one's account (issue 24) with an empty password: a real deletion would end the matrix's accounts
+  // (it is account-deletion.test.ts's); the token is checked first, then the password.
+  'POST /api/account/delete':                     [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
   'POST /api/media':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'POST /api/media/:id/alt':                      [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
   'GET /api/notifications':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -473,6 +476,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     method: 'GET',
     url: `/api/users/${owner.user.username}/feed.atom`,
   }),
+  'POST /api/account/delete': async () => ({ method: 'POST', url: '/api/account/delete', payload: { password: '' } }),
   'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),
   'GET /api/notifications/unread-count': async () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
   'GET /api/live': async () => ({ method: 'GET', url: '/api/live' }),

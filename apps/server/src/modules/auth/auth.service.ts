@@ -1,4 +1,11 @@
-import { ERRORS, RESERVED_USERNAMES, LIMITS, type SignupBody, type User } from '@share-arts/contract';
+import {
+  ACCOUNT_DELETION_ERRORS,
+  ERRORS,
+  RESERVED_USERNAMES,
+  LIMITS,
+  type SignupBody,
+  type User,
+} from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound, unauthorized, unprocessable } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -92,6 +99,8 @@ export function createAuthService({
         return await session(created.id, created.username);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);
+        // A deleted account's name, held back for a while (migration 0021's trigger).
+        if (isUniqueViolation(error, 'users_username_held')) throw unprocessable(ACCOUNT_DELETION_ERRORS.usernameHeld);
         throw error;
       }
     },

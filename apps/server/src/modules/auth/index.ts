@@ -2,5 +2,6 @@
 export { createAuthService, type AuthService } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
 export { createTokenCheck } from './token-check.js';
+export { createLoginGuard, type LoginGuard } from './login-guard.js';
 export { createAccountEmailService, type AccountEmailService } from './account-email.service.js';
 export { accountEmailRoutes } from './account-email.routes.js';

@@ -196,6 +196,14 @@ export function createMediaService({
       return true;
     },
 
+    /**
+     * Removes the files of pictures whose rows are already gone (a deleted account's, issue 24). Failures
+     * are logged, never thrown: the sweeper removes files without a row later.
+     */
+    async removeFiles(pictures: Pick<MediaRow, 'originalFile' | 'variants'>[]): Promise<void> {
+      for (const picture of pictures) await storage.remove(filesOf(picture));
+    },
+
     toPicture,
 
     /**
