@@ -108,4 +108,56 @@ test.describe('moderation', () => {
     await page.goto(`/posts/${post._id}`);
     await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   });
+
+  test('an admin dismisses a report and reads the action in the audit log, which a moderator cannot open', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const [reporter, author] = await Promise.all([createUser(request), createUser(request)]);
+    const post = await createTextPost(request, author, uniqueText('A quiet still life'));
+    const reported = await request.post('/api/reports', {
+      headers: { authorization: `Bearer ${reporter.token}` },
+      data: { targetType: 'post', targetId: post._id, reason: 'spam' },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+    // ADMIN_USERNAME (the e2e server's is e2e_admin): that account is admin from its sign-up. Another
+    // spec run may have made it already; then it logs in.
+    const credentials = { username: 'e2e_admin', password: 'an admin of the e2e run' };
+    let admin = await request.post('/api/auth/login', { data: credentials });
+    if (admin.status() === 404) {
+      admin = await request.post('/api/auth/signup', {
+        data: { ...credentials, fullname: 'E2E Admin', email: 'e2e_admin@example.com' },
+      });
+    }
+    expect([200, 201], await admin.text()).toContain(admin.status());
+    await useSession(page, { token: ((await admin.json()) as { encodedToken: string }).encodedToken });
+
+    await page.goto('/moderation');
+    const target = page.getByRole('article', { name: `Post by @${author.username}` });
+    await target.getByRole('button', { name: 'Dismiss' }).click();
+    const form = target.getByRole('region', { name: /^Dismiss the reports/ });
+    const reason = `Not spam: a finished study ${Date.now().toString(36)}.`;
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(toast(page, '1 report was resolved')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const entry = page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: reason });
+    await expect(entry).toContainText('Dismissed');
+    await expect(entry).toContainText('by @e2e_admin');
+    await expect(entry.getByRole('link', { name: post._id })).toHaveAttribute('href', `/posts/${post._id}`);
+    await expectNoAxeViolations(page);
+
+    // A moderator has the queue, not the audit log.
+    const login = await request.post('/api/auth/login', { data: MODERATOR });
+    const moderatorPage = await pageAs(browser, {
+      token: ((await login.json()) as { encodedToken: string }).encodedToken,
+    });
+    await moderatorPage.goto('/moderation');
+    await expect(moderatorPage.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+    await expect(moderatorPage.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);
+    await moderatorPage.context().close();
+  });
 });

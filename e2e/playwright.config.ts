@@ -105,6 +105,8 @@ export default defineConfig({
       JWT_SECRET: '',
       // Every spec signs up its own users from 127.0.0.1; the limits have their own API tests.
       RATE_LIMITS: 'off',
+      // The account e2e/moderation.spec.ts signs up to read the audit log as an admin.
+      ADMIN_USERNAME: 'e2e_admin',
     },
   },
 });
