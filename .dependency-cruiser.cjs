@@ -10,6 +10,8 @@ const FEATURES = `${WEB}features/`;
  * is composed of both. An import not listed here fails, so a new arrow is always a decision.
  */
 const WEB_FEATURE_DEPENDENCIES = {
+  // Your account (issue 24): the address and its confirmation, the pages of mailed links.
+  account: [],
   auth: [],
   comments: ['posts', 'safety'],
   feed: ['posts'],
@@ -25,7 +27,7 @@ const WEB_FEATURE_DEPENDENCIES = {
   // Block, mute and report: profiles' state lives in people's cache.
   safety: ['people'],
   search: ['people', 'posts'],
-  settings: ['moderation', 'people', 'posts', 'safety'],
+  settings: ['account', 'moderation', 'people', 'posts', 'safety'],
   // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
   tags: ['posts'],
 };

@@ -36,6 +36,8 @@ const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/landing-page')) },
+      // The mailed confirmation link, signed in or not (issue 24).
+      { path: 'verify-email', lazy: lazyStandalone(() => import('../features/account/pages/verify-email-page')) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
@@ -43,6 +45,15 @@ const routes: RouteObject[] = [
           {
             path: 'signup',
             lazy: lazyComponent(() => import('../features/auth/pages/signup-page')),
+          },
+          // Password reset by mail (issue 24).
+          {
+            path: 'forgot-password',
+            lazy: lazyComponent(() => import('../features/auth/pages/forgot-password-page')),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyComponent(() => import('../features/auth/pages/reset-password-page')),
           },
         ],
       },

@@ -57,6 +57,9 @@ export default function LoginPage() {
           {...field('username')}
         />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <Link to="/forgot-password" className={styles.forgot}>
+          Forgot password?
+        </Link>
         {errors.form && (
           <p className={styles.formError} role="alert">
             {errors.form}

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
 import { AccountList, MutedWords } from '../../safety/settings';
+import { EmailSettings } from '../../account/email';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
@@ -27,6 +28,7 @@ export default function SettingsPage() {
         {user && <AccountList kind="blocks" />}
         {user && <AccountList kind="mutes" />}
         {user && <MutedWords />}
+        {user && <EmailSettings user={user} />}
         <section className={styles.card} aria-labelledby="session-title">
           <h2 id="session-title" className={styles.cardTitle}>
             Session
