@@ -15,7 +15,7 @@ let stranger: SignedUp;
 let savedPostId: string;
 let strangerPostId: string;
 const ownerEmail = `owner-${Date.now()}@private.example.com`;
-const PRIVATE_FIELDS = ['email', 'bookmarks', 'bookmarkCount'] as const;
+const PRIVATE_FIELDS = ['email', 'emailVerified', 'bookmarks', 'bookmarkCount'] as const;
 
 type Viewer = 'owner' | 'stranger' | 'anonymous';
 const VIEWERS: Viewer[] = ['owner', 'stranger', 'anonymous'];
