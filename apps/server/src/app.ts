@@ -48,6 +48,7 @@ import { atomRoutes, createAtomService } from './modules/atom/index.js';
 import { createModerationService, grantRole, makeAdmin, moderationRoutes } from './modules/moderation/index.js';
 import { createPagesService, renderHead, robotsRoutes } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
+import { createExportService, exportRoutes } from './modules/export/index.js';
 import { accountDeletionRoutes, createAccountDeletionService } from './modules/account-deletion/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import type { DomainEvent } from './events/events.js';
@@ -203,6 +204,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(tagsRoutes, { tags, guards });
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(moderationRoutes, { moderation, guards });
+      await api.register(exportRoutes, {
+        exports: createExportService({ db, mediaDir: config.mediaDir, log: app.log }),
+        guards,
+      });
       await api.register(accountDeletionRoutes, {
         // secondFactor: two-factor sign-in's check (modules/two-factor) once it exists.
         accountDeletion: createAccountDeletionService({ db, media, limiter }),

@@ -17,3 +17,4 @@ export * from './schemas/live.js';
 export * from './schemas/moderation.js';
 export * from './schemas/account-email.js';
 export * from './schemas/account-deletion.js';
+export * from './schemas/export.js';

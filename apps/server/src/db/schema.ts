@@ -589,3 +589,28 @@ export const accountTokens = pgTable(
     check('account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'reset-password')`),
   ],
 );
+
+/** A one-time link to download your data (issue 24, migration 0023): the SHA-256 of its random token. */
+export const exportLinks = pgTable(
+  'export_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('export_links_user_idx').on(t.userId)],
+);
+
+/** The export running for an account (one at most: the primary key), renewed while its zip streams. */
+export const exportRuns = pgTable('export_runs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  runId: uuid('run_id').notNull(),
+  renewedAt: timestamp('renewed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

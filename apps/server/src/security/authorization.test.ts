@@ -146,6 +146,9 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/notifications':                       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/notifications/unread-count':          [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/notifications/read':                 [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  // Download your data (issue 24): a signed-in account asks for a one-time link; the link is the credential.
+  'POST /api/account/export':                     [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/account/export/:token':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   // A plain GET is refused whatever it carries; the socket's own sign-in (the hello frame) is tested in live.test.ts.
   'GET /api/live':                                [426, 426, 426, 426, 426, 426, 426, 426, 426, 426],
 };
@@ -480,6 +483,11 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),
   'GET /api/notifications/unread-count': async () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
   'GET /api/live': async () => ({ method: 'GET', url: '/api/live' }),
+  'POST /api/account/export': async () => ({ method: 'POST', url: '/api/account/export' }),
+  'GET /api/account/export/:token': async () => {
+    const link = await ok({ method: 'POST', url: '/api/account/export', headers: as(owner) });
+    return { method: 'GET', url: link.json().url };
+  },
   'POST /api/notifications/read': async () => ({
     method: 'POST',
     url: '/api/notifications/read',

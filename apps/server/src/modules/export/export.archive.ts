@@ -1,0 +1,345 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import type { Db } from '../../db/client.js';
+import { README } from './export.readme.js';
+import {
+  commentPagesByAuthor,
+  commentPagesOfPost,
+  date,
+  listPages,
+  notificationPages,
+  picturePages,
+  postPages,
+  selectMutedWords,
+  selectPicturesOf,
+  selectPins,
+  selectProfile,
+  tagPages,
+  type CommentRow,
+  type ListRow,
+  type PictureRow,
+  type PostRow,
+} from './export.sql.js';
+
+/** Where failures go; Fastify's logger fits. */
+export interface ExportLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** JSON text is gathered into chunks of about this size before it goes into the zip. */
+const CHUNK = 64 * 1024;
+
+const pictureFile = (file: string) => `pictures/${file}`;
+
+const moderationOf = (row: { moderation_state: string | null; moderation_reason: string | null }) =>
+  row.moderation_state ? { state: row.moderation_state, reason: row.moderation_reason } : null;
+
+const pictureJson = (row: PictureRow) => ({
+  id: row.id,
+  file: pictureFile(row.original_file),
+  originalName: row.original_name,
+  type: row.original_mime,
+  bytes: row.original_bytes,
+  width: row.width,
+  height: row.height,
+  alt: row.alt,
+});
+
+const commentJson = (row: CommentRow) => ({
+  id: row.id,
+  content: row.content,
+  createdAt: date(row.created_at),
+  updatedAt: date(row.updated_at),
+  edited: row.edited,
+  upvoteCount: row.upvote_count,
+  downvoteCount: row.downvote_count,
+  moderation: moderationOf(row),
+});
+
+const personJson = (row: ListRow) => ({
+  userId: row.other_id,
+  username: row.username,
+  createdAt: date(row.created_at),
+});
+const postRefJson = (row: ListRow) => ({
+  postId: row.other_id,
+  postAuthor: row.username,
+  ...(row.kind ? { kind: row.kind } : {}),
+  createdAt: date(row.created_at),
+});
+
+/** Text gathered into Buffers of about CHUNK bytes: few, large writes into the zip. */
+async function* chunked(parts: AsyncIterable<string>): AsyncGenerator<Buffer> {
+  let text = '';
+  for await (const part of parts) {
+    text += part;
+    if (text.length >= CHUNK) {
+      yield Buffer.from(text);
+      text = '';
+    }
+  }
+  if (text) yield Buffer.from(text);
+}
+
+/** A JSON list written as its pages are read: one item per line. */
+async function* jsonList<R>(pages: AsyncIterable<R[]>, toJson: (row: R) => unknown): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const page of pages) {
+    for (const row of page) {
+      yield `${first ? '\n' : ',\n'}${JSON.stringify(toJson(row))}`;
+      first = false;
+    }
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+async function* once<R>(rows: Promise<R[]>): AsyncGenerator<R[]> {
+  yield await rows;
+}
+
+/** posts.json: each post with its pictures and every comment on it, the comments read in pages too. */
+async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const page of postPages(db, userId)) {
+    const pictures = new Map<string, PictureRow[]>();
+    for (const row of await selectPicturesOf(
+      db,
+      page.map((post) => post.id),
+    )) {
+      pictures.set(row.post_id!, [...(pictures.get(row.post_id!) ?? []), row]);
+    }
+    for (const post of page) {
+      const head = JSON.stringify(postJson(post, pictures.get(post.id) ?? []));
+      // The comments go in as they are read: the post's object is closed after them.
+      yield `${first ? '\n' : ',\n'}${head.slice(0, -1)},"comments":[`;
+      first = false;
+      let firstComment = true;
+      if (post.comment_count > 0) {
+        for await (const comments of commentPagesOfPost(db, post.id)) {
+          for (const comment of comments) {
+            const author = { id: comment.author_id, username: comment.author_username };
+            yield `${firstComment ? '' : ','}${JSON.stringify({ ...commentJson(comment), author })}`;
+            firstComment = false;
+          }
+        }
+      }
+      yield ']}';
+    }
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+const postJson = (post: PostRow, pictures: PictureRow[]) => ({
+  id: post.id,
+  content: post.content,
+  tags: post.tags,
+  createdAt: date(post.created_at),
+  updatedAt: date(post.updated_at),
+  likeCount: post.like_count,
+  dislikeCount: post.dislike_count,
+  commentCount: post.comment_count,
+  contentWarning: post.content_warning,
+  commentPolicy: post.comment_policy,
+  licence: post.licence,
+  aiGenerated: post.ai_generated,
+  downloadable: post.downloadable,
+  moderation: moderationOf(post),
+  pictures: pictures.map(pictureJson),
+});
+
+async function* profileJson(db: Db, userId: string): AsyncGenerator<string> {
+  const row = await selectProfile(db, userId);
+  if (!row) throw new Error('the account of an export no longer exists');
+  const profile = {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    bio: row.bio,
+    link: row.link,
+    photo: row.photo_url ? { file: row.photo_file && pictureFile(row.photo_file), url: row.photo_url } : null,
+    role: row.role,
+    suspendedUntil: row.suspended_until === 'infinity' ? 'infinity' : date(row.suspended_until),
+    suspensionReason: row.suspension_reason,
+    settings: {
+      worksSignedInOnly: row.works_signed_in_only,
+      aiTrainingOptOut: row.ai_training_opt_out,
+      sensitiveMedia: row.sensitive_media,
+      hideAiGenerated: row.hide_ai_generated,
+    },
+    counts: {
+      followers: row.follower_count,
+      following: row.following_count,
+      posts: row.post_count,
+      bookmarks: row.bookmark_count,
+    },
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+    exportedAt: date(new Date()),
+  };
+  yield `${JSON.stringify(profile, null, 2)}\n`;
+}
+
+/** The JSON files of an export, in the order they go into the zip. */
+function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIterable<string>][] {
+  return [
+    ['profile.json', () => profileJson(db, userId)],
+    ['posts.json', () => postsJson(db, userId)],
+    [
+      'comments.json',
+      () =>
+        jsonList(commentPagesByAuthor(db, userId), (row) => ({
+          ...commentJson(row),
+          postId: row.post_id,
+          postAuthor: row.post_author_username,
+        })),
+    ],
+    ['likes.json', () => jsonList(listPages(db, userId, 'likes'), postRefJson)],
+    ['bookmarks.json', () => jsonList(listPages(db, userId, 'bookmarks'), postRefJson)],
+    ['following.json', () => jsonList(listPages(db, userId, 'following'), personJson)],
+    ['followers.json', () => jsonList(listPages(db, userId, 'followers'), personJson)],
+    [
+      'followed-tags.json',
+      () => jsonList(tagPages(db, userId), (row) => ({ tag: row.tag, createdAt: date(row.created_at) })),
+    ],
+    [
+      'pins.json',
+      () =>
+        jsonList(once(selectPins(db, userId)), (row) => ({
+          postId: row.post_id,
+          position: row.position,
+          createdAt: date(row.created_at),
+        })),
+    ],
+    ['blocks.json', () => jsonList(listPages(db, userId, 'blocks'), personJson)],
+    ['mutes.json', () => jsonList(listPages(db, userId, 'mutes'), personJson)],
+    [
+      'muted-words.json',
+      () =>
+        jsonList(once(selectMutedWords(db, userId)), (row) => ({ word: row.word, createdAt: date(row.created_at) })),
+    ],
+    [
+      'notifications.json',
+      () =>
+        jsonList(notificationPages(db, userId), (row) => ({
+          id: row.id,
+          kind: row.kind,
+          actor: { id: row.actor_id, username: row.actor_username },
+          postId: row.post_id,
+          commentId: row.comment_id,
+          reportId: row.report_id,
+          createdAt: date(row.created_at),
+          readAt: date(row.read_at),
+        })),
+    ],
+    [
+      'pictures.json',
+      () =>
+        jsonList(picturePages(db, userId), (row) => ({
+          ...pictureJson(row),
+          purpose: row.purpose,
+          postId: row.post_id,
+          position: row.position,
+          createdAt: date(row.created_at),
+        })),
+    ],
+  ];
+}
+
+export interface ExportArchive {
+  /** The zip, as it is written; destroying it (the client went away) stops the export. */
+  stream: Readable;
+}
+
+/**
+ * The zip of one account's data, written while it is read: JSON files deflated, pictures stored as
+ * they are (they are compressed already). One entry at a time is open; each JSON file reads its next
+ * page, and each picture its next block, only when the zip has room for more, so memory stays at a few
+ * pages whatever the account holds. Destroying `stream` stops the reads.
+ */
+export function createExportArchive({
+  db,
+  mediaDir,
+  userId,
+  log,
+  beforeEnd,
+}: {
+  db: Db;
+  mediaDir: string;
+  userId: string;
+  log: ExportLog;
+  /** Runs once the whole zip is written, before the stream ends: the client sees the end after it. */
+  beforeEnd: () => Promise<void>;
+}): ExportArchive {
+  const zip = new ZipFile();
+  const output = new Transform({
+    transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
+    flush: (done) => void beforeEnd().then(() => done(), done),
+  });
+  let current: Readable | undefined;
+  let stopped = false;
+
+  zip.outputStream.pipe(output);
+  zip.on('error', (err: Error) => output.destroy(err));
+  output.on('close', () => {
+    stopped = true;
+    zip.outputStream.unpipe(output);
+    current?.destroy();
+  });
+
+  /** Adds one entry and waits until the zip has read all of it. */
+  async function add(name: string, source: Readable, options: { compress: boolean; mtime?: Date }): Promise<void> {
+    if (stopped) {
+      source.destroy();
+      return;
+    }
+    current = source;
+    zip.addReadStreamLazy(name, { mtime: options.mtime ?? new Date(), compress: options.compress }, (cb) =>
+      cb(null, source),
+    );
+    await finished(source);
+  }
+
+  const json = (parts: () => AsyncIterable<string>) => Readable.from(chunked(parts()), { objectMode: false });
+
+  async function write(): Promise<void> {
+    zip.addBuffer(Buffer.from(README), 'README.txt', { compress: true });
+    for (const [name, parts] of jsonFiles(db, userId)) await add(name, json(parts), { compress: true });
+    for await (const page of picturePages(db, userId)) {
+      for (const picture of page) {
+        if (stopped) return;
+        const file = picture.original_file;
+        // Names are made by the server, but a name from the database never leaves the media folder.
+        if (path.basename(file) !== file || file.startsWith('.')) throw new Error(`bad media file name: ${file}`);
+        let handle;
+        try {
+          handle = await open(path.join(mediaDir, file));
+        } catch (err) {
+          // A picture deleted while the export runs is left out; anything else stops the export.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          log.warn({ file, userId }, 'a picture of an export is no longer on disk: left out');
+          continue;
+        }
+        await add(pictureFile(file), handle.createReadStream(), {
+          compress: false,
+          mtime: new Date(picture.created_at),
+        });
+      }
+    }
+    if (!stopped) zip.end();
+  }
+
+  write().catch((err: unknown) => {
+    if (stopped) return;
+    log.error({ err, userId }, 'an export failed while its zip was being written');
+    output.destroy(err as Error);
+  });
+  return { stream: output };
+}
