@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
 import { AccountList, MutedWords } from '../../safety/settings';
 import { EmailSettings } from '../../account/email';
+import { ExportSettings } from '../../account/export';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
@@ -29,6 +30,7 @@ export default function SettingsPage() {
         {user && <AccountList kind="mutes" />}
         {user && <MutedWords />}
         {user && <EmailSettings user={user} />}
+        {user && <ExportSettings />}
         <section className={styles.card} aria-labelledby="session-title">
           <h2 id="session-title" className={styles.cardTitle}>
             Session
