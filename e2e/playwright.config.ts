@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { startSmtpSink } from './support/smtp-sink.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -42,6 +43,13 @@ if (isMainProcess && process.env.E2E_DATA_DIR === undefined) {
   process.env.E2E_DATA_DIR = dataDir;
   // By the time the runner exits it has stopped the server, so the folder can go.
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+// Mail (issue 24): a real SMTP server in the runner's process; the specs read what it received.
+if (isMainProcess && process.env.E2E_SMTP_PORT === undefined) {
+  process.env.E2E_SMTP_PORT = String(freePort());
+  process.env.E2E_MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), 'mails');
+  startSmtpSink(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAIL_DIR);
 }
 
 const port = Number(process.env.E2E_PORT);
@@ -105,6 +113,7 @@ export default defineConfig({
       JWT_SECRET: '',
       // Every spec signs up its own users from 127.0.0.1; the limits have their own API tests.
       RATE_LIMITS: 'off',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // The account e2e/moderation.spec.ts signs up to read the audit log as an admin.
       ADMIN_USERNAME: 'e2e_admin',
     },

@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
     children: [
       { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/landing-page')) },
       // The mailed confirmation link, signed in or not (issue 24).
-      { path: 'verify-email', lazy: lazyStandalone(() => import('../features/account/pages/verify-email-page')) },
+      { path: 'verify-email', lazy: lazyComponent(() => import('../features/account/pages/verify-email-page')) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
