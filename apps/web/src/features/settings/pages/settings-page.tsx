@@ -5,6 +5,7 @@ import { PageHeading } from '../../../ui/page-heading';
 import { AccountList, MutedWords } from '../../safety/settings';
 import { EmailSettings } from '../../account/email';
 import { ExportSettings } from '../../account/export';
+import { DeleteAccount } from '../../account/delete';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
@@ -42,6 +43,7 @@ export default function SettingsPage() {
             </Button>
           </div>
         </section>
+        {user && <DeleteAccount username={user.username} />}
       </div>
     </>
   );
