@@ -28,6 +28,8 @@ export const ACCOUNT_EMAIL_ERRORS = {
     'This password reset link has already been used. If you still need to choose a new password, ask for a new link on the "Forgot password?" page.',
   resetLinkExpired:
     'This password reset link has expired (links work for 1 hour). Please ask for a new one on the "Forgot password?" page.',
+  resetLinkOtherAddress:
+    'This password reset link was sent to an address your account no longer uses. Please ask for a new one on the "Forgot password?" page.',
   verifyLinkUnknown:
     'This confirmation link is not valid. Please copy the whole link from the email, or send a new one from Settings.',
   verifyLinkUsed:

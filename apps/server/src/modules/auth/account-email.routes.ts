@@ -52,7 +52,7 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['auth'],
         summary: 'Choose a new password with the link from the mail',
-        description: `Sets the password, uses the link up and ends every session of the account (every token issued before stops working). 400 "${ACCOUNT_EMAIL_ERRORS.resetLinkUnknown}" for a token that names no link, or a password the policy refuses; 410 "${ACCOUNT_EMAIL_ERRORS.resetLinkUsed}" or "${ACCOUNT_EMAIL_ERRORS.resetLinkExpired}".`,
+        description: `Sets the password, uses the link up and ends every session of the account (every token issued before stops working). 400 "${ACCOUNT_EMAIL_ERRORS.resetLinkUnknown}" for a token that names no link, or a password the policy refuses; 410 "${ACCOUNT_EMAIL_ERRORS.resetLinkUsed}", "${ACCOUNT_EMAIL_ERRORS.resetLinkExpired}", or when the account's address changed since the link was sent.`,
         body: ResetPasswordBody,
         response: { 200: AccountEmailMessage, ...errorResponses(400, 429), ...linkGone },
       },

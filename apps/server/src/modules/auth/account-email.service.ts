@@ -175,6 +175,8 @@ export function createAccountEmailService({
 
     async reset(token: string, password: string): Promise<{ message: string }> {
       const { row, hash, errors } = await linkOf(token, 'reset-password');
+      // The address changed since: whoever still reads the old mailbox is not the owner any more.
+      if (row.current_email !== row.email) throw gone(ACCOUNT_EMAIL_ERRORS.resetLinkOtherAddress);
       const weak = passwordProblem(password);
       if (weak) throw badRequest(weak);
       const passwordHash = await hashPassword(password, passwordHashCost);

@@ -163,6 +163,18 @@ describe('POST /api/auth/reset', () => {
     const empty = await post('/api/auth/reset', { token: '', password: 'a brand new secret phrase' });
     expect(empty.statusCode).toBe(400);
   });
+
+  it('refuses a link sent to an address the account has changed since', async () => {
+    const who = await confirmedAccount();
+    await forgot(who.email);
+    const token = await resetToken(who.email);
+    const edited = await post('/api/users/edit', { userData: { email: `moved-${who.email}` } }, who);
+    expect(edited.statusCode).toBe(201);
+    const refused = await post('/api/auth/reset', { token, password: 'a brand new secret phrase' });
+    expect(refused.statusCode).toBe(410);
+    expect(errorOf(refused)).toBe(ACCOUNT_EMAIL_ERRORS.resetLinkOtherAddress);
+    expect((await login(who, who.password)).statusCode).toBe(200);
+  });
 });
 
 describe('rate limits', () => {
