@@ -43,7 +43,8 @@ const MODULES = `${SERVER}modules/`;
  */
 const SERVER_MODULE_DEPENDENCIES = {
   // Sign-up and a changed address are mailed a confirmation link, a forgotten password a reset link (issue 24).
-  auth: ['mail', 'users'],
+  // Every sign-in writes a server-side session (issue 24), which its token names.
+  auth: ['mail', 'sessions', 'users'],
   bench: ['posts'],
   // Blocks and mutes (issue 23) hide people from each other in every read: the safety module's conditions.
   comments: ['safety'],
@@ -72,6 +73,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   moderation: ['comments', 'media', 'posts', 'users'],
   // Deleting one's account (issue 24): wrong passwords count with the log-in's; the pictures' files go after.
   'account-deletion': ['auth', 'media'],
+  // Sessions, LOG OUT and the password change (issue 24): its own table, the account's password hash.
+  sessions: [],
 };
 
 /** An allow-list must itself be a DAG: a cycle there would permit a cycle between its parts. */

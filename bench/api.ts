@@ -46,8 +46,9 @@ const uuidOf = (text: string) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 const benchUser = (n: number) => ({ id: uuidOf(`bench-user-${n}`), username: `bench_${n}` });
-const token = (n: number) =>
-  new SignJWT({ username: benchUser(n).username })
+/** A token of bench user n, naming its session `sid` (issue 24: a token names a live server-side session). */
+const token = (n: number, sid: string) =>
+  new SignJWT({ username: benchUser(n).username, sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(benchUser(n).id)
     .setExpirationTime('1h')
@@ -123,8 +124,20 @@ async function prepareDatabase(databaseUrl: string) {
   } = await client.query<{ id: string }>('select id from posts order by comment_count desc, like_count desc limit 1');
   await client.end();
   const deepCursor = encodeCursor([deep!.created_at, deep!.id]);
-  const tokens = await Promise.all(Array.from({ length: CONNECTIONS + 1 }, (_, i) => token(i + 1)));
   const server = await startProductionServer({ DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, BENCH_ROUTES: '1' });
+  // One session per bench user, as a log-in writes it (the server migrated the database as it started).
+  const sessions = new pg.Client({ connectionString: databaseUrl });
+  await sessions.connect();
+  const sids: string[] = [];
+  for (let n = 1; n <= CONNECTIONS + 1; n += 1) {
+    const { rows } = await sessions.query<{ id: string }>(
+      `insert into sessions (user_id, user_agent) values ($1, 'bench:api') returning id`,
+      [benchUser(n).id],
+    );
+    sids.push(rows[0]!.id);
+  }
+  await sessions.end();
+  const tokens = await Promise.all(Array.from({ length: CONNECTIONS + 1 }, (_, i) => token(i + 1, sids[i]!)));
   const auth = (i: number) => ({ authorization: `Bearer ${tokens[i % tokens.length]}` });
 
   /** Every round's result of each route, in the order the routes run. */

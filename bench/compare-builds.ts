@@ -25,14 +25,26 @@ const uuidOf = (text: string) => {
   const hex = createHash('md5').update(text).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
-const token = await new SignJWT({ username: 'bench_1' })
+const client = new pg.Client({ connectionString: DATABASE_URL });
+await client.connect();
+// A session for the token (issue 24), when the database has sessions (a build before them ignores `sid`).
+const {
+  rows: [tables],
+} = await client.query<{ sessions: boolean }>(`select to_regclass('sessions') is not null as sessions`);
+const session = tables!.sessions
+  ? (
+      await client.query<{ id: string }>(
+        `insert into sessions (user_id, user_agent) values ($1, 'bench:compare-builds') returning id`,
+        [uuidOf('bench-user-1')],
+      )
+    ).rows[0]
+  : undefined;
+const token = await new SignJWT({ username: 'bench_1', ...(session ? { sid: session.id } : {}) })
   .setProtectedHeader({ alg: 'HS256' })
   .setSubject(uuidOf('bench-user-1'))
   .setExpirationTime('2h')
   .sign(new TextEncoder().encode(SECRET));
 
-const client = new pg.Client({ connectionString: DATABASE_URL });
-await client.connect();
 const {
   rows: [hot],
 } = await client.query<{ id: string }>('select id from posts order by comment_count desc, like_count desc limit 1');

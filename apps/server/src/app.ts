@@ -48,6 +48,7 @@ import { atomRoutes, createAtomService } from './modules/atom/index.js';
 import { createModerationService, grantRole, makeAdmin, moderationRoutes } from './modules/moderation/index.js';
 import { createPagesService, renderHead, robotsRoutes } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
+import { createSessionCheck, createSessionsService, endSessions, sessionsRoutes } from './modules/sessions/index.js';
 import { createExportService, exportRoutes } from './modules/export/index.js';
 import { accountDeletionRoutes, createAccountDeletionService } from './modules/account-deletion/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
@@ -131,8 +132,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     changes: (event) => event.type === 'user-joined' || event.type === 'author-changed',
   });
   const accounts = createAccountCheck({ db, bus });
+  // Live sessions, remembered like accounts (issue 24): LOG OUT and the others end a token at once.
+  const sessionCheck = createSessionCheck({ db, bus, log: app.log });
   // One token check for HTTP requests, POST /api/auth/verify and the live socket.
-  const tokenCheck = createTokenCheck({ tokens, accountStatus: accounts.status });
+  const tokenCheck = createTokenCheck({ tokens, accountStatus: accounts.status, sessionLive: sessionCheck.live });
   // Mail (issue 24): SMTP_URL, or the log; links start with PUBLIC_ORIGIN (else this port on localhost).
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'no-reply@localhost', log: app.log });
   const accountEmail = createAccountEmailService({
@@ -143,6 +146,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     passwordHashCost: config.passwordHashCost,
     now: config.now,
     log: app.log,
+    // A password reset ends every session of the account (issue 24).
+    endSessions: async (userId) => void (await endSessions(db, userId)),
   });
   app.addHook('onClose', async () => {
     await accountEmail.settled();
@@ -204,6 +209,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(tagsRoutes, { tags, guards });
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(moderationRoutes, { moderation, guards });
+      await api.register(sessionsRoutes, {
+        sessions: createSessionsService({ db, limiter, passwordHashCost: config.passwordHashCost }),
+        guards,
+      });
       await api.register(exportRoutes, {
         exports: createExportService({ db, mediaDir: config.mediaDir, log: app.log }),
         guards,

@@ -16,5 +16,6 @@ export * from './schemas/notification.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';
 export * from './schemas/account-email.js';
+export * from './schemas/account.js';
 export * from './schemas/account-deletion.js';
 export * from './schemas/export.js';

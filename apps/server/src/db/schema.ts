@@ -614,3 +614,23 @@ export const exportRuns = pgTable('export_runs', {
   renewedAt: timestamp('renewed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+/** Server-side sessions (issue 24, migration 0019): a token names its session (`sid`); an ended one is deleted. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
+    check('sessions_address_length', sql`char_length(${t.address}) <= 64`),
+  ],
+);

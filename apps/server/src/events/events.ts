@@ -27,7 +27,13 @@ export type DomainEvent =
   /** The user signed up (people searches must find them). */
   | { type: 'user-joined'; userId: string }
   /** The user's account was deleted (sent by a trigger on the users table, migrations 0007 and 0009). */
-  | { type: 'account-deleted'; userId: string };
+  | { type: 'account-deleted'; userId: string }
+  /**
+   * Sessions ended (issue 24: LOG OUT, ended from the settings, a password change or reset): their tokens are
+   * refused and their live sockets closed. `sessionId` absent: every session of the user, but `except` if given
+   * (a password change keeps the session that made it).
+   */
+  | { type: 'session-ended'; userId: string; sessionId?: string; except?: string };
 
 export async function publish(tx: Db, event: DomainEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);

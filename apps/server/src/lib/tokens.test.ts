@@ -12,7 +12,7 @@ describe('token verification', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
     const tokens = createTokenService(SECRET, '60s');
-    const token = await tokens.sign({ userId: 'u1', username: 'ana' });
+    const token = await tokens.sign({ userId: 'u1', username: 'ana', sessionId: 's1' });
     expect(await tokens.verify(token)).toMatchObject({ userId: 'u1', username: 'ana' });
     vi.setSystemTime(new Date('2026-11-22T12:00:59Z'));
     expect(await tokens.verify(token)).toMatchObject({ userId: 'u1' });
@@ -23,7 +23,7 @@ describe('token verification', () => {
 
   it('never accepts a token changed after a valid one was remembered', async () => {
     const tokens = createTokenService(SECRET, '1h');
-    const token = await tokens.sign({ userId: 'u1', username: 'ana' });
+    const token = await tokens.sign({ userId: 'u1', username: 'ana', sessionId: 's1' });
     expect(await tokens.verify(token)).not.toBeNull();
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const forged = Buffer.from(JSON.stringify({ sub: 'u2', username: 'theo', exp: 9_999_999_999 })).toString(
@@ -37,7 +37,7 @@ describe('token verification', () => {
 
   it('accepts only the canonical spelling of a token', async () => {
     const tokens = createTokenService(SECRET, '1h');
-    const token = await tokens.sign({ userId: 'u1', username: 'ana' });
+    const token = await tokens.sign({ userId: 'u1', username: 'ana', sessionId: 's1' });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     // A 32-byte signature is 43 characters: the last one carries 4 bits and 2 unused ones.
     const last = signature.at(-1)!;

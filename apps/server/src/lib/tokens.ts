@@ -4,13 +4,19 @@ import { LRUCache } from 'lru-cache';
 export interface TokenClaims {
   userId: string;
   username: string;
+  /** The server-side session the token names (its `sid` claim, issue 24): refused once the session ended. */
+  sessionId: string;
   /** When the token stops being valid (ms since the epoch), if it says. */
   expiresAt?: number;
 }
 
 export interface TokenService {
-  sign(claims: TokenClaims): Promise<string>;
-  /** The claims of a valid token, or null for a forged, tampered, expired or malformed one. */
+  sign(claims: Omit<TokenClaims, 'expiresAt'>): Promise<string>;
+  /**
+   * The claims of a valid token, or null for a forged, tampered, expired or malformed one, or one without a
+   * session (`sid`: signed before issue 24; its holder signs in again). Whether the session is still live
+   * is the token check's question (modules/auth/token-check.ts).
+   */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
@@ -32,9 +38,11 @@ export function createTokenService(
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
+      if (typeof payload.sid !== 'string') return null;
       return {
         userId: payload.sub,
         username: payload.username,
+        sessionId: payload.sid,
         ...(payload.exp === undefined ? {} : { expiresAt: payload.exp * 1000 }),
       };
     } catch {
@@ -43,8 +51,8 @@ export function createTokenService(
   }
 
   return {
-    sign: ({ userId, username }) =>
-      new SignJWT({ username })
+    sign: ({ userId, username, sessionId }) =>
+      new SignJWT({ username, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt()

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id, set by `requireUser` (or `optionalUser`) from a valid token. */
     userId: string | null;
+    /** The session the signed-in user's token names (issue 24), set with `userId`. */
+    sessionId: string | null;
   }
 }
 
@@ -31,7 +33,10 @@ export const suspendedError = (until: string | null) =>
  */
 export interface TokenCheck {
   check(token: string | undefined): Promise<TokenVerdict>;
-  /** The claims of a valid token, without asking whether its account still exists; null otherwise. */
+  /**
+   * The claims of a valid token whose session is live, without asking whether its account still exists;
+   * null otherwise.
+   */
   claims(token: string | undefined): Promise<TokenClaims | null>;
 }
 
@@ -53,6 +58,7 @@ export function registerAuth(
   limiter: RateLimiter,
 ): AuthGuards {
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
   return {
     async requireUser(request) {
       const verdict = await tokenCheck.check(tokenFromHeader(request.headers.authorization));
@@ -60,8 +66,9 @@ export function registerAuth(
       if (verdict.status === 'invalid') throw unauthorized(ERRORS.invalidToken);
       if (verdict.status === 'gone') throw notFound(ACCOUNT_GONE);
       if (verdict.status === 'suspended') throw suspendedError(verdict.until);
-      const { userId } = verdict.claims;
+      const { userId, sessionId } = verdict.claims;
       request.userId = userId;
+      request.sessionId = sessionId;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
       }
@@ -69,6 +76,7 @@ export function registerAuth(
     async optionalUser(request) {
       const claims = await tokenCheck.claims(tokenFromHeader(request.headers.authorization));
       request.userId = claims?.userId ?? null;
+      request.sessionId = claims?.sessionId ?? null;
     },
     limiter,
   };

@@ -79,6 +79,14 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/auth/reset':                         [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'POST /api/auth/verify-email':                  [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'POST /api/auth/verify-email/resend':           [401, 401, 401, 401, 401, 401, 404, 202, 202, 202],
+  // Sessions (issue 24): LOG OUT and DELETE end a fresh session of the cell's account (not the matrix's own
+  // token); another's session id is a 404; the password change is sent a common new password (400 once the
+  // token passes: a real change is sessions.test.ts's).
+  'POST /api/auth/logout':                        [401, 401, 401, 401, 401, 401, 404, 204, 204, 204],
+  'GET /api/sessions':                            [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'DELETE /api/sessions/:id':                     [401, 401, 401, 401, 401, 401, 404, 404, 204, 204],
+  'POST /api/sessions/end-others':                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/auth/password':                      [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
   'GET /api/users':                               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/suggestions':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/bookmark':                      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -261,6 +269,22 @@ async function unpinAll() {
   }
 }
 
+/**
+ * The headers of a new session of the cell's account, its token as the cell sends it (issue 24): for the
+ * kinds whose token names a live session; the others keep their own token.
+ */
+async function freshSession(kind: Kind): Promise<{ headers?: Record<string, string> }> {
+  const who = { other, ownRaw: owner, ownBearer: owner, moderator, admin }[kind as string];
+  if (!who) return {};
+  const response = await ok({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: who.user.username, password: who.password },
+  });
+  const token = response.json().encodedToken as string;
+  return { headers: { authorization: kind === 'ownBearer' ? `Bearer ${token}` : token } };
+}
+
 /** Builds, on fresh rows, the request of one route (the owner's rows; the viewer acts with the cell's token). */
 const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/health': async () => ({ method: 'GET', url: '/api/health' }),
@@ -301,6 +325,24 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     payload: { token: 'A'.repeat(43) },
   }),
   'POST /api/auth/verify-email/resend': async () => ({ method: 'POST', url: '/api/auth/verify-email/resend' }),
+  'POST /api/auth/logout': async (kind) => ({
+    method: 'POST',
+    url: '/api/auth/logout',
+    ...(await freshSession(kind)),
+  }),
+  'GET /api/sessions': async () => ({ method: 'GET', url: '/api/sessions' }),
+  'DELETE /api/sessions/:id': async () => {
+    const ownerSession = await freshSession('ownRaw');
+    const listed = await ok({ method: 'GET', url: '/api/sessions', headers: ownerSession.headers });
+    const id = (listed.json().sessions as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+    return { method: 'DELETE', url: `/api/sessions/${id}` };
+  },
+  'POST /api/sessions/end-others': async () => ({ method: 'POST', url: '/api/sessions/end-others' }),
+  'POST /api/auth/password': async () => ({
+    method: 'POST',
+    url: '/api/auth/password',
+    payload: { currentPassword: 'whatever it is', newPassword: 'password' },
+  }),
   'GET /api/users': async () => ({ method: 'GET', url: '/api/users' }),
   'GET /api/users/suggestions': async () => ({ method: 'GET', url: '/api/users/suggestions' }),
   'GET /api/users/bookmark': async () => ({ method: 'GET', url: '/api/users/bookmark' }),
@@ -521,7 +563,10 @@ describe('authorization matrix', () => {
         const options = await REQUESTS[route]!(kind);
         const token = tokens[kind];
         const headers: Record<string, string> = { prefer: 'return=minimal', ...(options.headers as object) };
-        if (token !== undefined && route !== 'POST /api/auth/verify') headers.authorization = token;
+        // A route may sign in its own session of the cell's account (LOG OUT must not end the matrix's tokens).
+        if (token !== undefined && route !== 'POST /api/auth/verify' && !headers.authorization) {
+          headers.authorization = token;
+        }
         const before = method === 'GET' ? '' : await snapshot();
         const response = await ctx.app.inject({ ...options, headers });
         const label = `${route} with ${kind}`;

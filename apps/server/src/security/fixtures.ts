@@ -177,7 +177,8 @@ export async function forgedTokens(valid: SignedUp, secret: string) {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('a-different-secret-that-is-also-long-enough-0123456789')),
     tampered: `${header}.${b64({ ...claims, sub: '00000000-0000-4000-8000-000000000000', username: 'admin' })}.${signature}`,
-    expired: await new SignJWT({ username: valid.user.username })
+    // Its session is live: only the expiry refuses it.
+    expired: await new SignJWT({ username: valid.user.username, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(valid.user._id)
       .setIssuedAt(now - 7200)

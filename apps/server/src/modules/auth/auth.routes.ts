@@ -12,6 +12,7 @@ import { errorResponses } from '../../lib/route-schema.js';
 import type { AuthService } from './auth.service.js';
 import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { addressKey } from '../../lib/client-address.js';
+import { sessionClient } from '../sessions/index.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter: RateLimiter }> = async (
   app,
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
     },
     async (request, reply) => {
       limiter.hit(`signup:${addressKey(request.ip)}`, RATE_LIMITS.signupPerIp);
-      const { user, encodedToken } = await auth.signup(request.body);
+      const { user, encodedToken } = await auth.signup(request.body, sessionClient(request));
       return reply.code(201).send({ encodedToken, createdUser: user });
     },
   );
@@ -49,9 +50,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
       },
     },
     async (request) => {
-      const address = addressKey(request.ip);
-      limiter.hit(`login:${address}`, RATE_LIMITS.loginPerIp);
-      const { user, encodedToken } = await auth.login(request.body.username, request.body.password, address);
+      const client = sessionClient(request);
+      limiter.hit(`login:${client.address}`, RATE_LIMITS.loginPerIp);
+      const { user, encodedToken } = await auth.login(request.body.username, request.body.password, client);
       return { encodedToken, foundUser: user };
     },
   );

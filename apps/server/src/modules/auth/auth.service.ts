@@ -23,6 +23,7 @@ import {
   toUser,
   updatePasswordHash,
 } from '../users/index.js';
+import { insertSession, type SessionClient } from '../sessions/index.js';
 
 export interface AuthDeps {
   db: Db;
@@ -66,14 +67,21 @@ export function createAuthService({
   signedUp,
 }: AuthDeps) {
   const guard = createLoginGuard(limiter);
-  async function session(userId: string, username: string) {
+  /**
+   * The one place a token is issued (sign-up, log-in, a second factor's sign-in): a new server-side
+   * session of the account (issue 24), named by the token's `sid`, with the client that signed in.
+   */
+  async function session(userId: string, username: string, client: SessionClient) {
     const row = await selectUserWithLists(db, byId(userId), userId);
     if (!row) throw notFound(ERRORS.usernameNotRegistered);
-    return { user: toUser(row, userId), encodedToken: await tokens.sign({ userId, username }) };
+    const sessionId = await insertSession(db, userId, client);
+    return { user: toUser(row, userId), encodedToken: await tokens.sign({ userId, username, sessionId }) };
   }
 
   return {
-    async signup(body: SignupBody): Promise<{ user: User; encodedToken: string }> {
+    session,
+
+    async signup(body: SignupBody, client: SessionClient): Promise<{ user: User; encodedToken: string }> {
       const { firstName, lastName } = splitName(body);
       if ((RESERVED_USERNAMES as readonly string[]).includes(body.username.toLowerCase())) {
         throw badRequest(`The username "${body.username}" is reserved. Please choose another.`);
@@ -96,7 +104,7 @@ export function createAuthService({
           await makeAdmin(created.id);
         }
         signedUp?.(created.id);
-        return await session(created.id, created.username);
+        return await session(created.id, created.username, client);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);
         // A deleted account's name, held back for a while (migration 0021's trigger).
@@ -105,8 +113,9 @@ export function createAuthService({
       }
     },
 
-    /** `address` is the client's addressKey: failed attempts are counted per account and address. */
-    async login(username: string, password: string, address: string) {
+    /** `client.address` is the client's addressKey: failed attempts are counted per account and address. */
+    async login(username: string, password: string, client: SessionClient) {
+      const { address } = client;
       const found = await selectCredentialsByUsername(db, username.trim());
       if (!found) throw notFound(ERRORS.usernameNotRegistered);
       guard.begin(found.id, address);
@@ -119,7 +128,7 @@ export function createAuthService({
         const passwordHash = await hashPassword(password, passwordHashCost);
         await updatePasswordHash(db, found.id, passwordHash);
       }
-      return session(found.id, found.username);
+      return session(found.id, found.username, client);
     },
 
     async verify(encodedToken: string): Promise<User> {

@@ -4,29 +4,37 @@ import type { AccountStatus } from '../users/index.js';
 
 /**
  * The one token verification of the API, for HTTP requests (plugins/auth.ts), POST /api/auth/verify and
- * the live socket's hello: a token is valid when it verifies (signature, expiry: see lib/tokens.ts) and
- * its account still exists, since a token outlives its account, and is not suspended (issue 23: a
- * suspension ends its tokens at once).
+ * the live socket's hello: a token is valid when it verifies (signature, expiry: see lib/tokens.ts), its
+ * account still exists, since a token outlives its account, and is not suspended (issue 23: a
+ * suspension ends its tokens at once), and the session it names is still live (issue 24: LOG OUT, or a
+ * session ended from the settings or by a password change, ends its token at once).
  */
 export function createTokenCheck({
   tokens,
   accountStatus,
+  sessionLive,
 }: {
   tokens: TokenService;
   /** Whether the account exists and is not suspended (createAccountCheck in modules/users, which remembers it). */
   accountStatus: (userId: string) => Promise<AccountStatus>;
+  /** Whether the token's session was not ended (createSessionCheck in modules/sessions, which remembers it). */
+  sessionLive: (sessionId: string, userId: string) => Promise<boolean>;
 }): TokenCheck {
-  const claims = async (token: string | undefined): Promise<TokenClaims | null> =>
-    token ? tokens.verify(token) : null;
+  const claims = async (token: string | undefined): Promise<TokenClaims | null> => {
+    const verified = token ? await tokens.verify(token) : null;
+    return verified && (await sessionLive(verified.sessionId, verified.userId)) ? verified : null;
+  };
   return {
     claims,
     async check(token): Promise<TokenVerdict> {
       if (!token) return { status: 'missing' };
       const verified = await tokens.verify(token);
       if (!verified) return { status: 'invalid' };
+      // The account first: a deleted account's sessions went with it, and its token answers "gone".
       const account = await accountStatus(verified.userId);
       if (account.state === 'gone') return { status: 'gone', claims: verified };
       if (account.state === 'suspended') return { status: 'suspended', claims: verified, until: account.until };
+      if (!(await sessionLive(verified.sessionId, verified.userId))) return { status: 'invalid' };
       return { status: 'valid', claims: verified };
     },
   };

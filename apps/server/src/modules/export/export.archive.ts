@@ -13,6 +13,7 @@ import {
   notificationPages,
   picturePages,
   postPages,
+  selectCommentsOf,
   selectMutedWords,
   selectPicturesOf,
   selectPins,
@@ -32,6 +33,9 @@ export interface ExportLog {
 
 /** JSON text is gathered into chunks of about this size before it goes into the zip. */
 const CHUNK = 64 * 1024;
+
+/** Up to this many comments on a page of posts are read at once. */
+const FEW_COMMENTS = 5000;
 
 const pictureFile = (file: string) => `pictures/${file}`;
 
@@ -114,6 +118,18 @@ async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
     )) {
       pictures.set(row.post_id!, [...(pictures.get(row.post_id!) ?? []), row]);
     }
+    // A page's comments in one read when they are few (one read per post would be most of the export's
+    // reads); a page with a long thread reads each post's comments in pages.
+    const few = page.reduce((sum, post) => sum + post.comment_count, 0) <= FEW_COMMENTS;
+    const comments = new Map<string, CommentRow[]>();
+    if (few) {
+      for (const row of await selectCommentsOf(
+        db,
+        page.filter((post) => post.comment_count > 0).map((post) => post.id),
+      )) {
+        comments.set(row.post_id, [...(comments.get(row.post_id) ?? []), row]);
+      }
+    }
     for (const post of page) {
       const head = JSON.stringify(postJson(post, pictures.get(post.id) ?? []));
       // The comments go in as they are read: the post's object is closed after them.
@@ -121,8 +137,9 @@ async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
       first = false;
       let firstComment = true;
       if (post.comment_count > 0) {
-        for await (const comments of commentPagesOfPost(db, post.id)) {
-          for (const comment of comments) {
+        const pages = few ? once(Promise.resolve(comments.get(post.id) ?? [])) : commentPagesOfPost(db, post.id);
+        for await (const chunk of pages) {
+          for (const comment of chunk) {
             const author = { id: comment.author_id, username: comment.author_username };
             yield `${firstComment ? '' : ','}${JSON.stringify({ ...commentJson(comment), author })}`;
             firstComment = false;

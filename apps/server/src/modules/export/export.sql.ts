@@ -185,6 +185,14 @@ export const commentPagesOfPost = (db: Db, postId: string) =>
     (row) => [row.created_at, row.id],
   );
 
+/** The comments on a page of posts, each post's oldest first: for pages whose posts have few comments. */
+export const selectCommentsOf = (db: Db, postIds: string[]) =>
+  queryRows<CommentRow>(
+    db,
+    sql`select ${COMMENT_COLUMNS} from comments c ${COMMENT_JOINS}
+        where c.post_id = any(${`{${postIds.join(',')}}`}::uuid[]) order by c.post_id, c.created_at, c.id`,
+  );
+
 /** The comments the account wrote, anywhere, oldest first. */
 export const commentPagesByAuthor = (db: Db, userId: string) =>
   pagesOf<CommentRow>(

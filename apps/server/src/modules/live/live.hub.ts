@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE } from '@share-arts/contract';
+import { ERRORS, LIVE_CLOSE } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { ACCOUNT_GONE, suspendedError, type TokenCheck, type TokenVerdict } from '../../plugins/auth.js';
 import type { AccountStatus } from '../users/index.js';
 import { decodeEventId, type NotificationsService } from '../notifications/index.js';
 import { selectPostCounts } from '../posts/index.js';
 import type { EventBus } from '../../events/bus.js';
+import type { DomainEvent } from '../../events/events.js';
 import { createFanout, sendCounts } from './live.fanout.js';
 import { createNotificationFeed } from './live.feed.js';
 import { CLOSE_REASONS, close, readFrame, refuse, send, tokenRefusal, type HelloFrame } from './live.protocol.js';
@@ -42,7 +43,7 @@ export function createLiveHub(deps: {
   const feed = createNotificationFeed(notifications);
   const fanout = createFanout({ db, registry, notifications, feed, countsBatchMs: timings.countsBatchMs, log });
 
-  /** Counts account deletions: a hello that saw one while it checked its account checks again. */
+  /** Counts account deletions and ended sessions: a hello that saw one while it checked its token checks again. */
   let deletions = 0;
   /** A deleted account's sockets are closed at once: a token outlives its account (issue 18). */
   function closeDeleted(userId: string) {
@@ -60,9 +61,22 @@ export function createLiveHub(deps: {
     for (const connection of registry.ofUser(userId) ?? []) close(connection, LIVE_CLOSE.unauthorised, reason);
   }
 
+  /** Ended sessions' sockets are closed at once (issue 24: LOG OUT, the settings' End, a password change). */
+  function closeEnded(event: Extract<DomainEvent, { type: 'session-ended' }>) {
+    deletions += 1;
+    for (const connection of registry.ofUser(event.userId) ?? []) {
+      const ended =
+        event.sessionId === undefined
+          ? connection.sessionId !== event.except
+          : connection.sessionId === event.sessionId;
+      if (ended) close(connection, LIVE_CLOSE.unauthorised, ERRORS.invalidToken);
+    }
+  }
+
   bus.subscribe(
     (event) => {
       if (event.type === 'account-deleted') closeDeleted(event.userId);
+      else if (event.type === 'session-ended') closeEnded(event);
       else {
         if (event.type === 'author-changed') {
           closeIfSuspended(event.userId).catch((error: unknown) => log.error({ err: error }, 'live: suspension check'));
@@ -96,6 +110,7 @@ export function createLiveHub(deps: {
 
     const { claims } = verdict;
     const userId = claims.userId;
+    connection.sessionId = claims.sessionId;
     const replaced = registry.signIn(connection, userId);
     connection.onSignedIn?.();
     for (const oldest of replaced) close(oldest, LIVE_CLOSE.replaced, CLOSE_REASONS.replaced);

@@ -4,6 +4,8 @@ import { LIVE, type LiveNotification } from '@share-arts/contract';
 export interface Connection {
   socket: WebSocket;
   userId: string | null;
+  /** The session its token names (issue 24): the socket closes when that session ends. */
+  sessionId: string | null;
   posts: Set<string>;
   /** Answered the last ping (or sent something) since the heartbeat before. */
   alive: boolean;
@@ -55,6 +57,7 @@ export function createSocketRegistry() {
         onSignedIn,
         socket,
         userId: null,
+        sessionId: null,
         posts: new Set(),
         alive: true,
         lastEventId: null,

@@ -153,7 +153,7 @@ describe('the live stream', () => {
     const json = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const sign = (key: string, exp: number) =>
-      new SignJWT({ username: who.user.username })
+      new SignJWT({ username: who.user.username, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(who.user._id)
         .setExpirationTime(exp)

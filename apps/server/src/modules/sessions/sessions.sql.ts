@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { publish } from '../../events/events.js';
+
+/** The user agent as stored: a client may send anything, the row keeps a bounded prefix. */
+export const USER_AGENT_MAX = 512;
+/** The address as stored (an addressKey: IPv4, or an IPv6 /64). */
+export const ADDRESS_MAX = 64;
+
+export interface SessionRow {
+  id: string;
+  user_agent: string;
+  address: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** A new session of the user; its id goes in the token (`sid`). */
+export async function insertSession(
+  db: Db,
+  userId: string,
+  client: { userAgent: string; address: string },
+): Promise<string> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into sessions (user_id, user_agent, address)
+        values (${userId}::uuid, ${client.userAgent.slice(0, USER_AGENT_MAX)}, ${client.address.slice(0, ADDRESS_MAX)})
+        returning id`,
+  );
+  return rows[0]!.id;
+}
+
+/** The session's owner and when it was last used (ms since the epoch), or undefined once it has ended. */
+export async function selectSessionOwner(
+  db: Db,
+  sessionId: string,
+): Promise<{ user_id: string; last_used_ms: number } | undefined> {
+  const rows = await queryRows<{ user_id: string; last_used_ms: string | number }>(
+    db,
+    sql`select user_id, (extract(epoch from last_used_at) * 1000)::float8 as last_used_ms
+        from sessions where id = ${sessionId}::uuid`,
+  );
+  const row = rows[0];
+  return row && { user_id: row.user_id, last_used_ms: Number(row.last_used_ms) };
+}
+
+/** Notes that the session was used now (at most every few minutes: session-check.ts). */
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db.execute(sql`update sessions set last_used_at = now() where id = ${sessionId}::uuid`);
+}
+
+/** The user's sessions, the most recently used first. */
+export function selectSessions(db: Db, userId: string): Promise<SessionRow[]> {
+  return queryRows<SessionRow>(
+    db,
+    sql`select id, user_agent, address,
+               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+               to_char(last_used_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_used_at
+        from sessions where user_id = ${userId}::uuid
+        order by last_used_at desc, created_at desc, id`,
+  );
+}
+
+/**
+ * Ends sessions of the user: one (`sessionId`), or all but `except`, or all. The event leaves with the
+ * deletion (NOTIFY is sent on commit), so every process forgets them. Answers how many ended.
+ */
+export async function deleteSessions(
+  db: Db,
+  userId: string,
+  which: { sessionId?: string; except?: string } = {},
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`delete from sessions where user_id = ${userId}::uuid
+          ${which.sessionId === undefined ? sql`` : sql`and id = ${which.sessionId}::uuid`}
+          ${which.except === undefined ? sql`` : sql`and id <> ${which.except}::uuid`}
+          returning id`,
+    );
+    if (rows.length > 0) {
+      await publish(tx, {
+        type: 'session-ended',
+        userId,
+        ...(which.sessionId === undefined ? {} : { sessionId: which.sessionId }),
+        ...(which.except === undefined ? {} : { except: which.except }),
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** The account's password hash (the password change checks the current one). */
+export async function selectPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const rows = await queryRows<{ password_hash: string }>(
+    db,
+    sql`select password_hash from users where id = ${userId}::uuid`,
+  );
+  return rows[0]?.password_hash;
+}
+
+/**
+ * A new password, and every other session ended with it, in one transaction (the event leaves on commit):
+ * a token taken with the old password stops working the moment the new one does. Answers how many ended.
+ */
+export async function updatePasswordEndingOthers(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  keep: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${userId}::uuid`);
+    return deleteSessions(tx, userId, { except: keep });
+  });
+}
