@@ -14,8 +14,9 @@ export function ExportSettings() {
       <p className={styles.hint}>
         Get a copy of everything you made and chose here, in one zip file: your profile, your posts with their comments,
         the comments you wrote, your likes, saved posts, follows, followed tags, pins, blocks, mutes, muted words and
-        notifications, and the original of every picture you uploaded, exactly as you uploaded it. A README file in the
-        zip explains what each file holds.
+        notifications, and the original of every picture you uploaded, as you uploaded it (less the personal details,
+        such as where a photo was taken, that were removed on upload). A README file in the zip explains what each file
+        holds.
       </p>
       <div className={styles.row}>
         <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
