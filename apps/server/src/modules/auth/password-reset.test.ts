@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_EMAIL_ERRORS, ACCOUNT_EMAIL_MESSAGES } from '@share-arts/contract';
+import { ACCOUNT_EMAIL_ERRORS, ACCOUNT_EMAIL_MESSAGES, ERRORS, LIVE_CLOSE } from '@share-arts/contract';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -15,6 +16,7 @@ let clock = Date.now();
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestApp({ config: { smtpUrl: smtp.url, now: () => clock } });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -47,6 +49,26 @@ async function resetToken(email: string): Promise<string> {
   const mail = await smtp.next(email);
   expect(mail.subject).toBe('Choose a new password for Share Arts');
   return tokenOf(mail.link);
+}
+
+/** A live socket signed in with `token`; `closed` settles with its close code and reason. */
+async function liveSocket(token: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api/live`);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  socket.on('error', () => {});
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { type: string };
+      if (frame.type === 'ready') resolve();
+      else if (frame.type === 'error') reject(new Error(String(data)));
+    });
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify({ type: 'hello', token }));
+  await ready;
+  return { closed };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -162,6 +184,24 @@ describe('POST /api/auth/reset', () => {
     }
     const empty = await post('/api/auth/reset', { token: '', password: 'a brand new secret phrase' });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('ends every session of the account: tokens issued before are refused over HTTP and on the live socket', async () => {
+    const who = await confirmedAccount();
+    const phone = (await login(who, who.password)).json().encodedToken as string;
+    const socket = await liveSocket(phone);
+    await forgot(who.email);
+    const token = await resetToken(who.email);
+    expect((await post('/api/auth/reset', { token, password: 'a brand new secret phrase' })).statusCode).toBe(200);
+
+    for (const old of [who.token, phone]) {
+      const refused = await post('/api/auth/verify', { encodedToken: old });
+      expect(refused.statusCode).toBe(401);
+      expect(errorOf(refused)).toBe(ERRORS.invalidToken);
+    }
+    expect(await socket.closed).toEqual({ code: LIVE_CLOSE.unauthorised, reason: ERRORS.invalidToken });
+    const fresh = (await login(who, 'a brand new secret phrase')).json().encodedToken as string;
+    expect((await post('/api/auth/verify', { encodedToken: fresh })).statusCode).toBe(200);
   });
 
   it('refuses a link sent to an address the account has changed since', async () => {
