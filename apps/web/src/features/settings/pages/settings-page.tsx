@@ -6,6 +6,7 @@ import { AccountList, MutedWords } from '../../safety/settings';
 import { EmailSettings } from '../../account/email';
 import { ExportSettings } from '../../account/export';
 import { DeleteAccount } from '../../account/delete';
+import { PasswordSettings, SessionsSettings } from '../../account/sessions';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
@@ -32,6 +33,8 @@ export default function SettingsPage() {
         {user && <MutedWords />}
         {user && <EmailSettings user={user} />}
         {user && <ExportSettings />}
+        {user && <PasswordSettings />}
+        {user && <SessionsSettings />}
         <section className={styles.card} aria-labelledby="session-title">
           <h2 id="session-title" className={styles.cardTitle}>
             Session
