@@ -35,19 +35,22 @@ export function SessionsSettings() {
       )}
       {sessions.data && (
         <ul className={styles.list} aria-label="Your sessions">
-          {sessions.data.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              busy={endOne.isPending && endOne.variables === session.id}
-              onEnd={() =>
-                endOne.mutate(session.id, {
-                  onSuccess: () => setNotice(`${session.device} is signed out.`),
-                  onError: (error) => setNotice(errorMessage(error)),
-                })
-              }
-            />
-          ))}
+          {/* This device first, then the others as the server orders them (the most recently used first). */}
+          {[...sessions.data]
+            .sort((a, b) => Number(b.current) - Number(a.current))
+            .map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                busy={endOne.isPending && endOne.variables === session.id}
+                onEnd={() =>
+                  endOne.mutate(session.id, {
+                    onSuccess: () => setNotice(`${session.device} is signed out.`),
+                    onError: (error) => setNotice(errorMessage(error)),
+                  })
+                }
+              />
+            ))}
         </ul>
       )}
       {others.length > 0 && (
