@@ -219,7 +219,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       });
       await api.register(accountDeletionRoutes, {
         // secondFactor: two-factor sign-in's check (modules/two-factor) once it exists.
-        accountDeletion: createAccountDeletionService({ db, media, limiter }),
+        accountDeletion: createAccountDeletionService({
+          db,
+          media,
+          limiter,
+          forgetAccount: accounts.forget,
+          forgetPosts: (postIds) => postIds.forEach(postCache.invalidate),
+        }),
         guards,
       });
       await api.register(liveRoutes, {

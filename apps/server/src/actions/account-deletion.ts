@@ -23,23 +23,31 @@ export interface DeletedMedia {
  * files. Rows are locked in the order the other writers lock them (posts, then comments, then users in id
  * order: see deletePostRow and the comment actions), so a like, a follow or a post deletion running at
  * the same time waits for this or this for it, never both for each other. False when there is no such
- * account (deleted meanwhile).
+ * account (deleted meanwhile). `posts` are the posts whose readers see a change: its own, and those it
+ * reacted to, commented on or voted on a comment of.
  */
-export async function deleteAccountRows(tx: Db, userId: string): Promise<{ found: boolean; media: DeletedMedia[] }> {
+export async function deleteAccountRows(
+  tx: Db,
+  userId: string,
+): Promise<{ found: boolean; media: DeletedMedia[]; posts: string[] }> {
   const me = sql`${userId}::uuid`;
   const ownPosts = sql`(select id from posts where author_id = ${me})`;
 
   // The posts whose counts change (others' it reacted to or commented on) and its own, which go.
-  await tx.execute(sql`
-    select id from posts
-    where author_id = ${me}
-       or id in (select post_id from post_reactions where user_id = ${me})
-       or id in (select post_id from comments where author_id = ${me})
-    order by id for no key update`);
+  const posts = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from posts
+        where author_id = ${me}
+           or id in (select post_id from post_reactions where user_id = ${me})
+           or id in (select post_id from comments where author_id = ${me})
+        order by id for no key update`,
+  );
   // The comments whose vote counts change.
-  await tx.execute(sql`
-    select id from comments where id in (select comment_id from comment_votes where user_id = ${me})
-    order by id for no key update`);
+  const voted = await queryRows<{ post_id: string }>(
+    tx,
+    sql`select post_id from comments where id in (select comment_id from comment_votes where user_id = ${me})
+        order by id for no key update`,
+  );
   // The people whose counts change, and the account itself.
   const locked = await queryRows<{ id: string }>(
     tx,
@@ -50,7 +58,7 @@ export async function deleteAccountRows(tx: Db, userId: string): Promise<{ found
            or id in (select user_id from bookmarks where post_id in ${ownPosts})
         order by id for no key update`,
   );
-  if (!locked.some((row) => row.id === userId)) return { found: false, media: [] };
+  if (!locked.some((row) => row.id === userId)) return { found: false, media: [], posts: [] };
 
   // Others' posts: the reactions and comments that leave them (a comment a moderator took away is counted no
   // more already), and their watchers told.
@@ -129,5 +137,9 @@ export async function deleteAccountRows(tx: Db, userId: string): Promise<{ found
   );
   // The rest goes with the users row (ON DELETE CASCADE); its trigger sends account-deleted (migration 0009).
   await tx.execute(sql`delete from users where id = ${me}`);
-  return { found: true, media };
+  return {
+    found: true,
+    media,
+    posts: [...new Set([...posts.map((row) => row.id), ...voted.map((row) => row.post_id)])],
+  };
 }

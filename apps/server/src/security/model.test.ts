@@ -2,8 +2,17 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ERRORS, MODERATION_MESSAGES, SAFETY_ERRORS, type Comment, type Post, type User } from '@share-arts/contract';
+import {
+  ACCOUNT_DELETION_ERRORS,
+  ERRORS,
+  MODERATION_MESSAGES,
+  SAFETY_ERRORS,
+  type Comment,
+  type Post,
+  type User,
+} from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
+import { ACCOUNT_GONE } from '../plugins/auth.js';
 import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
 import { afterAllTests } from './fixtures.js';
 import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
@@ -288,7 +297,8 @@ type Op =
   | 'unblock'
   | 'mute'
   | 'unmute'
-  | 'report';
+  | 'report'
+  | 'deleteAccount';
 
 interface Args {
   /** The acting user (index, modulo the run's users). */
@@ -324,6 +334,9 @@ class Step implements fc.AsyncCommand<Model, Real> {
         return true;
       case 'report':
         return m.posts.length > 0;
+      // Rare (half of its draws pass), so that a run still has people with posts, follows and votes.
+      case 'deleteAccount':
+        return m.users.length >= 2 && this.args.t % 2 === 0;
       case 'editComment':
       case 'deleteComment':
       case 'upvote':
@@ -354,7 +367,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
     const refusals: Refusal[] = [];
     let request: InjectOptions;
     let okStatus = 201;
-    let apply: (response: LightMyRequestResponse) => void;
+    let apply: (response: LightMyRequestResponse) => void | Promise<void>;
 
     // The target: for an even t, one the step can succeed on when there is one (an own post to edit, a
     // followed user to unfollow, …); otherwise any, deleted ones included.
@@ -631,6 +644,35 @@ class Step implements fc.AsyncCommand<Model, Real> {
         };
         break;
       }
+      case 'deleteAccount': {
+        // Issue 24: the account and all it owns go (a blank step sends a wrong password: refused, nothing
+        // changes); then a new person signs up in its place, so the run keeps its number of people.
+        okStatus = 200;
+        request = {
+          method: 'POST',
+          url: '/api/account/delete',
+          headers: auth(me),
+          payload: { password: blank ? 'not the password' : 'model password 1' },
+        };
+        if (blank) refusals.push([401, ACCOUNT_DELETION_ERRORS.wrongPassword]);
+        apply = async (r) => {
+          expect(r.json().deleted, label).toBe(true);
+          forgetAccount(m, u);
+          await expectAccountGone(me, label);
+          const username = uniqueUsername('model');
+          const signup = await send(
+            {
+              method: 'POST',
+              url: '/api/auth/signup',
+              payload: { fullname: 'Model Person', email: 'model@example.com', username, password: 'model password 1' },
+            },
+            label,
+          );
+          expect(signup.statusCode, `${label}: the new person's sign-up`).toBe(201);
+          m.users[u] = { id: signup.json().createdUser._id, username, token: signup.json().encodedToken };
+        };
+        break;
+      }
     }
 
     const counted = (stats.ops[op] ??= { sent: 0, ok: 0, refused: 0 });
@@ -646,10 +688,67 @@ class Step implements fc.AsyncCommand<Model, Real> {
     } else {
       counted.ok += 1;
       expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(okStatus);
-      apply(response);
+      await apply(response);
     }
     await expectDatabase(m, label);
   }
+}
+
+/**
+ * The model after user `u` deleted their account: their posts (with the comments, likes and bookmarks on
+ * them) and comments are deleted, their likes, votes, follows both ways, bookmarks, blocks, mutes and the
+ * reports they made are gone, and so are the open reports of their posts.
+ */
+function forgetAccount(m: Model, u: number) {
+  const theirs = new Set(indexesOf(m.posts, (x) => x.author === u));
+  for (const [i, post] of m.posts.entries()) {
+    if (theirs.has(i)) {
+      post.deleted = true;
+      post.likes.clear();
+      post.dislikes.clear();
+    }
+    post.likes.delete(u);
+    post.dislikes.delete(u);
+  }
+  for (const each of m.comments) {
+    if (each.author === u || theirs.has(each.post)) each.deleted = true;
+    each.up.delete(u);
+    each.down.delete(u);
+  }
+  const involves = (key: string, at: 'a' | 'b' | 'either') => {
+    const [a, b] = key.split(' ').map(Number);
+    return at === 'a' ? a === u : at === 'b' ? b === u : a === u || b === u;
+  };
+  for (const set of [m.follows, m.blocks, m.mutes])
+    for (const key of [...set]) if (involves(key, 'either')) set.delete(key);
+  for (const key of [...m.bookmarks])
+    if (involves(key, 'a') || theirs.has(Number(key.split(' ')[1]))) m.bookmarks.delete(key);
+  for (const key of [...m.reports])
+    if (involves(key, 'a') || theirs.has(Number(key.split(' ')[1]))) m.reports.delete(key);
+}
+
+const indexesOf = <T>(list: T[], keep: (item: T) => boolean) => list.flatMap((item, i) => (keep(item) ? [i] : []));
+
+/** A deleted account: its token answers 404, and no row of the tables it wrote names it. */
+async function expectAccountGone(user: MUser, label: string) {
+  const feed = await send({ method: 'GET', url: '/api/feed', headers: auth(user) }, label);
+  expect([feed.statusCode, feed.json().errors[0]], `${label}: its token`).toEqual([404, ACCOUNT_GONE]);
+  const [row] = await queryRows<{ rows: number }>(
+    ctx.database.db,
+    sql`select (select count(*) from users where id = ${user.id}::uuid)
+             + (select count(*) from posts where author_id = ${user.id}::uuid)
+             + (select count(*) from comments where author_id = ${user.id}::uuid)
+             + (select count(*) from post_reactions where user_id = ${user.id}::uuid)
+             + (select count(*) from comment_votes where user_id = ${user.id}::uuid)
+             + (select count(*) from follows where ${user.id}::uuid in (follower_id, followee_id))
+             + (select count(*) from bookmarks where user_id = ${user.id}::uuid)
+             + (select count(*) from blocks where ${user.id}::uuid in (blocker_id, blocked_id))
+             + (select count(*) from mutes where ${user.id}::uuid in (muter_id, muted_id))
+             + (select count(*) from reports where ${user.id}::uuid in (reporter_id, target_id))
+             + (select count(*) from notifications where ${user.id}::uuid in (recipient_id, actor_id))
+             + (select count(*) from media where owner_id = ${user.id}::uuid) as rows`,
+  );
+  expect(Number(row!.rows), `${label}: rows naming the deleted account`).toBe(0);
 }
 
 /** At the end of a run, the whole run read back through the API, as each user sees it. */
@@ -768,6 +867,7 @@ const STEPS = [
   step('mute'),
   step('unmute'),
   step('report'),
+  step('deleteAccount'),
 ];
 
 afterAllTests(async (failed) => {

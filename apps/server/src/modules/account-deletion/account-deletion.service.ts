@@ -24,9 +24,23 @@ export interface AccountDeletionDeps {
   limiter: RateLimiter;
   /** Two-factor sign-in's check, when the server has it. */
   secondFactor?: SecondFactorCheck | undefined;
+  /**
+   * Forgets the account in this process's view of accounts at once (the users module's account check): the
+   * `account-deleted` event tells every process, but only once PostgreSQL delivers it, after the commit.
+   */
+  forgetAccount?: (userId: string) => void;
+  /** Forgets these posts in this process's post cache at once (the events reach every process after the commit). */
+  forgetPosts?: (postIds: string[]) => void;
 }
 
-export function createAccountDeletionService({ db, media, limiter, secondFactor }: AccountDeletionDeps) {
+export function createAccountDeletionService({
+  db,
+  media,
+  limiter,
+  secondFactor,
+  forgetAccount,
+  forgetPosts,
+}: AccountDeletionDeps) {
   const guard = createLoginGuard(limiter);
 
   return {
@@ -52,9 +66,11 @@ export function createAccountDeletionService({ db, media, limiter, secondFactor 
         const rows = await deleteAccountRows(tx, userId);
         if (!rows.found) return undefined;
         const heldUntil = await holdUsername(tx, account.username, ACCOUNT_DELETION.heldUsernameDays);
-        return { heldUntil, media: rows.media };
+        return { heldUntil, media: rows.media, posts: rows.posts };
       });
       if (!deleted) throw notFound(ACCOUNT_GONE);
+      forgetAccount?.(userId);
+      forgetPosts?.(deleted.posts);
       // After the commit: a file that cannot be removed now is logged, and swept later (media.sweeper).
       await media.removeFiles(
         deleted.media.map((row) => ({ originalFile: row.original_file, variants: row.variants })),
