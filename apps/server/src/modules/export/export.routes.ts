@@ -29,7 +29,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ exports: ExportService; g
           'comments), the comments you wrote, likes, bookmarks, follows both ways, followed tags, pins, blocks, mutes, ' +
           'muted words and notifications as JSON, a README.txt explaining every file and field, and the original of ' +
           `every picture you uploaded, byte for byte. The link needs no token, works once and expires after ` +
-          `${EXPORT_LIMITS.linkMinutes} minutes: open it in the browser (or GET it) to download. One export at a ` +
+          `${EXPORT_LIMITS.linkMinutes} minutes: open it in the browser (or GET it) to download; of the links you ` +
+          'ask for, the 5 newest work. One export at a ' +
           `time per account: while one is downloading, 409 "${EXPORT_ERRORS.running}"`,
         security: bearerAuth,
         response: { 201: ExportLink, ...errorResponses(401), ...running },

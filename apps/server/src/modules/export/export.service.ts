@@ -10,6 +10,9 @@ import { createExportArchive, type ExportLog } from './export.archive.js';
 const RENEW_EVERY_MS = 15_000;
 const RUN_STALE_SECONDS = 60;
 
+/** An account's usable links: the newest; asking for more drops the oldest, so asking in a loop stores no more. */
+const LINKS_KEPT = 5;
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const running = () => new HttpError(409, EXPORT_ERRORS.running);
@@ -44,7 +47,9 @@ export function createExportService({ db, mediaDir, log }: { db: Db; mediaDir: s
       const [row] = await queryRows<{ expires_at: string }>(
         db,
         sql`with gone as (
-              delete from export_links where user_id = ${userId}::uuid and (used_at is not null or expires_at <= now())
+              delete from export_links l where l.user_id = ${userId}::uuid and (l.used_at is not null
+                or l.expires_at <= now() or l.token_hash not in (select token_hash from export_links
+                  where user_id = ${userId}::uuid order by created_at desc limit ${LINKS_KEPT - 1}))
             )
             insert into export_links (token_hash, user_id, expires_at)
             values (${hashOf(token)}, ${userId}::uuid, now() + make_interval(mins => ${EXPORT_LIMITS.linkMinutes}))

@@ -244,6 +244,21 @@ describe('the link', () => {
     expect((await download(expired)).statusCode).toBe(404);
   });
 
+  it('keeps the newest five of an account: asking again and again stores no more', async () => {
+    const gus = await signUp(ctx.app);
+    const links: string[] = [];
+    for (let i = 0; i < 8; i++) links.push(await linkFor(gus));
+    const [stored] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from export_links where user_id = ${gus.user._id}::uuid`,
+    );
+    expect(stored!.n).toBe(5);
+    expect((await download(links[7]!)).statusCode).toBe(200);
+    const statuses = [];
+    for (const link of links.slice(0, 7)) statuses.push((await download(link)).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+  });
+
   it('is refused without a valid token', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/account/export' });
     expect(response.statusCode).toBe(401);
