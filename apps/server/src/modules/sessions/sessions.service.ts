@@ -7,15 +7,10 @@ import { hashPassword, normalizePassword, verifyPassword } from '../../lib/passw
 import { passwordProblem } from '../../lib/password-policy.js';
 import { tooManyRequests, type RateLimit, type RateLimiter } from '../../lib/rate-limiter.js';
 import { isUuid } from '../../lib/ids.js';
+import { changePasswordEndingOthers } from '../../actions/password-change.js';
 import { forgetHere } from './session-check.js';
 import { describeDevice, describePlace } from './device.js';
-import {
-  deleteSessions,
-  selectPasswordHash,
-  selectSessions,
-  updatePasswordEndingOthers,
-  USER_AGENT_MAX,
-} from './sessions.sql.js';
+import { deleteSessions, selectPasswordHash, selectSessions, USER_AGENT_MAX } from './sessions.sql.js';
 
 /** Who signs in: the user agent and the address (an addressKey), kept with the session to describe it. */
 export interface SessionClient {
@@ -116,7 +111,7 @@ export function createSessionsService({
         throw badRequest(ACCOUNT_ERRORS.samePassword);
       }
       const passwordHash = await hashPassword(body.newPassword, passwordHashCost);
-      const ended = await updatePasswordEndingOthers(db, userId, passwordHash, currentId);
+      const ended = await changePasswordEndingOthers(db, userId, passwordHash, currentId);
       forgetHere(db, userId, { except: currentId });
       return ended;
     },

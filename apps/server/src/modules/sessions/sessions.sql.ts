@@ -98,19 +98,3 @@ export async function selectPasswordHash(db: Db, userId: string): Promise<string
   );
   return rows[0]?.password_hash;
 }
-
-/**
- * A new password, and every other session ended with it, in one transaction (the event leaves on commit):
- * a token taken with the old password stops working the moment the new one does. Answers how many ended.
- */
-export async function updatePasswordEndingOthers(
-  db: Db,
-  userId: string,
-  passwordHash: string,
-  keep: string,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${userId}::uuid`);
-    return deleteSessions(tx, userId, { except: keep });
-  });
-}
