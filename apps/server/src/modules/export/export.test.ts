@@ -228,6 +228,25 @@ describe('the zip', () => {
   });
 });
 
+describe('a long thread', () => {
+  it('holds every one of 5,001 comments, read a page at a time, in order, in posts.json and comments.json', async () => {
+    const hana = await signUp(ctx.app);
+    const postId = (await ok('POST', '/api/posts', hana, { content: 'A busy thread' })).post._id;
+    await queryRows(
+      ctx.database.db,
+      sql`insert into comments (post_id, author_id, content, created_at)
+          select ${postId}::uuid, ${hana.user._id}::uuid, 'comment ' || n, now() - make_interval(secs => 6000 - n)
+          from generate_series(1, 5001) n`,
+    );
+    await queryRows(ctx.database.db, sql`update posts set comment_count = 5001 where id = ${postId}::uuid`);
+    const { json } = await exportOf(hana);
+    const expected = Array.from({ length: 5001 }, (_, i) => `comment ${i + 1}`);
+    const [post] = json('posts.json');
+    expect(post.comments.map((comment: { content: string }) => comment.content)).toEqual(expected);
+    expect(json('comments.json').map((comment: { content: string }) => comment.content)).toEqual(expected);
+  });
+});
+
 describe('the link', () => {
   it('works once, and a used, unknown or expired one answers 404 with what to do', async () => {
     const url = await linkFor(ana);
