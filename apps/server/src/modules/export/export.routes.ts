@@ -44,6 +44,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ exports: ExportService; g
     {
       // A zip is compressed already.
       compress: false,
+      // A HEAD would use the one-time link up for nothing.
+      exposeHeadRoute: false,
       schema: {
         tags: ['account'],
         summary: 'Download your data (a zip)',

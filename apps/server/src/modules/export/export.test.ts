@@ -258,6 +258,11 @@ describe('the link', () => {
     expect((await download(url, { authorization: bob.token })).statusCode).toBe(404);
     expect((await download(`/api/account/export/${randomBytes(32).toString('base64url')}`)).statusCode).toBe(404);
 
+    // A HEAD does not use it up.
+    const checked = await linkFor(ana);
+    expect((await ctx.app.inject({ method: 'HEAD', url: checked })).statusCode).toBe(404);
+    expect((await download(checked)).statusCode).toBe(200);
+
     const expired = await linkFor(ana);
     await queryRows(ctx.database.db, sql`update export_links set expires_at = now() - interval '1 second'`);
     expect((await download(expired)).statusCode).toBe(404);
