@@ -6,7 +6,9 @@ import { ACCOUNT_ERRORS, ERRORS, LIVE_CLOSE, type SessionsResponse } from '@shar
 import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { EVENT_CHANNEL } from '../../events/events.js';
-import { endSessions } from './index.js';
+import { createEventBus } from '../../events/bus.js';
+import { createSessionCheck, endSessions } from './index.js';
+import { TOUCH_EVERY_MS } from './session-check.js';
 
 let ctx: TestContext;
 let base: string;
@@ -267,6 +269,39 @@ describe('the session check', () => {
     expect((await verify(tablet)).statusCode).toBe(200);
     expect(await endSessions(ctx.database.db, ana.user._id)).toBe(1);
     expect((await verify(tablet)).statusCode).toBe(401);
+  });
+});
+
+describe('last use', () => {
+  it('is written at most every few minutes per session, off the request path', async () => {
+    const ana = await signUp(ctx.app);
+    const sid = (JSON.parse(Buffer.from(ana.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    const lastUsed = async () =>
+      (
+        await queryRows<{ at: string }>(
+          ctx.database.db,
+          sql`select last_used_at::text as at from sessions where id = ${sid}::uuid`,
+        )
+      )[0]!.at;
+    const written = await lastUsed();
+    // A check of its own, on a clock the test moves: within TOUCH_EVERY_MS of the last write, nothing is written.
+    const [row] = await queryRows<{ ms: number }>(
+      ctx.database.db,
+      sql`select (extract(epoch from last_used_at) * 1000)::float8 as ms from sessions where id = ${sid}::uuid`,
+    );
+    let clock = Number(row!.ms);
+    const bus = await createEventBus(ctx.database);
+    const check = createSessionCheck({ db: ctx.database.db, bus, log: ctx.app.log, now: () => clock });
+    try {
+      clock += TOUCH_EVERY_MS - 60_000;
+      for (let i = 0; i < 20; i += 1) expect(await check.live(sid, ana.user._id)).toBe(true);
+      expect(await lastUsed()).toBe(written);
+      clock += 120_000;
+      expect(await check.live(sid, ana.user._id)).toBe(true);
+      await eventually(async () => (await lastUsed()) !== written, 'last_used_at written');
+    } finally {
+      await bus.close();
+    }
   });
 });
 
