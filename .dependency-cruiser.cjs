@@ -73,6 +73,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   moderation: ['comments', 'media', 'posts', 'users'],
   // Deleting one's account (issue 24): wrong passwords count with the log-in's; the pictures' files go after.
   'account-deletion': ['auth', 'media'],
+  // Two-factor sign-in (issue 24): its own tables; it signs in through the auth service app.ts hands it.
+  'two-factor': ['sessions'],
   // Sessions, LOG OUT and the password change (issue 24): its own table, the account's password hash.
   sessions: [],
 };

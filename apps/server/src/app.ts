@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ACCOUNT_DELETION_ERRORS } from '@share-arts/contract';
 import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -49,6 +50,7 @@ import { createModerationService, grantRole, makeAdmin, moderationRoutes } from 
 import { createPagesService, renderHead, robotsRoutes } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createSessionCheck, createSessionsService, endSessions, sessionsRoutes } from './modules/sessions/index.js';
+import { createPasskeysService, createTwoFactorService, twoFactorRoutes } from './modules/two-factor/index.js';
 import { createExportService, exportRoutes } from './modules/export/index.js';
 import { accountDeletionRoutes, createAccountDeletionService } from './modules/account-deletion/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
@@ -153,6 +155,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await accountEmail.settled();
     mailer.close();
   });
+  // Two-factor sign-in (issue 24): its second step and passkeys sign in through the auth service's one way.
+  const twoFactor = createTwoFactorService({
+    db,
+    jwtSecret: config.jwtSecret,
+    limiter,
+    now: config.now,
+    signIn: (username, client) => auth.completeSignIn(username, client),
+  });
   const auth = createAuthService({
     db,
     tokens,
@@ -162,6 +172,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     limiter,
     adminUsername: config.adminUsername,
     makeAdmin: (userId) => makeAdmin(db, userId),
+    secondFactor: (userId) => twoFactor.ticketFor(userId),
     signedUp: accountEmail.signedUp,
   });
   // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
@@ -213,18 +224,26 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         sessions: createSessionsService({ db, limiter, passwordHashCost: config.passwordHashCost }),
         guards,
       });
+      await api.register(twoFactorRoutes, {
+        twoFactor,
+        passkeys: createPasskeysService({ db, now: config.now, twoFactor, signIn: auth.completeSignIn }),
+        guards,
+        publicOrigin: config.publicOrigin,
+      });
       await api.register(exportRoutes, {
         exports: createExportService({ db, mediaDir: config.mediaDir, log: app.log }),
         guards,
       });
       await api.register(accountDeletionRoutes, {
-        // secondFactor: two-factor sign-in's check (modules/two-factor) once it exists.
         accountDeletion: createAccountDeletionService({
           db,
           media,
           limiter,
           forgetAccount: accounts.forget,
           forgetPosts: (postIds) => postIds.forEach(postCache.invalidate),
+          // With two-factor sign-in on, deleting the account needs a code too (issue 24).
+          secondFactor: (userId, code) =>
+            twoFactor.verifySecondFactor(userId, code, ACCOUNT_DELETION_ERRORS.secondFactorRequired),
         }),
         guards,
       });

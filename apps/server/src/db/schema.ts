@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -632,5 +633,79 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(t.userId),
     check('sessions_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
     check('sessions_address_length', sql`char_length(${t.address}) <= 64`),
+  ],
+);
+
+/**
+ * Two-factor sign-in (issue 24, migration 0022): an authenticator app's secret (encrypted with a key derived
+ * from the JWT secret), whether it is on, and the last time-step a code was accepted for.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totpSecret: text('totp_secret').notNull(),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** The SHA-256 of each recovery code; a used one keeps its row with used_at. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** WebAuthn credentials: the credential id and public key in base64url. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique('passkeys_credential_id_key'),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** What a right password gets while a second factor is asked: the SHA-256 of a random ticket. */
+export const signInTickets = pgTable(
+  'sign_in_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('sign_in_tickets_user_idx').on(t.userId)],
+);
+
+/** WebAuthn challenges, single-use: registering a passkey, or signing in with one (user_id null: any account). */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    index('passkey_challenges_user_idx').on(t.userId),
+    check('passkey_challenges_purpose', sql`${t.purpose} IN ('register', 'sign-in')`),
   ],
 );

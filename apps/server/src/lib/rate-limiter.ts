@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   /** Failed logins of one account past which only addresses it signed in from before may try. */
   loginFailuresPerAccountHard: { max: 100, windowMs: 15 * 60_000 },
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  /** Wrong two-factor codes (an authenticator's or a recovery code) of one account (issue 24). */
+  secondFactorFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
   uploadPerUser: { max: 60, windowMs: 60 * 60_000 },
   writePerUser: { max: 120, windowMs: 60_000 },
   /** "Forgot password?" from one address, whatever it names (issue 24). */

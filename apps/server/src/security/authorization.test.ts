@@ -157,6 +157,19 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   // Download your data (issue 24): a signed-in account asks for a one-time link; the link is the credential.
   'POST /api/account/export':                     [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'GET /api/account/export/:token':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Two-factor sign-in (issue 24): your own settings only (another's passkey is not found). Confirming and
+  // turning off are sent a blank code (400 once the token passes); the second step and a passkey sign-in are
+  // public, and a blank code or a passkey's answer without its client data is refused whatever token comes with it.
+  'GET /api/two-factor':                          [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/two-factor/totp/setup':              [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/two-factor/totp/confirm':            [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'POST /api/two-factor/totp/disable':            [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'POST /api/two-factor/passkeys/options':        [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/two-factor/passkeys':                [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'DELETE /api/two-factor/passkeys/:id':          [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'POST /api/auth/login/second-factor':           [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'POST /api/auth/passkey/options':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/passkey':                       [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   // A plain GET is refused whatever it carries; the socket's own sign-in (the hello frame) is tested in live.test.ts.
   'GET /api/live':                                [426, 426, 426, 426, 426, 426, 426, 426, 426, 426],
 };
@@ -284,6 +297,17 @@ async function freshSession(kind: Kind): Promise<{ headers?: Record<string, stri
   const token = response.json().encodedToken as string;
   return { headers: { authorization: kind === 'ownBearer' ? `Bearer ${token}` : token } };
 }
+
+/** A passkey's answer to a challenge the server never gave. */
+const madeUpPasskey = () => ({
+  id: 'bWFkZS11cA',
+  rawId: 'bWFkZS11cA',
+  type: 'public-key',
+  response: {
+    clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'bm9uZQ' })).toString('base64url'),
+  },
+  clientExtensionResults: {},
+});
 
 /** Builds, on fresh rows, the request of one route (the owner's rows; the viewer acts with the cell's token). */
 const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
@@ -530,6 +554,43 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     const link = await ok({ method: 'POST', url: '/api/account/export', headers: as(owner) });
     return { method: 'GET', url: link.json().url };
   },
+  'GET /api/two-factor': async () => ({ method: 'GET', url: '/api/two-factor' }),
+  'POST /api/two-factor/totp/setup': async () => ({ method: 'POST', url: '/api/two-factor/totp/setup' }),
+  'POST /api/two-factor/totp/confirm': async () => ({
+    method: 'POST',
+    url: '/api/two-factor/totp/confirm',
+    payload: { code: '' },
+  }),
+  'POST /api/two-factor/totp/disable': async () => ({
+    method: 'POST',
+    url: '/api/two-factor/totp/disable',
+    payload: { code: '' },
+  }),
+  'POST /api/two-factor/passkeys/options': async () => ({ method: 'POST', url: '/api/two-factor/passkeys/options' }),
+  'POST /api/two-factor/passkeys': async () => ({
+    method: 'POST',
+    url: '/api/two-factor/passkeys',
+    payload: { credential: madeUpPasskey() },
+  }),
+  'DELETE /api/two-factor/passkeys/:id': async () => {
+    const [row] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`insert into passkeys (user_id, credential_id, public_key, name)
+          values (${owner.user._id}::uuid, ${uniqueUsername('cred')}, 'pQECAyYgASFYIA', 'matrix') returning id`,
+    );
+    return { method: 'DELETE', url: `/api/two-factor/passkeys/${row!.id}` };
+  },
+  'POST /api/auth/login/second-factor': async () => ({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { ticket: 'made-up-ticket', code: '' },
+  }),
+  'POST /api/auth/passkey/options': async () => ({ method: 'POST', url: '/api/auth/passkey/options', payload: {} }),
+  'POST /api/auth/passkey': async () => ({
+    method: 'POST',
+    url: '/api/auth/passkey',
+    payload: { credential: { ...madeUpPasskey(), response: {} } },
+  }),
   'POST /api/notifications/read': async () => ({
     method: 'POST',
     url: '/api/notifications/read',

@@ -243,6 +243,19 @@ const WRONG_VALUES: unknown[] = [
   'nul\u0000byte',
 ];
 
+/** A passkey's answer (issue 24) to a challenge the server never gave. */
+const MADE_UP_PASSKEY = {
+  id: 'bWFkZS11cA',
+  rawId: 'bWFkZS11cA',
+  type: 'public-key',
+  response: {
+    clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'bm9uZQ' })).toString('base64url'),
+    authenticatorData: 'AAAA',
+    signature: 'AAAA',
+  },
+  clientExtensionResults: {},
+};
+
 const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/auth/signup': () => ({
     fullname: 'Ana Rivera',
@@ -270,6 +283,14 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
     reason: 'malformed-input',
   }),
   'PUT /api/admin/users/:username/role': () => ({ role: 'moderator' }),
+  // Two-factor sign-in (issue 24): a code for an account without the app, a made-up ticket, a passkey's answer
+  // to a challenge never given.
+  'POST /api/two-factor/totp/confirm': () => ({ code: '123456' }),
+  'POST /api/two-factor/totp/disable': () => ({ code: '123456' }),
+  'POST /api/two-factor/passkeys': () => ({ credential: MADE_UP_PASSKEY, name: 'A key' }),
+  'POST /api/auth/login/second-factor': () => ({ ticket: 'made-up-ticket', code: '123456' }),
+  'POST /api/auth/passkey/options': () => ({}),
+  'POST /api/auth/passkey': () => ({ credential: MADE_UP_PASSKEY }),
 };
 
 /** A field's value among WRONG_VALUES that is a right one for that route (a pin's position is a small integer). */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ERRORS,
+  LoginAnswer,
   LoginBody,
-  LoginResponse,
   SignupBody,
   SignupResponse,
   VerifyBody,
@@ -44,16 +44,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
       schema: {
         tags: ['auth'],
         summary: 'Log in',
-        description: `404 "${ERRORS.usernameNotRegistered}" for an unknown username; 401 "${ERRORS.invalidCredentials}" for a wrong password; 429 once this address has failed for this account and the account has had ${RATE_LIMITS.loginFailuresPerAccount.max} failed attempts in ${RATE_LIMITS.loginFailuresPerAccount.windowMs / 60_000} minutes (other addresses may still try), or ${RATE_LIMITS.loginFailuresPerAccountHard.max} (then only addresses that signed in to it before may). Usernames are ASCII letters, digits, _ and .: anything else is a 400.`,
+        description: `404 "${ERRORS.usernameNotRegistered}" for an unknown username; 401 "${ERRORS.invalidCredentials}" for a wrong password; 429 once this address has failed for this account and the account has had ${RATE_LIMITS.loginFailuresPerAccount.max} failed attempts in ${RATE_LIMITS.loginFailuresPerAccount.windowMs / 60_000} minutes (other addresses may still try), or ${RATE_LIMITS.loginFailuresPerAccountHard.max} (then only addresses that signed in to it before may). With two-factor sign-in on, the right password answers { secondFactorRequired: true, ticket, methods } instead of a token: finish with POST /api/auth/login/second-factor. Usernames are ASCII letters, digits, _ and .: anything else is a 400.`,
         body: LoginBody,
-        response: { 200: LoginResponse, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: LoginAnswer, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
       const client = sessionClient(request);
       limiter.hit(`login:${client.address}`, RATE_LIMITS.loginPerIp);
-      const { user, encodedToken } = await auth.login(request.body.username, request.body.password, client);
-      return { encodedToken, foundUser: user };
+      const signedIn = await auth.login(request.body.username, request.body.password, client);
+      // Two-factor sign-in on (issue 24): no token yet, a ticket for POST /api/auth/login/second-factor.
+      if ('secondFactorRequired' in signedIn) return signedIn;
+      return { encodedToken: signedIn.encodedToken, foundUser: signedIn.user };
     },
   );
 

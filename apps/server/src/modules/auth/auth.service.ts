@@ -3,6 +3,7 @@ import {
   ERRORS,
   RESERVED_USERNAMES,
   LIMITS,
+  type SecondFactorNeeded,
   type SignupBody,
   type User,
 } from '@share-arts/contract';
@@ -39,6 +40,11 @@ export interface AuthDeps {
   adminUsername?: string | undefined;
   /** Makes the account admin (the moderation module's roles). */
   makeAdmin?: (userId: string) => Promise<void>;
+  /**
+   * Two-factor sign-in (issue 24, modules/two-factor): after the right password, the ticket of the second
+   * step when the account asks for one (no token then).
+   */
+  secondFactor?: (userId: string) => Promise<SecondFactorNeeded | undefined>;
   /** A new account (issue 24): its address is mailed a confirmation link (account-email.service.ts). */
   signedUp?: (userId: string) => void;
 }
@@ -65,6 +71,7 @@ export function createAuthService({
   adminUsername,
   makeAdmin,
   signedUp,
+  secondFactor,
 }: AuthDeps) {
   const guard = createLoginGuard(limiter);
   /**
@@ -128,6 +135,19 @@ export function createAuthService({
         const passwordHash = await hashPassword(password, passwordHashCost);
         await updatePasswordHash(db, found.id, passwordHash);
       }
+      const pending = await secondFactor?.(found.id);
+      if (pending) return pending;
+      return session(found.id, found.username, client);
+    },
+
+    /**
+     * Signs in an account another factor proved (a passkey, or a password and its second factor): the
+     * account must still exist and not be suspended.
+     */
+    async completeSignIn(username: string, client: SessionClient) {
+      const found = await selectCredentialsByUsername(db, username);
+      if (!found) throw notFound(ERRORS.usernameNotRegistered);
+      if (found.suspended) throw suspendedError(found.suspended_until);
       return session(found.id, found.username, client);
     },
 
