@@ -1,11 +1,13 @@
-import { TEST_CREDENTIALS } from '@share-arts/contract';
-import type { FormEvent } from 'react';
+import { TEST_CREDENTIALS, type LoginAnswer, type SecondFactorNeeded } from '@share-arts/contract';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { useLogin } from '../api/use-login';
+import { usePasskeySignIn } from '../api/use-second-factor';
+import { SecondFactorStep } from '../components/second-factor-step';
 import { loginErrors, serverErrors, type AuthField } from '../lib/auth-errors';
 import { useAuthErrors } from '../lib/use-auth-errors';
 import styles from './auth-form.module.css';
@@ -17,6 +19,12 @@ export default function LoginPage() {
   const location = useLocation();
   const loginMutation = useLogin();
   const { errors, show, reset, field, formRef } = useAuthErrors();
+  const passkeySignIn = usePasskeySignIn();
+  // The right password of an account with two-factor sign-in on: the second step's ticket (issue 24).
+  const [secondStep, setSecondStep] = useState<SecondFactorNeeded>();
+  const toSecondStep = (answer: LoginAnswer) => {
+    if ('secondFactorRequired' in answer) setSecondStep(answer);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,16 +39,29 @@ export default function LoginPage() {
       return;
     }
     reset();
-    loginMutation.mutate(values, { onError: (error) => show(serverErrors(errorMessage(error), FIELDS)) });
+    loginMutation.mutate(values, {
+      onSuccess: toSecondStep,
+      onError: (error) => show(serverErrors(errorMessage(error), FIELDS)),
+    });
   };
 
   const logInAsTestUser = () => {
     reset();
     // Nothing was typed: whatever goes wrong is about the form, not a field.
-    loginMutation.mutate({ ...TEST_CREDENTIALS }, { onError: (error) => show({ form: errorMessage(error) }) });
+    loginMutation.mutate(
+      { ...TEST_CREDENTIALS },
+      { onSuccess: toSecondStep, onError: (error) => show({ form: errorMessage(error) }) },
+    );
   };
 
-  const busy = loginMutation.isPending;
+  const signInWithPasskey = () => {
+    reset();
+    passkeySignIn.mutate(undefined, { onError: (error) => show({ form: errorMessage(error) }) });
+  };
+
+  const busy = loginMutation.isPending || passkeySignIn.isPending;
+
+  if (secondStep) return <SecondFactorStep answer={secondStep} onBack={() => setSecondStep(undefined)} />;
 
   return (
     <>
@@ -72,6 +93,9 @@ export default function LoginPage() {
           <div className={styles.divider}>or</div>
           <Button variant="secondary" block disabled={busy} onClick={logInAsTestUser}>
             Login with Test Credential
+          </Button>
+          <Button variant="secondary" block disabled={busy} onClick={signInWithPasskey}>
+            Sign in with a passkey
           </Button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
 import { AccountList, MutedWords } from '../../safety/settings';
 import { EmailSettings } from '../../account/email';
+import { TwoFactorSettings } from '../../account/two-factor';
 import { ExportSettings } from '../../account/export';
 import { DeleteAccount } from '../../account/delete';
 import { PasswordSettings, SessionsSettings } from '../../account/sessions';
@@ -33,6 +34,7 @@ export default function SettingsPage() {
         {user && <MutedWords />}
         {user && <EmailSettings user={user} />}
         {user && <ExportSettings />}
+        {user && <TwoFactorSettings />}
         {user && <PasswordSettings />}
         {user && <SessionsSettings />}
         <section className={styles.card} aria-labelledby="session-title">
