@@ -129,6 +129,8 @@ describe('cache headers on every API answer', () => {
   });
 
   it('a signed-in answer with the viewer’s own data is never stored', async () => {
+    // Its own account: the test above asked every route with `me`'s token, LOG OUT among them.
+    const me = await signUp(ctx.app);
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',

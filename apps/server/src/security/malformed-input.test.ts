@@ -265,6 +265,12 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   }),
   'POST /api/auth/login': (w) => ({ username: w.owner.user.username, password: 'wrong password!' }),
   'POST /api/auth/verify': (w) => ({ encodedToken: w.owner.token }),
+  // Accounts (issue 24): links never mailed, and wrong current passwords, so nothing changes.
+  'POST /api/auth/forgot': (w) => ({ login: w.owner.user.username }),
+  'POST /api/auth/reset': () => ({ token: 'a-link-never-mailed', password: 'correct horse battery' }),
+  'POST /api/auth/verify-email': () => ({ token: 'a-link-never-mailed' }),
+  'POST /api/auth/password': () => ({ currentPassword: 'wrong password!', newPassword: 'correct horse battery' }),
+  'POST /api/account/delete': () => ({ password: 'wrong password!' }),
   'POST /api/posts': () => ({ content: 'malformed-input valid body' }),
   'POST /api/posts/edit/:id': () => ({ postData: { content: 'edited' } }),
   'POST /api/posts/:id/comment': () => ({ commentData: { content: 'a comment' } }),

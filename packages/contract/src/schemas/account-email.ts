@@ -53,6 +53,7 @@ export const ForgotPasswordBody = Type.Object(
     login: Type.String({
       minLength: 1,
       maxLength: 254,
+      pattern: '^[^\\u0000-\\u001F\\u007F]+$',
       description: 'The account’s email address or username',
       errorMessage: 'login must be your email address or username.',
     }),
