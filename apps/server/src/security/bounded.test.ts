@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { MODERATION_QUEUE_PAGE, PAGE_LIMITS, PINS_MAX, SORTS } from '@share-arts/contract';
+import { MODERATION_QUEUE_PAGE, PAGE_LIMITS, PINS_MAX, SESSIONS_LIST_MAX, SORTS } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { createTestApp, signUp, walkPages, type SignedUp, type TestContext } from '../test/helpers.js';
 import { afterAllTests, expectCleanRefusal, uploadPicture } from './fixtures.js';
@@ -44,6 +44,9 @@ const CAPS = {
   // 1,000 characters), its 10 newest earlier actions and its author's 10 (reasons up to 500), worst case
   // 490 KB; or 50 audit entries.
   moderation: 640 * KB,
+  // Where one is signed in (issue 24): the 50 most recently used sessions, each a device, a network and two
+  // dates (the user agent is stored bounded, and described in a few words): about 11 KB.
+  session: 64 * KB,
   // One post (3 newest comments, 20 likers) or one user (20 followers, 20 followed, 20 bookmarks): 49 KB.
   single: 64 * KB,
   // An Atom feed of 30 works (text and pictures as HTML, escaped into the XML): 19 KB measured, typical and
@@ -140,6 +143,17 @@ function listRoutes(): Record<string, Variant[]> {
     'GET /api/moderation/audit': [
       { label: '/api/moderation/audit', url: '/api/moderation/audit', key: 'entries', kind: 'moderation', auth: true },
     ],
+    // Its own rule: at most SESSIONS_LIST_MAX (the viewer has more).
+    'GET /api/sessions': [
+      {
+        label: '/api/sessions',
+        url: '/api/sessions',
+        key: 'sessions',
+        kind: 'session',
+        auth: true,
+        bounded: SESSIONS_LIST_MAX,
+      },
+    ],
     'GET /api/notifications': [
       {
         label: '/api/notifications',
@@ -190,6 +204,12 @@ async function seed(): Promise<void> {
     sql`select password_hash as hash from users where id = ${viewer.user._id}::uuid`,
   );
   const bulkId = (n: ReturnType<typeof sql>) => sql`md5('bounded-user-' || (${n}))::uuid`;
+  // More sessions than the list shows (issue 24), each with the longest user agent stored.
+  await run(sql`
+    insert into sessions (user_id, user_agent, address)
+    select ${viewer.user._id}::uuid, rpad('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 ' || i, 512, 'x'),
+           '203.0.' || (i % 250) || '.' || i % 250
+    from generate_series(1, ${SESSIONS_LIST_MAX + 10}) i`);
 
   // Users with 30-character usernames (the longest allowed), created over the last year.
   await run(sql`

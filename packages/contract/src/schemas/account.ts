@@ -2,6 +2,9 @@ import { Type, type Static } from 'typebox';
 import { LIMITS } from '../constants.js';
 import { DateString } from './common.js';
 
+/** How many sessions GET /api/sessions lists at most: the most recently used. */
+export const SESSIONS_LIST_MAX = 50;
+
 /** Sessions and the password change (issue 24): the messages the client shows. */
 export const ACCOUNT_ERRORS = {
   sessionNotFound: 'This session is not one of yours, or it has already ended.',

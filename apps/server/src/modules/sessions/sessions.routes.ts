@@ -6,6 +6,7 @@ import {
   ChangePasswordResponse,
   EndOthersResponse,
   SessionParams,
+  SESSIONS_LIST_MAX,
   SessionsResponse,
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
@@ -45,8 +46,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionsServi
       schema: {
         tags: ['auth'],
         summary: 'Where you are signed in',
-        description:
-          'Your sessions, the most recently used first: the device described from its user agent, the network it signed in from (coarse: an IPv4 /24, an IPv6 /48; no outside lookups), when it began and was last used (written at most every 5 minutes), and current: true for the one asking.',
+        description: `Your ${SESSIONS_LIST_MAX} most recently used sessions, the newest first: the device described from its user agent, the network it signed in from (coarse: an IPv4 /24, an IPv6 /48; no outside lookups), when it began and was last used (written at most every 5 minutes), and current: true for the one asking.`,
         security: bearerAuth,
         response: { 200: SessionsResponse, ...errorResponses(401) },
       },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SESSIONS_LIST_MAX } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { publish } from '../../events/events.js';
 
@@ -49,7 +50,7 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db.execute(sql`update sessions set last_used_at = now() where id = ${sessionId}::uuid`);
 }
 
-/** The user's sessions, the most recently used first. */
+/** The user's sessions, the most recently used first, at most SESSIONS_LIST_MAX. */
 export function selectSessions(db: Db, userId: string): Promise<SessionRow[]> {
   return queryRows<SessionRow>(
     db,
@@ -57,7 +58,8 @@ export function selectSessions(db: Db, userId: string): Promise<SessionRow[]> {
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(last_used_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_used_at
         from sessions where user_id = ${userId}::uuid
-        order by last_used_at desc, created_at desc, id`,
+        order by last_used_at desc, created_at desc, id
+        limit ${SESSIONS_LIST_MAX}`,
   );
 }
 
