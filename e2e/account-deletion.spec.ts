@@ -20,7 +20,7 @@ test.describe('account deletion', () => {
     const post = await createTextPost(request, user, `A last painting ${Date.now().toString(36)}`);
     await useSession(page, user);
 
-    await page.goto('/settings');
+    await page.goto('/settings/account');
     const card = page.getByRole('region', { name: 'Delete your account' });
     await expect(card).toContainText('To keep a copy, download your data first.');
     await expectNoAxeViolations(page);
@@ -76,7 +76,7 @@ test.describe('account deletion', () => {
       await useTheme(page, theme);
       await useSession(page, user);
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/settings');
+      await page.goto('/settings/account');
       const card = page.getByRole('region', { name: 'Delete your account' });
       await card.getByRole('button', { name: 'Delete your account…' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });

@@ -53,7 +53,7 @@ test('Settings downloads a zip of your data with your profile and your pictures'
   expect(posted.status(), await posted.text()).toBe(201);
 
   await useSession(page, user);
-  await page.goto('/settings');
+  await page.goto('/settings/account');
   const card = page.getByRole('region', { name: 'Download your data' });
   await expect(card).toContainText('the original of every picture you uploaded');
 
@@ -64,7 +64,7 @@ test('Settings downloads a zip of your data with your profile and your pictures'
   expect(download.suggestedFilename()).toBe(`share-arts-${user.username}-${day}.zip`);
   await expect(card.getByRole('status')).toContainText('Your download has started');
   // Still on Settings: the browser saved the file, the page did not navigate.
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/settings\/account$/);
 
   const entries = await unzip(await download.path());
   const profile = JSON.parse(entries.get('profile.json')!.toString('utf8')) as { username: string };

@@ -14,7 +14,7 @@ test.describe('mail: confirmation and password reset (issue 24)', () => {
 
     // Settings shows the address as unconfirmed until its link is opened.
     await useSession(page, user);
-    await page.goto('/settings');
+    await page.goto('/settings/account');
     const card = page.getByRole('region', { name: 'Email address' });
     await expect(card.getByText(user.email)).toBeVisible();
     await expect(card.getByText('Unconfirmed', { exact: true })).toBeVisible();
@@ -22,7 +22,7 @@ test.describe('mail: confirmation and password reset (issue 24)', () => {
 
     await page.goto(await linkInMail(user.email, CONFIRM));
     await expect(page.getByText('Thank you: your email address is confirmed.')).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Settings' }).click();
+    await page.getByRole('link', { name: 'Go to your account settings' }).click();
     await expect(
       page.getByRole('region', { name: 'Email address' }).getByText('Confirmed', { exact: true }),
     ).toBeVisible();

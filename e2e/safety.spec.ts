@@ -60,12 +60,12 @@ test.describe('safety', () => {
     await expect(exploreWork(page, artist.username)).toHaveCount(0);
 
     // Settings lists them; axe on the blocked profile and on Settings, in both themes.
-    await page.goto('/settings');
+    await page.goto('/settings/privacy');
     const blocked = page.getByRole('region', { name: 'Blocked accounts' });
     await expect(blocked.getByRole('link', { name: `@${artist.username}` })).toBeVisible();
     for (const theme of ['light', 'dark'] as const) {
       await useTheme(page, theme);
-      await page.goto('/settings');
+      await page.goto('/settings/privacy');
       await expect(blocked.getByRole('link', { name: `@${artist.username}` })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.goto(`/${artist.username}`);
@@ -88,7 +88,7 @@ test.describe('safety', () => {
     await page.getByRole('menuitem', { name: `Mute @${artist.username}` }).click();
     await expect(toast(page, `You muted @${artist.username}.`)).toBeVisible();
     await expect(card).toHaveCount(0);
-    await page.goto('/settings');
+    await page.goto('/settings/privacy');
     const muted = page.getByRole('region', { name: 'Muted accounts' });
     await muted.getByRole('button', { name: `Unmute @${artist.username}` }).click();
     await expect(toast(page, `You unmuted @${artist.username}.`)).toBeVisible();

@@ -30,7 +30,7 @@ test('a sensitive post is covered with its warning until Show; the setting "show
   await expect(show).toHaveCount(0);
 
   // Settings → Sensitive media → "Show them": the work is shown at once, without its cover.
-  await page.goto('/settings');
+  await page.goto('/settings/privacy');
   await page.getByRole('radio', { name: 'Show them' }).check();
   await expect(toast(page, 'Settings saved.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Ask AI crawlers not to train on my work' })).toBeChecked();

@@ -35,7 +35,7 @@ test.describe('sessions', () => {
     await phone.goto('/settings');
     await expect(phone.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
-    await page.goto('/settings');
+    await page.goto('/settings/account');
     const card = page.getByRole('region', { name: "Where you're signed in" });
     const rows = card.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
     await expect(rows).toHaveCount(2);
@@ -63,7 +63,7 @@ test.describe('sessions', () => {
     await laptop.goto('/settings');
     await expect(laptop.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
-    await page.goto('/settings');
+    await page.goto('/settings/account');
     const card = page.getByRole('region', { name: 'Change password' });
     await card.getByLabel('Current password').fill('not my password');
     await card.getByLabel('New password').fill('a fresh sheet of paper');
@@ -107,7 +107,7 @@ test.describe('sessions', () => {
       await useTheme(page, theme);
       await useSession(page, user);
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/settings');
+      await page.goto('/settings/account');
       const card = page.getByRole('region', { name: "Where you're signed in" });
       await expect(card.getByText('This device')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Change password' })).toBeVisible();

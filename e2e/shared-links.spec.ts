@@ -146,7 +146,7 @@ test.describe('works shown to signed-in people only', () => {
     const artist = await createUser(request);
     const { _id: postId } = await createPost(request, artist, 'For members only');
     await useSession(page, artist);
-    await page.goto('/settings');
+    await page.goto('/settings/privacy');
     const option = page.getByRole('checkbox', { name: 'Show my works to signed-in people only' });
     await expect(option).not.toBeChecked();
     await option.check();

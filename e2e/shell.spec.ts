@@ -36,6 +36,31 @@ test.describe('document titles', () => {
       await expect(page).toHaveTitle(title);
     }
   });
+
+  test("Settings' parts are pages of their own, reached from its navigation", async ({ page, request }) => {
+    await useSession(page, await createUser(request));
+    await page.goto('/settings');
+    const parts = page.getByRole('navigation', { name: 'Settings' });
+    await expect(parts.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    for (const [link, path, title, card] of [
+      ['Privacy and safety', '/settings/privacy', 'Privacy and safety · Settings | Share Arts', 'Blocked accounts'],
+      ['Account', '/settings/account', 'Account · Settings | Share Arts', "Where you're signed in"],
+      ['Profile', '/settings', 'Settings | Share Arts', 'Session'],
+    ] as const) {
+      await parts.getByRole('link', { name: link }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page).toHaveTitle(title);
+      await expect(parts.getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('region', { name: card })).toBeVisible();
+      // The menu's Settings stays the current place on every part.
+      await expect(mainNav(page).getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+    await page.goto('/settings/nothing-here');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
 });
 
 test.describe('header', () => {

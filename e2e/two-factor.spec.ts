@@ -23,7 +23,7 @@ test.describe('two-factor sign-in', () => {
     test.setTimeout(60_000);
     const user = await createUser(request);
     await useSession(page, user);
-    await page.goto('/settings');
+    await page.goto('/settings/account');
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await expect(card).toContainText('Off.');
     await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
@@ -65,7 +65,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByLabel('Recovery code').fill(codes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).not.toHaveURL(/\/login/);
-    await page.goto('/settings');
+    await page.goto('/settings/account');
     await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toContainText(
       'On. 9 recovery codes are left.',
     );
@@ -89,7 +89,7 @@ test.describe('two-factor sign-in', () => {
     });
     const user = await createUser(request);
     await useSession(page, user);
-    await page.goto(`${site}/settings`);
+    await page.goto(`${site}/settings/account`);
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await card.getByLabel('Name of the new passkey (optional)').fill('Test laptop');
     await card.getByRole('button', { name: 'Add a passkey' }).click();
@@ -104,7 +104,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(toast(page, 'Login Successful')).toBeVisible();
     await expect(page).not.toHaveURL(/\/login/);
-    await page.goto(`${site}/settings`);
+    await page.goto(`${site}/settings/account`);
     await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
 
     // Removed, it signs no one in.

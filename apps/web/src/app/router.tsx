@@ -98,6 +98,11 @@ const routes: RouteObject[] = [
                 lazy: lazyComponent(() => import('../features/settings/pages/settings-page')),
               },
               {
+                // Privacy and safety, Account: the same page, on its other parts.
+                path: 'settings/:section',
+                lazy: lazyComponent(() => import('../features/settings/pages/settings-page')),
+              },
+              {
                 // Moderators and admins only: the page shows everyone else the not-found page. Loaded from the
                 // layout's chunk, as notifications: its chunks' list stays out of the entry.
                 path: 'moderation',

@@ -29,6 +29,7 @@ export function bootRoute(pathname: string): { route: BootRoute; postId?: string
   const [first, second, ...rest] = pathname.split('/').filter(Boolean);
   if (!first) return { route: 'feed' };
   if (!second) return { route: PUBLIC.includes(first) || NAMED.includes(first) ? (first as BootRoute) : 'profile' };
+  if (first === 'settings' && !rest.length) return { route: 'settings' };
   if (first === 'posts' && !rest.length) {
     try {
       return { route: 'post', postId: decodeURIComponent(second) };

@@ -23,7 +23,9 @@ export default function VerifyEmailPage() {
     verify.mutate(token);
   }, [token, verify]);
 
-  const next = user ? { to: '/settings', label: 'Go to Settings' } : { to: '/login', label: 'Log in' };
+  const next = user
+    ? { to: '/settings/account', label: 'Go to your account settings' }
+    : { to: '/login', label: 'Log in' };
   return (
     <main className={styles.page}>
       <div className={styles.card}>

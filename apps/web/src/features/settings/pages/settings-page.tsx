@@ -1,6 +1,9 @@
+import { MapPinOff } from 'lucide-react';
+import { useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
+import { NotFound } from '../../../ui/not-found';
 import { PageHeading } from '../../../ui/page-heading';
 import { AccountList, MutedWords } from '../../safety/settings';
 import { EmailSettings } from '../../account/email';
@@ -12,44 +15,81 @@ import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
 import { RightsSettings } from '../components/rights-settings';
+import { SETTINGS_SECTIONS, SettingsNav } from '../components/settings-nav';
 import { WorksVisibility } from '../components/works-visibility';
 import styles from './settings-page.module.css';
 
-export default function SettingsPage() {
-  useDocumentTitle('Settings');
-  const { data: user } = useCurrentUser();
+function LogOut() {
   const logout = useLogout();
+  return (
+    <section className={styles.card} aria-labelledby="session-title">
+      <h2 id="session-title" className={styles.cardTitle}>
+        Session
+      </h2>
+      <div className={styles.sessionRow}>
+        <p className={styles.sessionText}>Log out of Share Arts on this device.</p>
+        <Button variant="danger" onClick={() => void logout()}>
+          LOG OUT
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /settings (the profile, and LOG OUT as the spec has it), /settings/privacy (who sees your works and what
+ * you see, blocks and mutes) and /settings/account (address, password, second factor, devices, your data,
+ * deleting the account).
+ */
+export default function SettingsPage() {
+  const { section: param = '' } = useParams();
+  const section = SETTINGS_SECTIONS.find((candidate) => candidate.path === param);
+  useDocumentTitle(!section ? 'Not found' : section.path ? `${section.label} · Settings` : 'Settings');
+  const { data: user } = useCurrentUser();
+
+  if (!section) {
+    return (
+      <NotFound icon={MapPinOff} title="Page not found">
+        There is nothing at this address. Settings has Profile, Privacy and safety, and Account.
+      </NotFound>
+    );
+  }
 
   return (
     <>
-      <PageHeading title="Settings" description="Edit how other artists see you, or log out." />
-      <div className={styles.sections}>
-        {user && <ModerationLink user={user} />}
-        {/* Keyed by id so the form re-fills when another account signs in. */}
-        {user && <ProfileForm key={user._id} user={user} />}
-        {user && <WorksVisibility user={user} />}
-        {user && <RightsSettings user={user} />}
-        {user && <AccountList kind="blocks" />}
-        {user && <AccountList kind="mutes" />}
-        {user && <MutedWords />}
-        {user && <EmailSettings user={user} />}
-        {user && <ExportSettings />}
-        {user && <TwoFactorSettings />}
-        {user && <PasswordSettings />}
-        {user && <SessionsSettings />}
-        <section className={styles.card} aria-labelledby="session-title">
-          <h2 id="session-title" className={styles.cardTitle}>
-            Session
-          </h2>
-          <div className={styles.sessionRow}>
-            <p className={styles.sessionText}>Log out of Share Arts on this device.</p>
-            <Button variant="danger" onClick={() => void logout()}>
-              LOG OUT
-            </Button>
-          </div>
-        </section>
-        {user && <DeleteAccount username={user.username} />}
-      </div>
+      <PageHeading title="Settings" description={section.description} />
+      <SettingsNav />
+      {user && (
+        <div className={styles.sections}>
+          {section.path === '' && (
+            <>
+              <ModerationLink user={user} />
+              {/* Keyed by id so the form re-fills when another account signs in. */}
+              <ProfileForm key={user._id} user={user} />
+              <LogOut />
+            </>
+          )}
+          {section.path === 'privacy' && (
+            <>
+              <WorksVisibility user={user} />
+              <RightsSettings user={user} />
+              <AccountList kind="blocks" />
+              <AccountList kind="mutes" />
+              <MutedWords />
+            </>
+          )}
+          {section.path === 'account' && (
+            <>
+              <EmailSettings user={user} />
+              <PasswordSettings />
+              <TwoFactorSettings />
+              <SessionsSettings />
+              <ExportSettings />
+              <DeleteAccount username={user.username} />
+            </>
+          )}
+        </div>
+      )}
     </>
   );
 }

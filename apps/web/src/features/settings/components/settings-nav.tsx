@@ -1,0 +1,41 @@
+import { NavLink } from 'react-router';
+import styles from './settings-nav.module.css';
+
+/** The parts of Settings, each its own address: a mail or a notice can link straight to one. */
+export const SETTINGS_SECTIONS = [
+  {
+    path: '',
+    label: 'Profile',
+    description: 'Edit how other artists see you.',
+  },
+  {
+    path: 'privacy',
+    label: 'Privacy and safety',
+    description: 'Choose who sees your works and what you see, and keep people away.',
+  },
+  {
+    path: 'account',
+    label: 'Account',
+    description: 'Your address, password, second factor and devices; take your data, or leave.',
+  },
+] as const;
+
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** Links styled as the app's tabs: each part of Settings is a page of its own, so this is navigation. */
+export function SettingsNav() {
+  return (
+    <nav aria-label="Settings" className={styles.nav}>
+      {SETTINGS_SECTIONS.map((section) => (
+        <NavLink
+          key={section.path}
+          to={section.path ? `/settings/${section.path}` : '/settings'}
+          end
+          className={styles.link}
+        >
+          {section.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
