@@ -189,19 +189,22 @@ async function prepareDatabase(databaseUrl: string) {
       await client.query('delete from muted_words where user_id = $1', [viewer]);
     };
     await clear();
+    // A block ends the follows between the two (as POST /api/users/{id}/block does), so the blocked are
+    // people the viewer does not follow; a mute keeps them, so 100 of the muted are followed.
     await client.query(
       `insert into blocks (blocker_id, blocked_id)
-       (select $1::uuid, followee_id from follows where follower_id = $1::uuid order by followee_id limit 500)
-       union (select $1::uuid, id from users where id <> $1::uuid
-              and id not in (select followee_id from follows where follower_id = $1::uuid)
-              order by id limit 500)`,
+       select $1::uuid, id from users where id <> $1::uuid
+         and id not in (select followee_id from follows where follower_id = $1::uuid)
+       order by id limit 1000`,
       [viewer],
     );
     await client.query(
       `insert into mutes (muter_id, muted_id)
-       select $1::uuid, id from users where id <> $1::uuid
-         and id not in (select blocked_id from blocks where blocker_id = $1::uuid)
-       order by id desc limit 1000`,
+       (select $1::uuid, followee_id from follows where follower_id = $1::uuid order by followee_id limit 100)
+       union (select $1::uuid, id from users where id <> $1::uuid
+              and id not in (select blocked_id from blocks where blocker_id = $1::uuid)
+              and id not in (select followee_id from follows where follower_id = $1::uuid)
+              order by id desc limit 900)`,
       [viewer],
     );
     await client.query(`insert into muted_words (user_id, word) select $1::uuid, w from unnest($2::text[]) w`, [
@@ -254,8 +257,8 @@ async function prepareDatabase(databaseUrl: string) {
       requests: [{ method: 'GET', path: `/api/posts?cursor=${deepCursor}` }],
     });
     await run('GET /api/feed (following 500)', { requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }] });
-    // Block and mute (issue 23): the same viewer as above, blocking 1,000 people (half of them among those
-    // they follow) and muting 1,000 others, with 5 muted words; the rows go after these two routes.
+    // Block and mute (issue 23): the same viewer as above, blocking 1,000 people and muting 1,000 others (100
+    // of whom they follow), with 5 muted words; the rows go after these two routes.
     await withSafetyRows(async () => {
       await run(safetyRoutes[0], {
         requests: [{ method: 'GET', path: '/api/feed', headers: auth(0) }],
