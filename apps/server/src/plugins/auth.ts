@@ -34,8 +34,8 @@ export const suspendedError = (until: string | null) =>
 export interface TokenCheck {
   check(token: string | undefined): Promise<TokenVerdict>;
   /**
-   * The claims of a valid token whose session is live, without asking whether its account still exists;
-   * null otherwise.
+   * The claims of a token `check` finds valid (its account exists and is not suspended, its session is
+   * live); null otherwise: optionalUser reads any other token as signed out.
    */
   claims(token: string | undefined): Promise<TokenClaims | null>;
 }

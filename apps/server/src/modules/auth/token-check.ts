@@ -20,9 +20,12 @@ export function createTokenCheck({
   /** Whether the token's session was not ended (createSessionCheck in modules/sessions, which remembers it). */
   sessionLive: (sessionId: string, userId: string) => Promise<boolean>;
 }): TokenCheck {
+  // A token that only reads (optionalUser) counts as signed in on the same terms: a suspended account's
+  // token reads as signed out, as a deleted one's does (issue 23: a suspension ends its tokens at once).
   const claims = async (token: string | undefined): Promise<TokenClaims | null> => {
     const verified = token ? await tokens.verify(token) : null;
-    return verified && (await sessionLive(verified.sessionId, verified.userId)) ? verified : null;
+    if (!verified || (await accountStatus(verified.userId)).state !== 'active') return null;
+    return (await sessionLive(verified.sessionId, verified.userId)) ? verified : null;
   };
   return {
     claims,

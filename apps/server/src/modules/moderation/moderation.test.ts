@@ -500,6 +500,11 @@ describe('suspension', () => {
     expect(next.statusCode).toBe(403);
     expect(errorOf(next)).toBe(MODERATION_MESSAGES.suspended);
     expect((await post(troll, '/api/posts', { content: 'still here' })).statusCode).toBe(403);
+    // On the routes anyone may read, the token reads as signed out: its own works are not shown to it.
+    const ownWorks = await get(troll, `/api/posts/user/${troll.user.username}`);
+    expect(ownWorks.statusCode).toBe(200);
+    expect(ownWorks.json().posts).toEqual([]);
+    expect((await get(troll, `/api/posts/${postId}`)).statusCode).toBe(404);
     const verify = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/verify',
