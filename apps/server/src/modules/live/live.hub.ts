@@ -120,7 +120,7 @@ export function createLiveHub(deps: {
     }
 
     connection.held = [];
-    registry.watch(connection, frame.posts);
+    await watchVisible(connection, frame.posts);
     const [unreadCount, counts, newest] = await Promise.all([
       notifications.unreadCount(userId),
       selectPostCounts(db, [...connection.posts]),
@@ -136,7 +136,20 @@ export function createLiveHub(deps: {
     const read = readFrame(data, connection.userId !== null);
     if ('refusal' in read) return refuse(connection, read.refusal);
     if (read.frame.type === 'hello') return hello(connection, read.frame);
-    await sendCounts(db, connection, registry.watch(connection, read.frame.posts));
+    await sendCounts(db, connection, await watchVisible(connection, read.frame.posts));
+  }
+
+  /**
+   * Watches those of `posts` the connection's user may see (a hidden or removed post, or a blocked pair's,
+   * sends no counts: issue 23), and answers the newly watched. Their counts are read after they are watched,
+   * so no change between the two reads is missed.
+   */
+  async function watchVisible(connection: Connection, posts: string[]): Promise<string[]> {
+    const visible = posts.length ? await selectPostCounts(db, posts, connection.userId!) : [];
+    return registry.watch(
+      connection,
+      visible.map((post) => post.postId),
+    );
   }
 
   return {

@@ -296,6 +296,27 @@ describe('the live stream', () => {
     client.close();
   });
 
+  it("sends no counts of a post the viewer may not see: a blocked pair's, asked for at hello or later", async () => {
+    const [author, viewer, fan] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const [seen, theirs] = [await createPost(ctx.app, fan), await createPost(ctx.app, author)];
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${viewer.user.username}/block`,
+      headers: auth(author),
+    });
+    expect(blocked.statusCode).toBeLessThan(300);
+    const client = await connect(viewer, { posts: [theirs, seen] });
+    const ready = await client.frame('ready');
+    expect((ready.counts as { postId: string }[]).map((c) => c.postId)).toEqual([seen]);
+    client.send({ type: 'watch', posts: [seen, theirs] });
+    await like(fan, theirs);
+    await like(fan, seen);
+    // Frames arrive in order: once the visible post's count is here, the other's would have been too.
+    await client.frame('counts', (f) => f.postId === seen && f.likeCount === 1);
+    expect(client.frames.some((f) => f.type === 'counts' && f.postId === theirs)).toBe(false);
+    client.close();
+  });
+
   it('replays what a client missed when it reconnects with the last id it saw', async () => {
     const author = await signUp(ctx.app);
     const fans = await Promise.all([1, 2, 3].map(() => signUp(ctx.app)));

@@ -324,13 +324,17 @@ export interface PostCounts {
   commentCount: number;
 }
 
-/** The like and comment counts of these posts (the live stream's counts frames); deleted posts are left out. */
-export async function selectPostCounts(db: Db, postIds: string[]): Promise<PostCounts[]> {
+/**
+ * The like and comment counts of these posts (the live stream's counts frames); deleted posts are left out,
+ * and with `viewerId` those the viewer may not see (hidden, removed, a blocked pair's, a suspended author's).
+ */
+export async function selectPostCounts(db: Db, postIds: string[], viewerId?: string): Promise<PostCounts[]> {
   if (postIds.length === 0) return [];
   return queryRows<PostCounts>(
     db,
-    sql`select id as "postId", like_count as "likeCount", comment_count as "commentCount"
-        from posts where id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))`,
+    sql`select p.id as "postId", p.like_count as "likeCount", p.comment_count as "commentCount"
+        from posts p where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))
+        ${viewerId === undefined ? sql`` : sql`and ${visibleTo(viewerId)}`}`,
   );
 }
 
