@@ -163,9 +163,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     now: config.now,
     signIn: (username, client) => auth.completeSignIn(username, client),
   });
+  // config.jwtExpiresIn is "<seconds>s": a session lives as long as its token.
+  const sessionLifetimeSeconds = Number.parseInt(config.jwtExpiresIn, 10);
   const auth = createAuthService({
     db,
     tokens,
+    sessionLifetimeSeconds,
     tokenCheck,
     passwordHashCost: config.passwordHashCost,
     peopleSearches,
@@ -221,7 +224,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(notificationsRoutes, { notifications, guards });
       await api.register(moderationRoutes, { moderation, guards });
       await api.register(sessionsRoutes, {
-        sessions: createSessionsService({ db, limiter, passwordHashCost: config.passwordHashCost }),
+        sessions: createSessionsService({
+          db,
+          limiter,
+          passwordHashCost: config.passwordHashCost,
+          sessionLifetimeSeconds,
+        }),
         guards,
       });
       await api.register(twoFactorRoutes, {

@@ -38,6 +38,8 @@ export interface AuthDeps {
   limiter: RateLimiter;
   /** ADMIN_USERNAME (issue 23): the account with this name is made admin when it signs up. */
   adminUsername?: string | undefined;
+  /** How long a token is valid (JWT_EXPIRES_IN): the user's older sessions are removed at sign-in. */
+  sessionLifetimeSeconds: number;
   /** Makes the account admin (the moderation module's roles). */
   makeAdmin?: (userId: string) => Promise<void>;
   /**
@@ -72,6 +74,7 @@ export function createAuthService({
   makeAdmin,
   signedUp,
   secondFactor,
+  sessionLifetimeSeconds,
 }: AuthDeps) {
   const guard = createLoginGuard(limiter);
   /**
@@ -81,7 +84,7 @@ export function createAuthService({
   async function session(userId: string, username: string, client: SessionClient) {
     const row = await selectUserWithLists(db, byId(userId), userId);
     if (!row) throw notFound(ERRORS.usernameNotRegistered);
-    const sessionId = await insertSession(db, userId, client);
+    const sessionId = await insertSession(db, userId, client, sessionLifetimeSeconds);
     return { user: toUser(row, userId), encodedToken: await tokens.sign({ userId, username, sessionId }) };
   }
 

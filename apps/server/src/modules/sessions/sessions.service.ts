@@ -47,15 +47,18 @@ export function createSessionsService({
   db,
   limiter,
   passwordHashCost,
+  sessionLifetimeSeconds,
 }: {
   db: Db;
   limiter: RateLimiter;
   passwordHashCost: number;
+  /** How long a token is valid (JWT_EXPIRES_IN): an older session has ended. */
+  sessionLifetimeSeconds: number;
 }) {
   return {
     /** The user's sessions, the most recently used first; `current` marks the caller's. */
     async list(userId: string, currentId: string): Promise<SessionInfo[]> {
-      const rows = await selectSessions(db, userId);
+      const rows = await selectSessions(db, userId, sessionLifetimeSeconds);
       return rows.map((row) => ({
         id: row.id,
         ...describeDevice(row.user_agent),

@@ -16,15 +16,23 @@ export interface SessionRow {
   last_used_at: string;
 }
 
-/** A new session of the user; its id goes in the token (`sid`). */
+/** Sessions older than the tokens' lifetime: their token has expired, so they are over. */
+const expired = (lifetimeSeconds: number) => sql`created_at <= now() - make_interval(secs => ${lifetimeSeconds})`;
+
+/**
+ * A new session of the user; its id goes in the token (`sid`). The user's sessions whose token has expired
+ * go in the same statement (their tokens are refused already: no event), so the table keeps no dead rows.
+ */
 export async function insertSession(
   db: Db,
   userId: string,
   client: { userAgent: string; address: string },
+  lifetimeSeconds: number,
 ): Promise<string> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into sessions (user_id, user_agent, address)
+    sql`with over as (delete from sessions where user_id = ${userId}::uuid and ${expired(lifetimeSeconds)})
+        insert into sessions (user_id, user_agent, address)
         values (${userId}::uuid, ${client.userAgent.slice(0, USER_AGENT_MAX)}, ${client.address.slice(0, ADDRESS_MAX)})
         returning id`,
   );
@@ -50,14 +58,14 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db.execute(sql`update sessions set last_used_at = now() where id = ${sessionId}::uuid`);
 }
 
-/** The user's sessions, the most recently used first, at most SESSIONS_LIST_MAX. */
-export function selectSessions(db: Db, userId: string): Promise<SessionRow[]> {
+/** The user's sessions whose token has not expired, the most recently used first, at most SESSIONS_LIST_MAX. */
+export function selectSessions(db: Db, userId: string, lifetimeSeconds: number): Promise<SessionRow[]> {
   return queryRows<SessionRow>(
     db,
     sql`select id, user_agent, address,
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(last_used_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_used_at
-        from sessions where user_id = ${userId}::uuid
+        from sessions where user_id = ${userId}::uuid and not ${expired(lifetimeSeconds)}
         order by last_used_at desc, created_at desc, id
         limit ${SESSIONS_LIST_MAX}`,
   );

@@ -242,6 +242,31 @@ describe('the sessions list', () => {
     );
     expect(row!.longest).toBe(512);
   });
+
+  it("leaves out a session older than a token's lifetime, and removes it at the next sign-in", async () => {
+    const ana = await signUp(ctx.app);
+    const old = await logIn(ana, FIREFOX);
+    const oldSid = (JSON.parse(Buffer.from(old.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    // Signed in 8 days ago: its token (7 days) has expired, so the device is not signed in any more.
+    await ctx.database.db.execute(
+      sql`update sessions set created_at = now() - interval '8 days', last_used_at = now() - interval '8 days'
+          where id = ${oldSid}::uuid`,
+    );
+    const listed = (await listSessions(ana.token)).json<SessionsResponse>().sessions;
+    expect(listed.map((session) => session.id)).not.toContain(oldSid);
+    expect(listed).toHaveLength(1);
+    const rows = async () =>
+      (
+        await queryRows<{ id: string }>(
+          ctx.database.db,
+          sql`select id from sessions where user_id = ${ana.user._id}::uuid`,
+        )
+      ).map((row) => row.id);
+    expect(await rows()).toContain(oldSid);
+    await logIn(ana);
+    expect(await rows()).not.toContain(oldSid);
+    expect(await rows()).toHaveLength(2);
+  });
 });
 
 describe('the session check', () => {
