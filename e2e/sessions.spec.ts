@@ -2,7 +2,7 @@
 // any other; changing the password signs every other browser out and keeps this one; LOG OUT ends the
 // session on the server, so its token stops working. Two browser contexts are two devices of one account.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createUser, expectNoAxeViolations, useSession, useTheme, type CreatedUser } from './support/helpers.ts';
+import { createUser, expectNoAxeViolations, toast, useSession, useTheme, type CreatedUser } from './support/helpers.ts';
 
 /** A second device: a new browser context signed in with its own log-in (its own session). */
 async function anotherDevice(browser: Browser, baseURL: string, user: CreatedUser): Promise<Page> {
@@ -94,6 +94,8 @@ test.describe('sessions', () => {
     await page.goto('/settings');
     await page.getByRole('button', { name: 'LOG OUT' }).click();
     await expect(page).toHaveURL(/\/landing$/);
+    // The toast comes once the server has answered.
+    await expect(toast(page, 'Successfully Logged Out')).toBeVisible();
     const verify = await request.post('/api/auth/verify', { data: { encodedToken: user.token } });
     expect(verify.status()).toBe(401);
   });

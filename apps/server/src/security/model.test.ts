@@ -699,10 +699,13 @@ class Step implements fc.AsyncCommand<Model, Real> {
 /**
  * The model after user `u` deleted their account: their posts (with the comments, likes and bookmarks on
  * them) and comments are deleted, their likes, votes, follows both ways, bookmarks, blocks, mutes and the
- * reports they made are gone, and so are the open reports of their posts.
+ * reports they made are gone, and so are the open reports of their posts (of those still there: a report
+ * of a post deleted earlier stays, as the report of any deleted post does).
  */
 function forgetAccount(m: Model, u: number) {
   const theirs = new Set(indexesOf(m.posts, (x) => x.author === u));
+  // The open reports of a post they had deleted before stay (the server finds the post no more).
+  const standing = new Set(indexesOf(m.posts, (x) => x.author === u && !x.deleted));
   for (const [i, post] of m.posts.entries()) {
     if (theirs.has(i)) {
       post.deleted = true;
@@ -726,7 +729,7 @@ function forgetAccount(m: Model, u: number) {
   for (const key of [...m.bookmarks])
     if (involves(key, 'a') || theirs.has(Number(key.split(' ')[1]))) m.bookmarks.delete(key);
   for (const key of [...m.reports])
-    if (involves(key, 'a') || theirs.has(Number(key.split(' ')[1]))) m.reports.delete(key);
+    if (involves(key, 'a') || standing.has(Number(key.split(' ')[1]))) m.reports.delete(key);
 }
 
 const indexesOf = <T>(list: T[], keep: (item: T) => boolean) => list.flatMap((item, i) => (keep(item) ? [i] : []));
