@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import WebSocket from 'ws';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -156,4 +157,27 @@ export function multipart(parts: MultipartPart[]) {
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A live socket of `app` (listening) signed in with `token`: resolves once it is ready, rejects with the
+ * server's error frame. `closed` settles with the close code and reason.
+ */
+export async function liveSocket(app: FastifyInstance, token: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/live`);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  socket.on('error', () => {});
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { type: string };
+      if (frame.type === 'ready') resolve();
+      else if (frame.type === 'error') reject(new Error(String(data)));
+    });
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify({ type: 'hello', token }));
+  await ready;
+  return { socket, closed, isOpen: () => socket.readyState === WebSocket.OPEN };
 }

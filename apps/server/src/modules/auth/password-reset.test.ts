@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_EMAIL_ERRORS, ACCOUNT_EMAIL_MESSAGES, ERRORS, LIVE_CLOSE } from '@share-arts/contract';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, liveSocket, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
 let smtp: TestSmtpServer;
@@ -49,26 +48,6 @@ async function resetToken(email: string): Promise<string> {
   const mail = await smtp.next(email);
   expect(mail.subject).toBe('Choose a new password for Share Arts');
   return tokenOf(mail.link);
-}
-
-/** A live socket signed in with `token`; `closed` settles with its close code and reason. */
-async function liveSocket(token: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api/live`);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  socket.on('error', () => {});
-  const ready = new Promise<void>((resolve, reject) => {
-    socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { type: string };
-      if (frame.type === 'ready') resolve();
-      else if (frame.type === 'error') reject(new Error(String(data)));
-    });
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  socket.send(JSON.stringify({ type: 'hello', token }));
-  await ready;
-  return { closed };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -189,7 +168,7 @@ describe('POST /api/auth/reset', () => {
   it('ends every session of the account: tokens issued before are refused over HTTP and on the live socket', async () => {
     const who = await confirmedAccount();
     const phone = (await login(who, who.password)).json().encodedToken as string;
-    const socket = await liveSocket(phone);
+    const socket = await liveSocket(ctx.app, phone);
     await forgot(who.email);
     const token = await resetToken(who.email);
     expect((await post('/api/auth/reset', { token, password: 'a brand new secret phrase' })).statusCode).toBe(200);

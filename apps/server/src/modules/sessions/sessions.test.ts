@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { ACCOUNT_ERRORS, ERRORS, LIVE_CLOSE, type SessionsResponse } from '@share-arts/contract';
-import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, liveSocket, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { EVENT_CHANNEL } from '../../events/events.js';
 import { createEventBus } from '../../events/bus.js';
@@ -11,12 +10,10 @@ import { createSessionCheck, endSessions } from './index.js';
 import { TOUCH_EVERY_MS } from './session-check.js';
 
 let ctx: TestContext;
-let base: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api/live`;
 });
 afterAll(() => ctx.close());
 
@@ -70,26 +67,6 @@ async function eventually(test: () => Promise<boolean>, what: string): Promise<v
   throw new Error(`never happened: ${what}`);
 }
 
-/** A live socket signed in with `token`; `closed` settles with its close code and reason. */
-async function liveSocket(token: string) {
-  const socket = new WebSocket(base);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  socket.on('error', () => {});
-  const ready = new Promise<void>((resolve, reject) => {
-    socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { type: string };
-      if (frame.type === 'ready') resolve();
-      else if (frame.type === 'error') reject(new Error(String(data)));
-    });
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  socket.send(JSON.stringify({ type: 'hello', token }));
-  await ready;
-  return { socket, closed, isOpen: () => socket.readyState === WebSocket.OPEN };
-}
-
 describe('LOG OUT', () => {
   it('ends the session on the server: its token is refused everywhere, the other sessions go on', async () => {
     const ana = await signUp(ctx.app);
@@ -119,15 +96,15 @@ describe('LOG OUT', () => {
   it("closes the session's open live socket at once, and only that one", async () => {
     const ana = await signUp(ctx.app);
     const phone = await logIn(ana);
-    const laptopSocket = await liveSocket(ana.token);
-    const phoneSocket = await liveSocket(phone);
+    const laptopSocket = await liveSocket(ctx.app, ana.token);
+    const phoneSocket = await liveSocket(ctx.app, phone);
 
     expect((await logout(ana.token)).statusCode).toBe(204);
     expect(await laptopSocket.closed).toEqual({ code: LIVE_CLOSE.unauthorised, reason: ERRORS.invalidToken });
     expect(phoneSocket.isOpen()).toBe(true);
 
     // A new socket with the ended token is refused at its hello.
-    await expect(liveSocket(ana.token)).rejects.toThrow(ERRORS.invalidToken);
+    await expect(liveSocket(ctx.app, ana.token)).rejects.toThrow(ERRORS.invalidToken);
     phoneSocket.socket.close();
   });
 
@@ -334,8 +311,8 @@ describe('the password change', () => {
   it('ends every other session and keeps the one that asked; the new password signs in', async () => {
     const ana = await signUp(ctx.app);
     const phone = await logIn(ana);
-    const phoneSocket = await liveSocket(phone);
-    const ownSocket = await liveSocket(ana.token);
+    const phoneSocket = await liveSocket(ctx.app, phone);
+    const ownSocket = await liveSocket(ctx.app, ana.token);
 
     const changed = await changePassword(ana.token, ana.password, 'a new pen and paper');
     expect(changed.statusCode).toBe(200);
