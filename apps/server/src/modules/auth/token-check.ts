@@ -20,25 +20,24 @@ export function createTokenCheck({
   /** Whether the token's session was not ended (createSessionCheck in modules/sessions, which remembers it). */
   sessionLive: (sessionId: string, userId: string) => Promise<boolean>;
 }): TokenCheck {
-  // A token that only reads (optionalUser) counts as signed in on the same terms: a suspended account's
-  // token reads as signed out, as a deleted one's does (issue 23: a suspension ends its tokens at once).
-  const claims = async (token: string | undefined): Promise<TokenClaims | null> => {
-    const verified = token ? await tokens.verify(token) : null;
-    if (!verified || (await accountStatus(verified.userId)).state !== 'active') return null;
-    return (await sessionLive(verified.sessionId, verified.userId)) ? verified : null;
-  };
+  async function check(token: string | undefined): Promise<TokenVerdict> {
+    if (!token) return { status: 'missing' };
+    const verified = await tokens.verify(token);
+    if (!verified) return { status: 'invalid' };
+    // The account first: a deleted account's sessions went with it, and its token answers "gone".
+    const account = await accountStatus(verified.userId);
+    if (account.state === 'gone') return { status: 'gone', claims: verified };
+    if (account.state === 'suspended') return { status: 'suspended', claims: verified, until: account.until };
+    if (!(await sessionLive(verified.sessionId, verified.userId))) return { status: 'invalid' };
+    return { status: 'valid', claims: verified };
+  }
   return {
-    claims,
-    async check(token): Promise<TokenVerdict> {
-      if (!token) return { status: 'missing' };
-      const verified = await tokens.verify(token);
-      if (!verified) return { status: 'invalid' };
-      // The account first: a deleted account's sessions went with it, and its token answers "gone".
-      const account = await accountStatus(verified.userId);
-      if (account.state === 'gone') return { status: 'gone', claims: verified };
-      if (account.state === 'suspended') return { status: 'suspended', claims: verified, until: account.until };
-      if (!(await sessionLive(verified.sessionId, verified.userId))) return { status: 'invalid' };
-      return { status: 'valid', claims: verified };
+    check,
+    // A token that only reads (optionalUser) counts as signed in on the same terms: a suspended account's
+    // token reads as signed out, as a deleted one's does (issue 23: a suspension ends its tokens at once).
+    async claims(token): Promise<TokenClaims | null> {
+      const verdict = await check(token);
+      return verdict.status === 'valid' ? verdict.claims : null;
     },
   };
 }
