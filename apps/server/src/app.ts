@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { createTokenService } from './lib/tokens.js';
 import { loggerOptions, RequestLogController } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
+import { createRedisRateLimiter } from './lib/rate-limiter-redis.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerCacheHeaders } from './plugins/cache-headers.js';
@@ -126,7 +127,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
-  const limiter = createRateLimiter({ enabled: config.rateLimits, now: config.now });
+  // REDIS_URL: every process counts in one Redis (issue 25); else in this process's memory.
+  const limiter =
+    config.redisUrl && config.rateLimits
+      ? await createRedisRateLimiter({
+          url: config.redisUrl,
+          prefix: config.redisKeyPrefix ?? 'share-arts:',
+          enabled: true,
+          now: config.now,
+          log: app.log,
+        })
+      : createRateLimiter({ enabled: config.rateLimits, now: config.now });
+  app.addHook('onClose', () => limiter.close());
   const bus = await createEventBus(database);
   // People searches change when someone joins or is renamed.
   const peopleSearches = createSearchCache<PeopleMatch, DomainEvent>({

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { APP_NAME, LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/index.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
@@ -47,6 +48,18 @@ export interface Config {
   rateLimits: boolean;
   /** The clock of the rate limits; tests replace it. */
   now: () => number;
+  /**
+   * REDIS_URL (issue 25): rate limits are counted in this Redis, shared by every process and machine;
+   * unset, each process counts in its own memory.
+   */
+  redisUrl?: string | undefined;
+  /** REDIS_KEY_PREFIX: the start of every key this site writes in Redis (default `share-arts:`). */
+  redisKeyPrefix?: string;
+  /**
+   * WORKERS (issue 25): server processes sharing the port (node:cluster); default the number of cores
+   * with PostgreSQL, 1 with the embedded database (PGlite), which one process at a time may open.
+   */
+  workers?: number;
   /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
   benchRoutes: boolean;
   /**
@@ -127,6 +140,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
       `WEB_DIST_DIR must be the folder of a built web app; ${webDistDir} does not exist (build it with npm run build, or leave WEB_DIST_DIR unset).`,
     );
   }
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl !== undefined && (!/^rediss?:\/\//.test(redisUrl) || !URL.canParse(redisUrl))) {
+    throw new ConfigError(
+      'REDIS_URL must be a Redis URL starting with redis:// or rediss:// (TLS), such as redis://localhost:6379/0 or redis://:password@redis.internal:6379 (or leave it unset to count rate limits in each process).',
+    );
+  }
+  const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? 'share-arts:';
+  if (!/^[\x21-\x7e]{0,64}$/.test(redisKeyPrefix)) {
+    throw new ConfigError(
+      `REDIS_KEY_PREFIX must be at most 64 printable characters without spaces, such as "share-arts:"; got "${redisKeyPrefix}".`,
+    );
+  }
+  const workers = workerCount(env.WORKERS, databaseUrl);
   return {
     port,
     host,
@@ -148,7 +174,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     connections: CONNECTION_LIMITS,
     rateLimits: flag(env, 'RATE_LIMITS', 'on', 'off', true),
     now: Date.now,
+    redisUrl,
+    redisKeyPrefix,
+    workers,
   };
+}
+
+/** WORKERS: a whole number of processes; more than one needs PostgreSQL. */
+function workerCount(value: string | undefined, databaseUrl: string | undefined): number {
+  if (value === undefined || value.trim() === '') return databaseUrl ? availableParallelism() : 1;
+  const workers = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+    throw new ConfigError(`WORKERS must be a whole number of server processes from 1 to 256, got "${value}".`);
+  }
+  if (workers > 1 && !databaseUrl) {
+    throw new ConfigError(
+      `WORKERS=${workers} needs DATABASE_URL: the embedded database (PGlite) can be opened by one process only. Set DATABASE_URL to a PostgreSQL server, or WORKERS=1.`,
+    );
+  }
+  return workers;
 }
 
 /** `a@b.c` or `Name <a@b.c>` (no line breaks: the value goes into a mail header). */

@@ -35,14 +35,22 @@ export const RATE_LIMITS = {
 
 export interface RateLimiter {
   /** Counts one request against `key`; throws a 429 with Retry-After once the limit is reached. */
-  hit(key: string, limit: RateLimit): void;
-  /** Adds `by` (negative to take back) to `key`'s count in its current window, without refusing. */
-  add(key: string, limit: RateLimit, by?: number): void;
+  hit(key: string, limit: RateLimit): Promise<void>;
+  /**
+   * Adds `by` (negative to take back, -Infinity to clear) to `key`'s count in its current window, without
+   * refusing; answers the count after it and the seconds until the window ends (0 and 0 when off).
+   */
+  add(key: string, limit: RateLimit, by?: number): Promise<{ count: number; seconds: number }>;
   /** `key`'s count in its current window and the seconds until that window ends (0 and 0 when none). */
-  used(key: string): { count: number; seconds: number };
-  /** The limiter's clock (tests replace it). */
+  used(key: string): Promise<{ count: number; seconds: number }>;
+  /** The limiter's clock (tests replace it; with Redis, only for what is kept in memory). */
   now(): number;
   enabled: boolean;
+  /** Where counts go: this process's memory, or Redis (`redis-down` while it is unreachable). */
+  store(): 'memory' | 'redis' | 'redis-down';
+  /** Redis answers a PING now (undefined without Redis): for GET /api/ready. */
+  redisReachable?(): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 /** The 429 every limit answers; `seconds` goes in Retry-After and in the message. */
@@ -52,9 +60,8 @@ export function tooManyRequests(seconds: number): HttpError {
   });
 }
 
-/** Fixed windows in memory; `now` is injectable so tests control the clock. */
-export function createRateLimiter(options: { enabled: boolean; now?: () => number }): RateLimiter {
-  const now = options.now ?? Date.now;
+/** Fixed windows in one process's memory: the limiter without Redis, and its stand-in while Redis is away. */
+export function memoryWindows(now: () => number) {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = 0;
 
@@ -70,28 +77,67 @@ export function createRateLimiter(options: { enabled: boolean; now?: () => numbe
     }
     return window;
   }
-  const secondsLeft = (resetAt: number, time: number) => Math.max(1, Math.ceil((resetAt - time) / 1000));
 
   return {
-    enabled: options.enabled,
-    now,
-    hit(key, limit) {
-      if (!options.enabled) return;
+    add(key: string, limit: RateLimit, by: number) {
       const time = now();
       const window = current(key, limit, time);
-      window.count += 1;
-      if (window.count > limit.max) throw tooManyRequests(secondsLeft(window.resetAt, time));
-    },
-    add(key, limit, by = 1) {
-      if (!options.enabled) return;
-      const window = current(key, limit, now());
       window.count = Math.max(0, window.count + by);
+      return { count: window.count, seconds: secondsLeft(window.resetAt - time) };
     },
-    used(key) {
+    used(key: string) {
       const time = now();
       const window = windows.get(key);
-      if (!options.enabled || !window || window.resetAt <= time) return { count: 0, seconds: 0 };
-      return { count: window.count, seconds: secondsLeft(window.resetAt, time) };
+      if (!window || window.resetAt <= time) return { count: 0, seconds: 0 };
+      return { count: window.count, seconds: secondsLeft(window.resetAt - time) };
     },
+  };
+}
+
+/** Whole seconds until a window ends, at least 1 (Retry-After: 0 would invite an immediate retry). */
+export const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** One counting step of a limiter, whichever store it counts in. */
+export interface WindowStore {
+  add(key: string, limit: RateLimit, by: number): Promise<{ count: number; seconds: number }>;
+  used(key: string): Promise<{ count: number; seconds: number }>;
+}
+
+/** The limiter's rules over a store: `hit` is one `add` whose answer decides, so it is one round trip. */
+export function limiterOver(
+  store: WindowStore,
+  options: { enabled: boolean; now: () => number },
+): Pick<RateLimiter, 'hit' | 'add' | 'used' | 'now' | 'enabled'> {
+  const off = { count: 0, seconds: 0 };
+  return {
+    enabled: options.enabled,
+    now: options.now,
+    async hit(key, limit) {
+      if (!options.enabled) return;
+      const window = await store.add(key, limit, 1);
+      if (window.count > limit.max) throw tooManyRequests(window.seconds);
+    },
+    async add(key, limit, by = 1) {
+      if (!options.enabled) return off;
+      return store.add(key, limit, by);
+    },
+    async used(key) {
+      if (!options.enabled) return off;
+      return store.used(key);
+    },
+  };
+}
+
+/** Fixed windows in this process's memory; `now` is injectable so tests control the clock. */
+export function createRateLimiter(options: { enabled: boolean; now?: () => number }): RateLimiter {
+  const now = options.now ?? Date.now;
+  const windows = memoryWindows(now);
+  return {
+    ...limiterOver(
+      { add: async (key, limit, by) => windows.add(key, limit, by), used: async (key) => windows.used(key) },
+      { enabled: options.enabled, now },
+    ),
+    store: () => 'memory',
+    close: async () => {},
   };
 }

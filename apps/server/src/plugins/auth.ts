@@ -70,7 +70,7 @@ export function registerAuth(
       request.userId = userId;
       request.sessionId = sessionId;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
+        await limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
       }
     },
     async optionalUser(request) {

@@ -56,10 +56,10 @@ export function createAccountDeletionService({
       if (!body.password) throw badRequest(ACCOUNT_DELETION_ERRORS.passwordRequired);
       const account = await selectAccountCredentials(db, userId);
       if (!account) throw notFound(ACCOUNT_GONE);
-      guard.begin(userId, address);
+      await guard.begin(userId, address);
       const { ok } = await verifyPassword(body.password, account.password_hash);
       if (!ok) throw unauthorized(ACCOUNT_DELETION_ERRORS.wrongPassword);
-      guard.succeeded(userId, address);
+      await guard.succeeded(userId, address);
       await secondFactor?.(userId, body.secondFactor || undefined);
 
       const deleted = await db.transaction(async (tx) => {

@@ -41,7 +41,7 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      limiter.hit(`forgot:${addressKey(request.ip)}`, RATE_LIMITS.forgotPerIp);
+      await limiter.hit(`forgot:${addressKey(request.ip)}`, RATE_LIMITS.forgotPerIp);
       return reply.code(202).send(accountEmail.forgot(request.body.login));
     },
   );
@@ -58,7 +58,7 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      limiter.hit(`mail-link:${addressKey(request.ip)}`, RATE_LIMITS.mailLinksPerIp);
+      await limiter.hit(`mail-link:${addressKey(request.ip)}`, RATE_LIMITS.mailLinksPerIp);
       return accountEmail.reset(request.body.token, request.body.password);
     },
   );
@@ -75,7 +75,7 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      limiter.hit(`mail-link:${addressKey(request.ip)}`, RATE_LIMITS.mailLinksPerIp);
+      await limiter.hit(`mail-link:${addressKey(request.ip)}`, RATE_LIMITS.mailLinksPerIp);
       return accountEmail.verify(request.body.token);
     },
   );

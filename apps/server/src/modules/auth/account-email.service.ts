@@ -88,8 +88,9 @@ export function createAccountEmailService({
   async function sendReset(target: MailTarget): Promise<void> {
     // Per account, silently: past the limit the answer is the same and no mail leaves.
     const key = `reset-mail:${target.id}`;
-    if (limiter.used(key).count >= RATE_LIMITS.resetMailsPerAccount.max) return;
-    limiter.add(key, RATE_LIMITS.resetMailsPerAccount);
+    // Counted first, so that concurrent requests (in any process) cannot all pass a check made before them.
+    const sent = await limiter.add(key, RATE_LIMITS.resetMailsPerAccount);
+    if (sent.count > RATE_LIMITS.resetMailsPerAccount.max) return;
     const token = await issue(target, 'reset-password', ACCOUNT_EMAIL_LIMITS.resetLinkMinutes * 60_000);
     const url = `${origin}/reset-password?token=${token}`;
     await mailer.send(resetMail(target.email, target.username, url));
@@ -143,7 +144,7 @@ export function createAccountEmailService({
       const target = await selectMailTarget(db, userId);
       if (!target) throw badRequest(ACCOUNT_EMAIL_ERRORS.verifyLinkUnknown);
       if (target.verified) throw new HttpError(409, ACCOUNT_EMAIL_ERRORS.alreadyVerified);
-      limiter.hit(`verify-mail:${userId}`, RATE_LIMITS.verifyMailsPerUser);
+      await limiter.hit(`verify-mail:${userId}`, RATE_LIMITS.verifyMailsPerUser);
       later('confirmation resent', () => sendConfirmation(target));
       return { message: ACCOUNT_EMAIL_MESSAGES.verificationSent };
     },

@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
       },
     },
     async (request, reply) => {
-      limiter.hit(`signup:${addressKey(request.ip)}`, RATE_LIMITS.signupPerIp);
+      await limiter.hit(`signup:${addressKey(request.ip)}`, RATE_LIMITS.signupPerIp);
       const { user, encodedToken } = await auth.signup(request.body, sessionClient(request));
       return reply.code(201).send({ encodedToken, createdUser: user });
     },
@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
     },
     async (request) => {
       const client = sessionClient(request);
-      limiter.hit(`login:${client.address}`, RATE_LIMITS.loginPerIp);
+      await limiter.hit(`login:${client.address}`, RATE_LIMITS.loginPerIp);
       const signedIn = await auth.login(request.body.username, request.body.password, client);
       // Two-factor sign-in on (issue 24): no token yet, a ticket for POST /api/auth/login/second-factor.
       if ('secondFactorRequired' in signedIn) return signedIn;

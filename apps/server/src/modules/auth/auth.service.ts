@@ -128,10 +128,10 @@ export function createAuthService({
       const { address } = client;
       const found = await selectCredentialsByUsername(db, username.trim());
       if (!found) throw notFound(ERRORS.usernameNotRegistered);
-      guard.begin(found.id, address);
+      await guard.begin(found.id, address);
       const { ok, rehash } = await verifyPassword(password, found.password_hash);
       if (!ok) throw unauthorized(ERRORS.invalidCredentials);
-      guard.succeeded(found.id, address);
+      await guard.succeeded(found.id, address);
       // The right password of a suspended account: told so, and no token (issue 23).
       if (found.suspended) throw suspendedError(found.suspended_until);
       if (rehash) {

@@ -24,28 +24,41 @@ export function createLoginGuard(limiter: RateLimiter) {
 
   return {
     /** Throws a 429 when this address may not try this account's password now; else counts the attempt. */
-    begin(accountId: string, address: string): void {
+    async begin(accountId: string, address: string): Promise<void> {
       if (!limiter.enabled) return;
-      const account = limiter.used(accountKey(accountId));
-      const pair = limiter.used(pairKey(accountId, address));
-      if (account.count >= RATE_LIMITS.loginFailuresPerAccount.max && pair.count > 0) {
-        throw tooManyRequests(Math.min(account.seconds, pair.seconds));
-      }
-      if (account.count >= RATE_LIMITS.loginFailuresPerAccountHard.max) {
+      // Counted before the check, in one step each (with Redis, across every process): concurrent
+      // guesses each see the ones before them. A refused attempt is taken back: it tried no password.
+      const limit = RATE_LIMITS.loginFailuresPerAccount;
+      const [accountNow, pairNow] = await Promise.all([
+        limiter.add(accountKey(accountId), limit),
+        limiter.add(pairKey(accountId, address), limit),
+      ]);
+      const account = { count: accountNow.count - 1, seconds: accountNow.seconds };
+      const pair = { count: pairNow.count - 1, seconds: pairNow.seconds };
+      let refused: number | undefined;
+      if (account.count >= limit.max && pair.count > 0) {
+        refused = Math.min(account.seconds, pair.seconds);
+      } else if (account.count >= RATE_LIMITS.loginFailuresPerAccountHard.max) {
         const until = trusted.get(pairKey(accountId, address));
-        if (until === undefined || until <= limiter.now()) throw tooManyRequests(account.seconds);
+        if (until === undefined || until <= limiter.now()) refused = account.seconds;
       }
-      limiter.add(accountKey(accountId), RATE_LIMITS.loginFailuresPerAccount);
-      limiter.add(pairKey(accountId, address), RATE_LIMITS.loginFailuresPerAccount);
+      if (refused === undefined) return;
+      await Promise.all([
+        limiter.add(accountKey(accountId), limit, -1),
+        limiter.add(pairKey(accountId, address), limit, -1),
+      ]);
+      throw tooManyRequests(refused);
     },
     /**
      * The password was right: the attempt was no failure, the address's earlier failures (its owner's
      * typos) are forgotten, and the address is trusted for the account.
      */
-    succeeded(accountId: string, address: string): void {
+    async succeeded(accountId: string, address: string): Promise<void> {
       if (!limiter.enabled) return;
-      limiter.add(accountKey(accountId), RATE_LIMITS.loginFailuresPerAccount, -1);
-      limiter.add(pairKey(accountId, address), RATE_LIMITS.loginFailuresPerAccount, -Infinity);
+      await Promise.all([
+        limiter.add(accountKey(accountId), RATE_LIMITS.loginFailuresPerAccount, -1),
+        limiter.add(pairKey(accountId, address), RATE_LIMITS.loginFailuresPerAccount, -Infinity),
+      ]);
       trusted.set(pairKey(accountId, address), limiter.now() + TRUSTED_FOR_MS);
     },
   };

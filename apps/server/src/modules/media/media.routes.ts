@@ -148,7 +148,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; guard
       preHandler: [
         guards.requireUser,
         async (request) => {
-          guards.limiter.hit(`upload:${request.userId}`, RATE_LIMITS.uploadPerUser);
+          await guards.limiter.hit(`upload:${request.userId}`, RATE_LIMITS.uploadPerUser);
           if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
           const encoding = request.headers['content-encoding'];
           if (encoding !== undefined && encoding !== 'identity') throw new HttpError(415, ENCODED);

@@ -98,7 +98,7 @@ export function createSessionsService({
     ): Promise<number> {
       const key = `password-change-failed:${userId}`;
       if (limiter.enabled) {
-        const used = limiter.used(key);
+        const used = await limiter.used(key);
         if (used.count >= PASSWORD_CHANGE_FAILURES.max) throw tooManyRequests(used.seconds);
       }
       const weak = passwordProblem(body.newPassword);
@@ -107,7 +107,7 @@ export function createSessionsService({
       if (stored === undefined) throw unauthorized(ACCOUNT_ERRORS.wrongCurrentPassword);
       const { ok } = await verifyPassword(body.currentPassword, stored);
       if (!ok) {
-        limiter.add(key, PASSWORD_CHANGE_FAILURES);
+        await limiter.add(key, PASSWORD_CHANGE_FAILURES);
         throw unauthorized(ACCOUNT_ERRORS.wrongCurrentPassword);
       }
       if (normalizePassword(body.newPassword) === normalizePassword(body.currentPassword)) {

@@ -166,7 +166,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      perAddress(request.ip);
+      await perAddress(request.ip);
       const { ticket, code, passkey } = request.body;
       const signedIn =
         passkey !== undefined
@@ -187,8 +187,8 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: PasskeyOptions, ...errorResponses(400, 401, 429) },
       },
     },
-    (request) => {
-      perAddress(request.ip);
+    async (request) => {
+      await perAddress(request.ip);
       return passkeys.signInOptions(request.body?.ticket, originOf(request, publicOrigin));
     },
   );
@@ -206,7 +206,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      perAddress(request.ip);
+      await perAddress(request.ip);
       const signedIn = await passkeys.signIn(
         request.body.credential,
         originOf(request, publicOrigin),

@@ -77,10 +77,10 @@ export function createTwoFactorService({ db, jwtSecret, limiter, now, signIn }: 
   async function checkCode(userId: string, code: string, allowRecovery = true): Promise<void> {
     if (!code.trim()) throw badRequest(TWO_FACTOR_ERRORS.codeRequired);
     const key = `second-factor:${userId}`;
-    const used = limiter.used(key);
+    const used = await limiter.used(key);
     if (used.count >= RATE_LIMITS.secondFactorFailuresPerAccount.max) throw tooManyRequests(used.seconds);
     if (await takeCode(userId, code, allowRecovery)) return;
-    limiter.add(key, RATE_LIMITS.secondFactorFailuresPerAccount);
+    await limiter.add(key, RATE_LIMITS.secondFactorFailuresPerAccount);
     throw unauthorized(TWO_FACTOR_ERRORS.wrongCode);
   }
 
