@@ -57,6 +57,8 @@ import { accountDeletionRoutes, createAccountDeletionService } from './modules/a
 import { createEventBus, type EventBus } from './events/bus.js';
 import type { DomainEvent } from './events/events.js';
 import { createSearchCache } from './lib/search-cache.js';
+import { createMetrics, namingRefusals } from './lib/metrics.js';
+import { registerMetrics } from './plugins/metrics.js';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is not valid: check its percent-encoding.',
@@ -124,6 +126,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerCacheHeaders(app);
   await registerCompression(app);
   await registerDocs(app);
+  // Operators' metrics (issue 25): GET /api/metrics, and every answer counted by route and status.
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, { token: config.metricsToken });
 
   const { db } = database;
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
@@ -140,6 +145,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       : createRateLimiter({ enabled: config.rateLimits, now: config.now });
   app.addHook('onClose', () => limiter.close());
   const bus = await createEventBus(database);
+  // Each 429 a limit answers is counted under the limit's name.
+  namingRefusals(limiter);
   // People searches change when someone joins or is renamed.
   const peopleSearches = createSearchCache<PeopleMatch, DomainEvent>({
     bus,
@@ -192,7 +199,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
   if (config.adminUsername) await grantRole(db, config.adminUsername, 'admin');
-  const media = createMediaService({ db, mediaDir: config.mediaDir, log: app.log, now: config.now });
+  const media = createMediaService({
+    db,
+    processed: metrics.pictureProcessed,
+    mediaDir: config.mediaDir,
+    log: app.log,
+    now: config.now,
+  });
   const users = createUsersService({ db, media, searches: peopleSearches, emailSent: accountEmail.addressChanged });
   const guards = registerAuth(app, tokenCheck, limiter);
   const postCache = createPostCache({ bus });
@@ -217,6 +230,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   live.hub = liveHub;
   live.bus = bus;
+  metrics.watch({ pools: database.pools, liveSockets: () => liveHub.size, processing: media.processingStats });
 
   await app.register(
     async (api) => {

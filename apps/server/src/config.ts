@@ -60,6 +60,11 @@ export interface Config {
    * with PostgreSQL, 1 with the embedded database (PGlite), which one process at a time may open.
    */
   workers?: number;
+  /**
+   * METRICS_TOKEN (issue 25): GET /api/metrics answers a request with `Authorization: Bearer <token>`;
+   * without it only one from this machine (loopback, not forwarded). Others get the 404 of an unknown route.
+   */
+  metricsToken?: string | undefined;
   /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
   benchRoutes: boolean;
   /**
@@ -132,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
       `MAIL_FROM must be an email address, alone or as Name <address>, such as "${APP_NAME} <no-reply@share.example>"; got "${mailFrom}".`,
     );
   }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{24,256}$/.test(metricsToken)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be 24 to 256 printable characters without spaces (it is sent as `Authorization: Bearer <token>`), such as the output of `openssl rand -hex 32`; or leave it unset to allow scrapes from this machine only.',
+    );
+  }
   const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
   const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
   const webDistDir = folder(env, 'WEB_DIST_DIR', path.join(serverRoot, '..', 'web', 'dist'));
@@ -168,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     mailFrom,
     logLevel,
     passwordHashCost: 2 ** 15,
+    metricsToken,
     benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),
     checkResponses: flag(env, 'CHECK_RESPONSES', '1', '0'),
     live: { helloTimeoutMs: LIVE.helloTimeoutMs, heartbeatMs: LIVE.heartbeatMs, countsBatchMs: 25 },

@@ -23,6 +23,8 @@ export interface Database {
    * events sent while it was away are lost and the listener must catch up from the tables.
    */
   listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** The connection pools, by name, for the metrics (issue 25); absent for the embedded database. */
+  pools?: () => { name: string; pool: pg.Pool }[];
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     url,
     listen: (channel, onPayload, onResume) => listenPostgres(url, channel, onPayload, onResume),
+    pools: () => [{ name: 'primary', pool }],
     close: () => pool.end(),
   };
 }
