@@ -5,6 +5,7 @@ import { ACCOUNT_DELETION_ERRORS } from '@share-arts/contract';
 import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { openReplicas, type ReadRouting } from './db/replicas.js';
 import { createTokenService } from './lib/tokens.js';
 import { loggerOptions, RequestLogController } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
@@ -68,6 +69,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: { method: string; url: string; hidden: boolean }[];
+    /** Where the hot reads go (DATABASE_REPLICA_URLS, issue 25); tests read its replicas' state. */
+    readRouting: ReadRouting;
   }
 }
 
@@ -131,6 +134,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerMetrics(app, metrics, { token: config.metricsToken });
 
   const { db } = database;
+  // Read replicas (issue 25): the pages' reads ask `reads.reader(viewer)` for a caught-up replica's db; a
+  // person's reads stay on the primary from their write until every replica used has it (db/replicas.ts).
+  const reads = await openReplicas(db, config.databaseReplicas?.urls ?? [], {
+    maxLagMs: config.databaseReplicas?.maxLagMs ?? 1000,
+    log: app.log,
+  });
+  app.decorate('readRouting', reads);
+  app.addHook('onClose', () => reads.close());
+  app.addHook('onResponse', (request, _reply, next) => {
+    if (request.userId && request.method !== 'GET' && request.method !== 'HEAD') reads.wrote(request.userId);
+    next();
+  });
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   // REDIS_URL: every process counts in one Redis (issue 25); else in this process's memory.
   const limiter =
@@ -195,7 +210,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     adminUsername: config.adminUsername,
     makeAdmin: (userId) => makeAdmin(db, userId),
     secondFactor: (userId) => twoFactor.ticketFor(userId),
-    signedUp: accountEmail.signedUp,
+    signedUp: (userId) => {
+      // A new account reads itself from the primary at first (a replica may not have it yet).
+      reads.wrote(userId);
+      accountEmail.signedUp(userId);
+    },
   });
   // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
   if (config.adminUsername) await grantRole(db, config.adminUsername, 'admin');
@@ -206,8 +225,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     log: app.log,
     now: config.now,
   });
-  const users = createUsersService({ db, media, searches: peopleSearches, emailSent: accountEmail.addressChanged });
-  const guards = registerAuth(app, tokenCheck, limiter);
+  const users = createUsersService({
+    db,
+    reads,
+    media,
+    searches: peopleSearches,
+    emailSent: accountEmail.addressChanged,
+  });
+  const guards = registerAuth(app, tokenCheck, limiter, reads.wrote);
   const postCache = createPostCache({ bus });
   const posts = createPostsService({
     db,
@@ -215,8 +240,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     cache: postCache,
     searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
   });
-  const comments = createCommentsService({ db, cache: postCache });
-  const tags = createTagsService({ db, posts });
+  const comments = createCommentsService({ db, reads, cache: postCache });
+  const tags = createTagsService({ db, reads, posts });
   const notifications = createNotificationsService({ db });
   const moderation = createModerationService({ db, posts, cache: postCache, accounts });
   const liveHub = createLiveHub({

@@ -14,6 +14,12 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when absent the embedded database (PGlite) under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URLS (issue 25): streaming replicas of DATABASE_URL that the hot reads use
+   * (db/replicas.ts), and DATABASE_REPLICA_MAX_LAG_MS: one further behind is skipped, and a person who
+   * wrote reads from the primary this long. No URLs: the primary answers every read.
+   */
+  databaseReplicas?: { urls: string[]; maxLagMs: number };
   /** Set by main.ts from JWT_SECRET or the secret kept under dataDir. */
   jwtSecret: string;
   jwtExpiresIn: string;
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
       'DATABASE_URL must be a connection URL starting with postgres:// or postgresql://, such as postgres://user@localhost:5432/sharearts.',
     );
   }
+  const databaseReplicas = replicasOf(env, databaseUrl);
   const jwtSecret = env.JWT_SECRET || undefined;
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long (or leave it unset to have one generated).');
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     host,
     dataDir,
     databaseUrl,
+    databaseReplicas,
     jwtSecret,
     jwtExpiresIn: `${lifetime}s`,
     mediaDir,
@@ -222,6 +230,39 @@ function durationSeconds(text: string): number | undefined {
   const match = /^(\d{1,9}) ?(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$/i.exec(text.trim());
   if (!match) return undefined;
   return Number(match[1]) * SECONDS_PER[match[2]![0]!.toLowerCase()]!;
+}
+
+/**
+ * DATABASE_REPLICA_URLS: comma-separated PostgreSQL URLs of streaming replicas of DATABASE_URL; and
+ * DATABASE_REPLICA_MAX_LAG_MS (default 1000). The embedded database has no replicas: setting them
+ * without DATABASE_URL is a mistake worth stopping for, not a setting to ignore.
+ */
+function replicasOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): Config['databaseReplicas'] {
+  const urls = (env.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  const lag = env.DATABASE_REPLICA_MAX_LAG_MS?.trim() || '1000';
+  const maxLagMs = /^\d{1,6}$/.test(lag) ? Number(lag) : NaN;
+  if (!(maxLagMs >= 100 && maxLagMs <= 600_000)) {
+    throw new ConfigError(
+      `DATABASE_REPLICA_MAX_LAG_MS must be a whole number of milliseconds from 100 to 600000, such as 1000; got "${lag}".`,
+    );
+  }
+  if (urls.length === 0) return undefined;
+  if (!databaseUrl) {
+    throw new ConfigError(
+      'DATABASE_REPLICA_URLS needs DATABASE_URL: the embedded database (PGlite) has no replicas. Set DATABASE_URL to the primary PostgreSQL server, or leave DATABASE_REPLICA_URLS unset.',
+    );
+  }
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url)) {
+      throw new ConfigError(
+        `DATABASE_REPLICA_URLS must be comma-separated connection URLs starting with postgres:// or postgresql://, such as postgres://user@replica1:5432/sharearts,postgres://user@replica2:5432/sharearts; "${url.replace(/\/\/[^@/]*@/, '//…@')}" is not one.`,
+      );
+    }
+  }
+  return { urls, maxLagMs };
 }
 
 /** PUBLIC_ORIGIN as an origin (scheme, host, port; no path), or undefined when unset. */

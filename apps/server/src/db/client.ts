@@ -46,8 +46,19 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
+/** What runs a top-level query: a pg.Pool, or a replica's pool that falls back to the primary's (db/replicas.ts). */
+export type QueryPool = Pick<pg.Pool, 'query'>;
+
 /** The pool behind each top-level PostgreSQL Db (a transaction is not in here). */
-const pools = new WeakMap<Db, pg.Pool>();
+const pools = new WeakMap<Db, QueryPool>();
+
+/** The pool behind a top-level PostgreSQL Db; undefined for PGlite and transactions. */
+export const poolOf = (db: Db): QueryPool | undefined => pools.get(db);
+
+/** Records the pool behind a Db made elsewhere (a replica's), so queryRows prepares its statements there too. */
+export function registerPool(db: Db, pool: QueryPool): void {
+  pools.set(db, pool);
+}
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });

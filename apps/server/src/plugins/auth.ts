@@ -56,6 +56,8 @@ export function registerAuth(
   /** Nothing may be done in a deleted user's name: `check` refuses a token whose account is gone. */
   tokenCheck: TokenCheck,
   limiter: RateLimiter,
+  /** A signed-in user starts a write: their reads stay on the primary until replicas have it (db/replicas.ts). */
+  wrote: (userId: string) => void = () => {},
 ): AuthGuards {
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
@@ -70,6 +72,7 @@ export function registerAuth(
       request.userId = userId;
       request.sessionId = sessionId;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
+        wrote(userId);
         await limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
       }
     },

@@ -1,5 +1,6 @@
 import { ERRORS, LIMITS, PAGE_LIMITS, RIGHTS_ERRORS, type Comment, type CommentListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import {
@@ -36,7 +37,16 @@ export interface CommentedPostCache {
   forgetVotes(userId: string): void;
 }
 
-export function createCommentsService({ db, cache }: { db: Db; cache: CommentedPostCache }) {
+export function createCommentsService({
+  db,
+  reads = primaryOnly(db),
+  cache,
+}: {
+  db: Db;
+  /** Where the reads of pages may go: a caught-up replica, or the primary (db/replicas.ts, issue 25). */
+  reads?: ReadRouting;
+  cache: CommentedPostCache;
+}) {
   async function requirePost(tx: Db, postId: string) {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
     const post = await findPost(tx, postId);
@@ -63,12 +73,13 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
 
     async list(postId: string, query: CommentListQuery, viewerId: string | null) {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
+      const reader = reads.reader(viewerId);
       // Signed out, a post shown to signed-in people only is not there, nor its comments; nor a post a
       // moderator hid (but to its author) or removed.
-      if (await selectPostHiddenFrom(db, postId, viewerId)) throw notFound(ERRORS.postNotFound);
+      if (await selectPostHiddenFrom(reader, postId, viewerId)) throw notFound(ERRORS.postNotFound);
       // A post by someone in a blocked pair with the viewer is not there for them (issue 23).
-      if (viewerId !== null && (await blockedFromPost(db, viewerId, postId))) throw notFound(ERRORS.postNotFound);
-      const page = await selectCommentPage(db, {
+      if (viewerId !== null && (await blockedFromPost(reader, viewerId, postId))) throw notFound(ERRORS.postNotFound);
+      const page = await selectCommentPage(reader, {
         postId,
         viewerId,
         limit: query.limit ?? PAGE_LIMITS.default,
@@ -77,7 +88,7 @@ export function createCommentsService({ db, cache }: { db: Db; cache: CommentedP
       });
       // Comments are deleted with their post, so a page with comments shows the post exists: only an empty
       // page (no comments yet, or past the last) asks whether the post is there at all.
-      if (page.comments.length === 0) await requirePost(db, postId);
+      if (page.comments.length === 0) await requirePost(reader, postId);
       return { comments: page.comments, nextCursor: page.nextCursor };
     },
 

@@ -9,6 +9,7 @@ import {
   type TagSuggestions,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { PostPageResult, PostsService } from '../posts/index.js';
 import {
@@ -38,9 +39,19 @@ const toState = (row: TagStateRow): TagState => ({
 });
 
 /** Tags: a tag's page and count, following tags, and the tags to suggest as someone types `#`. */
-export function createTagsService({ db, posts }: { db: Db; posts: PostsService }) {
+export function createTagsService({
+  db,
+  reads = primaryOnly(db),
+  posts,
+}: {
+  db: Db;
+  /** Where the reads of pages may go: a caught-up replica, or the primary (db/replicas.ts, issue 25). */
+  reads?: ReadRouting;
+  posts: PostsService;
+}) {
+  /** A writer's reads are on the primary (db/replicas.ts), so setFollow's answer sees its own write. */
   async function state(tag: string, viewerId: string | null): Promise<TagState> {
-    return toState(await selectTagState(db, normalizeTag(tag), viewerId));
+    return toState(await selectTagState(reads.reader(viewerId), normalizeTag(tag), viewerId));
   }
 
   return {
@@ -63,7 +74,7 @@ export function createTagsService({ db, posts }: { db: Db; posts: PostsService }
     },
 
     async followed(userId: string, query: PageQuery): Promise<FollowedTagPage> {
-      const { page, nextCursor } = await selectFollowedTags(db, userId, {
+      const { page, nextCursor } = await selectFollowedTags(reads.reader(userId), userId, {
         cursor: query.cursor,
         limit: query.limit ?? PAGE_LIMITS.default,
       });

@@ -8,6 +8,7 @@ import {
   TAG_LIMITS,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { rankedPage } from '../../lib/keyset.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -56,11 +57,14 @@ const ARTISTS_IN_SEARCH = 3;
 
 export function createUsersService({
   db,
+  reads = primaryOnly(db),
   media,
   searches,
   emailSent,
 }: {
   db: Db;
+  /** Where the reads of pages may go: a caught-up replica, or the primary (db/replicas.ts, issue 25). */
+  reads?: ReadRouting;
   media: MediaService;
   /** The ranked matches of recent people searches, dropped when anyone joins or is renamed. */
   searches: SearchCache<PeopleMatch>;
@@ -93,14 +97,18 @@ export function createUsersService({
     getUser,
 
     async getByUsername(username: string, viewerId: string | null): Promise<User> {
-      const row = await selectUserWithLists(db, byUsername(username), viewerId);
+      const row = await selectUserWithLists(reads.reader(viewerId), byUsername(username), viewerId);
       if (!row || row.blocked_viewer) throw notFound(ERRORS.userNotFound);
       return toUser(row, viewerId);
     },
 
     async list(query: PageQuery, viewerId: string | null): Promise<UserPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
-      const { rows, nextCursor } = await selectUserCards(db, { viewerId, limit, cursor: query.cursor });
+      const { rows, nextCursor } = await selectUserCards(reads.reader(viewerId), {
+        viewerId,
+        limit,
+        cursor: query.cursor,
+      });
       return { users: toUserCards(rows, viewerId), nextCursor };
     },
 
@@ -145,7 +153,7 @@ export function createUsersService({
       const rows =
         page.length > 0
           ? await selectUserCardsByIds(
-              db,
+              reads.reader(viewerId),
               page.map((m) => m.id),
               viewerId,
             )
@@ -162,7 +170,11 @@ export function createUsersService({
 
     async suggestions(query: PageQuery, viewerId: string): Promise<UserPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
-      const { rows, nextCursor } = await selectSuggestions(db, { viewerId, limit, cursor: query.cursor });
+      const { rows, nextCursor } = await selectSuggestions(reads.reader(viewerId), {
+        viewerId,
+        limit,
+        cursor: query.cursor,
+      });
       return { users: toUserCards(rows, viewerId), nextCursor };
     },
 
