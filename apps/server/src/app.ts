@@ -255,7 +255,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   live.hub = liveHub;
   live.bus = bus;
-  metrics.watch({ pools: database.pools, liveSockets: () => liveHub.size, processing: media.processingStats });
+  metrics.watch({
+    pools: () => [...(database.pools?.() ?? []), ...reads.pools()],
+    liveSockets: () => liveHub.size,
+    processing: media.processingStats,
+  });
 
   await app.register(
     async (api) => {

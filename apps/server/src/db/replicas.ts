@@ -36,6 +36,8 @@ export interface ReadRouting {
   wrote(userId: string): void;
   /** Each replica as the last poll and query left it (tests and logs). */
   status(): ReplicaStatus[];
+  /** The replicas' connection pools, named `replica <host:port/database>` (for the metrics). */
+  pools(): { name: string; pool: pg.Pool }[];
   /** Polls now (tests; the timer does it every pollMs). */
   poll(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +91,7 @@ export function primaryOnly(db: Db): ReadRouting {
     reader: () => db,
     wrote: () => {},
     status: () => [],
+    pools: () => [],
     poll: async () => {},
     close: async () => {},
   };
@@ -237,6 +240,7 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
         served: replica.served,
         fellBack: replica.fellBack,
       })),
+    pools: () => replicas.map((replica) => ({ name: `replica ${replica.name}`, pool: replica.pool })),
     poll,
     async close() {
       stopped = true;
