@@ -58,8 +58,14 @@ export interface ReplicaStatus {
 export interface ReplicaOptions {
   /** A replica further behind than this is skipped, and a writer reads from the primary this long. */
   maxLagMs: number;
-  /** How often the primary's and replicas' WAL positions are read. */
+  /**
+   * How often the primary's and replicas' WAL positions are read: by default a quarter of the bound
+   * (100 to 500 ms), so that a replica streaming normally, whose lag seems at most a poll interval and
+   * the grace, stays well within the bound when the event loop is busy and the timer late.
+   */
   pollMs?: number;
+  /** How long after sampling the primary the replicas are asked (see REPLAY_GRACE_MS). */
+  graceMs?: number;
   /** Where state changes are reported (the app's logger). */
   log?: { warn(object: object, message: string): void; info(object: object, message: string): void };
   now?: () => number;
@@ -82,6 +88,12 @@ interface Replica {
 const LSN_BYTES = (expression: string) => `pg_wal_lsn_diff(${expression}, '0/0')::text`;
 const PRIMARY_POSITION = `select ${LSN_BYTES('pg_current_wal_lsn()')} as lsn`;
 const REPLICA_POSITION = `select pg_is_in_recovery() as standby, ${LSN_BYTES("coalesce(pg_last_wal_replay_lsn(), '0/0')")} as lsn`;
+/**
+ * The replicas are asked where they are this long after the primary's sample: a replica streaming
+ * normally (a few ms behind) has replayed past it by then, and is found caught up to it. Asked at once,
+ * it would just miss it under a steady flow of writes and seem a whole poll interval behind.
+ */
+const REPLAY_GRACE_MS = 25;
 /** A replica that takes longer than this to say where it is counts as down for this poll. */
 const POLL_TIMEOUT_MS = 2000;
 
@@ -121,7 +133,8 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
   if (urls.length === 0) return primaryOnly(primary);
   const primaryPool = poolOf(primary);
   if (!primaryPool) throw new Error('Read replicas need a PostgreSQL primary (DATABASE_URL).');
-  const { maxLagMs, pollMs = 500, log } = options;
+  const { maxLagMs, graceMs = REPLAY_GRACE_MS, log } = options;
+  const pollMs = options.pollMs ?? Math.min(500, Math.max(100, Math.round(maxLagMs / 4)));
   const now = options.now ?? (() => performance.now());
   const samples: { at: number; lsn: bigint }[] = [];
   const writers = new Map<string, number>();
@@ -196,6 +209,7 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
     // Only samples within the bound can make a replica usable; the newest one older than that is kept
     // so a replica between two polls still finds where it is.
     while (samples.length > 1 && samples[1]!.at < at - maxLagMs) samples.shift();
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
     await Promise.all(replicas.map(checkReplica));
     for (const [userId, until] of writers) if (until < at) writers.delete(userId);
   }
