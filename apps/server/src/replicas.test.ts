@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPostgres, queryRows, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { openReplicas } from './db/replicas.js';
 import { postgresBinaries, TestCluster } from './test/pg-cluster.js';
 import { signUp, type SignedUp } from './test/helpers.js';
 
@@ -206,5 +207,18 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     expect(replicaState().usable).toBe(false);
     expect(app.readRouting.reader(null)).toBe(database.db);
     expect(await comments()).toContain('Lovely light');
+  });
+
+  it('starts with a replica that is away, reading from the primary and saying so', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (_: object, message: string) => void warnings.push(message), info: () => {} };
+    const reads = await openReplicas(database.db, [replica.url('sharearts')], { maxLagMs: 1000, log });
+    try {
+      expect(reads.status()).toMatchObject([{ up: false, usable: false }]);
+      expect(reads.reader(null)).toBe(database.db);
+      expect(warnings).toEqual(['read replica unreachable: its reads go to the primary until it answers again']);
+    } finally {
+      await reads.close();
+    }
   });
 });

@@ -149,7 +149,9 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
       name: replicaName(url),
       pool,
       db: undefined as unknown as Db,
-      up: false,
+      // Up until a poll finds otherwise, so that one away at start is reported (it is not usable
+      // before it has caught up to a sample anyway).
+      up: true,
       standby: false,
       caughtUpAt: -Infinity,
       inFlight: 0,
@@ -264,8 +266,14 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
   };
 }
 
-/** Conflict with recovery: the standby cancelled the query to replay WAL; the primary has no such conflict. */
-const isRecoveryConflict = (error: unknown) => (error as { code?: string } | undefined)?.code === '40001';
+/**
+ * Conflict with recovery: the standby cancelled the query to replay WAL (40001, or 40P01 when it waited
+ * on the replay's locks); the primary has no such conflict.
+ */
+const isRecoveryConflict = (error: unknown) => {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === '40001' || code === '40P01';
+};
 
 /**
  * A replica's Drizzle db: each query goes to the replica's pool, and one that fails because the
