@@ -17,7 +17,8 @@ import * as schema from './schema.js';
  * most `maxLagMs`, it answered its last poll, and it is a standby.
  *
  * Read-your-writes. Whatever was committed before a sample is in every replica that has caught up to
- * it. So a person who wrote at time w sees it on any usable replica once now - maxLagMs > w: their reads
+ * it (a commit is written before it is acknowledged with synchronous_commit on, PostgreSQL's default,
+ * so its record is below the write position that `pg_current_wal_lsn()` answers). So a person who wrote at time w sees it on any usable replica once now - maxLagMs > w: their reads
  * go to the primary from their write request until `maxLagMs` after its answer (`wrote`), then to
  * replicas again. The mark lives in this process only: another server process that serves the same
  * person's next read within maxLagMs may answer from a replica that has not replayed the write yet
