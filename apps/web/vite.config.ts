@@ -20,8 +20,9 @@ const productionRouter = [
   { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), pureSchemas(), bootScript()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The server's render (`--ssr src/entry-server.tsx`, see package.json) has no index.html and no boot script.
+  plugins: isSsrBuild ? [react(), pureSchemas()] : [react(), pureSchemas(), bootScript()],
   resolve: {
     // Read the contract package from its TypeScript source, no build step needed.
     conditions: ['source', ...defaultClientConditions],
@@ -35,6 +36,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // The server's render needs no copy of public/ (the app's build serves it).
+    copyPublicDir: !isSsrBuild,
     // Every browser that runs es2022 knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {

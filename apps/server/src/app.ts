@@ -49,7 +49,7 @@ import { createPinsService, pinsRoutes } from './modules/pins/index.js';
 import { createSafetyService, safetyRoutes } from './modules/safety/index.js';
 import { atomRoutes, createAtomService } from './modules/atom/index.js';
 import { createModerationService, grantRole, makeAdmin, moderationRoutes } from './modules/moderation/index.js';
-import { createPagesService, renderHead, robotsRoutes } from './modules/pages/index.js';
+import { createPagesService, loadPageRenderer, renderHead, renderRoot, robotsRoutes } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createSessionCheck, createSessionsService, endSessions, sessionsRoutes } from './modules/sessions/index.js';
 import { createPasskeysService, createTwoFactorService, twoFactorRoutes } from './modules/two-factor/index.js';
@@ -322,6 +322,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(robotsRoutes);
   const pages = createPagesService({ db, posts, users });
+  // The web build's server render of shared pages (issue 22), when there is one.
+  const renderPage = await loadPageRenderer(config.webDistDir);
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
     webDistDir: config.webDistDir,
@@ -330,7 +332,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     publicOrigin: config.publicOrigin,
     sharedPage: async (pathname, origin) => {
       const page = await pages.render(pathname, origin);
-      return page && { status: page.status, head: renderHead(page.head) };
+      if (!page) return undefined;
+      const root = await renderRoot(renderPage, pathname, page.answers, app.log);
+      return { status: page.status, head: renderHead(page.head), root };
     },
   });
   return app;

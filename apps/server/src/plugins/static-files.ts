@@ -38,10 +38,14 @@ export interface StaticFilesOptions {
    */
   rightsOf?: (file: string, download: boolean) => Promise<{ robots?: string; refuseDownload: boolean }>;
   /**
-   * The head of a page a link is shared to (a post, a profile, a tag), as markup, and its status; undefined
-   * for any other path. Handed in by app.ts from the pages module.
+   * The head of a page a link is shared to (a post, a profile, a tag), as markup, its status, and the page
+   * itself rendered for `#root` when the server renders it; undefined for any other path. Handed in by app.ts
+   * from the pages module.
    */
-  sharedPage?: (pathname: string, origin: string) => Promise<{ status: number; head: string } | undefined>;
+  sharedPage?: (
+    pathname: string,
+    origin: string,
+  ) => Promise<{ status: number; head: string; root?: string | undefined } | undefined>;
   /** The site's public origin (PUBLIC_ORIGIN); undefined: taken from the request's Host when it is plain. */
   publicOrigin?: string;
 }
@@ -64,21 +68,23 @@ const acceptsPage = (accept: string | undefined) =>
   accept === undefined || accept === '' || accept.includes('text/html') || accept.includes('*/*');
 
 /**
- * The built index.html with a page's head spliced in: its own tags go right after the charset and viewport (before the
- * scripts, so the preload scanner sees the picture at once, and the inline JSON is there before any script
- * looks for it), in place of the generic title and description. Re-read when the file changes (a rebuild
- * while the server runs).
+ * The built index.html with a page's head spliced in (and its body in `#root` when the server rendered it): its
+ * own tags go right after the charset and viewport (before the scripts, so the preload scanner sees the
+ * picture at once, and the inline JSON is there before any script looks for it), in place of the generic
+ * title and description. Re-read when the file changes (a rebuild while the server runs).
  */
 function createTemplate(file: string) {
   let cached: { mtimeMs: number; html: string } | undefined;
-  return async (head: string): Promise<string> => {
+  return async (head: string, root = ''): Promise<string> => {
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
     const html = cached.html
       .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
       .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '')
       // The page's own head says whether its artist asks AI crawlers not to train on their work.
-      .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '');
+      .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '')
+      // The page drawn on the server, which the app replaces with its own first render (main.tsx).
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
     const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
     const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
     return `${html.slice(0, at)}\n    ${head}${html.slice(at)}`;
@@ -152,7 +158,7 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
       const page =
         pathname.startsWith('/api') || pathname.startsWith('/media/') ? undefined : await sharedPage(pathname, origin);
       if (page) {
-        const html = await pageHtml(page.head);
+        const html = await pageHtml(page.head, page.root);
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
         // The head follows the post (its text, pictures, counts): a cache asks each time, and gets a 304 when
         // nothing changed. The answer differs by Accept (an API client gets JSON).

@@ -16,6 +16,9 @@ export function loadProviders(): Promise<Wrap> {
   return loading;
 }
 
+// The same on the server's render (src/entry-server.tsx), which loads them before it starts.
+const read = () => loaded;
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
@@ -31,5 +34,5 @@ function subscribe(listener: () => void): () => void {
  * renders without a QueryClient.
  */
 export function useLoadedProviders(): Wrap | undefined {
-  return useSyncExternalStore(subscribe, () => loaded);
+  return useSyncExternalStore(subscribe, read, read);
 }

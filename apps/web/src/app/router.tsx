@@ -29,7 +29,8 @@ const WIDE: RouteHandle = { wide: true };
 /** Pages a shared link opens: readable by visitors without an account (RequireAuth lets them through). */
 const PUBLIC: RouteHandle = { public: true };
 
-const routes: RouteObject[] = [
+/** The app's routes; the server renders the pages a link is shared to with them too (src/entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: FullPageLoading,

@@ -36,8 +36,10 @@ const MAX_AGE_MS = 30_000;
 
 export const bootKey = (method: string, path: string) => `${method} ${path}`;
 
+// globalThis, not window: the server's render of a shared page (src/entry-server.tsx) hands its answers over
+// the same way, and has no window.
 function bootState(): BootState | undefined {
-  return (window as unknown as Record<string, BootState | undefined>)[BOOT_GLOBAL];
+  return (globalThis as unknown as Record<string, BootState | undefined>)[BOOT_GLOBAL];
 }
 
 /** The request the boot script made for `method path`, removed from the state (each is used once). */

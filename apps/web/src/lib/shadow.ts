@@ -42,6 +42,10 @@ export function createShadow<T extends object>(): Shadow<T> {
     get: (id) => entries.get(id) ?? ({} as T),
     set: (id, change) => patch(id, change),
     clear: (id, field) => patch(id, field, true),
-    useEntry: (id) => useSyncExternalStore(subscribe, () => entries.get(id)),
+    useEntry: (id) => {
+      const read = () => entries.get(id);
+      // The same on the server's render (src/entry-server.tsx): no change made there.
+      return useSyncExternalStore(subscribe, read, read);
+    },
   };
 }

@@ -18,6 +18,7 @@ import { jsonBody } from '../../lib/json-text.js';
 import type { PostsService } from '../posts/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
+import type { PageAnswer } from './pages.render.js';
 import {
   selectAiTrainingOptOut,
   selectNewestPostId,
@@ -30,6 +31,11 @@ import { isUuid } from '../../lib/ids.js';
 export interface SharedPage {
   status: 200 | 404;
   head: PageHead;
+  /**
+   * The API answers the page's first render draws it from, when the server renders it (pages.render.ts): the
+   * same requests by the same paths the app sends. Absent: the app draws the page in the browser.
+   */
+  answers?: PageAnswer[];
 }
 
 /** The id of the inline JSON holding a post page's `GET /api/posts/{id}` answer (read by the boot script). */
@@ -134,6 +140,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
         : notFoundPage();
     }
     const { post, json } = found;
+    const body = jsonBody({ post: json });
     const name = post.name || post.username;
     const text = excerpt(post.content, TITLE_TEXT_MAX);
     const pictures = post.media.length ? post.media : post.picture ? [post.picture] : [];
@@ -142,7 +149,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
       description: excerpt(post.content, DESCRIPTION_MAX) || `A work by ${name} on ${APP_NAME}.`,
       canonical: absolute(`/posts/${post._id}`),
       ogType: 'article',
-      data: { id: POST_DATA_ID, json: jsonBody({ post: json }) },
+      data: { id: POST_DATA_ID, json: body },
     };
     if (post.picture) {
       head.image = previewImage(post.picture, absolute);
@@ -152,7 +159,8 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     const licence = LICENCE_INFO[post.licence];
     if (licence.url) head.license = licence.url;
     head.jsonLd = workJsonLd(post, head, licence, absolute);
-    return { status: 200, head };
+    // The app's request of the post (lib/first-requests.ts postPath), by the address's own id.
+    return { status: 200, head, answers: [{ path: `/api/posts/${encodeURIComponent(postId)}`, body }] };
   }
 
   /**

@@ -33,5 +33,7 @@ export function useAnnouncements(): readonly Announcement[] {
       return () => listeners.delete(listener);
     },
     () => announcements,
+    // The server's render (src/entry-server.tsx) has nothing to read out.
+    () => announcements,
   );
 }

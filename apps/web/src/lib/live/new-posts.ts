@@ -37,5 +37,7 @@ export function forgetNewPosts(postIds?: ReadonlySet<string>): void {
 
 /** The posts announced and not yet forgotten, oldest first. */
 export function useNewPosts(): readonly NewPost[] {
-  return useSyncExternalStore(subscribe, () => posts);
+  const read = () => posts;
+  // The same on the server's render (src/entry-server.tsx): nothing announced there.
+  return useSyncExternalStore(subscribe, read, read);
 }

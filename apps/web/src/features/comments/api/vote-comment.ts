@@ -45,7 +45,9 @@ export function applyPendingVote(comment: Comment, vote: Vote | undefined): Comm
 
 /** `comment` with the viewer's pending vote applied; re-renders when it changes. */
 export function useVotedComment(comment: Comment): Comment {
-  const vote = useSyncExternalStore(subscribe, () => pending.get(comment._id));
+  const read = () => pending.get(comment._id);
+  // The same on the server's render (src/entry-server.tsx): nothing pending there.
+  const vote = useSyncExternalStore(subscribe, read, read);
   return applyPendingVote(comment, vote);
 }
 

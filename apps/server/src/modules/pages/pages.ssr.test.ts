@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { ssrEntryOf } from './pages.render.js';
+
+/**
+ * The first paint shows the art (issue 22): with the web app's server render built (apps/web
+ * src/entry-server.tsx, built here as `npm run build` does), a shared page's HTML carries the page itself in
+ * `#root`, drawn by the app's own components: the picture with the srcset and alt the API gives, the
+ * post's text escaped by React, and nothing for an unknown page.
+ */
+
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <script src="/assets/head-abc.js"></script>
+    <title>Share Arts</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const HOSTILE_TEXT = `<script>alert('x')</script><img src=x onerror="alert(2)"> & more`;
+
+let ctx: TestContext;
+let folder: string;
+let artist: SignedUp;
+let postId: string;
+let hostilePostId: string;
+
+async function upload(who: SignedUp, alt: string) {
+  const data = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+  const { payload, contentType } = multipart([
+    { name: 'purpose', data: 'post' },
+    { name: 'alt', data: alt },
+    { name: 'file', data, filename: 'work.jpg', contentType: 'image/jpeg' },
+  ]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/media',
+    payload,
+    headers: { 'content-type': contentType, authorization: who.token },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().media as { _id: string };
+}
+
+async function createPost(who: SignedUp, content: string, mediaIds: string[]): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: { content, mediaIds },
+    headers: { authorization: who.token, prefer: 'return=minimal' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().post._id;
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'share-arts-ssr-'));
+  const webDistDir = path.join(folder, 'dist');
+  await mkdir(webDistDir);
+  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
+  // The server render, built beside the app's folder where the server looks for it (a second or two).
+  const build = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.dirname(ssrEntryOf(webDistDir)),
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: WEB_ROOT, encoding: 'utf8' },
+  );
+  expect(build.status, build.stderr).toBe(0);
+  ctx = await createTestApp({ config: { webDistDir, publicOrigin: 'https://share.example' } });
+  artist = await signUp(ctx.app, { fullname: 'Mira Okafor' });
+  const picture = await upload(artist, 'A blue heron, "standing" <still>');
+  postId = await createPost(artist, 'Heron at dawn #birds', [picture._id]);
+  const hostilePicture = await upload(artist, `" onload="alert(1)`);
+  hostilePostId = await createPost(artist, HOSTILE_TEXT, [hostilePicture._id]);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
+
+describe('a shared post page rendered on the server', () => {
+  it('draws the picture in the HTML, with the srcset, sizes and alt the app gives it', async () => {
+    const response = await page(`/posts/${postId}`);
+    expect(response.statusCode).toBe(200);
+    const root = rootOf(response.body);
+    const { post } = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}` })).json();
+    for (const source of post.picture.sources as { type: string; srcset: string }[]) {
+      expect(root).toContain(`<source type="${source.type}" srcSet="${source.srcset}"`);
+    }
+    expect(root).toMatch(/<picture[^>]*>/);
+    expect(root).toContain(`src="${post.picture.url}"`);
+    expect(root).toContain('alt="A blue heron, &quot;standing&quot; &lt;still&gt;"');
+    expect(root).toContain('Heron at dawn');
+    // As a visitor sees it: the header asks to sign in, and comes back here afterwards.
+    expect(root).toContain(`href="/login?next=%2Fposts%2F${postId}"`);
+    // The head is still the page's own, and the app's scripts still load.
+    expect(response.body).toContain('<title>Mira Okafor on Share Arts: “Heron at dawn #birds”</title>');
+    expect(response.body).toContain('<script src="/assets/head-abc.js"></script>');
+  });
+
+  it('escapes what the artist wrote: no markup of theirs in the page', async () => {
+    const root = rootOf((await page(`/posts/${hostilePostId}`)).body);
+    expect(root).toContain('&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;');
+    expect(root).not.toContain("<script>alert('x')");
+    expect(root).not.toContain('<img src=x');
+    expect(root).toContain('alt="&quot; onload=&quot;alert(1)"');
+    expect(root).not.toMatch(/<script/);
+  });
+
+  it('answers an unknown post with 404 and the empty app', async () => {
+    const response = await page('/posts/00000000-0000-4000-8000-000000000000');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('renders each request afresh: two posts in a row each show their own', async () => {
+    const [first, second] = await Promise.all([page(`/posts/${postId}`), page(`/posts/${hostilePostId}`)]);
+    expect(rootOf(first.body)).toContain('Heron at dawn');
+    expect(rootOf(first.body)).not.toContain('onerror');
+    expect(rootOf(second.body)).not.toContain('Heron at dawn');
+  });
+});
