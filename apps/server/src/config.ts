@@ -66,6 +66,8 @@ export interface Config {
    * with PostgreSQL, 1 with the embedded database (PGlite), which one process at a time may open.
    */
   workers?: number;
+  /** SHARE_ARTS_WORKER_HEADER=1 (tests of several workers only): each answer names its process's pid. */
+  workerHeader?: boolean;
   /**
    * METRICS_TOKEN (issue 25): GET /api/metrics answers a request with `Authorization: Bearer <token>`;
    * without it only one from this machine (loopback, not forwarded). Others get the 404 of an unknown route.
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     redisUrl,
     redisKeyPrefix,
     workers,
+    workerHeader: flag(env, 'SHARE_ARTS_WORKER_HEADER', '1', '0'),
   };
 }
 
