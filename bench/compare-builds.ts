@@ -67,7 +67,6 @@ for (const build of builds) {
       JWT_SECRET: SECRET,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
-      WORKERS: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

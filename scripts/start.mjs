@@ -1,5 +1,4 @@
-// `npm start`: builds what is not built yet, then runs the production server (app, API, media): one process,
-// or WORKERS processes sharing the port (apps/server/src/workers.ts).
+// `npm start`: builds what is not built yet, then runs the production server (one process: app, API, media).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
