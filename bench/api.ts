@@ -187,7 +187,15 @@ async function prepareDatabase(databaseUrl: string) {
       await client.query('delete from blocks where blocker_id = $1', [viewer]);
       await client.query('delete from mutes where muter_id = $1', [viewer]);
       await client.query('delete from muted_words where user_id = $1', [viewer]);
+      await relationsChanged();
     };
+    // Written here, not through the API: the server remembers the viewer's relations, and forgets them on the
+    // event the API's writes send (issue 23).
+    const relationsChanged = () =>
+      client.query(
+        `select pg_notify('share_arts_live', json_build_object('type', 'relations-changed', 'userIds', json_build_array($1::text))::text)`,
+        [viewer],
+      );
     await clear();
     // A block ends the follows between the two (as POST /api/users/{id}/block does), so the blocked are
     // people the viewer does not follow; a mute keeps them, so 100 of the muted are followed.
@@ -211,6 +219,7 @@ async function prepareDatabase(databaseUrl: string) {
       viewer,
       ['spoiler', 'crypto', 'nft', '#giveaway', 'election'],
     ]);
+    await relationsChanged();
     try {
       await body();
     } finally {

@@ -67,6 +67,7 @@ for (const build of builds) {
       JWT_SECRET: SECRET,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      WORKERS: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

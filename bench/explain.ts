@@ -18,6 +18,7 @@ import { createPostsService, createPostCache, type SearchHit } from '../apps/ser
 import { createSearchCache } from '../apps/server/src/lib/search-cache.js';
 import { createUsersService, type PeopleMatch } from '../apps/server/src/modules/users/index.js';
 import { createCommentsService } from '../apps/server/src/modules/comments/index.js';
+import { createRelationsCache } from '../apps/server/src/modules/safety/index.js';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, write: { type: 'boolean', default: false } } });
 const url = values.database ?? process.env.DATABASE_URL;
@@ -37,6 +38,7 @@ function servicesOf(db: Db) {
       media,
       cache,
       searches: createSearchCache<SearchHit, never>({ bus: deaf, changes: () => false, max: 1, ttlMs: 1 }),
+      relations: createRelationsCache({ db, bus: deaf, maxSize: 1 }),
     }),
     users: createUsersService({
       db,

@@ -40,6 +40,8 @@ export async function startProductionServer(env: Record<string, string> = {}): P
       JWT_SECRET: '',
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      // One server process unless `env` asks for more (on PostgreSQL the default is one per core).
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

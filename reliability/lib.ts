@@ -58,6 +58,8 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM (a clean stop), then waits for the exit. */
   stop(): Promise<void>;
+  /** The exit code once it has exited (null while running, or when a signal ended it). */
+  exitCode(): number | null;
 }
 
 /** Starts apps/server/dist/main.js (`npm run build` first) and waits until /api/health answers 200. */
@@ -80,6 +82,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       JWT_SECRET: '',
       RATE_LIMITS: '',
       LOG_LEVEL: 'warn',
+      // One process (on PostgreSQL the default is one per core): the checks kill and time this pid.
+      WORKERS: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,6 +112,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     url,
     startMs,
     alive,
+    exitCode: () => child.exitCode,
     async kill9() {
       if (alive()) child.kill('SIGKILL');
       await exited;

@@ -12,6 +12,7 @@ const CHECKS = [
   ['Load', 'load.ts'],
   ['Slow clients', 'slow-clients.ts'],
   ['Crash safety', 'crash.ts'],
+  ['Workers', 'workers.ts'],
   ['Audit', 'audit.ts'],
 ] as const;
 

@@ -1,4 +1,5 @@
-// `npm start`: builds what is not built yet, then runs the production server (one process: app, API, media).
+// `npm start`: builds what is not built yet, then runs the production server (app, API, media): one process,
+// or WORKERS processes sharing the port (apps/server/src/workers.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -31,7 +31,7 @@ import { createMailer } from './modules/mail/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { testTodosRoutes } from './modules/mockman/index.js';
 import { usersRoutes, createUsersService, createAccountCheck, type PeopleMatch } from './modules/users/index.js';
-import { createMediaService, createMediaStorage, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
+import { mediaRoutes, createMediaService } from './modules/media/index.js';
 import {
   postsRoutes,
   changesPostSearches,
@@ -46,7 +46,7 @@ import { createTagsService, tagsRoutes } from './modules/tags/index.js';
 import { notificationsRoutes, createNotificationsService } from './modules/notifications/index.js';
 import { benchRoutes } from './modules/bench/index.js';
 import { createPinsService, pinsRoutes } from './modules/pins/index.js';
-import { createSafetyService, safetyRoutes } from './modules/safety/index.js';
+import { createRelationsCache, createSafetyService, safetyRoutes } from './modules/safety/index.js';
 import { atomRoutes, createAtomService } from './modules/atom/index.js';
 import { createModerationService, grantRole, makeAdmin, moderationRoutes } from './modules/moderation/index.js';
 import { createPagesService, loadPageRenderer, renderHead, renderRoot, robotsRoutes } from './modules/pages/index.js';
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   if (config.checkResponses) registerResponseChecks(app);
   registerErrorHandling(app);
   registerBodyParsers(app);
-  registerSecurityHeaders(app, { mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin });
+  registerSecurityHeaders(app);
   registerCacheHeaders(app);
   await registerCompression(app);
   await registerDocs(app);
@@ -218,14 +218,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
   if (config.adminUsername) await grantRole(db, config.adminUsername, 'admin');
-  // MEDIA_STORE (issue 25): the pictures' files in the media folder or an S3-compatible bucket, and
-  // MEDIA_PUBLIC_URL when a CDN or the bucket serves them (the API's picture URLs point there).
-  const mediaStorage = createMediaStorage({ store: config.mediaStore, mediaDir: config.mediaDir }, app.log, config.now);
-  setMediaPublicUrl(config.mediaPublicUrl);
   const media = createMediaService({
     db,
     processed: metrics.pictureProcessed,
-    storage: mediaStorage,
+    mediaDir: config.mediaDir,
     log: app.log,
     now: config.now,
   });
@@ -238,11 +234,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   const guards = registerAuth(app, tokenCheck, limiter, reads.wrote);
   const postCache = createPostCache({ bus });
+  // Each viewer's blocks and mutes in memory (issue 23): lists of posts filter them without a query.
+  const relations = createRelationsCache({ db, bus });
   const posts = createPostsService({
     db,
     media,
     cache: postCache,
     searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
+    relations,
   });
   const comments = createCommentsService({ db, reads, cache: postCache });
   const tags = createTagsService({ db, reads, posts });
@@ -275,7 +274,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(bookmarksRoutes, { posts, guards });
       await api.register(postsRoutes, { posts, guards });
       await api.register(pinsRoutes, { pins: createPinsService({ db, posts }), guards });
-      await api.register(safetyRoutes, { safety: createSafetyService({ db }), guards });
+      await api.register(safetyRoutes, { safety: createSafetyService({ db, relations }), guards });
       await api.register(atomRoutes, { atom: createAtomService({ db, posts }), publicOrigin: config.publicOrigin });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, tags, guards });
@@ -298,7 +297,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         publicOrigin: config.publicOrigin,
       });
       await api.register(exportRoutes, {
-        exports: createExportService({ db, storage: mediaStorage, log: app.log }),
+        exports: createExportService({ db, mediaDir: config.mediaDir, log: app.log }),
         guards,
       });
       await api.register(accountDeletionRoutes, {
@@ -330,7 +329,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const renderPage = await loadPageRenderer(config.webDistDir);
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
-    storage: mediaStorage,
     webDistDir: config.webDistDir,
     dispositionOf: media.originalDisposition,
     rightsOf: media.fileRights,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -86,5 +87,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ CHECK_RESPONSES: '0' }).checkResponses).toBe(false);
     expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
     expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
+  });
+
+  it('reads REDIS_URL, REDIS_KEY_PREFIX and WORKERS (issue 25), and says what to fix in each', () => {
+    const pg = 'postgres://postgres@127.0.0.1:5432/sharearts';
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({}).redisKeyPrefix).toBe('share-arts:');
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@redis.internal:6379/2' }).redisUrl).toBe(
+      'redis://:pw@redis.internal:6379/2',
+    );
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'site-b:' }).redisKeyPrefix).toBe('site-b:');
+    // One process per core on PostgreSQL; the embedded database allows one.
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: pg }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: pg, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    for (const [env, message] of [
+      [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a Redis URL starting with redis:\/\/ or rediss:\/\//],
+      [{ REDIS_KEY_PREFIX: 'has space' }, /^REDIS_KEY_PREFIX must be at most 64 printable characters/],
+      [
+        { WORKERS: 'many', DATABASE_URL: pg },
+        'WORKERS must be a whole number of server processes from 1 to 256, got "many".',
+      ],
+      [{ WORKERS: '0', DATABASE_URL: pg }, /^WORKERS must be a whole number/],
+      [
+        { WORKERS: '2' },
+        /^WORKERS=2 needs DATABASE_URL: the embedded database \(PGlite\) can be opened by one process only/,
+      ],
+    ] as [NodeJS.ProcessEnv, string | RegExp][]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
   });
 });

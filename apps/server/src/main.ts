@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
@@ -6,6 +7,7 @@ import { openPglite, openPostgres, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedSampleData } from './seed/seed.js';
 import { loadOrCreateJwtSecret, lockDataDir } from './lib/data-dir.js';
+import { runWorkers, WORKER_SLOT } from './workers.js';
 
 async function main(): Promise<void> {
   const base = loadConfig();
@@ -17,13 +19,21 @@ async function main(): Promise<void> {
     ? await openPostgres(config.databaseUrl)
     : await openPglite(path.join(config.dataDir, 'db'));
   await migrate(database);
-  await seedSampleData(database.db, {
-    mediaDir: config.mediaDir,
-    mediaStore: config.mediaStore,
-    passwordHashCost: config.passwordHashCost,
-  });
+  await seedSampleData(database.db, { mediaDir: config.mediaDir, passwordHashCost: config.passwordHashCost });
+
+  // WORKERS>1: this process is the primary. It has done the one-time work above (each worker then finds
+  // the migrations applied and the sample data there) and only supervises the workers (workers.ts).
+  if (cluster.isPrimary && (config.workers ?? 1) > 1) {
+    await database.close();
+    runWorkers(config.workers ?? 1, primaryLog);
+    return;
+  }
 
   const app = await buildApp(config, database);
+  // Tests of several workers (SHARE_ARTS_WORKER_HEADER=1) see which process answered; never in production.
+  if (config.workerHeader) {
+    app.addHook('onSend', async (_request, reply) => void reply.header('x-share-arts-worker', String(process.pid)));
+  }
   // Requests still being answered when a stop is asked for finish before the database closes. A
   // WebSocket upgrade is not one: it never gets a response, and its socket is closed by the app.
   let inFlight = 0;
@@ -80,8 +90,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Share Arts is running at http://localhost:${config.port} (database: ${database.kind})`);
+  const worker = process.env[WORKER_SLOT] ? ` (worker ${process.env[WORKER_SLOT]}, pid ${process.pid})` : '';
+  app.log.info(`Share Arts is running at http://localhost:${config.port} (database: ${database.kind})${worker}`);
 }
+
+/** The primary's few lines, in the JSON shape of the workers' log. */
+const primaryLog = {
+  info: (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg })),
+  warn: (msg: string) => console.log(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg })),
+};
 
 main().catch((error: unknown) => {
   const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);

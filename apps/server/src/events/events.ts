@@ -33,7 +33,12 @@ export type DomainEvent =
    * refused and their live sockets closed. `sessionId` absent: every session of the user, but `except` if given
    * (a password change keeps the session that made it).
    */
-  | { type: 'session-ended'; userId: string; sessionId?: string; except?: string };
+  | { type: 'session-ended'; userId: string; sessionId?: string; except?: string }
+  /**
+   * What these people hide changed (issue 23): a block or unblock (both people), a mute or unmute, a muted word
+   * added or removed (the muter). Every process forgets their remembered relations (safety/relations.ts).
+   */
+  | { type: 'relations-changed'; userIds: string[] };
 
 export async function publish(tx: Db, event: DomainEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);

@@ -1,24 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
 import { RATE_LIMITS } from './rate-limiter.js';
 
-// Rate limits counted in Redis (issue 25). The shared Redis at 127.0.0.1:6379 (CI and these machines run
-// one) with a key prefix of this run's own; the fault test starts a private redis-server it may kill.
-const SHARED_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Rate limits counted in Redis (issue 25), in a private redis-server started here on a free port of
+// 6390-6399 (never the machine's shared one at 6379): the fault test kills and restarts it.
 const runPrefix = `share-arts-test:${process.pid}-${randomBytes(4).toString('hex')}:`;
 const signupKey = 'signup:127.0.0.1';
 
+let port: number;
+let url: string;
+let server: ChildProcess;
+beforeAll(async () => {
+  port = await freePort(6390, 6399);
+  url = `redis://127.0.0.1:${port}`;
+  server = await startRedis(port);
+});
 const contexts: TestContext[] = [];
 afterAll(async () => {
   await Promise.all(contexts.map((ctx) => ctx.close()));
-  const redis = new Redis(SHARED_REDIS);
-  const keys = await redis.keys(`${runPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
+  await stopRedis(server);
 });
 
 async function app(redisUrl: string, prefix: string, lines: string[] = []): Promise<TestContext> {
@@ -55,11 +59,11 @@ async function signups(ctx: TestContext, n: number): Promise<number[]> {
 
 const max = RATE_LIMITS.signupPerIp.max;
 
-describe('rate limits in Redis', () => {
+// Each test builds whole apps (a migrated database each): seconds alone, longer on a busy machine.
+describe('rate limits in Redis', { timeout: 120_000 }, () => {
   it('are shared by two server processes: 6 sign-ups on one and 4 on the other, then both refuse', async () => {
     const prefix = `${runPrefix}shared:`;
-    const one = await app(SHARED_REDIS, prefix);
-    const other = await app(SHARED_REDIS, prefix);
+    const [one, other] = await Promise.all([app(url, prefix), app(url, prefix)]);
     expect(await signups(one, 6)).toEqual(Array(6).fill(201));
     expect(await signups(other, max - 6)).toEqual(Array(max - 6).fill(201));
     const refused = await signup(other);
@@ -67,49 +71,42 @@ describe('rate limits in Redis', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55 * 60);
     expect((await signup(one)).statusCode).toBe(429);
 
-    const redis = new Redis(SHARED_REDIS);
+    const redis = new Redis(url);
     expect(await redis.get(prefix + signupKey)).toBe(String(max + 2));
     expect(await redis.pttl(prefix + signupKey)).toBeGreaterThan(55 * 60_000);
     redis.disconnect();
   });
 
   it('fall back to memory while Redis is away, with one warning, and go back to Redis when it returns', async () => {
-    const port = await freePort(6390, 6399);
-    const url = `redis://127.0.0.1:${port}`;
-    let server = await startRedis(port);
     const lines: string[] = [];
     const prefix = `${runPrefix}fault:`;
     const ctx = await app(url, prefix, lines);
     const logged = (text: string) => lines.filter((line) => line.includes(text)).length;
-    try {
-      const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
-      await redis.connect();
-      expect(await signups(ctx, 4)).toEqual([201, 201, 201, 201]);
-      expect(await redis.get(prefix + signupKey)).toBe('4');
-      redis.disconnect();
+    const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+    await redis.connect();
+    expect(await signups(ctx, 4)).toEqual([201, 201, 201, 201]);
+    expect(await redis.get(prefix + signupKey)).toBe('4');
+    redis.disconnect();
 
-      await stopRedis(server);
-      // Requests are answered at once, counted in this process's memory: a fresh window of `max`.
-      const started = Date.now();
-      expect(await signups(ctx, max)).toEqual(Array(max).fill(201));
-      expect((await signup(ctx)).statusCode).toBe(429);
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(logged('Redis does not answer')).toBe(1);
+    await stopRedis(server);
+    // Requests are answered at once, counted in this process's memory: a fresh window of `max`.
+    const started = Date.now();
+    expect(await signups(ctx, max)).toEqual(Array(max).fill(201));
+    expect((await signup(ctx)).statusCode).toBe(429);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(logged('Redis does not answer')).toBe(1);
 
-      server = await startRedis(port);
-      for (let waited = 0; logged('Redis answers again') === 0 && waited < 10_000; waited += 100) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(logged('Redis answers again')).toBe(1);
-      // Back in Redis (a new, empty one): counting starts there again.
-      expect(await signups(ctx, 2)).toEqual([201, 201]);
-      const back = new Redis(url);
-      expect(await back.get(prefix + signupKey)).toBe('2');
-      back.disconnect();
-      expect(logged('Redis does not answer')).toBe(1);
-    } finally {
-      await stopRedis(server);
+    server = await startRedis(port);
+    for (let waited = 0; logged('Redis answers again') === 0 && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    expect(logged('Redis answers again')).toBe(1);
+    // Back in Redis (a new, empty one): counting starts there again.
+    expect(await signups(ctx, 2)).toEqual([201, 201]);
+    const back = new Redis(url);
+    expect(await back.get(prefix + signupKey)).toBe('2');
+    back.disconnect();
+    expect(logged('Redis does not answer')).toBe(1);
   });
 });
 

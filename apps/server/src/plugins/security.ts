@@ -7,12 +7,7 @@ import helmet from 'helmet';
  * Helmet's middleware is built once (the Fastify plugin rebuilt it, directives parsed again, on every
  * request: a tenth of the server's time on a small answer).
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { mediaOrigin?: string | undefined } = {},
-): void {
-  // MEDIA_PUBLIC_URL's origin (issue 25): pictures served by a CDN or the bucket are shown and downloaded from there.
-  const media = options.mediaOrigin ? [options.mediaOrigin] : [];
+export function registerSecurityHeaders(app: FastifyInstance): void {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,10 +16,10 @@ export function registerSecurityHeaders(
         scriptSrc: ["'self'"],
         // React sets style attributes (image aspect ratios, placeholders); no stylesheet is inlined.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...media],
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...media],
-        mediaSrc: ["'self'", ...media],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -212,24 +212,6 @@ export interface HiddenPeople {
   muted: ReadonlySet<string>;
 }
 
-/** Everyone shown in these posts' embedded lists (reactors, comments' authors and voters): whom to check. */
-export function embeddedUserIds(posts: Iterable<CachedPost>): string[] {
-  const ids = new Set<string>();
-  const add = (list: ReactionUser[]) => list.forEach((user) => ids.add(user._id));
-  for (const post of posts) {
-    add(post.likedBy);
-    add(post.dislikedBy);
-    for (const comment of post.comments) {
-      ids.add(comment.authorId);
-      if (comment.voters) {
-        add(comment.voters.upvotedBy);
-        add(comment.voters.downvotedBy);
-      }
-    }
-  }
-  return [...ids];
-}
-
 /** The cached post without the people the viewer does not see; the entry itself when none of them shows. */
 function withoutHidden(post: CachedPost, hidden: HiddenPeople): CachedPost {
   if (hidden.blocked.size === 0 && hidden.muted.size === 0) return post;

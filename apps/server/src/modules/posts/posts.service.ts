@@ -21,7 +21,7 @@ import {
 } from './posts.sql.js';
 import type { PostCache, SearchHit } from './posts.cache.js';
 import { createPostReader } from './posts.reader.js';
-import { blockedFromPost } from '../safety/index.js';
+import { blockedFromPost, type RelationsCache } from '../safety/index.js';
 
 export type { PostPageResult } from './posts.reader.js';
 
@@ -80,13 +80,16 @@ export function createPostsService({
   media,
   cache,
   searches,
+  relations,
 }: {
   db: Db;
   media: MediaService;
   cache: PostCache;
   searches: SearchCache<SearchHit>;
+  /** Each viewer's blocks and mutes, which lists of posts apply in memory (issue 23). */
+  relations: RelationsCache;
 }) {
-  const reader = createPostReader({ db, cache, searches });
+  const reader = createPostReader({ db, cache, searches, relations });
   const { getPost } = reader;
 
   /** Locks the post row for the rest of the transaction: reactions to one post take turns. */

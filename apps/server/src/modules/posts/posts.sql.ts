@@ -2,15 +2,16 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { postMedia, posts } from '../../db/schema.js';
-import type { CursorPart, CursorValue } from '../../lib/cursor.js';
-import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
+import { keysetQuery, type Keyset } from '../../lib/keyset.js';
+import { encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
+import { literalLimit } from '../../lib/sql-limit.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
 import { newestCommentsJson } from '../comments/index.js';
 import type { MediaRow } from '../media/index.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { publish, publishSql } from '../../events/events.js';
 import { recordReaction } from '../../lib/reaction-statement.js';
-import { hidesAnyone, mutedWordOf, notBlockedWith, shownInListsTo } from '../safety/index.js';
+import { carriesNoMutedWord, mutedWordOf, notBlockedWith, shownInListsTo, type Relations } from '../safety/index.js';
 
 export interface PostRow {
   id: string;
@@ -40,6 +41,7 @@ export interface PostRow {
 /** What a page reads per request: which posts, their counters and the viewer's flags (never cached). */
 export interface PostKeyRow {
   id: string;
+  author_id: string;
   like_count: number;
   dislike_count: number;
   comment_count: number;
@@ -51,8 +53,6 @@ export interface PostKeyRow {
   moderation: { state: 'hidden'; reason: string } | null;
   /** Home only: the followed tag that brought a post by someone the viewer does not follow. */
   reason_tag?: string | null;
-  /** The viewer blocks or mutes someone, or someone blocks them: the embedded lists are filtered (issue 23). */
-  viewer_hides?: boolean;
   /** A single post only: the viewer's muted word or #tag it carries (see mutedWordOf). */
   viewer_muted_word?: string | null;
 }
@@ -129,9 +129,8 @@ const POST_COLUMNS = sql`
  * read once per page, and only when a shown comment has votes (see PostsService).
  */
 const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
-    p.id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
+    p.id, p.author_id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
     ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username,
-    ${viewerId === null ? sql`false` : hidesAnyone(viewerId)} as viewer_hides,
     ${
       viewerId === null
         ? sql`null::json`
@@ -155,8 +154,8 @@ export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
  * read of posts (one post, each list, search, tag pages, feeds) picks its rows through one of the three
  * statements below, each of which adds this condition for a signed-out viewer.
  */
-const visibleTo = (viewerId: string | null): SQL =>
-  sql`${moderationVisible(viewerId)} and ${blocksVisible(viewerId)} and ${
+const visibleTo = (viewerId: string | null, { blocksInMemory = false } = {}): SQL =>
+  sql`${moderationVisible(viewerId)} and ${blocksInMemory ? sql`true` : blocksVisible(viewerId)} and ${
     viewerId === null
       ? sql`not exists (select from users hidden where hidden.id = p.author_id and (hidden.works_signed_in_only or hidden.suspended_until > now()))`
       : sql`not exists (select from users hidden where hidden.id = p.author_id and hidden.suspended_until > now() and hidden.id <> ${viewerId}::uuid)`
@@ -166,12 +165,18 @@ const visibleTo = (viewerId: string | null): SQL =>
 const blocksVisible = (viewerId: string | null): SQL =>
   viewerId === null ? sql`true` : notBlockedWith(viewerId, sql`p.author_id`);
 
+/** A viewer's muted words and tags, as safety/relations.ts remembers them. */
+export type MutedWords = Pick<Relations, 'words' | 'tags'>;
+
 /**
  * What lists (Home, Explore, tag pages, search) leave out for the viewer: muted people and words, and
- * AI-generated works when the viewer hides them.
+ * AI-generated works when the viewer hides them. With the viewer's muted words given (`muted`, the pages
+ * of selectPostRows), the muted people are left to the caller, who holds them in memory too.
  */
-const listedFor = (viewerId: string | null): SQL =>
-  viewerId === null ? sql`true` : sql`${shownInListsTo(viewerId)} and ${aiShownTo(viewerId)}`;
+const listedFor = (viewerId: string | null, muted?: MutedWords): SQL =>
+  viewerId === null
+    ? sql`true`
+    : sql`${muted ? carriesNoMutedWord(viewerId, muted.words, muted.tags) : shownInListsTo(viewerId)} and ${aiShownTo(viewerId)}`;
 
 /**
  * "Hide AI-generated works" (issue 23): the viewer's setting is read once per statement (an init plan),
@@ -243,15 +248,18 @@ export interface PageRequest {
 }
 
 /**
- * One keyset page: which posts, with their per-request part (see PostKeyRow; the rest of each post comes
- * from the post cache), and the cursor of the next page (null at the end).
+ * `count` rows of a keyset list past `cursor` (all when fewer remain): which posts, with their per-request
+ * part (see PostKeyRow; the rest of each post comes from the post cache), and the cursor that continues after
+ * any of them. Blocks and mutes are not applied here: the caller (posts.reader.ts) holds the viewer's in memory
+ * and drops those rows itself, asking for more when the page came out short.
  */
-export async function selectPostPage(
+export async function selectPostRows(
   db: Db,
-  request: PageRequest,
-): Promise<{ rows: PostKeyRow[]; nextCursor: string | null }> {
+  request: Omit<PageRequest, 'limit'>,
+  count: number,
+): Promise<{ rows: PostKeyRow[]; cursorOf: (row: PostKeyRow) => string }> {
   const ordering = ORDERINGS[request.order];
-  const { after, orderBy, limit } = keysetQuery(ordering, request.cursor, request.limit);
+  const { after, orderBy } = keysetQuery(ordering, request.cursor, count);
   const sortKey = sql.join(
     ordering.columns.map((column, i) => sql`${column} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -262,15 +270,24 @@ export async function selectPostPage(
       request.reason ? sql`, ${request.reason} as reason_tag` : sql``
     }
         from posts p ${request.join ?? sql``}
-        where (${request.where}) and ${visibleTo(request.viewerId)} and ${after}
+        where (${request.where}) and ${visibleTo(request.viewerId, { blocksInMemory: true })} and ${after}
         order by ${orderBy}
-        ${limit}`,
+        ${literalLimit(count)}`,
   );
-  const { page, nextCursor } = keysetPage(rows, request.limit, ordering.shape, (row) =>
-    ordering.columns.map((_, i) => (row as unknown as Record<string, unknown>)[`k${i}`]),
-  );
-  return { rows: page, nextCursor };
+  const cursorOf = (row: PostKeyRow) => {
+    const keys = row as PageRow;
+    return encodeCursor(ordering.shape.map((part, i) => cursorValue(keys[`k${i}` as 'k0'], part)));
+  };
+  return { rows, cursorOf };
 }
+
+/** A sort key as the driver returned it (a date as text, a bigint as text) in its cursor form. */
+const cursorValue = (value: CursorValue | undefined, part: CursorPart): CursorValue =>
+  part === 'date'
+    ? new Date(value as string | Date)
+    : part === 'int' || part === 'float'
+      ? Number(value)
+      : String(value);
 
 /** What a like or dislike did: `found` false for no such post, `changed` false when the rules refused it. */
 export interface ReactionOutcome {
@@ -340,20 +357,20 @@ export async function selectPostCounts(db: Db, postIds: string[], viewerId?: str
 
 /** Which posts each list shows: a condition on `p` (and on `x`, the row `join` adds). */
 export const POST_LISTS = {
-  /** Everyone's posts (Explore), but those the viewer muted (people, words). */
-  everyone: (viewerId: string | null) => ({ where: listedFor(viewerId) }),
+  /** Everyone's posts (Explore), but those carrying the viewer's muted words (muted people: see selectPostRows). */
+  everyone: (viewerId: string | null, muted: MutedWords) => ({ where: listedFor(viewerId, muted) }),
   /**
    * The home feed: the viewer's own posts, those of the people they follow, and those carrying a tag they
    * follow (each once). The followed tags are read once per page (an init plan), and a post by someone
    * not followed says which of its tags brought it, the first in the post's order.
    */
-  feed: (viewerId: string) => {
+  feed: (viewerId: string, muted: MutedWords) => {
     const followedTags = sql`(select coalesce(array_agg(tf.tag), '{}'::text[]) from tag_follows tf where tf.user_id = ${viewerId}::uuid)`;
     const followsAuthor = sql`exists (select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = p.author_id)`;
     return {
       where: sql`(p.author_id = ${viewerId}::uuid or p.author_id in (
         select followee_id from follows where follower_id = ${viewerId}::uuid) or p.tags && ${followedTags})
-        and ${listedFor(viewerId)}`,
+        and ${listedFor(viewerId, muted)}`,
       reason: sql`case when p.author_id = ${viewerId}::uuid or p.tags = '{}'::text[] or ${followsAuthor} then null else (
         select t.tag from unnest(p.tags) with ordinality t(tag, n)
         where exists (select from tag_follows tf where tf.user_id = ${viewerId}::uuid and tf.tag = t.tag)
@@ -375,9 +392,9 @@ export const POST_LISTS = {
     join: sql`join bookmarks x on x.post_id = p.id and x.user_id = ${viewerId}::uuid`,
     where: sql`true`,
   }),
-  /** A hashtag's posts, but those the viewer muted (people, words). */
-  tagged: (tag: string, viewerId: string | null) => ({
-    where: sql`p.tags @> array[${tag}]::text[] and ${listedFor(viewerId)}`,
+  /** A hashtag's posts, but those carrying the viewer's muted words (muted people: see selectPostRows). */
+  tagged: (tag: string, viewerId: string | null, muted: MutedWords) => ({
+    where: sql`p.tags @> array[${tag}]::text[] and ${listedFor(viewerId, muted)}`,
   }),
 } satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor' | 'reason'>>;
 

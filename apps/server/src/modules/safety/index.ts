@@ -2,18 +2,18 @@
 // the other modules' reads add with them.
 export { createSafetyService, blockedError, type SafetyService } from './safety.service.js';
 export { safetyRoutes } from './safety.routes.js';
+export { createRelationsCache, NO_RELATIONS, type Relations, type RelationsCache } from './relations.js';
 export {
   blockedBetween,
   blockedFromPost,
   blockedViewer,
+  carriesNoMutedWord,
   commentShownTo,
-  hidesAnyone,
   isBlockedPair,
   mutedBy,
   mutedWordOf,
   notBlockedWith,
   selectBlockedAmong,
   selectBlocker,
-  selectHiddenAmong,
   shownInListsTo,
 } from './safety.sql.js';

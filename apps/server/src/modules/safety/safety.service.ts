@@ -8,6 +8,7 @@ import {
   type PageQuery,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import type { RelationsCache } from './relations.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import {
   deleteBlock,
@@ -40,9 +41,10 @@ function cleanWord(word: string): string {
 
 /**
  * Block and mute (issue 23): who the user blocks and mutes, and their muted words. Every other module
- * applies them through the conditions of safety.sql.ts.
+ * applies them through the conditions of safety.sql.ts, or the relations remembered in `relations` (lists of
+ * posts), which each change here forgets in this process before it answers (the others hear the event).
  */
-export function createSafetyService({ db }: { db: Db }) {
+export function createSafetyService({ db, relations }: { db: Db; relations: RelationsCache }) {
   /** The other person's id, after checking they exist and are not the user. */
   async function target(userId: string, username: string, selfMessage: string): Promise<string> {
     const id = await selectUserIdByUsername(db, username);
@@ -57,24 +59,28 @@ export function createSafetyService({ db }: { db: Db }) {
     async block(userId: string, username: string): Promise<{ blocked: true }> {
       const id = await target(userId, username, SAFETY_ERRORS.cannotBlockSelf);
       await insertBlock(db, userId, id);
+      relations.forget([userId, id]);
       return { blocked: true };
     },
 
     async unblock(userId: string, username: string): Promise<{ blocked: false }> {
       const id = await target(userId, username, SAFETY_ERRORS.cannotBlockSelf);
       await deleteBlock(db, userId, id);
+      relations.forget([userId, id]);
       return { blocked: false };
     },
 
     async mute(userId: string, username: string): Promise<{ muted: true }> {
       const id = await target(userId, username, SAFETY_ERRORS.cannotMuteSelf);
       await insertMute(db, userId, id);
+      relations.forget([userId]);
       return { muted: true };
     },
 
     async unmute(userId: string, username: string): Promise<{ muted: false }> {
       const id = await target(userId, username, SAFETY_ERRORS.cannotMuteSelf);
       await deleteMute(db, userId, id);
+      relations.forget([userId]);
       return { muted: false };
     },
 
@@ -89,12 +95,14 @@ export function createSafetyService({ db }: { db: Db }) {
       const outcome = await insertMutedWord(db, userId, cleanWord(word), SAFETY_LIMITS.mutedWordsMax);
       if (outcome === 'duplicate') throw new HttpError(409, SAFETY_ERRORS.mutedWordDuplicate);
       if (outcome === 'full') throw badRequest(SAFETY_ERRORS.tooManyMutedWords);
+      relations.forget([userId]);
       return toMutedWord(outcome);
     },
 
     async removeMutedWord(userId: string, word: string): Promise<void> {
       const cleaned = word.trim().replace(/\s+/gu, ' ');
       if (!cleaned || !(await deleteMutedWord(db, userId, cleaned))) throw notFound(SAFETY_ERRORS.mutedWordNotFound);
+      relations.forget([userId]);
     },
   };
 }

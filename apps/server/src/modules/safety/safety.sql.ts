@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SafetyUserPage } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { publishSql } from '../../events/events.js';
+import { publish, publishSql } from '../../events/events.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 
@@ -27,17 +27,6 @@ export const notBlockedWith = (viewerId: string, other: SQL): SQL => {
     or not ${blockedBetween(viewer, other)})`;
 };
 
-/**
- * Whether the viewer is in any block (either way) or mutes anyone: whether the people in a post's embedded
- * lists must be checked. Uncorrelated, so computed once per statement.
- */
-export const hidesAnyone = (viewerId: string): SQL => {
-  const viewer = sql`${viewerId}::uuid`;
-  return sql`(select exists (select from blocks bl where bl.blocker_id = ${viewer})
-    or exists (select from blocks bl where bl.blocked_id = ${viewer})
-    or exists (select from mutes mu where mu.muter_id = ${viewer}))`;
-};
-
 /** The viewer muted `other` (a primary-key probe). */
 export const mutedBy = (viewerId: string, other: SQL): SQL =>
   sql`exists (select from mutes mu where mu.muter_id = ${viewerId}::uuid and mu.muted_id = ${other})`;
@@ -61,6 +50,21 @@ export const shownInListsTo = (viewerId: string): SQL => {
     not ${mutedBy(viewerId, sql`p.author_id`)}
     and not coalesce(p.content ~* ${words}, false)
     and not coalesce(p.tags && ${tags}, false)))`;
+};
+
+/**
+ * The muted words' part of shownInListsTo from the words the caller holds (safety/relations.ts remembers
+ * them): the post `p` carries none of `words` (whole words, any case) nor of `tags` (lower case, no '#'); the
+ * viewer's own posts always pass. Both lists are one JSON value each, read once per statement (init plans),
+ * so the statement's text is the same for every viewer with muted words. `true` without any.
+ */
+export const carriesNoMutedWord = (viewerId: string, words: readonly string[], tags: readonly string[]): SQL => {
+  if (words.length === 0 && tags.length === 0) return sql`true`;
+  const pattern = sql`(select string_agg(${wordPattern(sql`w.value`)}, '|')
+      from json_array_elements_text(${JSON.stringify(words)}::json) w)`;
+  const mutedTags = sql`array(select json_array_elements_text(${JSON.stringify(tags)}::json))`;
+  return sql`(p.author_id = ${viewerId}::uuid or (not coalesce(p.content ~* ${pattern}, false)
+    and not (p.tags && ${mutedTags})))`;
 };
 
 /** The first of the viewer's muted words or #tags the post `p` carries (null for none, or their own post). */
@@ -93,6 +97,30 @@ export async function selectHiddenAmong(
   for (const row of rows) hidden[row.kind].add(row.id);
   return hidden;
 }
+
+/**
+ * Everything the user does not see of others (safety/relations.ts remembers it): the people in a blocked pair
+ * with them, those they muted, and their muted words (the last are at most SAFETY_LIMITS.mutedWordsMax).
+ */
+export function selectRelations(
+  db: Db,
+  userId: string,
+): Promise<{ kind: 'blocked' | 'muted' | 'word'; value: string }[]> {
+  const user = sql`${userId}::uuid`;
+  return queryRows(
+    db,
+    sql`select 'blocked' as kind, blocked_id::text as value from blocks where blocker_id = ${user}
+        union all
+        select 'blocked', blocker_id::text from blocks where blocked_id = ${user}
+        union all
+        select 'muted', muted_id::text from mutes where muter_id = ${user}
+        union all
+        select 'word', word from muted_words where user_id = ${user}`,
+  );
+}
+
+/** Tells every process that what these people hide changed (in the writing transaction). */
+const relationsChanged = (tx: Db, ...userIds: string[]) => publish(tx, { type: 'relations-changed', userIds });
 
 /** Whether the two are a blocked pair, either way. */
 export async function isBlockedPair(db: Db, a: string, b: string): Promise<boolean> {
@@ -206,21 +234,33 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string):
           select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })})
           from (select distinct recipient_id from removed where read_at is null) unread`,
     );
+    await relationsChanged(tx, blockerId, blockedId);
   });
 }
 
+// Each write below tells every process (relations-changed) in its transaction, sent only if it commits.
+
 export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
-  await db.execute(sql`delete from blocks where blocker_id = ${blockerId}::uuid and blocked_id = ${blockedId}::uuid`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from blocks where blocker_id = ${blockerId}::uuid and blocked_id = ${blockedId}::uuid`);
+    await relationsChanged(tx, blockerId, blockedId);
+  });
 }
 
 export async function insertMute(db: Db, muterId: string, mutedId: string): Promise<void> {
-  await db.execute(
-    sql`insert into mutes (muter_id, muted_id) values (${muterId}::uuid, ${mutedId}::uuid) on conflict do nothing`,
-  );
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into mutes (muter_id, muted_id) values (${muterId}::uuid, ${mutedId}::uuid) on conflict do nothing`,
+    );
+    await relationsChanged(tx, muterId);
+  });
 }
 
 export async function deleteMute(db: Db, muterId: string, mutedId: string): Promise<void> {
-  await db.execute(sql`delete from mutes where muter_id = ${muterId}::uuid and muted_id = ${mutedId}::uuid`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from mutes where muter_id = ${muterId}::uuid and muted_id = ${mutedId}::uuid`);
+    await relationsChanged(tx, muterId);
+  });
 }
 
 const LISTS = {
@@ -308,7 +348,10 @@ export async function insertMutedWord(
             and ${Number(count?.n ?? 0)}::int < ${cap}::int
           returning word, created_at`,
     );
-    if (inserted) return inserted;
+    if (inserted) {
+      await relationsChanged(tx, userId);
+      return inserted;
+    }
     const [existing] = await queryRows(
       tx,
       sql`select from muted_words where user_id = ${userId}::uuid and lower(word) = lower(${word})`,
@@ -319,9 +362,12 @@ export async function insertMutedWord(
 
 /** Removes a muted word (any letter case); false when the user did not mute it. */
 export async function deleteMutedWord(db: Db, userId: string, word: string): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`delete from muted_words where user_id = ${userId}::uuid and lower(word) = lower(${word}) returning word`,
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await queryRows(
+      tx,
+      sql`delete from muted_words where user_id = ${userId}::uuid and lower(word) = lower(${word}) returning word`,
+    );
+    if (rows.length > 0) await relationsChanged(tx, userId);
+    return rows.length > 0;
+  });
 }
