@@ -238,6 +238,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const relations = createRelationsCache({ db, bus });
   const posts = createPostsService({
     db,
+    reads,
     media,
     cache: postCache,
     searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
@@ -266,12 +267,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(
     async (api) => {
-      // GET /api/ready's storage check is the media folder's health until the S3 driver's is wired here.
-      await api.register(healthRoutes, {
-        db,
-        storageHealth: media.storageHealth,
-        redisReachable: limiter.redisReachable,
-      });
+      await api.register(healthRoutes, { db, storageHealth: media.storageHealth });
       await api.register(testTodosRoutes);
       await api.register(authRoutes, { auth, limiter: guards.limiter });
       await api.register(accountEmailRoutes, { accountEmail, guards });

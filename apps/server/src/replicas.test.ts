@@ -74,6 +74,19 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     expect(response.statusCode).toBe(200);
     return (response.json().comments as { content: string }[]).map((comment) => comment.content);
   };
+  const get = async (url: string, who?: SignedUp) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: who ? { authorization: `Bearer ${who.token}` } : {},
+    });
+    expect(response.statusCode, url).toBe(200);
+    return response.json();
+  };
+  const likeCount = async (who?: SignedUp): Promise<number> =>
+    (await get(`/api/posts/${postId}`, who)).post.likes.likeCount;
+  const explore = async (who?: SignedUp): Promise<string[]> =>
+    (await get('/api/posts', who)).posts.map((post: { content: string }) => post.content);
   const comment = async (who: SignedUp, content: string) => {
     const response = await app.inject({
       method: 'POST',
@@ -101,6 +114,8 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
       databaseReplicas: { urls: [replica.url('sharearts')], maxLagMs: MAX_LAG_MS },
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       mediaDir,
+      // API only: no web build to serve or render pages with.
+      webDistDir: path.join(mediaDir, 'no-web-build'),
       logLevel: 'silent',
       passwordHashCost: 1024,
       rateLimits: false,
@@ -141,11 +156,18 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     expect(rows).toEqual([{ standby: true }]);
 
     const served = replicaState().served;
-    for (const url of ['/api/users', `/api/users/by-username/${author.user.username}`, `/api/comments/${postId}`]) {
+    for (const url of [
+      '/api/posts',
+      `/api/posts/${postId}`,
+      `/api/posts/user/${author.user.username}`,
+      '/api/users',
+      `/api/users/by-username/${author.user.username}`,
+      `/api/comments/${postId}`,
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
     }
-    expect(replicaState().served).toBeGreaterThanOrEqual(served + 4);
+    expect(replicaState().served).toBeGreaterThanOrEqual(served + 7);
     // And the replica itself counts them: transactions committed in this database on the standby.
     const before = await standbyTransactions();
     for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: `/api/comments/${postId}` });
@@ -170,12 +192,20 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     await replicaAdmin.query('select pg_wal_replay_pause()');
     try {
       await comment(reader, 'Lovely light');
-      // The writer reads from the primary: their comment is there.
+      const headers = { authorization: `Bearer ${reader.token}`, prefer: 'return=minimal' };
+      expect((await app.inject({ method: 'POST', url: `/api/posts/like/${postId}`, headers })).statusCode).toBe(201);
+      const posted = await app.inject({ method: 'POST', url: '/api/posts', payload: { content: 'Low tide' }, headers });
+      expect(posted.statusCode).toBe(201);
+      // The writer reads from the primary: their comment, like and post are there.
       expect(await comments(reader.token)).toContain('Lovely light');
-      // Someone else, within the lag bound, reads from the replica, which has not replayed it: the
-      // routing, not luck, is what showed it to the writer.
+      expect(await likeCount(reader)).toBe(1);
+      expect(await explore(reader)).toContain('Low tide');
+      // Someone else, within the lag bound, reads from the replica, which has not replayed them: the
+      // routing, not luck, is what showed them to the writer.
       const served = replicaState().served;
       expect(await comments()).not.toContain('Lovely light');
+      expect(await likeCount()).toBe(0);
+      expect(await explore()).not.toContain('Low tide');
       expect(replicaState().served).toBeGreaterThan(served);
 
       // Replay stays paused while the primary moves on: past the bound, the replica is skipped and
@@ -184,6 +214,8 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
       expect(replicaState().up).toBe(true);
       const skipped = replicaState().served;
       expect(await comments()).toContain('Lovely light');
+      expect(await likeCount()).toBe(1);
+      expect(await explore()).toContain('Low tide');
       expect(replicaState().served).toBe(skipped);
     } finally {
       await replicaAdmin.query('select pg_wal_replay_resume()');

@@ -1,5 +1,6 @@
 import { ERRORS, PAGE_LIMITS, type PostListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { extractHashtags } from '../../lib/hashtags.js';
@@ -61,11 +62,18 @@ const byRelevance = (a: SearchHit, b: SearchHit): number =>
  */
 export function createPostReader({
   db,
+  reads = primaryOnly(db),
   cache,
   searches,
   relations,
 }: {
   db: Db;
+  /**
+   * Where the pages' rows may be read: a caught-up replica, or the primary (db/replicas.ts, issue 25).
+   * The cache's fills stay on the primary: filled from a replica behind the change that emptied it, an
+   * entry would keep the old post until the next change.
+   */
+  reads?: ReadRouting;
   cache: PostCache;
   searches: SearchCache<SearchHit>;
   relations: RelationsCache;
@@ -115,9 +123,10 @@ export function createPostReader({
     hidesMuted: boolean,
   ): Promise<PostPageResult> {
     const limit = request.limit ?? PAGE_LIMITS.default;
+    const rowsDb = reads.reader(request.viewerId);
     const hides = viewer.blocked.size > 0 || (hidesMuted && viewer.muted.size > 0);
     if (!hides) {
-      const { rows, cursorOf } = await selectPostRows(db, request, limit + 1);
+      const { rows, cursorOf } = await selectPostRows(rowsDb, request, limit + 1);
       const shown = rows.slice(0, limit);
       const nextCursor = rows.length > limit ? cursorOf(shown.at(-1)!) : null;
       return { posts: await assemble(shown, request.viewerId, viewer), nextCursor };
@@ -135,7 +144,7 @@ export function createPostReader({
     while (kept.length <= limit && !exhausted && read < maxRead) {
       const missing = limit + 1 - kept.length;
       const count = Math.min(maxRead - read, missing + extraRows(missing, rate));
-      const batch = await selectPostRows(db, { ...request, cursor }, count);
+      const batch = await selectPostRows(rowsDb, { ...request, cursor }, count);
       cursorOf = batch.cursorOf;
       read += batch.rows.length;
       exhausted = batch.rows.length < count;
@@ -157,7 +166,7 @@ export function createPostReader({
    */
   async function getPost(postId: string, viewerId: string | null): Promise<JsonText> {
     if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-    const row = await selectPostKey(db, postId, viewerId);
+    const row = await selectPostKey(reads.reader(viewerId), postId, viewerId);
     const [post] = row ? await assemble([row], viewerId, await relationsOf(viewerId)) : [];
     if (!post) throw notFound(ERRORS.postNotFound);
     return post;
@@ -197,7 +206,10 @@ export function createPostReader({
     async getPosts(ids: readonly string[], viewerId: string | null): Promise<JsonText[]> {
       const wanted = ids.filter(isUuid);
       if (wanted.length === 0) return [];
-      const [found, hidden] = await Promise.all([selectPostKeys(db, wanted, viewerId), relationsOf(viewerId)]);
+      const [found, hidden] = await Promise.all([
+        selectPostKeys(reads.reader(viewerId), wanted, viewerId),
+        relationsOf(viewerId),
+      ]);
       const keys = new Map(found.map((row) => [row.id, row]));
       return assemble(
         wanted.flatMap((id) => keys.get(id) ?? []),
@@ -233,7 +245,8 @@ export function createPostReader({
       // Someone who blocked the viewer is not there for them (issue 23); their posts are hidden anyway.
       if (
         result.posts.length === 0 &&
-        (!(await usernameExists(db, username)) || (viewerId !== null && (await blockedViewer(db, username, viewerId))))
+        (!(await usernameExists(reads.reader(viewerId), username)) ||
+          (viewerId !== null && (await blockedViewer(reads.reader(viewerId), username, viewerId))))
       )
         throw notFound(ERRORS.userNotFound);
       return result;
@@ -290,7 +303,7 @@ export function createPostReader({
         key: (hit) => [hit.rank, new Date(hit.time), hit.id],
       });
       const found = await selectPostKeys(
-        db,
+        reads.reader(viewerId),
         chosen.map((hit) => hit.id),
         viewerId,
         { asList: true },

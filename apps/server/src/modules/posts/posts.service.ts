@@ -1,5 +1,6 @@
 import { CONTENT_WARNINGS, ERRORS, LIMITS, RIGHTS_ERRORS, type CreatePostBody } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
@@ -77,19 +78,22 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 /** Posts: every read (see createPostReader) and every write, with its rules and its errors. */
 export function createPostsService({
   db,
+  reads = primaryOnly(db),
   media,
   cache,
   searches,
   relations,
 }: {
   db: Db;
+  /** Where the pages' reads may go (db/replicas.ts, issue 25). */
+  reads?: ReadRouting;
   media: MediaService;
   cache: PostCache;
   searches: SearchCache<SearchHit>;
   /** Each viewer's blocks and mutes, which lists of posts apply in memory (issue 23). */
   relations: RelationsCache;
 }) {
-  const reader = createPostReader({ db, cache, searches, relations });
+  const reader = createPostReader({ db, reads, cache, searches, relations });
   const { getPost } = reader;
 
   /** Locks the post row for the rest of the transaction: reactions to one post take turns. */
