@@ -267,7 +267,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db, storageHealth: media.storageHealth });
+      // GET /api/ready's storage check is the media folder's health until the S3 driver's is wired here.
+      await api.register(healthRoutes, {
+        db,
+        storageHealth: media.storageHealth,
+        redisReachable: limiter.redisReachable,
+      });
       await api.register(testTodosRoutes);
       await api.register(authRoutes, { auth, limiter: guards.limiter });
       await api.register(accountEmailRoutes, { accountEmail, guards });

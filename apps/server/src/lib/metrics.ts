@@ -15,9 +15,20 @@ let processRegistry: Registry | undefined;
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
+    labelWorker(processRegistry);
     collectDefaultMetrics({ register: processRegistry });
   }
   return processRegistry;
+}
+
+/**
+ * With WORKERS, the worker's slot (1..n, set by workers.ts) labels every series: a scrape of the shared port
+ * is answered by whichever worker takes the connection, and without the label one worker's counters
+ * would follow another's in the same series, which Prometheus reads as resets.
+ */
+function labelWorker(registry: Registry) {
+  const slot = process.env.SHARE_ARTS_WORKER_SLOT;
+  if (slot) registry.setDefaultLabels({ worker: slot });
 }
 
 /** What the gauges read when scraped; filled in by app.ts once the parts they read exist. */
@@ -36,6 +47,7 @@ const PREFIX = 'sharearts_';
 
 export function createMetrics() {
   const registry = new Registry();
+  labelWorker(registry);
   const sources: MetricSources = {};
 
   // Route is the pattern a route was registered with (`/api/posts/:id`), never the URL: one series per

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
+import { privateRedis, type PrivateRedis } from '../test/redis.js';
 import { RATE_LIMITS } from './rate-limiter.js';
 
 // Rate limits counted in Redis (issue 25), in a private redis-server started here on a free port of
@@ -11,18 +10,16 @@ import { RATE_LIMITS } from './rate-limiter.js';
 const runPrefix = `share-arts-test:${process.pid}-${randomBytes(4).toString('hex')}:`;
 const signupKey = 'signup:127.0.0.1';
 
-let port: number;
+let server: PrivateRedis;
 let url: string;
-let server: ChildProcess;
 beforeAll(async () => {
-  port = await freePort(6390, 6399);
-  url = `redis://127.0.0.1:${port}`;
-  server = await startRedis(port);
+  server = await privateRedis();
+  url = server.url;
 });
 const contexts: TestContext[] = [];
 afterAll(async () => {
   await Promise.all(contexts.map((ctx) => ctx.close()));
-  await stopRedis(server);
+  await server.kill();
 });
 
 async function app(redisUrl: string, prefix: string, lines: string[] = []): Promise<TestContext> {
@@ -33,6 +30,8 @@ async function app(redisUrl: string, prefix: string, lines: string[] = []): Prom
       redisKeyPrefix: prefix,
       logLevel: 'info',
       logStream: { write: (line) => void lines.push(line) },
+      // API only: no web build to serve.
+      webDistDir: '/nonexistent',
     },
   });
   contexts.push(ctx);
@@ -88,7 +87,7 @@ describe('rate limits in Redis', { timeout: 120_000 }, () => {
     expect(await redis.get(prefix + signupKey)).toBe('4');
     redis.disconnect();
 
-    await stopRedis(server);
+    await server.kill();
     // Requests are answered at once, counted in this process's memory: a fresh window of `max`.
     const started = Date.now();
     expect(await signups(ctx, max)).toEqual(Array(max).fill(201));
@@ -96,7 +95,7 @@ describe('rate limits in Redis', { timeout: 120_000 }, () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(logged('Redis does not answer')).toBe(1);
 
-    server = await startRedis(port);
+    await server.restart();
     for (let waited = 0; logged('Redis answers again') === 0 && waited < 10_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -109,46 +108,3 @@ describe('rate limits in Redis', { timeout: 120_000 }, () => {
     expect(logged('Redis does not answer')).toBe(1);
   });
 });
-
-/** A throw-away redis-server on `port`, keeping nothing on disk; resolves once it takes connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => null });
-    probe.on('error', () => {});
-    const up = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    probe.disconnect();
-    if (up) return child;
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`redis-server did not start on port ${port}`);
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function freePort(from: number, to: number): Promise<number> {
-  for (let port = from; port <= to; port += 1) {
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port from ${from} to ${to} for a private redis-server`);
-}

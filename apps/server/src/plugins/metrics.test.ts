@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
+import { createMetrics } from '../lib/metrics.js';
 import { createTestApp, liveSocket, multipart, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -210,6 +211,23 @@ describe('METRICS_TOKEN', () => {
     for (const bad of ['short', 'a token with spaces in it, long enough']) {
       expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/^METRICS_TOKEN must be 24 to 256 printable characters/);
+    }
+  });
+});
+
+describe('several workers', () => {
+  it("label every series with the worker's slot, so two workers' counters are two series", async () => {
+    process.env.SHARE_ARTS_WORKER_SLOT = '2';
+    try {
+      const metrics = createMetrics();
+      metrics.request('GET', '/api/posts', 200, 0.004);
+      const text = await metrics.text();
+      expect(text).toContain(
+        'sharearts_http_requests_total{method="GET",route="/api/posts",status="200",worker="2"} 1',
+      );
+      expect(text).toMatch(/^sharearts_live_sockets\{worker="2"\} 0$/m);
+    } finally {
+      delete process.env.SHARE_ARTS_WORKER_SLOT;
     }
   });
 });

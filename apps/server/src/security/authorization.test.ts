@@ -69,6 +69,7 @@ function expectedStatus(route: string, kind: Kind): number {
 const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wrongSecret: number, tampered: number, expired: number, deleted: number, other: number, ownRaw: number, ownBearer: number]> = {
   //                                               none garb algN wrong tamp exp  del  other raw bearer
   'GET /api/health':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ready':                               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/test-todos':                          [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/signup':                        [201, 201, 201, 201, 201, 201, 201, 201, 201, 201],
   'POST /api/auth/login':                         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -312,6 +313,7 @@ const madeUpPasskey = () => ({
 /** Builds, on fresh rows, the request of one route (the owner's rows; the viewer acts with the cell's token). */
 const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/health': async () => ({ method: 'GET', url: '/api/health' }),
+  'GET /api/ready': async () => ({ method: 'GET', url: '/api/ready' }),
   'GET /api/test-todos': async () => ({ method: 'GET', url: '/api/test-todos' }),
   'POST /api/auth/signup': async () => ({
     method: 'POST',

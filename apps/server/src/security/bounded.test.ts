@@ -170,6 +170,7 @@ function listRoutes(): Record<string, Variant[]> {
 function singleRoutes(): Record<string, string> {
   return {
     'GET /api/health': '/api/health',
+    'GET /api/ready': '/api/ready',
     'GET /api/test-todos': '/api/test-todos',
     'GET /api/posts/:id': `/api/posts/${hubPostId}`,
     'GET /api/users/:userId': `/api/users/${viewer.user._id}`,

@@ -24,6 +24,24 @@ export const HealthResponse = Type.Object({
   problems: Type.Optional(Type.Array(Type.String(), { maxItems: 4, description: 'What is failing, in words' })),
 });
 
+/** What GET /api/ready found of each dependency (issue 25); `off`: not configured (Redis without REDIS_URL). */
+export const ReadyChecks = Type.Object({
+  database: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  storage: Type.Union([Type.Literal('up'), Type.Literal('down')], {
+    description: "the pictures' storage (the media folder, or the S3 bucket) takes reads and writes",
+  }),
+  redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')]),
+});
+export type ReadyChecks = Static<typeof ReadyChecks>;
+
+export const ReadyResponse = Type.Object({ status: Type.Literal('ready'), checks: ReadyChecks });
+
+/** GET /api/ready's 503: the error shape, with each check's state. */
+export const NotReadyResponse = Type.Object(
+  { errors: Type.Array(Type.String(), { minItems: 1 }), checks: ReadyChecks },
+  { description: 'What is down, one message each, and every check' },
+);
+
 /** The scripts whose letters join, where ZWNJ and ZWJ between letters are spelling. */
 const JOINING_SCRIPTS = [
   'Arabic',

@@ -1,14 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import { ERRORS, HealthResponse } from '@share-arts/contract';
+import { ERRORS, HealthResponse, NotReadyResponse, ReadyResponse, type ReadyChecks } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { StorageHealth } from '../media/index.js';
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; storageHealth: () => Promise<StorageHealth> }> = async (
+/** A check that has not answered in this long is down: a load balancer's probe must not hang. */
+export const READY_CHECK_TIMEOUT_MS = 2000;
+
+export interface HealthOptions {
+  db: Db;
+  storageHealth: () => Promise<StorageHealth>;
+  /**
+   * GET /api/ready's storage check: throws, saying what fails, when the pictures' storage cannot be
+   * reached. The seam for the S3 driver's check; unset, the media folder's health (a folder that takes
+   * no writes is down).
+   */
+  storageCheck?: () => Promise<void>;
+  /** Redis answers a PING (REDIS_URL); unset without Redis. */
+  redisReachable?: (() => Promise<boolean>) | undefined;
+}
+
+const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${READY_CHECK_TIMEOUT_MS / 1000} s`)),
+      READY_CHECK_TIMEOUT_MS,
+    );
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
+export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
   app,
-  { db, storageHealth },
+  { db, storageHealth, storageCheck, redisReachable },
 ) => {
   app.get(
     '/health',
@@ -39,6 +64,60 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; storageHealth: ()
         storage: 'failing' as const,
         problems: [storage.problem],
       };
+    },
+  );
+
+  const checkStorage =
+    storageCheck ??
+    (async () => {
+      const health = await storageHealth();
+      if (health.storage === 'failing') throw new Error(health.problem);
+    });
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          "Readiness: 200 when the database, the pictures' storage and Redis answer, else 503 naming what is down",
+        description:
+          'For a load balancer deciding whether this machine takes traffic. Each check has ' +
+          `${READY_CHECK_TIMEOUT_MS / 1000} s. \`redis\` is \`off\` without REDIS_URL. GET /api/health is the ` +
+          'liveness check (the process and its database).',
+        response: { 200: ReadyResponse, 503: NotReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const problems: string[] = [];
+      const [database, storage, redis] = await Promise.all([
+        withTimeout(db.execute(sql`select 1`), 'The database').then(
+          () => 'up' as const,
+          () => {
+            problems.push('The database does not answer.');
+            return 'down' as const;
+          },
+        ),
+        withTimeout(checkStorage(), "The pictures' storage").then(
+          () => 'up' as const,
+          (error: unknown) => {
+            problems.push(`The pictures' storage is not available: ${(error as Error).message}`);
+            return 'down' as const;
+          },
+        ),
+        redisReachable
+          ? withTimeout(redisReachable(), 'Redis')
+              .catch(() => false)
+              .then((up) => {
+                if (up) return 'up' as const;
+                problems.push('Redis (REDIS_URL) does not answer: rate limits are counted in each process meanwhile.');
+                return 'down' as const;
+              })
+          : ('off' as const),
+      ]);
+      const checks: ReadyChecks = { database, storage, redis };
+      if (problems.length === 0) return { status: 'ready' as const, checks };
+      return reply.code(503).header('retry-after', '5').send({ errors: problems, checks });
     },
   );
 };
