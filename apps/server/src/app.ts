@@ -31,7 +31,7 @@ import { createMailer } from './modules/mail/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { testTodosRoutes } from './modules/mockman/index.js';
 import { usersRoutes, createUsersService, createAccountCheck, type PeopleMatch } from './modules/users/index.js';
-import { mediaRoutes, createMediaService } from './modules/media/index.js';
+import { createMediaService, createMediaStorage, mediaRoutes, setMediaPublicUrl } from './modules/media/index.js';
 import {
   postsRoutes,
   changesPostSearches,
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   if (config.checkResponses) registerResponseChecks(app);
   registerErrorHandling(app);
   registerBodyParsers(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin });
   registerCacheHeaders(app);
   await registerCompression(app);
   await registerDocs(app);
@@ -218,10 +218,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   // ADMIN_USERNAME: that account is admin from the start when it exists (else from its sign-up).
   if (config.adminUsername) await grantRole(db, config.adminUsername, 'admin');
+  // MEDIA_STORE (issue 25): the pictures' files in the media folder or an S3-compatible bucket, and
+  // MEDIA_PUBLIC_URL when a CDN or the bucket serves them (the API's picture URLs point there).
+  const mediaStorage = createMediaStorage({ store: config.mediaStore, mediaDir: config.mediaDir }, app.log, config.now);
+  setMediaPublicUrl(config.mediaPublicUrl);
   const media = createMediaService({
     db,
     processed: metrics.pictureProcessed,
-    mediaDir: config.mediaDir,
+    storage: mediaStorage,
     log: app.log,
     now: config.now,
   });
@@ -303,7 +307,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         publicOrigin: config.publicOrigin,
       });
       await api.register(exportRoutes, {
-        exports: createExportService({ db, mediaDir: config.mediaDir, log: app.log }),
+        exports: createExportService({ db, storage: mediaStorage, log: app.log }),
         guards,
       });
       await api.register(accountDeletionRoutes, {
@@ -335,6 +339,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const renderPage = await loadPageRenderer(config.webDistDir);
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
+    storage: mediaStorage,
     webDistDir: config.webDistDir,
     dispositionOf: media.originalDisposition,
     rightsOf: media.fileRights,

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { APP_NAME, LIVE } from '@share-arts/contract';
 import type { LiveTimings } from './modules/live/index.js';
+import type { MediaStoreConfig } from './modules/media/index.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
 import type { LogDestination, LogLevel } from './lib/logger.js';
 
@@ -24,6 +25,16 @@ export interface Config {
   jwtSecret: string;
   jwtExpiresIn: string;
   mediaDir: string;
+  /**
+   * MEDIA_STORE (issue 25): where the pictures' files go: `local` (mediaDir, the default) or `s3`, an
+   * S3-compatible bucket named by the S3_* variables.
+   */
+  mediaStore?: MediaStoreConfig;
+  /**
+   * MEDIA_PUBLIC_URL: where a CDN or the bucket serves the files (`https://cdn.example/media/`); the API's
+   * picture URLs point there. Unset: `/media/<file>`, served by this server.
+   */
+  mediaPublicUrl?: string | undefined;
   /**
    * PUBLIC_ORIGIN: the site's address as people reach it (`https://share.example`), for the absolute URLs of
    * shared pages' preview tags (canonical, og:url, og:image). Unset: the request's Host header, when it is a
@@ -154,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
   }
   const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
   const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
+  const { mediaStore, mediaPublicUrl } = mediaStoreOf(env);
   const webDistDir = folder(env, 'WEB_DIST_DIR', path.join(serverRoot, '..', 'web', 'dist'));
   if (env.WEB_DIST_DIR && !existsSync(webDistDir)) {
     throw new ConfigError(
@@ -182,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     jwtSecret,
     jwtExpiresIn: `${lifetime}s`,
     mediaDir,
+    mediaStore,
+    mediaPublicUrl,
     webDistDir,
     publicOrigin,
     adminUsername,
@@ -216,6 +230,92 @@ function workerCount(value: string | undefined, databaseUrl: string | undefined)
     );
   }
   return workers;
+}
+
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_TIMEOUT_MS',
+] as const;
+/** S3 bucket names: 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** MEDIA_STORE with its S3_* settings, and MEDIA_PUBLIC_URL (issue 25). */
+function mediaStoreOf(env: NodeJS.ProcessEnv): { mediaStore: MediaStoreConfig; mediaPublicUrl: string | undefined } {
+  const value = env.MEDIA_STORE?.trim() || 'local';
+  if (value !== 'local' && value !== 's3') {
+    throw new ConfigError(
+      `MEDIA_STORE must be local (the media folder, MEDIA_DIR) or s3 (an S3-compatible bucket); got "${value}".`,
+    );
+  }
+  const publicUrl = env.MEDIA_PUBLIC_URL?.trim() || undefined;
+  if (
+    publicUrl !== undefined &&
+    (!/^https?:\/\//.test(publicUrl) || !URL.canParse(publicUrl) || /[?#]/.test(publicUrl))
+  ) {
+    throw new ConfigError(
+      `MEDIA_PUBLIC_URL must be the http:// or https:// address the files are served from, without ? or #, such as https://cdn.share.example/media/ (a file's URL is this address and its name); got "${publicUrl}".`,
+    );
+  }
+  const mediaPublicUrl = publicUrl && (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+  const set = S3_VARIABLES.filter((name) => env[name]?.trim());
+  if (value === 'local') {
+    if (set.length > 0) {
+      throw new ConfigError(
+        `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but MEDIA_STORE is not s3: set MEDIA_STORE=s3 to keep pictures in the bucket, or remove ${set.length === 1 ? 'it' : 'them'}.`,
+      );
+    }
+    return { mediaStore: { kind: 'local' }, mediaPublicUrl };
+  }
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!BUCKET_NAME.test(bucket)) {
+    throw new ConfigError(
+      `MEDIA_STORE=s3 needs S3_BUCKET, the bucket's name (3 to 63 lowercase letters, digits, dots and hyphens), such as share-arts-media; got "${bucket}".`,
+    );
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region)) {
+    throw new ConfigError(
+      `S3_REGION must be a region name such as us-east-1, eu-west-3 or auto (R2); got "${region}".`,
+    );
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && (!/^https?:\/\//.test(endpoint) || !URL.canParse(endpoint))) {
+    throw new ConfigError(
+      `S3_ENDPOINT must be the storage's http:// or https:// address, such as http://127.0.0.1:9000 (MinIO) or https://<account>.r2.cloudflarestorage.com, or unset for AWS; got "${endpoint}".`,
+    );
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both (the bucket's key), or neither to use the AWS SDK's own credentials (environment, profile or instance role).",
+    );
+  }
+  const timeoutText = env.S3_TIMEOUT_MS?.trim() || '10000';
+  const timeoutMs = /^\d{1,6}$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  if (!(timeoutMs >= 100 && timeoutMs <= 120_000)) {
+    throw new ConfigError(
+      `S3_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000 (default 10000); got "${timeoutText}".`,
+    );
+  }
+  return {
+    mediaStore: {
+      kind: 's3',
+      bucket,
+      region,
+      endpoint,
+      // Most S3-compatible servers (MinIO, Garage, s3rver) want the bucket in the path; AWS takes either.
+      forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', 'true', 'false', endpoint !== undefined),
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      timeoutMs,
+    },
+    mediaPublicUrl,
+  };
 }
 
 /** `a@b.c` or `Name <a@b.c>` (no line breaks: the value goes into a mail header). */

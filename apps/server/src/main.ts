@@ -19,7 +19,11 @@ async function main(): Promise<void> {
     ? await openPostgres(config.databaseUrl)
     : await openPglite(path.join(config.dataDir, 'db'));
   await migrate(database);
-  await seedSampleData(database.db, { mediaDir: config.mediaDir, passwordHashCost: config.passwordHashCost });
+  await seedSampleData(database.db, {
+    mediaDir: config.mediaDir,
+    mediaStore: config.mediaStore,
+    passwordHashCost: config.passwordHashCost,
+  });
 
   // WORKERS>1: this process is the primary. It has done the one-time work above (each worker then finds
   // the migrations applied and the sample data there) and only supervises the workers (workers.ts).

@@ -7,7 +7,12 @@ import helmet from 'helmet';
  * Helmet's middleware is built once (the Fastify plugin rebuilt it, directives parsed again, on every
  * request: a tenth of the server's time on a small answer).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { mediaOrigin?: string | undefined } = {},
+): void {
+  // MEDIA_PUBLIC_URL's origin (issue 25): pictures served by a CDN or the bucket are shown and downloaded from there.
+  const media = options.mediaOrigin ? [options.mediaOrigin] : [];
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,10 +21,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         scriptSrc: ["'self'"],
         // React sets style attributes (image aspect ratios, placeholders); no stylesheet is inlined.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
+        connectSrc: ["'self'", ...media],
+        mediaSrc: ["'self'", ...media],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS, RIGHTS_ERRORS } from '@share-arts/contract';
@@ -9,6 +10,8 @@ import { ASSETS_DIR } from '../lib/assets.js';
 
 const YEAR_SECONDS = 31_536_000;
 const NO_SUCH_FILE = 'No such media file.';
+/** Every media file has a new name: it never changes, so caches keep it a year. */
+const MEDIA_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, immutable`;
 
 /**
  * The server writes every upload as a regular file directly in the media folder, so only those are
@@ -24,8 +27,39 @@ async function isMediaFile(mediaDir: string, name: string | undefined): Promise<
   }
 }
 
+/** A name the server could have made: one segment, not hidden (the bucket is never listed or walked). */
+const isMediaName = (name: string | undefined): name is string =>
+  !!name && !name.includes('/') && !name.includes('\\') && !name.startsWith('.');
+
+/** What the media module's storage answers for a file (the plugin imports no module: app.ts hands it in). */
+type MediaRead =
+  | {
+      status: 'ok';
+      file: {
+        body: Readable;
+        length: number;
+        contentType?: string;
+        etag?: string;
+        lastModified?: Date;
+        contentRange?: string;
+      };
+    }
+  | { status: 'not-modified' }
+  | { status: 'bad-range' }
+  | { status: 'missing' };
+
+interface MediaFiles {
+  kind: 'local' | 's3';
+  read(name: string, options?: { range?: string; ifNoneMatch?: string }): Promise<MediaRead>;
+}
+
 export interface StaticFilesOptions {
   mediaDir: string;
+  /**
+   * The picture storage: with MEDIA_STORE=s3 the files are streamed from the bucket (with the headers the
+   * media folder's get); unset or local, the media folder is served.
+   */
+  storage?: MediaFiles;
   webDistDir: string;
   /**
    * The Content-Disposition of a media file, when it has one (an original, named as it was uploaded):
@@ -96,12 +130,12 @@ function createTemplate(file: string) {
  * web app with a history fallback so deep links such as /settings load the app.
  */
 export async function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
+  const fromBucket = options.storage?.kind === 's3' ? options.storage : undefined;
   await app.register(async (uploads) => {
     uploads.addHook('onRequest', async (request, reply) => {
       const name = (request.params as { '*'?: string })['*'];
-      if (!(await isMediaFile(options.mediaDir, name))) {
-        return reply.code(404).send({ errors: [NO_SUCH_FILE] });
-      }
+      const known = fromBucket ? isMediaName(name) : await isMediaFile(options.mediaDir, name);
+      if (!known) return reply.code(404).send({ errors: [NO_SUCH_FILE] });
       const download = (request.query as Record<string, unknown>).download !== undefined;
       const rights = await options.rightsOf?.(name!, download);
       if (rights?.refuseDownload) return reply.code(403).send({ errors: [RIGHTS_ERRORS.downloadRefused] });
@@ -109,16 +143,57 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
       const disposition = await options.dispositionOf?.(name!, download);
       if (disposition) reply.header('content-disposition', disposition);
     });
-    await uploads.register(fastifyStatic, {
-      root: options.mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders: (res) => res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
-    });
+    if (fromBucket) {
+      // GET and HEAD (Fastify's own HEAD would read the whole file from the bucket to throw it away).
+      uploads.route({
+        method: ['GET', 'HEAD'],
+        url: '/media/*',
+        exposeHeadRoute: false,
+        handler: async (request, reply) => {
+          const name = (request.params as { '*': string })['*'];
+          const range = request.headers.range;
+          const ifNoneMatch = request.headers['if-none-match'];
+          const found = await fromBucket.read(name, {
+            ...(range ? { range } : {}),
+            ...(ifNoneMatch ? { ifNoneMatch } : {}),
+          });
+          reply.header('cache-control', MEDIA_CACHE_CONTROL);
+          if (found.status === 'missing') {
+            return reply
+              .code(404)
+              .header('cache-control', 'no-cache')
+              .send({ errors: [NO_SUCH_FILE] });
+          }
+          if (found.status === 'not-modified') return reply.code(304).send();
+          if (found.status === 'bad-range') return reply.code(416).send();
+          const { file } = found;
+          reply
+            .type(file.contentType ?? 'application/octet-stream')
+            .header('accept-ranges', 'bytes')
+            .header('content-length', file.length);
+          if (file.etag) reply.header('etag', file.etag);
+          if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+          if (file.contentRange) reply.code(206).header('content-range', file.contentRange);
+          if (request.method === 'HEAD') {
+            // The headers are the answer: the bucket's connection is let go at once.
+            file.body.destroy();
+            return reply.send();
+          }
+          return reply.send(file.body);
+        },
+      });
+    } else {
+      await uploads.register(fastifyStatic, {
+        root: options.mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders: (res) => res.header('cache-control', MEDIA_CACHE_CONTROL),
+      });
+    }
   });
   await app.register(fastifyStatic, {
     root: path.join(ASSETS_DIR, 'defaults'),

@@ -11,6 +11,7 @@ import {
   originalFileName,
   processImage,
   variantFileName,
+  type MediaStorage,
   type NewMediaRow,
 } from '../modules/media/index.js';
 
@@ -118,23 +119,31 @@ export async function prepareSampleMedia(
   return new Map(sources.map((source) => [source.key, manifest.pictures[source.key]!]));
 }
 
-/** Copies a prepared picture into the media folder under a new id: the row to insert for it. */
+/**
+ * Copies a prepared picture into the media folder, or writes it to the picture storage (MEDIA_STORE=s3),
+ * under a new id: the row to insert for it.
+ */
 export async function copySamplePicture(
   picture: PreparedPicture,
   ownerId: string,
   alt: string,
-  mediaDir: string,
+  target: string | Pick<MediaStorage, 'write'>,
   dir = SAMPLE_MEDIA_DIR,
 ): Promise<NewMediaRow & { id: string; variants: MediaVariant[] }> {
   const id = randomUUID();
   const originalFile = originalFileName(id, path.extname(picture.originalFile).slice(1));
   const variants = picture.variants.map((variant) => ({ ...variant, file: variantFileName(id, variant) }));
-  await copyFile(path.join(dir, picture.originalFile), path.join(mediaDir, originalFile));
-  await Promise.all(
-    picture.variants.map((variant, i) =>
-      copyFile(path.join(dir, variant.file), path.join(mediaDir, variants[i]!.file)),
-    ),
-  );
+  const copies = [
+    { from: picture.originalFile, to: originalFile },
+    ...picture.variants.map((variant, i) => ({ from: variant.file, to: variants[i]!.file })),
+  ];
+  if (typeof target === 'string') {
+    await Promise.all(copies.map(({ from, to }) => copyFile(path.join(dir, from), path.join(target, to))));
+  } else {
+    await target.write(
+      await Promise.all(copies.map(async ({ from, to }) => ({ name: to, data: await readFile(path.join(dir, from)) }))),
+    );
+  }
   const { purpose, originalMime, originalBytes, originalName, width, height, placeholder, pixelated, animated } =
     picture;
   return {

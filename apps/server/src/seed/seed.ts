@@ -21,7 +21,7 @@ import { copySamplePicture, prepareSampleMedia, SAMPLE_MEDIA_DIR, type SampleSou
 import { ASSETS_DIR } from '../lib/assets.js';
 import { hashPassword } from '../lib/password.js';
 import { extractHashtags } from '../lib/hashtags.js';
-import { avatarUrl } from '../modules/media/index.js';
+import { avatarUrl, createMediaStorage, type MediaStoreConfig } from '../modules/media/index.js';
 
 const SEED_KEY = 'sample_data_loaded_at';
 // Any constant: servers starting at once on one PostgreSQL take turns to look and to load.
@@ -70,13 +70,23 @@ async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedSampleData(
   db: Db,
-  options: { mediaDir: string; passwordHashCost: number; sampleMediaDir?: string },
+  options: {
+    mediaDir: string;
+    passwordHashCost: number;
+    sampleMediaDir?: string;
+    /** MEDIA_STORE: with s3, the pictures are written to the bucket instead of the media folder. */
+    mediaStore?: MediaStoreConfig | undefined;
+  },
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const dir = options.sampleMediaDir ?? SAMPLE_MEDIA_DIR;
   const pictures = await prepareSampleMedia(sampleSources(), dir);
   // The server makes its media folder when it starts; `bench:seed` seeds before any start.
   await mkdir(options.mediaDir, { recursive: true });
+  const target =
+    options.mediaStore?.kind === 's3'
+      ? createMediaStorage({ store: options.mediaStore, mediaDir: options.mediaDir }, console)
+      : options.mediaDir;
   const community = planCommunity();
   const passwordHash = await hashPassword(TEST_CREDENTIALS.password, options.passwordHashCost);
   const now = Date.now();
@@ -103,7 +113,7 @@ export async function seedSampleData(
 
     const avatars = await Promise.all(
       SAMPLE_USERS.map((user) =>
-        copySamplePicture(pictures.get(`avatar-${user.username}`)!, id(user.username), '', options.mediaDir, dir),
+        copySamplePicture(pictures.get(`avatar-${user.username}`)!, id(user.username), '', target, dir),
       ),
     );
     await tx.insert(media).values(avatars);
@@ -118,7 +128,7 @@ export async function seedSampleData(
       community.posts.map((post, index) =>
         Promise.all(
           picturesOf(post, index).map(({ key, alt }) =>
-            copySamplePicture(pictures.get(key)!, id(post.author), alt, options.mediaDir, dir),
+            copySamplePicture(pictures.get(key)!, id(post.author), alt, target, dir),
           ),
         ),
       ),

@@ -10,12 +10,34 @@ import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { seedSampleData } from '../seed/seed.js';
+import { createMediaStorage, type MediaStorage } from '../modules/media/index.js';
+import { startS3Server, type TestS3Server } from './s3.js';
 
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's picture storage (the media folder, or the bucket with MEDIA_STORE=s3), for reading what it holds. */
+  storage: MediaStorage;
+  /** With MEDIA_STORE=s3: the S3 server the test started (stop it to see the storage fail). */
+  s3?: TestS3Server;
   close(): Promise<void>;
+}
+
+/** The names of the media files in the app's storage (the folder or the bucket), sorted. */
+export async function storedFiles(ctx: Pick<TestContext, 'storage'>): Promise<string[]> {
+  const names: string[] = [];
+  for await (const batch of ctx.storage.list()) names.push(...batch.map((file) => file.name));
+  return names.sort();
+}
+
+/** A stored media file's bytes, or undefined when there is none by that name. */
+export async function readStored(ctx: Pick<TestContext, 'storage'>, name: string): Promise<Buffer | undefined> {
+  const found = await ctx.storage.read(name);
+  if (found.status !== 'ok') return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of found.file.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -53,6 +75,9 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase();
   await migrate(database);
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-media-'));
+  // MEDIA_STORE=s3 runs the suite with the pictures in a bucket of a real S3-protocol server (issue 25).
+  const s3 = process.env.MEDIA_STORE === 's3' && !options.config?.mediaStore ? await startS3Server() : undefined;
+  const mediaStore = s3 ? await s3.bucket() : undefined;
   const config: Config = {
     ...loadConfig({}),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
@@ -64,9 +89,16 @@ export async function createTestApp(
     rateLimits: false,
     // Every answer a test receives matches its documented schema.
     checkResponses: true,
+    ...(mediaStore ? { mediaStore } : {}),
     ...options.config,
   };
-  if (options.seed) await seedSampleData(database.db, { mediaDir, passwordHashCost: config.passwordHashCost });
+  if (options.seed) {
+    await seedSampleData(database.db, {
+      mediaDir,
+      mediaStore: config.mediaStore,
+      passwordHashCost: config.passwordHashCost,
+    });
+  }
   const app = await buildApp(config, database);
   options.beforeReady?.(app);
   await app.ready();
@@ -74,14 +106,19 @@ export async function createTestApp(
     app,
     database,
     config,
+    storage: createMediaStorage({ store: config.mediaStore, mediaDir: config.mediaDir }, quietLog),
+    ...(s3 ? { s3 } : {}),
     async close() {
       await app.close();
       await database.close();
       await drop();
+      await s3?.close();
       await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }
+
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 let counter = 0;
 /** A unique, valid username for this test run. */

@@ -1,10 +1,9 @@
-import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_DELETION, ACCOUNT_DELETION_ERRORS } from '@share-arts/contract';
 import { queryRows } from '../../db/client.js';
 import { ACCOUNT_GONE } from '../../plugins/auth.js';
-import { createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, errorOf, signUp, storedFiles, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { createComment, createPost, uploadPicture } from '../../security/fixtures.js';
 
 let ctx: TestContext;
@@ -86,9 +85,8 @@ async function userForeignKeys() {
   );
 }
 
-async function mediaFiles(): Promise<string[]> {
-  return readdir(ctx.config.mediaDir).catch(() => []);
-}
+/** The media files stored (in the folder, or the bucket with MEDIA_STORE=s3). */
+const mediaFiles = () => storedFiles(ctx);
 
 describe('deleting an account', () => {
   let gone: SignedUp;

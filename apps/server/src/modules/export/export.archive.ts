@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
@@ -281,15 +279,21 @@ export interface ExportArchive {
  * page, and each picture its next block, only when the zip has room for more, so memory stays at a few
  * pages whatever the account holds. Destroying `stream` stops the reads.
  */
+/** Where the originals are read from: the media module's storage (the folder or the bucket), handed in by app.ts. */
+export interface PictureFiles {
+  read(name: string): Promise<{ status: string; file?: { body: Readable } }>;
+}
+
 export function createExportArchive({
   db,
-  mediaDir,
+  storage,
   userId,
   log,
   beforeEnd,
 }: {
   db: Db;
-  mediaDir: string;
+  /** The picture storage (the media folder or the bucket) the originals are read from. */
+  storage: PictureFiles;
   userId: string;
   log: ExportLog;
   /** Runs once the whole zip is written, before the stream ends: the client sees the end after it. */
@@ -333,18 +337,13 @@ export function createExportArchive({
       for (const picture of page) {
         if (stopped) return;
         const file = picture.original_file;
-        // Names are made by the server, but a name from the database never leaves the media folder.
-        if (path.basename(file) !== file || file.startsWith('.')) throw new Error(`bad media file name: ${file}`);
-        let handle;
-        try {
-          handle = await open(path.join(mediaDir, file));
-        } catch (err) {
+        const found = await storage.read(file);
+        if (found.status !== 'ok' || !found.file) {
           // A picture deleted while the export runs is left out; anything else stops the export.
-          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-          log.warn({ file, userId }, 'a picture of an export is no longer on disk: left out');
+          log.warn({ file, userId }, 'a picture of an export is no longer stored: left out');
           continue;
         }
-        await add(pictureFile(file), handle.createReadStream(), {
+        await add(pictureFile(file), found.file.body, {
           compress: false,
           mtime: new Date(picture.created_at),
         });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { EXPORT_ERRORS, EXPORT_LIMITS, formatDate, type ExportLink } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { createExportArchive, type ExportLog } from './export.archive.js';
+import { createExportArchive, type ExportLog, type PictureFiles } from './export.archive.js';
 
 /** A running export renews its row this often; a row not renewed for RUN_STALE_SECONDS is a dead process's. */
 const RENEW_EVERY_MS = 15_000;
@@ -35,7 +35,7 @@ export interface ExportDownload {
  * advisory lock would need a connection held for the whole download, and PGlite, one session for every
  * request, would grant it to every request alike; a row works the same on both.
  */
-export function createExportService({ db, mediaDir, log }: { db: Db; mediaDir: string; log: ExportLog }) {
+export function createExportService({ db, storage, log }: { db: Db; storage: PictureFiles; log: ExportLog }) {
   const fresh = sql`renewed_at > now() - make_interval(secs => ${RUN_STALE_SECONDS})`;
 
   return {
@@ -106,7 +106,7 @@ export function createExportService({ db, mediaDir, log }: { db: Db; mediaDir: s
 
       // The run ends before the zip's last bytes leave, so a client that has the whole zip may start the
       // next export at once; failed or abandoned by the client (Fastify destroys the stream), on close.
-      const { stream } = createExportArchive({ db, mediaDir, userId, log, beforeEnd: release });
+      const { stream } = createExportArchive({ db, storage, userId, log, beforeEnd: release });
       stream.once('close', () => void release());
       const day = new Date().toISOString().slice(0, 10);
       return { stream, fileName: `share-arts-${username.replace(/[^A-Za-z0-9_.-]/g, '_')}-${day}.zip` };

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -290,11 +290,11 @@ describe('the link', () => {
 });
 
 describe('one export at a time', () => {
-  /** A large original (8 MB), written straight into the media folder, so the zip outlasts the socket's buffers. */
+  /** A large original (8 MB), written straight into the storage (the folder or the bucket), so the zip outlasts the socket's buffers. */
   async function bigPicture(who: SignedUp) {
     const id = randomUUID();
     const file = `${id}-original.png`;
-    await writeFile(path.join(ctx.config.mediaDir, file), randomBytes(8 * 1024 * 1024));
+    await ctx.storage.write([{ name: file, data: randomBytes(8 * 1024 * 1024) }]);
     await queryRows(
       ctx.database.db,
       sql`insert into media (id, owner_id, purpose, original_file, original_mime, original_bytes, width, height,

@@ -2,6 +2,16 @@
 export { createMediaService, MEDIA_NOT_FOUND, type MediaService } from './media.service.js';
 export { mediaRoutes } from './media.routes.js';
 export { avatarUrl, jpegFor, toPicture } from './media.presenter.js';
-export { mediaUrl, originalFileName, variantFileName, type StorageHealth } from './media.storage.js';
+export {
+  mediaFileOfUrl,
+  mediaUrl,
+  originalFileName,
+  setMediaPublicUrl,
+  variantFileName,
+  type MediaStorage,
+  type StorageHealth,
+} from './media.storage.js';
+export { createMediaStorage, type MediaStoreConfig } from './media.store.js';
+export { STORAGE_UNREACHABLE } from './media.storage.s3.js';
 export { ENCODING, inspectImage, processImage } from './media.processing.js';
 export type { MediaRow, NewMediaRow } from './media.sql.js';

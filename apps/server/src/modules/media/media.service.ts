@@ -19,7 +19,8 @@ import {
   updateMediaAlt,
   type MediaRow,
 } from './media.sql.js';
-import { createMediaStorage, filesOf, originalFileName, variantFileName, type MediaLog } from './media.storage.js';
+import { filesOf, originalFileName, variantFileName, type MediaLog, type MediaStorage } from './media.storage.js';
+import { createMediaStorage } from './media.store.js';
 import { createFairQueue } from './media.queue.js';
 import { sweepMedia } from './media.sweeper.js';
 
@@ -49,7 +50,10 @@ export interface UploadInput {
 
 export interface MediaServiceOptions {
   db: Db;
-  mediaDir: string;
+  /** Where the files go: the app's (MEDIA_STORE), shared with the export and the static files. */
+  storage?: MediaStorage;
+  /** Without `storage`: the local media folder to use. */
+  mediaDir?: string;
   /** Pictures processed at the same time (default 2); the others wait in line. */
   concurrency?: number;
   /** Uploads that may wait for processing (default 16); more answer 503 with Retry-After. */
@@ -87,6 +91,7 @@ const consoleLog: MediaLog = {
 
 export function createMediaService({
   db,
+  storage: given,
   mediaDir,
   concurrency = 2,
   maxQueued = 16,
@@ -95,7 +100,8 @@ export function createMediaService({
   now = Date.now,
   processed: onProcessed,
 }: MediaServiceOptions) {
-  const storage = createMediaStorage(mediaDir, log, now);
+  if (!given && mediaDir === undefined) throw new Error('createMediaService needs a storage or a mediaDir');
+  const storage = given ?? createMediaStorage({ mediaDir: mediaDir! }, log, now);
   const queue = createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount });
   /** Each picture's owner's AI-training opt-out, for a minute (see fileRights). */
   const optOuts = new LRUCache<string, boolean>({ max: 50_000, ttl: 60_000 });
@@ -250,11 +256,14 @@ export function createMediaService({
     /** Processing jobs running and waiting now, the most ever running at once, accounts with jobs. */
     processingStats: queue.stats,
 
-    /** Whether the media folder takes writes (probed at most every 2 s). */
+    /** Whether the picture storage takes writes (probed at most every 2 s). */
     storageHealth: storage.health,
 
+    /** Throws a 503 saying what fails when the picture storage cannot be reached (for /api/ready). */
+    checkStorage: storage.check,
+
     /** Deletes uploads attached to nothing for a day, and files whose row is gone (see media.sweeper). */
-    sweep: () => sweepMedia({ db, mediaDir, storage, log, now }),
+    sweep: () => sweepMedia({ db, storage, log, now }),
   };
 }
 

@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { MediaVariant } from '../../db/schema.js';
-import { DISK_MESSAGES, diskProblem, type DiskProblem } from '../../lib/disk-errors.js';
-import { HttpError } from '../../lib/http-error.js';
 
 /** Where failures go; Fastify's logger fits. */
 export interface MediaLog {
@@ -12,11 +8,75 @@ export interface MediaLog {
   error(details: object, message: string): void;
 }
 
-/** Whether the media folder takes writes, as the last write or probe found it. */
+/** Whether the picture storage takes writes, as the last write or probe found it. */
 export type StorageHealth = { storage: 'ok' } | { storage: 'failing'; problem: string };
 
-/** Public URL of a file in the media folder (served by the static-files plugin with immutable caching). */
-export const mediaUrl = (file: string) => `/media/${file}`;
+/** A stored file, read for an answer or an export. */
+export interface StoredFile {
+  body: Readable;
+  /** Bytes in `body` (the range's, when a range was asked for). */
+  length: number;
+  /** The whole file's size. */
+  size: number;
+  /** Its MIME type (from the name's extension, which the server gave it from the detected format). */
+  contentType?: string;
+  etag?: string;
+  lastModified?: Date;
+  /** Set when `body` is a range of the file: `bytes a-b/size`. */
+  contentRange?: string;
+}
+
+/** What a read of a stored file answers: the file, a 304, a 416, or nothing by that name. */
+export type ReadResult =
+  | { status: 'ok'; file: StoredFile }
+  | { status: 'not-modified'; etag?: string }
+  | { status: 'bad-range'; size?: number }
+  | { status: 'missing' };
+
+/**
+ * Where the pictures' files live: the local media folder or an S3-compatible bucket. Names are made by the
+ * server (`<id>-…`); every file is written once and never changed (a new picture is a new name).
+ */
+export interface MediaStorage {
+  kind: 'local' | 's3';
+  /**
+   * Writes new files; if any write fails, the ones written are removed (or, when even that fails, left
+   * to the sweeper). A full disk or an unreachable bucket is a 503 that says so.
+   */
+  write(files: { name: string; data: Buffer }[]): Promise<void>;
+  /** Removes files; failures are logged, never thrown (the row is what counts; the sweeper retries). */
+  remove(files: string[]): Promise<void>;
+  /** A file's bytes (`range`: an HTTP Range header; `ifNoneMatch`: the request's, for a 304). */
+  read(name: string, options?: { range?: string; ifNoneMatch?: string }): Promise<ReadResult>;
+  /** Every server-named file with its last write time, in batches (the sweeper's input). */
+  list(): AsyncIterable<{ name: string; modifiedMs: number }[]>;
+  /** Whether storage takes writes: probed at most every 2 s, callers in between share the last answer. */
+  health(): Promise<StorageHealth>;
+  /** Throws (an HttpError 503 saying what fails) when the storage cannot be reached: for /api/ready. */
+  check(): Promise<void>;
+}
+
+// Relative (`/media/`) unless MEDIA_PUBLIC_URL says a CDN or the bucket serves the files. One value per
+// process: buildApp sets it from the config before any picture is presented.
+let publicBase = '/media/';
+
+/** MEDIA_PUBLIC_URL (ending in `/`), or undefined for the server's own `/media/`. */
+export function setMediaPublicUrl(base: string | undefined): void {
+  publicBase = base ?? '/media/';
+}
+
+/** Public URL of a media file: `/media/<file>` (served by the server) or under MEDIA_PUBLIC_URL. */
+export const mediaUrl = (file: string) => `${publicBase}${file}`;
+
+/** The file name in a URL mediaUrl made (with either base, so a URL saved before a move still reads). */
+export function mediaFileOfUrl(url: string): string | undefined {
+  const rest = url.startsWith(publicBase)
+    ? url.slice(publicBase.length)
+    : url.startsWith('/media/')
+      ? url.slice(7)
+      : '';
+  return /^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(rest) ? rest : undefined;
+}
 
 export const originalFileName = (id: string, ext: string) => `${id}-original.${ext}`;
 
@@ -31,107 +91,6 @@ export const filesOf = (row: { originalFile: string; variants: MediaVariant[] })
   ...row.variants.map((variant) => variant.file),
 ];
 
-// A probe writes a block's worth: on a full disk an empty file can still be created.
-const PROBE_BYTES = Buffer.alloc(4096);
-const PROBE_EVERY_MS = 2000;
-
-export function createMediaStorage(mediaDir: string, log: MediaLog, now: () => number = Date.now) {
-  const pathOf = (file: string) => {
-    // Names are made by the server, but a name from the database never leaves the media folder.
-    if (path.basename(file) !== file || file.startsWith('.')) throw new Error(`bad media file name: ${file}`);
-    return path.join(mediaDir, file);
-  };
-
-  // The disk problem seen last, logged once when it starts and once when it ends (not per request).
-  let problem: DiskProblem | undefined;
-  let probedAt = -Infinity;
-  let probing: Promise<void> | undefined;
-
-  function wrote(): void {
-    if (!problem) return;
-    log.info({ mediaDir }, 'the media folder takes writes again');
-    problem = undefined;
-  }
-
-  /** Records a failed write; answers the 503 to send when the disk is the cause. */
-  function writeFailed(err: unknown): HttpError | undefined {
-    const found = diskProblem(err, { strict: false });
-    if (!found) return undefined;
-    if (found !== problem) {
-      log.error({ err, mediaDir }, `cannot write to the media folder (${found}): uploads answer 503 until it can`);
-    }
-    problem = found;
-    return new HttpError(503, DISK_MESSAGES[found], { 'retry-after': '60' });
-  }
-
-  async function remove(files: string[]): Promise<void> {
-    await Promise.all(
-      files.map(async (file) => {
-        try {
-          await rm(pathOf(file), { force: true });
-        } catch (err) {
-          log.warn({ err, file }, 'could not delete a media file');
-        }
-      }),
-    );
-  }
-
-  async function probe(): Promise<void> {
-    const file = path.join(mediaDir, `.probe-${randomUUID()}`);
-    try {
-      await mkdir(mediaDir, { recursive: true });
-      await writeFile(file, PROBE_BYTES, { flag: 'wx' });
-      wrote();
-    } catch (err) {
-      if (!writeFailed(err)) log.warn({ err, mediaDir }, 'the media folder probe failed');
-    } finally {
-      await rm(file, { force: true }).catch(() => {});
-    }
-  }
-
-  return {
-    /**
-     * Writes new files (never overwriting one); if any write fails, the ones written are removed. A full
-     * or unwritable disk is a 503 that says so.
-     */
-    async write(files: { name: string; data: Buffer }[]): Promise<void> {
-      try {
-        await mkdir(mediaDir, { recursive: true });
-      } catch (err) {
-        throw writeFailed(err) ?? err;
-      }
-      const results = await Promise.allSettled(
-        files.map((file) => writeFile(pathOf(file.name), file.data, { flag: 'wx' })),
-      );
-      const failed = results.find((result) => result.status === 'rejected');
-      if (failed) {
-        // A partly written file goes too; a name that already existed (EEXIST) was never ours.
-        const ours = files.filter((_, i) => {
-          const result = results[i]!;
-          return result.status === 'fulfilled' || (result.reason as NodeJS.ErrnoException).code !== 'EEXIST';
-        });
-        await remove(ours.map((file) => file.name));
-        throw writeFailed(failed.reason) ?? failed.reason;
-      }
-      wrote();
-    },
-
-    /** Removes files; failures are logged, never thrown (the row is what counts). */
-    remove,
-
-    /**
-     * Whether the folder takes writes: a small file written and removed, at most every 2 s (callers in
-     * between share the last answer), so a disk that filled up is reported before an upload meets it.
-     */
-    async health(): Promise<StorageHealth> {
-      if (now() - probedAt >= PROBE_EVERY_MS) {
-        probedAt = now();
-        probing ??= probe().finally(() => (probing = undefined));
-      }
-      if (probing) await probing;
-      return problem ? { storage: 'failing', problem: DISK_MESSAGES[problem] } : { storage: 'ok' };
-    },
-  };
-}
-
-export type MediaStorage = ReturnType<typeof createMediaStorage>;
+/** `<id>-original.png`, `<id>-1080.jpg`, `<id>-1080-p3.avif`, `<id>-640-animated.webp`: the names the server makes. */
+export const MEDIA_FILE =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z]+$/;

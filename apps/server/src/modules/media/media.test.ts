@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture } from '@share-arts/contract';
-import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createTestApp,
+  errorOf,
+  multipart,
+  readStored,
+  signUp,
+  storedFiles,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 import { createMediaService } from './media.service.js';
 import { exifIsOrientationOnly } from './media.metadata.js';
 import { writeReliabilitySection } from '../../../../../scripts/reliability-report.mjs';
@@ -65,13 +74,18 @@ async function uploadOk(name: string, fields?: Record<string, string>): Promise<
   return response.json().media;
 }
 
-const fileOf = (url: string) => path.join(ctx.config.mediaDir, url.replace(/^\/media\//, ''));
+/** A stored file's bytes by its URL (from the media folder, or the bucket with MEDIA_STORE=s3). */
+const stored = async (url: string) => {
+  const bytes = await readStored(ctx, url.replace(/^\/media\//, ''));
+  if (!bytes) throw new Error(`no stored file for ${url}`);
+  return bytes;
+};
 /** Every variant URL of a picture, from its srcsets. */
 const variantUrls = (picture: Picture) =>
   picture.sources.flatMap((source) => source.srcset.split(', ').map((entry) => entry.split(' ')[0]!));
 /** Every file served for a picture: its variants and its full-resolution original. */
 const servedUrls = (picture: Picture) => [...variantUrls(picture), picture.originalUrl];
-const mediaFiles = async () => (await readdir(ctx.config.mediaDir)).sort();
+const mediaFiles = () => storedFiles(ctx);
 
 describe('POST /api/media: accepted formats', () => {
   const still = ['image/avif', 'image/jpeg'];
@@ -91,7 +105,7 @@ describe('POST /api/media: accepted formats', () => {
     // orientation stays, in a minimal EXIF): same pixels, same size.
     const [uploaded, kept] = await Promise.all([
       sharp(await fixture(name)).metadata(),
-      sharp(await readFile(fileOf(picture.originalUrl))).metadata(),
+      sharp(await stored(picture.originalUrl)).metadata(),
     ]);
     expect([kept.format, kept.width, kept.height, kept.orientation]).toEqual([
       uploaded.format,
@@ -103,14 +117,14 @@ describe('POST /api/media: accepted formats', () => {
     if (kept.exif) expect(exifIsOrientationOnly(kept.exif)).toBe(true);
     const formats = { avif: 'heif', jpg: 'jpeg', webp: 'webp' } as Record<string, string>;
     for (const url of variantUrls(picture)) {
-      const metadata = await sharp(await readFile(fileOf(url))).metadata();
+      const metadata = await sharp(await stored(url)).metadata();
       expect(metadata.format).toBe(formats[url.split('.').pop()!]);
     }
   });
 
   it('keeps the first frame of an animated GIF', async () => {
     const picture = await uploadOk('animated.gif');
-    const { data, info } = await sharp(await readFile(fileOf(picture.url)))
+    const { data, info } = await sharp(await stored(picture.url))
       .raw()
       .toBuffer({ resolveWithObject: true });
     // A 30 × 20 GIF is pixel art: `url` is its first frame scaled 36 times with nearest-neighbour.
@@ -135,7 +149,7 @@ describe('POST /api/media: accepted formats', () => {
       { type: 'image/jpeg', srcset: srcset('jpg') },
     ]);
     expect(picture.url).toBe(`/media/${id}-700.jpg`);
-    const small = await sharp(await readFile(fileOf(`/media/${id}-320.avif`))).metadata();
+    const small = await sharp(await stored(`/media/${id}-320.avif`)).metadata();
     expect([small.width, small.height]).toEqual([320, 192]);
   });
 
@@ -145,7 +159,7 @@ describe('POST /api/media: accepted formats', () => {
     expect(picture.sources[1]!.srcset).toBe(
       [96, 192, 300].map((size) => `/media/${picture._id}-${size}.jpg ${size}w`).join(', '),
     );
-    const metadata = await sharp(await readFile(fileOf(picture.url))).metadata();
+    const metadata = await sharp(await stored(picture.url)).metadata();
     expect([metadata.width, metadata.height]).toEqual([300, 300]);
   });
 });
@@ -168,7 +182,7 @@ describe('POST /api/media: what the variants contain', () => {
   it('applies the orientation: a 6-oriented 40 × 20 picture is 20 × 40 (pixel art: whole multiples)', async () => {
     expect([picture.width, picture.height, picture.pixelated]).toEqual([20, 40, true]);
     for (const url of variantUrls(picture)) {
-      const metadata = await sharp(await readFile(fileOf(url))).metadata();
+      const metadata = await sharp(await stored(url)).metadata();
       expect(metadata.orientation, url).toBeUndefined();
       expect(metadata.height, url).toBe(metadata.width! * 2);
       expect(metadata.width! % 20, url).toBe(0);
@@ -179,7 +193,7 @@ describe('POST /api/media: what the variants contain', () => {
     let files = 0;
     for (const url of servedUrls(picture)) {
       files += 1;
-      const bytes = await readFile(fileOf(url));
+      const bytes = await stored(url);
       const metadata = await sharp(bytes).metadata();
       if (url === picture.originalUrl) {
         // The orientation alone, in a minimal EXIF, and the uploaded colour profile byte for byte.
@@ -219,7 +233,7 @@ describe('POST /api/media: what the variants contain', () => {
     for (const url of variantUrls(picture)) {
       const pixel = [
         ...(
-          await sharp(await readFile(fileOf(url)))
+          await sharp(await stored(url))
             .raw()
             .toBuffer()
         ).subarray(0, 3),
@@ -375,7 +389,7 @@ describe('POST /api/media/{id}/alt', () => {
 });
 
 describe('the media service', () => {
-  const service = () => createMediaService({ db: ctx.database.db, mediaDir: ctx.config.mediaDir, concurrency: 2 });
+  const service = () => createMediaService({ db: ctx.database.db, storage: ctx.storage, concurrency: 2 });
 
   it('processes at most `concurrency` pictures at once', async () => {
     const media = service();

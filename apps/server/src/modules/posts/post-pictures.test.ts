@@ -1,11 +1,18 @@
-import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { ERRORS, LIMITS } from '@share-arts/contract';
 import { media, postMedia, posts, users } from '../../db/schema.js';
 import { MEDIA_NOT_FOUND } from '../media/index.js';
-import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createTestApp,
+  errorOf,
+  multipart,
+  signUp,
+  storedFiles,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 import { PICTURE_ERRORS } from './index.js';
 
 /** Several pictures per post (issue 21): mediaIds on create and edit, media[] in the post's JSON. */
@@ -96,7 +103,7 @@ const rowsOf = async (postId: string) =>
       .where(eq(postMedia.postId, postId))
       .orderBy(postMedia.position)
   ).map((row) => row.mediaId);
-const filesOf = async (mediaId: string) => (await readdir(ctx.config.mediaDir)).filter((f) => f.startsWith(mediaId));
+const filesOf = async (mediaId: string) => (await storedFiles(ctx)).filter((f) => f.startsWith(mediaId));
 const mediaRows = async (mediaIds: string[]) =>
   (await ctx.database.db.select({ id: media.id }).from(media).where(inArray(media.id, mediaIds))).map((r) => r.id);
 const postCount = async (who: SignedUp) => {

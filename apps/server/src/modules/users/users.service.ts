@@ -30,7 +30,7 @@ import {
 } from './users.sql.js';
 import { toUser, toUserCards, toUserSummary } from './users.presenter.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import { type MediaService, avatarUrl } from '../media/index.js';
+import { type MediaService, avatarUrl, mediaFileOfUrl } from '../media/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
@@ -49,8 +49,11 @@ export function normalizeLink(link: string): string {
   return url.href;
 }
 
-/** `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`). */
-const MEDIA_ID_IN_URL = /^\/media\/([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
+/**
+ * `userPhoto` names an uploaded avatar by its id or by the URL of one of its files (`/media/<id>-…`, or
+ * under MEDIA_PUBLIC_URL): the id starts the file's name.
+ */
+const MEDIA_ID_IN_FILE = /^([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
 
 /** How many of the people a search names have their works among its posts. */
 const ARTISTS_IN_SEARCH = 3;
@@ -204,7 +207,9 @@ export function createUsersService({
           changes.photoMediaId = null;
           changes.photoUrl = null;
         } else {
-          const id = isUuid(data.userPhoto) ? data.userPhoto : MEDIA_ID_IN_URL.exec(data.userPhoto)?.[1];
+          const id = isUuid(data.userPhoto)
+            ? data.userPhoto
+            : MEDIA_ID_IN_FILE.exec(mediaFileOfUrl(data.userPhoto) ?? '')?.[1];
           if (!id)
             throw badRequest(
               'userPhoto must be a picture uploaded with POST /api/media (purpose=avatar): its _id or URL.',
