@@ -271,10 +271,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(
     async (api) => {
-      // GET /api/ready's storage check is the media folder's health until the S3 driver's is wired here.
+      // GET /api/ready asks the pictures' storage itself: the folder's write probe, or the bucket (HeadBucket).
       await api.register(healthRoutes, {
         db,
         storageHealth: media.storageHealth,
+        storageCheck: media.checkStorage,
         redisReachable: limiter.redisReachable,
       });
       await api.register(testTodosRoutes);

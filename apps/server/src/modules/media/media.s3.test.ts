@@ -253,6 +253,8 @@ describe('a bucket that fails', () => {
       await expect(media.checkStorage()).rejects.toMatchObject({ statusCode: 503, message: STORAGE_UNREACHABLE });
       const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.json()).toMatchObject({ status: 'degraded', storage: 'failing', problems: [STORAGE_UNREACHABLE] });
+      // A load balancer takes this process out while its storage is away.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
     } finally {
       await s3.start();
     }
@@ -263,6 +265,7 @@ describe('a bucket that fails', () => {
     expect(served.statusCode).toBe(200);
     const media = createMediaService({ db: ctx.database.db, storage: ctx.storage, log: quiet });
     await expect(media.checkStorage()).resolves.toBeUndefined();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 
   it('slow: a write that does not answer in time is a 503, and the files that did land are swept', async () => {
