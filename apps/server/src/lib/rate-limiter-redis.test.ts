@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
+import { buildApp } from '../app.js';
+import { createTestApp, signUp, uniqueUsername, type TestContext } from '../test/helpers.js';
 import { privateRedis, type PrivateRedis } from '../test/redis.js';
 import { RATE_LIMITS } from './rate-limiter.js';
 
@@ -74,6 +75,28 @@ describe('rate limits in Redis', { timeout: 120_000 }, () => {
     expect(await redis.get(prefix + signupKey)).toBe(String(max + 2));
     expect(await redis.pttl(prefix + signupKey)).toBeGreaterThan(55 * 60_000);
     redis.disconnect();
+  });
+
+  it('trust an address that signed in through one process in every other, past the hard limit', async () => {
+    const prefix = `${runPrefix}trust:`;
+    const one = await app(url, prefix);
+    // A second process on the same database: its own memory, the same Redis.
+    const other = await buildApp(one.config, one.database);
+    try {
+      const login = (target: TestContext['app'], username: string, ip: string, password = 'wrong-password') =>
+        target.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+      const { user, password } = await signUp(one.app, { username: uniqueUsername('besieged') });
+      const home = '10.9.0.1';
+      expect((await login(one.app, user.username, home, password)).statusCode).toBe(200);
+      for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccountHard.max; i++) {
+        const target = i % 2 === 0 ? one.app : other;
+        expect((await login(target, user.username, `2001:db8:${i.toString(16)}::1`)).statusCode).toBe(401);
+      }
+      expect((await login(other, user.username, '2001:db8:ffff::2', password)).statusCode).toBe(429);
+      expect((await login(other, user.username, home, password)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('fall back to memory while Redis is away, with one warning, and go back to Redis when it returns', async () => {

@@ -3,6 +3,7 @@ import { RATE_LIMITS, tooManyRequests, type RateLimiter } from '../../lib/rate-l
 
 /** How long an address that signed in to an account stays trusted for it (OWASP's "device cookie"). */
 const TRUSTED_FOR_MS = 30 * 24 * 60 * 60_000;
+const TRUST = { max: 1, windowMs: TRUSTED_FOR_MS };
 
 /**
  * Limits password guessing per account without handing strangers a lock-out button: only failures
@@ -16,11 +17,22 @@ const TRUSTED_FOR_MS = 30 * 24 * 60 * 60_000;
  *
  * An attempt counts as a failure from the moment it starts and is taken back when the password is
  * right, so concurrent guesses cannot all slip past a check made before any of them failed.
+ *
+ * Trust is kept in this process (an LRU) and, with Redis, in the limiter too, so that an address that
+ * signed in through one worker or machine is trusted by all (for 30 days from its first sign-in of the
+ * period). Without Redis the LRU alone: it bounds what is kept, where the limiter's windows would not.
  */
 export function createLoginGuard(limiter: RateLimiter) {
   const trusted = new LRUCache<string, number>({ max: 100_000 });
   const accountKey = (accountId: string) => `login-failed:${accountId}`;
   const pairKey = (accountId: string, address: string) => `login-failed:${accountId}:${address}`;
+  const trustKey = (accountId: string, address: string) => `login-trusted:${accountId}:${address}`;
+  const shared = () => limiter.store() !== 'memory';
+  const isTrusted = async (accountId: string, address: string) => {
+    const until = trusted.get(pairKey(accountId, address));
+    if (until !== undefined && until > limiter.now()) return true;
+    return shared() && (await limiter.used(trustKey(accountId, address))).count > 0;
+  };
 
   return {
     /** Throws a 429 when this address may not try this account's password now; else counts the attempt. */
@@ -39,8 +51,7 @@ export function createLoginGuard(limiter: RateLimiter) {
       if (account.count >= limit.max && pair.count > 0) {
         refused = Math.min(account.seconds, pair.seconds);
       } else if (account.count >= RATE_LIMITS.loginFailuresPerAccountHard.max) {
-        const until = trusted.get(pairKey(accountId, address));
-        if (until === undefined || until <= limiter.now()) refused = account.seconds;
+        if (!(await isTrusted(accountId, address))) refused = account.seconds;
       }
       if (refused === undefined) return;
       await Promise.all([
@@ -58,6 +69,7 @@ export function createLoginGuard(limiter: RateLimiter) {
       await Promise.all([
         limiter.add(accountKey(accountId), RATE_LIMITS.loginFailuresPerAccount, -1),
         limiter.add(pairKey(accountId, address), RATE_LIMITS.loginFailuresPerAccount, -Infinity),
+        shared() && limiter.add(trustKey(accountId, address), TRUST),
       ]);
       trusted.set(pairKey(accountId, address), limiter.now() + TRUSTED_FOR_MS);
     },
