@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -222,6 +223,32 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     }
     await until('the replica has caught up again', () => replicaState().usable);
     expect(await comments()).toContain('Lovely light');
+  });
+
+  it('does not let a replica that went silent hold back the others', async () => {
+    // A host that accepts connections and never answers: each poll of it waits for its timeout.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const reads = await openReplicas(
+      database.db,
+      [`postgres://postgres@127.0.0.1:${port}/sharearts`, replica.url('sharearts')],
+      { maxLagMs: 1000 },
+    );
+    try {
+      const started = Date.now();
+      await until('the answering replica is usable', () => reads.status()[1]!.usable, 5000);
+      // Its lag stays within the bound while the silent one's checks time out.
+      for (let i = 0; i < 20; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(reads.status()[1]).toMatchObject({ up: true, usable: true });
+      }
+      expect(reads.status()[0]).toMatchObject({ up: false, usable: false });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await reads.close();
+      silent.close();
+    }
   });
 
   it('keeps answering when the replica goes away, from the primary', async () => {

@@ -139,7 +139,10 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
   const now = options.now ?? (() => performance.now());
   const samples: { at: number; lsn: bigint }[] = [];
   const writers = new Map<string, number>();
+  /** Replicas whose poll has not answered yet (a silent host holds one up to POLL_TIMEOUT_MS). */
+  const checking = new Set<Replica>();
   let turn = 0;
+  let stopped = false;
 
   const replicas: Replica[] = urls.map((url) => {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2000 });
@@ -167,7 +170,7 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
   const usable = (replica: Replica) => replica.up && replica.standby && lagOf(replica) <= maxLagMs;
 
   function markDown(replica: Replica, error: unknown) {
-    if (!replica.up) return;
+    if (!replica.up || stopped) return;
     replica.up = false;
     log?.warn(
       { replica: replica.name, err: error instanceof Error ? error.message : String(error) },
@@ -213,12 +216,26 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
     // so a replica between two polls still finds where it is.
     while (samples.length > 1 && samples[1]!.at < at - maxLagMs) samples.shift();
     await new Promise((resolve) => setTimeout(resolve, graceMs));
-    await Promise.all(replicas.map(checkReplica));
+    const checks = replicas
+      .filter((replica) => !checking.has(replica))
+      .map((replica) => {
+        checking.add(replica);
+        return checkReplica(replica).finally(() => checking.delete(replica));
+      });
+    // A replica slow to answer (a host that went silent) must not hold back the others' next sample, or
+    // they would all seem to lag: it is asked again once its check has answered or timed out.
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(checks),
+      new Promise((resolve) => {
+        waited = setTimeout(resolve, pollMs);
+      }),
+    ]);
+    clearTimeout(waited);
     for (const [userId, until] of writers) if (until < at) writers.delete(userId);
   }
 
   await poll();
-  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     timer = setTimeout(() => {
