@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { buildApp } from '../app.js';
 import { createTestApp, signUp, uniqueUsername, type TestContext } from '../test/helpers.js';
-import { privateRedis, type PrivateRedis } from '../test/redis.js';
+import { anotherProcess, privateRedis, type PrivateRedis } from '../test/redis.js';
 import { RATE_LIMITS } from './rate-limiter.js';
 
 // Rate limits counted in Redis (issue 25), in a private redis-server started here on a free port of
@@ -81,7 +80,7 @@ describe('rate limits in Redis', { timeout: 120_000 }, () => {
     const prefix = `${runPrefix}trust:`;
     const one = await app(url, prefix);
     // A second process on the same database: its own memory, the same Redis.
-    const other = await buildApp(one.config, one.database);
+    const other = await anotherProcess(one);
     try {
       const login = (target: TestContext['app'], username: string, ip: string, password = 'wrong-password') =>
         target.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { TestContext } from './helpers.js';
 
 // Private redis-server processes for the tests that need Redis (issue 25), on ports of their own
 // (6390-6399), never the machine's shared Redis: a test may kill and restart its own.
@@ -56,4 +59,14 @@ async function kill(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+}
+
+/**
+ * A second server process of a test app, as far as shared state goes: the same config and database, its
+ * own memory (caches, the LRUs, in-memory limits). Close it before the test app.
+ */
+export async function anotherProcess(ctx: TestContext): Promise<FastifyInstance> {
+  const app = await buildApp(ctx.config, ctx.database);
+  await app.ready();
+  return app;
 }
