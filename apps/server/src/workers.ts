@@ -22,6 +22,12 @@ const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 30_000;
 /** Workers still running this long after SIGTERM are killed (each waits up to 10 s for its requests). */
 const DRAIN_MS = 20_000;
+/**
+ * Before any worker has listened, this many failed starts in a row of one worker mean none can start
+ * (the port is taken, the database refuses): the primary stops and exits 1, as a single process would,
+ * rather than retrying for ever where a service manager cannot see it.
+ */
+const FAILED_STARTS_BEFORE_GIVING_UP = 5;
 
 export interface WorkersLog {
   info(message: string): void;
@@ -33,6 +39,8 @@ export const WORKER_SLOT = 'SHARE_ARTS_WORKER_SLOT';
 
 export function runWorkers(count: number, log: WorkersLog): void {
   let stopping = false;
+  let listened = false;
+  let exitCode = 0;
   const slots = new Map<Worker, { slot: number; started: number }>();
   const failures = new Map<number, number>();
   const pending = new Set<NodeJS.Timeout>();
@@ -42,13 +50,14 @@ export function runWorkers(count: number, log: WorkersLog): void {
     slots.set(worker, { slot, started: Date.now() });
   };
 
+  cluster.on('listening', () => (listened = true));
   cluster.on('exit', (worker, code, signal) => {
     const entry = slots.get(worker);
     slots.delete(worker);
     if (stopping) {
       if (slots.size === 0) {
         log.info('every worker has stopped');
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
     }
@@ -56,6 +65,12 @@ export function runWorkers(count: number, log: WorkersLog): void {
     const lived = Date.now() - entry.started;
     const failed = lived < HEALTHY_AFTER_MS ? (failures.get(entry.slot) ?? 0) + 1 : 0;
     failures.set(entry.slot, failed);
+    if (!listened && failed >= FAILED_STARTS_BEFORE_GIVING_UP) {
+      log.warn(`worker ${entry.slot} failed to start ${failed} times in a row and none has started: stopping`);
+      exitCode = 1;
+      stop('giving up');
+      return;
+    }
     const delay = failed === 0 ? 0 : Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failed - 1));
     log.warn(
       `worker ${entry.slot} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}) after ${Math.round(lived / 1000)} s; ` +
@@ -68,12 +83,12 @@ export function runWorkers(count: number, log: WorkersLog): void {
     pending.add(timer);
   });
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: draining ${slots.size} worker${slots.size === 1 ? '' : 's'}`);
+    log.info(`${reason}: draining ${slots.size} worker${slots.size === 1 ? '' : 's'}`);
     for (const timer of pending) clearTimeout(timer);
-    if (slots.size === 0) process.exit(0);
+    if (slots.size === 0) process.exit(exitCode);
     // Each worker closes its server, lets its requests finish and closes its database (main.ts).
     for (const worker of slots.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {
