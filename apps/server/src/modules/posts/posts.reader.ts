@@ -124,15 +124,15 @@ export function createPostReader({
   ): Promise<PostPageResult> {
     const limit = request.limit ?? PAGE_LIMITS.default;
     const rowsDb = reads.reader(request.viewerId);
-    const hides = viewer.blocked.size > 0 || (hidesMuted && viewer.muted.size > 0);
+    const blocked = request.blocksInSql ? NO_RELATIONS.blocked : viewer.blocked;
+    const hides = blocked.size > 0 || (hidesMuted && viewer.muted.size > 0);
     if (!hides) {
       const { rows, cursorOf } = await selectPostRows(rowsDb, request, limit + 1);
       const shown = rows.slice(0, limit);
       const nextCursor = rows.length > limit ? cursorOf(shown.at(-1)!) : null;
       return { posts: await assemble(shown, request.viewerId, viewer), nextCursor };
     }
-    const hidden = (row: PostKeyRow) =>
-      viewer.blocked.has(row.author_id) || (hidesMuted && viewer.muted.has(row.author_id));
+    const hidden = (row: PostKeyRow) => blocked.has(row.author_id) || (hidesMuted && viewer.muted.has(row.author_id));
     const rate = viewer.dropRates.get(name) ?? 0;
     const maxRead = limit * PAGE_READ_MAX_FACTOR;
     const kept: PostKeyRow[] = [];
@@ -233,10 +233,10 @@ export function createPostReader({
     },
 
     async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
-      const viewer = await relationsOf(viewerId);
+      // One author: the statement itself leaves them out when in a blocked pair with the viewer.
       const result = await page(
-        { ...query, ...POST_LISTS.byUsername(username), order: query.sort ?? 'latest', viewerId },
-        viewer,
+        { ...query, ...POST_LISTS.byUsername(username), order: query.sort ?? 'latest', viewerId, blocksInSql: true },
+        await relationsOf(viewerId),
         'byUsername',
         false,
       );

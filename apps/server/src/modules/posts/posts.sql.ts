@@ -245,13 +245,18 @@ export interface PageRequest {
   followsAuthor?: SQL;
   /** Why each post is on the list, when it is not for the usual reason (Home: a followed tag), on `p`. */
   reason?: SQL;
+  /**
+   * Blocks as a condition of the statement, not left to the caller (selectPostRows): for a list of one author,
+   * whom a block hides whole (two index probes per statement rather than a walk through their posts).
+   */
+  blocksInSql?: boolean;
 }
 
 /**
  * `count` rows of a keyset list past `cursor` (all when fewer remain): which posts, with their per-request
  * part (see PostKeyRow; the rest of each post comes from the post cache), and the cursor that continues after
- * any of them. Blocks and mutes are not applied here: the caller (posts.reader.ts) holds the viewer's in memory
- * and drops those rows itself, asking for more when the page came out short.
+ * any of them. Blocks (unless `blocksInSql`) and muted people are not applied here: the caller (posts.reader.ts)
+ * holds the viewer's in memory and drops those rows itself, asking for more when the page came out short.
  */
 export async function selectPostRows(
   db: Db,
@@ -270,7 +275,7 @@ export async function selectPostRows(
       request.reason ? sql`, ${request.reason} as reason_tag` : sql``
     }
         from posts p ${request.join ?? sql``}
-        where (${request.where}) and ${visibleTo(request.viewerId, { blocksInMemory: true })} and ${after}
+        where (${request.where}) and ${visibleTo(request.viewerId, { blocksInMemory: !request.blocksInSql })} and ${after}
         order by ${orderBy}
         ${literalLimit(count)}`,
   );

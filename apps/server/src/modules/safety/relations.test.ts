@@ -105,6 +105,15 @@ describe('remembered relations', () => {
       auth(me),
     );
     expect(pages.map((page) => page.length)).toEqual([3]);
+    // The profile of someone blocked is one empty page, however many posts they have (more than a page of 1 reads).
+    for (let i = 0; i < 12; i++) await createPost(blocked, `More ${i}`);
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/posts/user/${blocked.user.username}?limit=1`,
+      headers: auth(me),
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toEqual({ posts: [], nextCursor: null });
     // A muted person's posts stay on their profile.
     const profile = await ctx.app.inject({
       method: 'GET',
