@@ -4,7 +4,8 @@
  *
  * 1. both worker processes answer (SHARE_ARTS_WORKER_HEADER=1 names the pid that answered; new
  *    connections go to the workers in turn), and neither is the primary;
- * 2. a live socket held by one worker receives the notifications of likes answered by either worker;
+ * 2. a live socket held by one worker receives the notifications of likes answered by either worker,
+ *    and each worker's post cache and search cache, filled before the writes, show them after;
  * 3. kill -9 of one worker: requests go on being answered by the other, a new worker replaces it, and
  *    both answer again;
  * 4. SIGTERM to the primary: every worker drains and exits, then the primary exits 0.
@@ -72,6 +73,16 @@ async function main() {
     const fresh = (method: string, pathname: string, options: Parameters<typeof request>[3] = {}) =>
       request(server.url, method, pathname, { ...options, headers: { ...options.headers, connection: 'close' } });
     const pidOf = (answer: Answer) => Number(answer.headers[WORKER_HEADER]);
+    /** The same request answered by each worker: new connections until both have answered it. */
+    const onEach = async (pathname: string, token?: string) => {
+      const answers = new Map<number, Answer>();
+      for (let i = 0; i < 40 && answers.size < 2; i += 1) {
+        const answer = await fresh('GET', pathname, { token });
+        answers.set(pidOf(answer), answer);
+      }
+      if (answers.size < 2) throw new CheckFailed(`GET ${pathname} was answered by one worker only.`);
+      return [...answers.values()];
+    };
 
     // 1. Both workers answer.
     const workers = childrenOf(server.pid);
@@ -95,6 +106,13 @@ async function main() {
     const post = await fresh('POST', '/api/posts', { token: author!.token, body: { content: 'Across workers' } });
     if (post.status !== 201) throw new CheckFailed(`Creating a post answered ${post.status}.`);
     const postId: string = post.body.post._id;
+    // Each worker's caches hold the post with no like, and a search with nothing found.
+    const word = `crossworker${Date.now().toString(36)}`;
+    const likesOn = async () => (await onEach(`/api/posts/${postId}`)).map((a) => a.body.post?.likes?.likeCount);
+    const foundOn = async () =>
+      (await onEach(`/api/search?type=posts&q=${word}`, author!.token)).map((a) => a.body.posts?.length);
+    if ((await likesOn()).some((n) => n !== 0)) throw new CheckFailed('A new post has likes.');
+    if ((await foundOn()).some((n) => n !== 0)) throw new CheckFailed(`A search for ${word} found posts before any.`);
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`);
     const notifications: string[] = [];
     let notified: (() => void) | undefined;
@@ -124,12 +142,32 @@ async function main() {
     }
     socket.close();
     if (likedBy.size !== 2) throw new CheckFailed(`Every like was answered by one worker (${[...likedBy.keys()]}).`);
+    // Events reach the other worker through PostgreSQL a moment after the commit.
+    const settle = async (read: () => Promise<unknown[]>, want: unknown) => {
+      let seen = await read();
+      for (let waited = 0; seen.some((v) => v !== want) && waited < 3000; waited += 100) {
+        await sleep(100);
+        seen = await read();
+      }
+      return seen;
+    };
+    const likes = await settle(likesOn, likers.length);
+    if (likes.some((n) => n !== likers.length)) {
+      throw new CheckFailed(`After ${likers.length} likes the workers' cached post shows ${likes.join(' and ')}.`);
+    }
+    const written = await fresh('POST', '/api/posts', { token: author!.token, body: { content: `Found by ${word}` } });
+    if (written.status !== 201) throw new CheckFailed(`Creating a post answered ${written.status}.`);
+    const found = await settle(foundOn, 1);
+    if (found.some((n) => n !== 1))
+      throw new CheckFailed(`The workers' searches for ${word} found ${found.join(' and ')}.`);
     lines.push(
       `- One live socket heard all ${notifications.length} like notifications, from likes answered by both workers (${[
         ...likedBy,
       ]
         .map(([pid, n]) => `${n} by ${pid}`)
-        .join(', ')}).`,
+        .join(
+          ', ',
+        )}); both workers' cached post then showed ${likers.length} likes, and both searches found a post written through worker ${pidOf(written)}.`,
     );
 
     // 3. kill -9 of one worker: the other answers meanwhile, and a new one replaces it. A connection the
