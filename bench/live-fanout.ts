@@ -1,0 +1,159 @@
+/**
+ * `npx tsx --conditions=source bench/live-fanout.ts --database <url> [--sockets 200] [--likes 300]`: what one
+ * live event costs the server per socket it reaches (issue 25, docs/scaling.md). Starts the built server
+ * (`npm run build` first) on a seeded PostgreSQL database (bench:seed), then likes and unlikes one post
+ * `--likes` times with no socket open, and again with `--sockets` sockets watching that post; the server
+ * process's CPU time (user + system, from /proc) of each phase, their difference, and the frames the
+ * sockets received give the CPU each delivered frame costs. All sockets come from 127.0.0.1, and one
+ * address may hold 256 connections (plugins/connections.ts), so `--sockets` stays under 250.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    sockets: { type: 'string', default: '200' },
+    likes: { type: 'string', default: '300' },
+    port: { type: 'string', default: '3503' },
+  },
+});
+const DATABASE_URL = values.database ?? process.env.DATABASE_URL;
+if (!DATABASE_URL) throw new Error('Pass --database postgres://… (a database filled by npm run bench:seed).');
+const SOCKETS = Number(values.sockets);
+if (!(SOCKETS >= 1 && SOCKETS <= 250))
+  throw new Error('--sockets must be 1 to 250: one address may hold 256 connections.');
+const LIKES = Number(values.likes);
+const url = `http://127.0.0.1:${values.port}`;
+
+const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: values.port,
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'share-arts-fanout-')),
+    DATABASE_URL,
+    MEDIA_DIR: '',
+    JWT_SECRET: 'fan-out-benchmark-secret-0123456789abcdef',
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    WORKERS: '1',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => child.kill('SIGTERM');
+process.on('exit', stop);
+for (let i = 0; ; i++) {
+  if (child.exitCode !== null) throw new Error('The server stopped while starting (did you run `npm run build`?).');
+  if (i > 600) throw new Error('The server did not answer /api/health within 2 minutes.');
+  try {
+    if ((await fetch(`${url}/api/health`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** The server process's CPU time so far, in ms (user + system; /proc counts in ticks of 10 ms). */
+const serverCpuMs = () => {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+async function signUp(name: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fullname: 'Fan Out',
+      email: `${name}@example.com`,
+      username: name,
+      password: 'correct horse battery',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`signup: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { encodedToken: string }).encodedToken;
+}
+
+const client = new pg.Client({ connectionString: DATABASE_URL });
+await client.connect();
+const {
+  rows: [post],
+} = await client.query<{ id: string }>('select id from posts order by created_at desc limit 1');
+await client.end();
+const run = Date.now().toString(36);
+const liker = await signUp(`fan_${run}_liker`);
+
+async function likes(): Promise<number> {
+  const before = serverCpuMs();
+  for (let i = 0; i < LIKES; i++) {
+    for (const action of ['like', 'dislike']) {
+      const response = await fetch(`${url}/api/posts/${action}/${post!.id}`, {
+        method: 'POST',
+        headers: { authorization: liker },
+      });
+      if (response.status >= 500) throw new Error(`${action}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+  }
+  // The last counts batch (25 ms) and its frames.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return serverCpuMs() - before;
+}
+
+const alone = await likes();
+
+// Five sockets per account (LIVE.connectionsPerUser), opened twenty at a time (the unauthenticated cap).
+let frames = 0;
+const sockets: WebSocket[] = [];
+for (let opened = 0; opened < SOCKETS;) {
+  const token = await signUp(`fan_${run}_${opened}`);
+  const batch = Array.from({ length: Math.min(5, SOCKETS - opened) }, async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${values.port}/api/live`);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { type: string };
+        if (frame.type === 'ready') resolve();
+        else if (frame.type === 'error') reject(new Error(String(data)));
+        else if (frame.type === 'counts') frames += 1;
+      });
+      socket.send(JSON.stringify({ type: 'hello', token, posts: [post!.id] }));
+    });
+    sockets.push(socket);
+  });
+  await Promise.all(batch);
+  opened += batch.length;
+}
+await new Promise((resolve) => setTimeout(resolve, 1000));
+frames = 0;
+const watched = await likes();
+const extra = watched - alone;
+console.log(
+  JSON.stringify(
+    {
+      sockets: SOCKETS,
+      likesAndUnlikes: LIKES * 2,
+      serverCpuMsWithoutSockets: alone,
+      serverCpuMsWithSockets: watched,
+      countsFramesReceived: frames,
+      cpuUsPerFrame: Math.round((extra * 1000) / Math.max(1, frames)),
+      cpuUsPerEventForAllSockets: Math.round((extra * 1000) / (LIKES * 2)),
+      cpuUsPerLikeWithoutSockets: Math.round((alone * 1000) / (LIKES * 2)),
+    },
+    null,
+    2,
+  ),
+);
+for (const socket of sockets) socket.close();
+stop();
+process.exit(0);
