@@ -2,8 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import type { MediaStoreConfig } from '../modules/media/index.js';
+
+/** The part of s3rver (which ships no types) the tests use. */
+interface S3rver {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+  httpServer: Server;
+}
+// Loaded with require, typed here: a declaration file would have to be in every project that compiles this one.
+const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
+  port?: number;
+  address?: string;
+  directory: string;
+  silent?: boolean;
+}) => S3rver;
 
 /**
  * A real S3-protocol server (s3rver, which keeps objects in a folder) on a free port, for tests of
