@@ -1,11 +1,18 @@
-import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ERRORS, PAGE_LIMITS, POST_REACTION_CAP } from '@share-arts/contract';
 import { posts, postReactions, users } from '../../db/schema.js';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createTestApp,
+  errorOf,
+  multipart,
+  signUp,
+  storedFiles,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 import { PICTURE_ERRORS } from './index.js';
 
 let ctx: TestContext;
@@ -424,7 +431,7 @@ describe('posts with pictures', () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().media as { _id: string; url: string; originalUrl: string };
   }
-  const filesOf = async (mediaId: string) => (await readdir(ctx.config.mediaDir)).filter((f) => f.startsWith(mediaId));
+  const filesOf = async (mediaId: string) => (await storedFiles(ctx)).filter((f) => f.startsWith(mediaId));
 
   it("lists never show a stale copy: edits, alt text, the author's new name and reactions show at once", async () => {
     const author = await signUp(ctx.app);
