@@ -49,7 +49,15 @@ import { createPinsService, pinsRoutes } from './modules/pins/index.js';
 import { createRelationsCache, createSafetyService, safetyRoutes } from './modules/safety/index.js';
 import { atomRoutes, createAtomService } from './modules/atom/index.js';
 import { createModerationService, grantRole, makeAdmin, moderationRoutes } from './modules/moderation/index.js';
-import { createPagesService, loadPageRenderer, renderHead, renderRoot, robotsRoutes } from './modules/pages/index.js';
+import {
+  apiReader,
+  createPagesService,
+  loadPageRenderer,
+  PAGE_DATA_ID,
+  renderHead,
+  renderRoot,
+  robotsRoutes,
+} from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
 import { createSessionCheck, createSessionsService, endSessions, sessionsRoutes } from './modules/sessions/index.js';
 import { createPasskeysService, createTwoFactorService, twoFactorRoutes } from './modules/two-factor/index.js';
@@ -337,7 +345,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(robotsRoutes);
   const pages = createPagesService({ db, posts, users });
   // The web build's server render of shared pages (issue 22), when there is one.
-  const renderPage = await loadPageRenderer(config.webDistDir);
+  const renderer = await loadPageRenderer(config.webDistDir);
+  const readApi = apiReader(app);
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
     storage: mediaStorage,
@@ -345,11 +354,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     dispositionOf: media.originalDisposition,
     rightsOf: media.fileRights,
     publicOrigin: config.publicOrigin,
-    sharedPage: async (pathname, origin) => {
+    sharedPage: async (pathname, origin, url) => {
       const page = await pages.render(pathname, origin);
       if (!page) return undefined;
-      const root = await renderRoot(renderPage, pathname, page.answers, app.log);
-      return { status: page.status, head: renderHead(page.head), root };
+      // Drawn on the server as a visitor sees it; its first API answers go into the page for the app.
+      const drawn = page.status === 200 ? await renderRoot(renderer, url, readApi, app.log) : undefined;
+      if (drawn) page.head.data = { id: PAGE_DATA_ID, json: drawn.data };
+      return { status: page.status, head: renderHead(page.head), root: drawn?.root, styles: drawn?.styles };
     },
   });
   return app;

@@ -9,13 +9,18 @@
  * the queries take them as their first data. main.tsx keeps this markup on screen until the app's first
  * complete render replaces it.
  */
+import { SORTS, TAG_ROUTES, type Sort } from '@share-arts/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { loadProviders } from './app/load-providers';
 import { queryClient } from './app/query-client';
 import { routes } from './app/router';
+import { userPath } from './features/people';
+import { postPagePath } from './features/posts';
+import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
+import { postPath } from './lib/first-requests';
 
 const handler = createStaticHandler(routes);
 
@@ -23,6 +28,39 @@ const handler = createStaticHandler(routes);
 export interface PageAnswer {
   path: string;
   body: string;
+}
+
+/**
+ * The API requests (GET paths) a visitor's first render of `url` asks for, by the paths the app's queries
+ * use: a post page's post; a profile, its pinned works and its first page of works; a tag, and its first page
+ * of works in the address's sort. None for any other page, and none for an address the page would redirect
+ * (a tag in capitals).
+ */
+export function firstRequests(url: string): string[] {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return [];
+  }
+  const [first, second] = segments;
+  if (segments.length === 2 && first === 'posts') return [postPath(second!)];
+  if (segments.length === 2 && first === 'tags') {
+    const tag = tagFromParam(second);
+    if (!tag || tag !== second) return [];
+    const asked = searchParams.get('sort');
+    const sort = SORTS.includes(asked as Sort) ? (asked as Sort) : 'latest';
+    return [TAG_ROUTES.tag(tag), postPagePath({ kind: 'tag', tag }, sort, null)];
+  }
+  if (segments.length === 1 && first) {
+    return [
+      userPath(first),
+      postPagePath({ kind: 'pins', username: first }, 'latest', null),
+      postPagePath({ kind: 'user', username: first }, 'latest', null),
+    ];
+  }
+  return [];
 }
 
 /**

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { build, defaultClientConditions, normalizePath, type Plugin, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from '../src/boot/route-modules.ts';
 
+/**
+ * The stylesheets of the pages the server draws (issue 22), by route, written beside index.html: the server
+ * links them in such a page's head, so its markup is drawn styled before any script has run.
+ */
+export const SHARED_PAGE_STYLES = 'shared-page-styles.json';
+const SHARED_ROUTES = ['post', 'profile', 'tag'] as const;
+
 /** Where index.html wants the head script (a comment there). */
 const MARKER = '<!-- head script -->';
 /** The identifiers in src/boot that the build replaces with what it knows. */
@@ -141,6 +148,13 @@ export function bootScript(): Plugin {
       const boot = emit(bootCode, 'boot', assets);
       const head = emit(headCode, 'head', { landing: assets.landing, boot: `${base}${boot.fileName}` });
       for (const file of [boot, head]) this.emitFile({ type: 'asset', ...file });
+      const styles = Object.fromEntries(
+        SHARED_ROUTES.map((route) => [
+          route,
+          (assets.routes[route] ?? []).map((index) => assets.files[index]!).filter((file) => file.endsWith('.css')),
+        ]),
+      );
+      this.emitFile({ type: 'asset', fileName: SHARED_PAGE_STYLES, source: JSON.stringify(styles) });
       html.source = html.source.replace(MARKER, `<script src="${base}${head.fileName}"></script>`);
     },
   };

@@ -73,13 +73,15 @@ export interface StaticFilesOptions {
   rightsOf?: (file: string, download: boolean) => Promise<{ robots?: string; refuseDownload: boolean }>;
   /**
    * The head of a page a link is shared to (a post, a profile, a tag), as markup, its status, and the page
-   * itself rendered for `#root` when the server renders it; undefined for any other path. Handed in by app.ts
-   * from the pages module.
+   * itself rendered for `#root` when the server renders it, with the stylesheets it needs; undefined for any
+   * other path. `url` is the address with its query (a tag page's sort). Handed in by app.ts from the pages
+   * module.
    */
   sharedPage?: (
     pathname: string,
     origin: string,
-  ) => Promise<{ status: number; head: string; root?: string | undefined } | undefined>;
+    url: string,
+  ) => Promise<{ status: number; head: string; root?: string; styles?: string[] } | undefined>;
   /** The site's public origin (PUBLIC_ORIGIN); undefined: taken from the request's Host when it is plain. */
   publicOrigin?: string;
 }
@@ -109,16 +111,20 @@ const acceptsPage = (accept: string | undefined) =>
  */
 function createTemplate(file: string) {
   let cached: { mtimeMs: number; html: string } | undefined;
-  return async (head: string, root = ''): Promise<string> => {
+  return async (head: string, root = '', styles: readonly string[] = []): Promise<string> => {
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    const links = styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('');
     const html = cached.html
       .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
       .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '')
       // The page's own head says whether its artist asks AI crawlers not to train on their work.
       .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '')
       // The page drawn on the server, which the app replaces with its own first render (main.tsx).
-      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
+      // Its stylesheets after the app's own (the order the app adds them in), so it is drawn styled. The app
+      // does not add a stylesheet the page already has.
+      .replace('</head>', () => `${links}</head>`);
     const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
     const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
     return `${html.slice(0, at)}\n    ${head}${html.slice(at)}`;
@@ -231,9 +237,11 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     if (hasWebApp && read && sharedPage && origin && acceptsPage(request.headers.accept)) {
       const pathname = url.split('?')[0]!;
       const page =
-        pathname.startsWith('/api') || pathname.startsWith('/media/') ? undefined : await sharedPage(pathname, origin);
+        pathname.startsWith('/api') || pathname.startsWith('/media/')
+          ? undefined
+          : await sharedPage(pathname, origin, url);
       if (page) {
-        const html = await pageHtml(page.head, page.root);
+        const html = await pageHtml(page.head, page.root, page.styles);
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
         // The head follows the post (its text, pictures, counts): a cache asks each time, and gets a 304 when
         // nothing changed. The answer differs by Accept (an API client gets JSON).

@@ -11,6 +11,7 @@ export type BootRoute =
   | 'notifications'
   | 'settings'
   | 'profile'
+  | 'tag'
   | 'other';
 
 /** The pages outside the sign-in guard. */
@@ -30,6 +31,7 @@ export function bootRoute(pathname: string): { route: BootRoute; postId?: string
   if (!first) return { route: 'feed' };
   if (!second) return { route: PUBLIC.includes(first) || NAMED.includes(first) ? (first as BootRoute) : 'profile' };
   if (first === 'settings' && !rest.length) return { route: 'settings' };
+  if (first === 'tags' && !rest.length) return { route: 'tag' };
   if (first === 'posts' && !rest.length) {
     try {
       return { route: 'post', postId: decodeURIComponent(second) };

@@ -20,8 +20,8 @@ import { pageBoxRatio } from '../lib/picture-shape';
 import { POST_PICTURE_SIZES, postPageSizes } from '../lib/post-picture-sizes';
 import { addLink, readStorage } from './dom';
 
-/** The inline JSON of a post page's `GET /api/posts/{id}` answer (the server's pages module writes it). */
-const POST_DATA_ID = 'post-data';
+/** The inline JSON of a shared page's first API answers by path (the server's pages module writes it). */
+const PAGE_DATA_ID = 'page-data';
 import { isSignedInRoute, type BootRoute } from './boot-route';
 
 export function startPageRequests(route: BootRoute, postId: string | undefined): void {
@@ -69,12 +69,18 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
     );
   };
 
-  // A visitor's post page: the server wrote the post's API answer into the page (and the preload of its
-  // picture); the app takes it as if this script had asked. Signed in, the viewer's flags need the token.
-  const inline = route === 'post' && postId && !token ? document.getElementById(POST_DATA_ID) : null;
-  if (inline?.textContent) {
-    const result: BootResult = { status: 200, body: inline.textContent };
-    state.requests[bootKey('GET', postPath(postId!))] = { promise: Promise.resolve(result), result };
+  // A visitor's shared page (a post, a profile, a tag): the server wrote its first API answers into the page
+  // (and the preload of its picture); the app takes them as if this script had asked. Signed in, the viewer's
+  // flags need the token.
+  const inline = token ? null : document.getElementById(PAGE_DATA_ID);
+  try {
+    const answers = JSON.parse(inline?.textContent || '{}') as Record<string, unknown>;
+    for (const path in answers) {
+      const result: BootResult = { status: 200, body: JSON.stringify(answers[path]) };
+      state.requests[bootKey('GET', path)] = { promise: Promise.resolve(result), result };
+    }
+  } catch {
+    // Not JSON: the app asks itself.
   }
 
   if (!token || !isSignedInRoute(route)) return;

@@ -21,5 +21,6 @@ export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
   notifications: [...SIGNED_IN, 'src/features/notifications/pages/notifications-page.tsx'],
   settings: [...SIGNED_IN, 'src/features/settings/pages/settings-page.tsx'],
   profile: [...SIGNED_IN, 'src/features/profile/pages/profile-page.tsx'],
+  tag: [...SIGNED_IN, 'src/features/tags/pages/tag-page.tsx'],
   other: [...SIGNED_IN, 'src/app/not-found-page.tsx'],
 };

@@ -1,7 +1,7 @@
 // The pages module's public face: the heads of the pages a link is shared to (post, profile, tag), written
 // into the app's index.html by the static files plugin, so previews and the first paint need no script; and
 // their body, rendered by the web app's own components when its build made a server render.
-export { createPagesService, POST_DATA_ID, type PagesService, type SharedPage } from './pages.service.js';
+export { createPagesService, PAGE_DATA_ID, type PagesService, type SharedPage } from './pages.service.js';
 export { renderHead, type PageHead } from './pages.html.js';
-export { loadPageRenderer, renderRoot, type PageAnswer, type RenderPage } from './pages.render.js';
+export { apiReader, loadPageRenderer, renderRoot, type PageRenderer } from './pages.render.js';
 export { robotsRoutes, ROBOTS_TXT, AI_CRAWLERS } from './robots.routes.js';

@@ -1,20 +1,44 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The web app's server render of a shared page (apps/web/src/entry-server.tsx, issue 22): the page's markup
- * for `#root`, drawn by the app's own components from the API answers the pages module read for it.
+ * for `#root`, drawn by the app's own components from the API's answers to the requests the page sends first.
  */
 
-/** An API answer the page's first render asks for: `GET path` answered with `body` (JSON text). */
-export interface PageAnswer {
-  path: string;
-  body: string;
+/** The web app's server render (apps/web/src/entry-server.tsx). */
+export interface PageRenderer {
+  /** The GET paths the page at `url` (path and query) asks for first, as a visitor; none: not rendered. */
+  firstRequests: (url: string) => string[];
+  /** The page's markup for `#root`, from those answers; undefined when the app would redirect instead. */
+  render: (url: string, answers: readonly { path: string; body: string }[]) => Promise<string | undefined>;
+  /** The stylesheets each drawn page's route loads (the web build's shared-page-styles.json). */
+  styles: Partial<Record<SharedRoute, string[]>>;
 }
 
-/** The markup of the page at `url` (path and query), or undefined when the app would redirect instead. */
-export type RenderPage = (url: string, answers: readonly PageAnswer[]) => Promise<string | undefined>;
+type SharedRoute = 'post' | 'profile' | 'tag';
+
+/** A stylesheet of the web build: `/assets/name-hash.css` (or under another base path). */
+const STYLESHEET = /^\/[\w./-]+\.css$/;
+
+/** The route of a shared page's address (the pages module only draws these three). */
+function routeOf(url: string): SharedRoute {
+  const segments = url.split('?')[0]!.split('/').filter(Boolean);
+  return segments.length === 1 ? 'profile' : segments[0] === 'tags' ? 'tag' : 'post';
+}
+
+/** A GET of the API as a visitor (no token): the answer's body when it is a 200, else undefined. */
+export type ReadApi = (path: string) => Promise<string | undefined>;
+
+/** The API read in-process (no network), as a visitor's browser would: the very answers it would get. */
+export const apiReader =
+  (app: FastifyInstance): ReadApi =>
+  async (path) => {
+    const response = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    return response.statusCode === 200 ? response.body : undefined;
+  };
 
 /**
  * Where the web build puts its server render: beside the built app (apps/web/dist → apps/web/dist-ssr).
@@ -26,12 +50,20 @@ export const ssrEntryOf = (webDistDir: string) => path.join(`${path.resolve(webD
  * The server render when the web app's build made one, else undefined: the pages then answer with their head
  * alone and the app draws them in the browser (API-only tests, a build without it).
  */
-export async function loadPageRenderer(webDistDir: string): Promise<RenderPage | undefined> {
+export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer | undefined> {
   const file = ssrEntryOf(webDistDir);
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { render?: RenderPage };
-  if (typeof module.render !== 'function') throw new Error(`${file} does not export render(): rebuild the web app.`);
-  return module.render;
+  const module = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+  if (typeof module.render !== 'function' || typeof module.firstRequests !== 'function') {
+    throw new Error(`${file} does not export render() and firstRequests(): rebuild the web app (npm run build).`);
+  }
+  const stylesFile = path.join(webDistDir, 'shared-page-styles.json');
+  const listed = existsSync(stylesFile) ? (JSON.parse(readFileSync(stylesFile, 'utf8')) as PageRenderer['styles']) : {};
+  // Written into the page as they are: only plain addresses of the build's own stylesheets.
+  const styles = Object.fromEntries(
+    Object.entries(listed).map(([route, hrefs]) => [route, (hrefs ?? []).filter((href) => STYLESHEET.test(href))]),
+  );
+  return { render: module.render, firstRequests: module.firstRequests, styles };
 }
 
 /** What a failed render is reported to (the app's logger). */
@@ -39,22 +71,41 @@ interface RenderLog {
   error: (details: object, message: string) => void;
 }
 
+/** A shared page drawn on the server: its `#root` markup and the API answers it was drawn from. */
+export interface RenderedRoot {
+  root: string;
+  /** The stylesheets its markup needs before it is drawn (the app's own, which it would load itself). */
+  styles: string[];
+  /** The answers as JSON (`{"/api/…": answer, …}`), for `<script type="application/json" id=PAGE_DATA_ID>`. */
+  data: string;
+}
+
 /**
- * The markup of a shared page's `#root`, or undefined when there is none to give: no server render, a page
- * with no answers to draw from, or a render that failed (reported; the app then draws the page in the
- * browser, as it does without a server render, so a visitor never gets an error for it).
+ * A shared page drawn on the server, or undefined when there is none to give: no server render, a page
+ * whose first requests do not all answer (a post shown to signed-in people only), or a render that failed
+ * (reported; the app then draws the page in the browser, as it does without a server render, so a visitor
+ * never gets an error for it).
  */
 export async function renderRoot(
-  render: RenderPage | undefined,
-  pathname: string,
-  answers: readonly PageAnswer[] | undefined,
+  renderer: PageRenderer | undefined,
+  url: string,
+  read: ReadApi,
   log: RenderLog,
-): Promise<string | undefined> {
-  if (!render || !answers) return undefined;
+): Promise<RenderedRoot | undefined> {
+  if (!renderer) return undefined;
   try {
-    return await render(pathname, answers);
+    const paths = renderer.firstRequests(url);
+    if (paths.length === 0) return undefined;
+    const bodies = await Promise.all(paths.map(read));
+    const answers = paths.flatMap((path, i) => (bodies[i] === undefined ? [] : [{ path, body: bodies[i] }]));
+    if (answers.length < paths.length) return undefined;
+    const root = await renderer.render(url, answers);
+    if (root === undefined) return undefined;
+    // Each body is the API's JSON text: written in as it is, not parsed and written again.
+    const data = `{${answers.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(',')}}`;
+    return { root, data, styles: renderer.styles[routeOf(url)] ?? [] };
   } catch (error) {
-    log.error({ err: error, pathname }, 'server render of a shared page failed; the app draws it in the browser');
+    log.error({ err: error, url }, 'server render of a shared page failed; the app draws it in the browser');
     return undefined;
   }
 }

@@ -18,7 +18,6 @@ import { jsonBody } from '../../lib/json-text.js';
 import type { PostsService } from '../posts/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
-import type { PageAnswer } from './pages.render.js';
 import {
   selectAiTrainingOptOut,
   selectNewestPostId,
@@ -31,15 +30,14 @@ import { isUuid } from '../../lib/ids.js';
 export interface SharedPage {
   status: 200 | 404;
   head: PageHead;
-  /**
-   * The API answers the page's first render draws it from, when the server renders it (pages.render.ts): the
-   * same requests by the same paths the app sends. Absent: the app draws the page in the browser.
-   */
-  answers?: PageAnswer[];
 }
 
-/** The id of the inline JSON holding a post page's `GET /api/posts/{id}` answer (read by the boot script). */
-export const POST_DATA_ID = 'post-data';
+/**
+ * The id of the inline JSON holding a shared page's first API answers by path (`{"/api/posts/…": answer}`),
+ * which the boot script hands to the app for a visitor: a post page's post, and when the server renders the
+ * page, everything its first render drew.
+ */
+export const PAGE_DATA_ID = 'page-data';
 
 const DESCRIPTION_MAX = 200;
 const TITLE_TEXT_MAX = 70;
@@ -140,7 +138,8 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
         : notFoundPage();
     }
     const { post, json } = found;
-    const body = jsonBody({ post: json });
+    // The app's request of the post (lib/first-requests.ts postPath), by the address's own id.
+    const data = `{${JSON.stringify(`/api/posts/${encodeURIComponent(postId)}`)}:${jsonBody({ post: json })}}`;
     const name = post.name || post.username;
     const text = excerpt(post.content, TITLE_TEXT_MAX);
     const pictures = post.media.length ? post.media : post.picture ? [post.picture] : [];
@@ -149,7 +148,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
       description: excerpt(post.content, DESCRIPTION_MAX) || `A work by ${name} on ${APP_NAME}.`,
       canonical: absolute(`/posts/${post._id}`),
       ogType: 'article',
-      data: { id: POST_DATA_ID, json: body },
+      data: { id: PAGE_DATA_ID, json: data },
     };
     if (post.picture) {
       head.image = previewImage(post.picture, absolute);
@@ -159,8 +158,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     const licence = LICENCE_INFO[post.licence];
     if (licence.url) head.license = licence.url;
     head.jsonLd = workJsonLd(post, head, licence, absolute);
-    // The app's request of the post (lib/first-requests.ts postPath), by the address's own id.
-    return { status: 200, head, answers: [{ path: `/api/posts/${encodeURIComponent(postId)}`, body }] };
+    return { status: 200, head };
   }
 
   /**

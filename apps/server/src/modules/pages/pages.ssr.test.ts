@@ -72,6 +72,11 @@ beforeAll(async () => {
   const webDistDir = path.join(folder, 'dist');
   await mkdir(webDistDir);
   await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
+  // What the web build writes beside index.html: the stylesheets of each drawn page's route.
+  await writeFile(
+    path.join(webDistDir, 'shared-page-styles.json'),
+    JSON.stringify({ post: ['/assets/shell-abc.css', '/assets/post-page-abc.css'] }),
+  );
   // The server render, built beside the app's folder where the server looks for it (a second or two).
   const build = spawnSync(
     'npx',
@@ -118,6 +123,11 @@ describe('a shared post page rendered on the server', () => {
     expect(root).toContain('Heron at dawn');
     // As a visitor sees it: the header asks to sign in, and comes back here afterwards.
     expect(root).toContain(`href="/login?next=%2Fposts%2F${postId}"`);
+    // Drawn styled: the route's stylesheets are in the head, after the app's own.
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/shell-abc.css">\n    <link rel="stylesheet" crossorigin href="/assets/post-page-abc.css">',
+    );
     // The head is still the page's own, and the app's scripts still load.
     expect(response.body).toContain('<title>Mira Okafor on Share Arts: “Heron at dawn #birds”</title>');
     expect(response.body).toContain('<script src="/assets/head-abc.js"></script>');
@@ -138,10 +148,63 @@ describe('a shared post page rendered on the server', () => {
     expect(response.body).toContain('<div id="root"></div>');
   });
 
+  it("carries the answers it was drawn from, by the app's paths, for the app's first render", async () => {
+    const body = (await page(`/posts/${postId}`)).body;
+    const inline = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(body);
+    const api = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}` })).json();
+    expect(JSON.parse(inline![1]!)).toEqual({ [`/api/posts/${postId}`]: api });
+  });
+
   it('renders each request afresh: two posts in a row each show their own', async () => {
     const [first, second] = await Promise.all([page(`/posts/${postId}`), page(`/posts/${hostilePostId}`)]);
     expect(rootOf(first.body)).toContain('Heron at dawn');
     expect(rootOf(first.body)).not.toContain('onerror');
     expect(rootOf(second.body)).not.toContain('Heron at dawn');
+  });
+});
+
+describe('a shared profile and tag page rendered on the server', () => {
+  it("draws the artist's works in the profile's grid, the first with its picture's srcset", async () => {
+    const response = await page(`/${artist.user.username}`);
+    expect(response.statusCode).toBe(200);
+    const root = rootOf(response.body);
+    expect(root).toContain('Mira Okafor');
+    // The newest work's picture is in the HTML; the grid's later ones wait until the browser sees them near.
+    const { post } = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${hostilePostId}` })).json();
+    expect(root).toContain(`srcSet="${post.picture.sources[0].srcset}"`);
+    // A grid's box is named by its link (the picture's alt, the artist, the counts), escaped.
+    expect(root).toContain(`aria-label="A blue heron, &quot;standing&quot; &lt;still&gt;, by @${artist.user.username}`);
+    expect(root).toContain('aria-label="&quot; onload=&quot;alert(1), by');
+    const inline = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(response.body);
+    expect(Object.keys(JSON.parse(inline![1]!))).toEqual([
+      `/api/users/by-username/${artist.user.username}`,
+      `/api/users/${artist.user.username}/pins?limit=12&sort=latest`,
+      `/api/posts/user/${artist.user.username}?limit=12&sort=latest`,
+    ]);
+  });
+
+  it("draws a tag's works, in the address's sort", async () => {
+    for (const url of ['/tags/birds', '/tags/birds?sort=trending']) {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      const root = rootOf(response.body);
+      expect(root).toContain('#birds');
+      expect(root).toContain('aria-label="A blue heron, &quot;standing&quot; &lt;still&gt;, by @');
+      expect(root).toMatch(/<picture[^>]*><source type="image\/avif" srcSet="[^"]+-320\.avif 320w/);
+      const inline = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(response.body);
+      const sort = url.endsWith('trending') ? 'trending' : 'latest';
+      expect(Object.keys(JSON.parse(inline![1]!))).toEqual([
+        '/api/tags/birds',
+        `/api/tags/birds/posts?limit=12&sort=${sort}`,
+      ]);
+    }
+  });
+
+  it('answers an unknown person and an unused tag with 404 and the empty app', async () => {
+    for (const url of ['/nobody_here_at_all', '/tags/neverusedtag']) {
+      const response = await page(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
   });
 });

@@ -154,8 +154,9 @@ describe('GET /posts/{postId} as a page', () => {
     ]);
     // Before the head script, which starts the app's requests.
     expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('head-abc.js'));
-    const inline = /<script type="application\/json" id="post-data">([^<]*)<\/script>/.exec(response.body);
-    expect(JSON.parse(inline![1]!)).toEqual(api);
+    // By the path the app asks it by (the boot script hands it over).
+    const inline = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(response.body);
+    expect(JSON.parse(inline![1]!)).toEqual({ [`/api/posts/${postId}`]: api });
   });
 
   it('keeps hostile text, names and alt text inside their attributes', async () => {
@@ -173,8 +174,8 @@ describe('GET /posts/{postId} as a page', () => {
     // No tag came from the post's text: a single og:title, the page's own.
     expect(tags.filter((tag) => tag.property === 'og:title')).toHaveLength(1);
     // The inline JSON cannot close its element.
-    const inline = /<script type="application\/json" id="post-data">([^<]*)<\/script>/.exec(response.body);
-    expect(JSON.parse(inline![1]!).post.content).toBe(HOSTILE_TEXT);
+    const inline = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(response.body);
+    expect(JSON.parse(inline![1]!)[`/api/posts/${hostilePostId}`].post.content).toBe(HOSTILE_TEXT);
   });
 
   it('shows a post without a picture with its text and no preload', async () => {

@@ -104,7 +104,7 @@ describe('signed out', () => {
       expect(response.body).toContain('<title>Share Arts</title>');
       expect(response.body).not.toContain('og:image');
       expect(response.body).not.toContain(WORD);
-      expect(response.body).not.toContain('post-data');
+      expect(response.body).not.toContain('page-data');
     }
     // The tag's preview counts and shows only what a visitor may see.
     const tag = await ctx.app.inject({ method: 'GET', url: `/tags/${TAG}` });

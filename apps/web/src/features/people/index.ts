@@ -2,7 +2,7 @@
 // one follow toggle (with its pending state) that every Follow button and post menu shares.
 export { setCachedProfile, type FollowSettled } from './api/follow-cache';
 export { useFollowShadow } from './api/follow-shadow';
-export { getUserByUsername, useUserProfile } from './api/get-user';
+export { getUserByUsername, userPath, useUserProfile } from './api/get-user';
 export { onFollowSettled, useToggleFollow } from './api/toggle-follow';
 export { userKeys } from './api/user-keys';
 export { FollowButton } from './components/follow-button';

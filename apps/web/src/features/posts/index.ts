@@ -8,6 +8,7 @@ export { usePost } from './api/get-post';
 export { applyLiveCounts } from './api/live-counts';
 export { updateCachedPostComments } from './api/post-cache';
 export { postKeys, type PostListSource } from './api/post-keys';
+export { postPagePath } from './api/post-paths';
 export { usePinChange, usePinnedQuery } from './api/pin-post';
 export { AddPostButton } from './components/add-post-button';
 export { NewPostsPill } from './components/new-posts-pill';

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import { apiClient, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
-import { getPostPage } from './get-post-list';
+import { getPostPage, postListQuery } from './get-post-list';
 import type { PostListData } from './post-cache';
 import { postKeys, type PostListSource } from './post-keys';
 
@@ -19,6 +19,8 @@ export const pinnedQuery = (username: string) =>
     queryFn: ({ signal }) => getPostPage(pinsSource(username), 'latest', null, signal),
     initialPageParam: null as string | null,
     getNextPageParam: () => undefined,
+    // A visitor's shared profile carries them in the page (see lib/boot-data.ts), as a list's first page.
+    initialData: postListQuery(pinsSource(username), 'latest').initialData,
   });
 
 /** The pinned works of `username` (undefined while they load, or when they could not be); none without a username. */

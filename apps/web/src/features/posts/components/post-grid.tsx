@@ -150,11 +150,18 @@ const GridCell = memo(function GridCell({
 });
 
 /**
+ * The grid's width in the server's render of a shared page (src/entry-server.tsx), which has no screen to
+ * measure: a phone's, 412 px wide less the page's margins, where shared links are mostly opened. The browser
+ * measures its own, and its first render replaces the server's.
+ */
+const SERVER_WIDTH = 386;
+
+/**
  * The width of the element given to the returned callback ref: measured when it is attached (in the commit,
  * before paint, so the rows are laid out before anything is drawn) and again whenever it changes.
  */
 function useWidth<T extends HTMLElement>(): [(element: T | null) => void, number] {
-  const [width, setWidth] = useState(0);
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? SERVER_WIDTH : 0));
   const ref = useCallback((element: T | null) => {
     if (!element) return;
     setWidth(element.clientWidth);

@@ -1,6 +1,7 @@
 import { TAG_PATTERN, TAG_ROUTES, type TagState } from '@share-arts/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { takeBootData } from '../../../lib/boot-data';
 import { tagKeys } from './tag-keys';
 
 const VALID_TAG = new RegExp(TAG_PATTERN, 'u');
@@ -16,5 +17,7 @@ export function useTag(tag: string) {
   return useQuery({
     queryKey: tagKeys.state(tag),
     queryFn: ({ signal }) => apiClient.get<TagState>(TAG_ROUTES.tag(tag), { signal }),
+    // A visitor's shared tag page carries it in the page (see lib/boot-data.ts).
+    initialData: () => takeBootData<TagState>('GET', TAG_ROUTES.tag(tag)),
   });
 }
