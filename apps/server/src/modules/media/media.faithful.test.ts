@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, type Picture } from '@share-arts/contract';
-import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createTestApp,
+  errorOf,
+  multipart,
+  readStored,
+  signUp,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 import { exifIsOrientationOnly } from './media.metadata.js';
 
 /**
@@ -42,8 +50,12 @@ async function uploadOk(name: string, filename = name): Promise<Picture> {
 }
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
-const fileOf = (url: string) => path.join(ctx.config.mediaDir, url.replace(/^\/media\//, ''));
-const served = async (url: string) => readFile(fileOf(url));
+/** A stored file's bytes by its URL (from the media folder, or the bucket with MEDIA_STORE=s3). */
+const served = async (url: string) => {
+  const bytes = await readStored(ctx, url.replace(/^\/media\//, ''));
+  if (!bytes) throw new Error(`no stored file for ${url}`);
+  return bytes;
+};
 /** The URLs of one source's srcset, narrowest first. */
 const urlsOf = (srcset: string) => srcset.split(', ').map((entry) => entry.split(' ')[0]!);
 
