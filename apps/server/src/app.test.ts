@@ -20,8 +20,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Share Arts</title><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  // The media folder's own behaviour: the local driver whatever MEDIA_STORE the suite runs with.
   ctx = await createTestApp({
-    config: { webDistDir },
+    config: { webDistDir, mediaStore: { kind: 'local' } },
     beforeReady: (app) => {
       app.get('/api/test-boom', () => {
         throw new Error('secret detail: /etc/passwd select * from users');

@@ -8,7 +8,8 @@ let ctx: TestContext;
 let ana: SignedUp;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The media folder's own behaviour: the local driver whatever MEDIA_STORE the suite runs with.
+  ctx = await createTestApp({ config: { mediaStore: { kind: 'local' } } });
   ana = await signUp(ctx.app);
 });
 afterAll(() => ctx.close());

@@ -8,7 +8,8 @@ let ctx: TestContext;
 let outside: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The media folder's own behaviour: the local driver whatever MEDIA_STORE the suite runs with.
+  ctx = await createTestApp({ config: { mediaStore: { kind: 'local' } } });
   outside = await mkdtemp(path.join(os.tmpdir(), 'share-arts-outside-'));
   await writeFile(path.join(outside, 'secret.txt'), 'a secret outside the media folder');
   await mkdir(path.join(outside, 'folder'));

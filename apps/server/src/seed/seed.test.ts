@@ -26,11 +26,12 @@ let loadMs = 0;
 beforeAll(async () => {
   // Fills the prepared pictures once on a machine that has not built (about a minute on two cores).
   await prepareSampleMedia(sampleSources());
-  ctx = await createTestApp();
+  // The media folder's own behaviour: the local driver whatever MEDIA_STORE the suite runs with.
+  ctx = await createTestApp({ config: { mediaStore: { kind: 'local' } } });
   const started = performance.now();
   await seedSampleData(ctx.database.db, { mediaDir: ctx.config.mediaDir, passwordHashCost: 1024 });
   loadMs = performance.now() - started;
-  twin = await createTestApp({ seed: true });
+  twin = await createTestApp({ seed: true, config: { mediaStore: { kind: 'local' } } });
 }, 600_000);
 afterAll(async () => {
   await ctx?.close();
@@ -227,7 +228,7 @@ describe('sample data', () => {
     expect(again).toBe(false);
     expect(await ctx.database.db.select().from(users)).toHaveLength(13);
 
-    const used = await createTestApp();
+    const used = await createTestApp({ config: { mediaStore: { kind: 'local' } } });
     try {
       await signUp(used.app);
       const loaded = await seedSampleData(used.database.db, { mediaDir: used.config.mediaDir, passwordHashCost: 1024 });

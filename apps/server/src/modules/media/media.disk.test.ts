@@ -33,7 +33,8 @@ beforeAll(async () => {
   await mkdir(path.join(blocker, 'media'), { recursive: true });
   picture = await readFile(path.join(FIXTURES, 'art.webp'));
   ctx = await createTestApp({
-    config: { mediaDir: path.join(blocker, 'media'), now: () => clock },
+    // A full or read-only disk: the media folder's own failures, whatever MEDIA_STORE the suite runs with.
+    config: { mediaDir: path.join(blocker, 'media'), mediaStore: { kind: 'local' }, now: () => clock },
     beforeReady: (app) =>
       app.get('/api/test-disk-full', async () => {
         // What a driver does with a full disk: its own error, the errno as its cause.
