@@ -25,7 +25,9 @@ beforeAll(async () => {
   await mkdir(path.join(blocker, 'media'), { recursive: true });
   ctx = await createTestApp({
     config: {
+      // The media folder made unwritable below: the local driver whatever MEDIA_STORE the suite runs with.
       mediaDir: path.join(blocker, 'media'),
+      mediaStore: { kind: 'local' },
       rateLimits: true,
       redisUrl: redis.url,
       redisKeyPrefix: `ready-test-${process.pid}:`,
