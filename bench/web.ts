@@ -20,8 +20,8 @@
  *
  * `--dist <dir>` serves another build (WEB_DIST_DIR), e.g. a copy of an older one, to compare.
  *
- * While working on one page: `--page <name>` (repeatable: landing, login, feed, post) keeps only those
- * pages, `--skip-feed` skips (d), and `--reports <dir>` keeps every Lighthouse report (JSON) and its
+ * While working on one page: `--page <name>` (repeatable: landing, login, feed, post, post-visitor, profile,
+ * tag, profile-visitor, tag-visitor) keeps only those pages, `--skip-feed` skips (d), and `--reports <dir>` keeps every Lighthouse report (JSON) and its
  * Chromium trace there, to read the diagnostics (main-thread work, bootup time, LCP breakdown, the network
  * requests) and the tasks behind them (the trace opens in DevTools' Performance panel). `--write` needs
  * the whole run.
@@ -132,6 +132,9 @@ const ALL_PAGES = [
   },
   { key: 'profile', name: 'profile', path: `/${ACCOUNT.username}`, signedIn: true },
   { key: 'tag', name: 'tag page', path: `/tags/${sampleTag}`, signedIn: true },
+  // A shared profile and tag page as a visitor opens them: drawn on the server (apps/web/src/entry-server.tsx).
+  { key: 'profile-visitor', name: 'profile, signed out', path: `/${ACCOUNT.username}`, signedIn: false },
+  { key: 'tag-visitor', name: 'tag page, signed out', path: `/tags/${sampleTag}`, signedIn: false },
 ] as const;
 const PAGES = values.page ? ALL_PAGES.filter((page) => values.page!.includes(page.key)) : ALL_PAGES;
 if (PAGES.length === 0) throw new Error(`--page takes ${ALL_PAGES.map((page) => page.key).join(', ')}.`);

@@ -84,12 +84,14 @@ export async function render(url: string, answers: readonly PageAnswer[]): Promi
   queryClient.clear();
   global[BOOT_GLOBAL] = state;
   try {
-    return renderToString(
+    // In a wrapper of its own (styles/global.css: laid out as if it were not there, hidden from someone
+    // signed in), which the app's first render replaces with the rest of the server's markup.
+    return `<div class="server-drawn">${renderToString(
       <StrictMode>
         {/* No hydration data: the browser's router starts afresh (and the CSP allows no inline script). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>,
-    );
+    )}</div>`;
   } finally {
     delete global[BOOT_GLOBAL];
     queryClient.clear();

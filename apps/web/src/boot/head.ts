@@ -26,6 +26,9 @@ const applyTheme = () => {
 };
 applyTheme();
 systemDark.addEventListener('change', applyTheme);
+// A shared page the server drew is a visitor's: someone signed in never sees it (styles/global.css), and waits
+// for their own, which the app draws.
+if (readStorage(STORAGE_KEYS.token)) document.documentElement.dataset.signedIn = '';
 
 const { landing, boot } = __BOOT_HEAD__;
 if (window.location.pathname.replace(/\/+$/, '') === '/landing') {

@@ -117,6 +117,8 @@ describe('a shared post page rendered on the server', () => {
     for (const source of post.picture.sources as { type: string; srcset: string }[]) {
       expect(root).toContain(`<source type="${source.type}" srcSet="${source.srcset}"`);
     }
+    // In the wrapper that hides it from someone signed in, and that the app's first render replaces.
+    expect(root.startsWith('<div id="root"><div class="server-drawn">')).toBe(true);
     expect(root).toMatch(/<picture[^>]*>/);
     expect(root).toContain(`src="${post.picture.url}"`);
     expect(root).toContain('alt="A blue heron, &quot;standing&quot; &lt;still&gt;"');
