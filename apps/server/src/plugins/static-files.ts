@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { lstat, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERRORS, RIGHTS_ERRORS } from '@share-arts/contract';
+import { ASSETS_DIR } from '../lib/assets.js';
+
+const YEAR_SECONDS = 31_536_000;
+const NO_SUCH_FILE = 'No such media file.';
+/** Every media file has a new name: it never changes, so caches keep it a year. */
+const MEDIA_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, immutable`;
+
+/**
+ * The server writes every upload as a regular file directly in the media folder, so only those are
+ * served: a symlink (to a file outside the folder, or a folder of them) placed there is never
+ * followed, and nothing is served from a sub-folder. The static server alone would follow both.
+ */
+async function isMediaFile(mediaDir: string, name: string | undefined): Promise<boolean> {
+  if (!name || name.includes('/') || name.includes('\\') || name.startsWith('.')) return false;
+  try {
+    return (await lstat(path.join(mediaDir, name))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A name the server could have made: one segment, not hidden (the bucket is never listed or walked). */
+const isMediaName = (name: string | undefined): name is string =>
+  !!name && !name.includes('/') && !name.includes('\\') && !name.startsWith('.');
+
+/** What the media module's storage answers for a file (the plugin imports no module: app.ts hands it in). */
+type MediaRead =
+  | {
+      status: 'ok';
+      file: {
+        body: Readable;
+        length: number;
+        contentType?: string;
+        etag?: string;
+        lastModified?: Date;
+        contentRange?: string;
+      };
+    }
+  | { status: 'not-modified' }
+  | { status: 'bad-range' }
+  | { status: 'missing' };
+
+interface MediaFiles {
+  kind: 'local' | 's3';
+  read(name: string, options?: { range?: string; ifNoneMatch?: string }): Promise<MediaRead>;
+}
+
+export interface StaticFilesOptions {
+  mediaDir: string;
+  /**
+   * The picture storage: with MEDIA_STORE=s3 the files are streamed from the bucket (with the headers the
+   * media folder's get); unset or local, the media folder is served.
+   */
+  storage?: MediaFiles;
+  webDistDir: string;
+  /**
+   * The Content-Disposition of a media file, when it has one (an original, named as it was uploaded):
+   * `download` when the URL asks for `?download`. Handed in by app.ts from the media module.
+   */
+  dispositionOf?: (file: string, download: boolean) => Promise<string | undefined>;
+  /**
+   * The artist's rights on a media file (issue 23): its X-Robots-Tag (AI-training opt-out), and whether a
+   * download of it is refused (403). Handed in by app.ts from the media module.
+   */
+  rightsOf?: (file: string, download: boolean) => Promise<{ robots?: string; refuseDownload: boolean }>;
+  /**
+   * The head of a page a link is shared to (a post, a profile, a tag), as markup, its status, and the page
+   * itself rendered for `#root` when the server renders it, with the stylesheets it needs; undefined for any
+   * other path. `url` is the address with its query (a tag page's sort). Handed in by app.ts from the pages
+   * module.
+   */
+  sharedPage?: (
+    pathname: string,
+    origin: string,
+    url: string,
+  ) => Promise<{ status: number; head: string; root?: string; styles?: string[] } | undefined>;
+  /** The site's public origin (PUBLIC_ORIGIN); undefined: taken from the request's Host when it is plain. */
+  publicOrigin?: string;
+}
+
+/** A plain host name or IPv4 address with an optional port: nothing a forged Host could smuggle in. */
+const PLAIN_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::\d{1,5})?$/;
+
+/** The origin absolute URLs in a page's head start with; undefined when neither config nor Host gives one. */
+export function originOf(request: FastifyRequest, publicOrigin: string | undefined): string | undefined {
+  if (publicOrigin) return publicOrigin;
+  const host = request.headers.host;
+  return host && PLAIN_HOST.test(host) ? `${request.protocol}://${host}` : undefined;
+}
+
+/**
+ * Preview robots often send `Accept: *\/*` or no Accept at all; a browser sends text/html. Anything else (a
+ * script's or an image's request, an API client asking for JSON) is not asking for a page.
+ */
+const acceptsPage = (accept: string | undefined) =>
+  accept === undefined || accept === '' || accept.includes('text/html') || accept.includes('*/*');
+
+/**
+ * The built index.html with a page's head spliced in (and its body in `#root` when the server rendered it): its
+ * own tags go right after the charset and viewport (before the scripts, so the preload scanner sees the
+ * picture at once, and the inline JSON is there before any script looks for it), in place of the generic
+ * title and description. Re-read when the file changes (a rebuild while the server runs).
+ */
+function createTemplate(file: string) {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return async (head: string, root = '', styles: readonly string[] = []): Promise<string> => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    const links = styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('');
+    const html = cached.html
+      .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
+      .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '')
+      // The page's own head says whether its artist asks AI crawlers not to train on their work.
+      .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '')
+      // The page drawn on the server, which the app replaces with its own first render (main.tsx).
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
+      // Its stylesheets after the app's own (the order the app adds them in), so it is drawn styled. The app
+      // does not add a stylesheet the page already has.
+      .replace('</head>', () => `${links}</head>`);
+    const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
+    const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
+    return `${html.slice(0, at)}\n    ${head}${html.slice(at)}`;
+  };
+}
+
+/**
+ * Uploaded media (immutable: every file has a new name), the shipped default pictures, and the built
+ * web app with a history fallback so deep links such as /settings load the app.
+ */
+export async function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
+  const fromBucket = options.storage?.kind === 's3' ? options.storage : undefined;
+  await app.register(async (uploads) => {
+    uploads.addHook('onRequest', async (request, reply) => {
+      const name = (request.params as { '*'?: string })['*'];
+      const known = fromBucket ? isMediaName(name) : await isMediaFile(options.mediaDir, name);
+      if (!known) return reply.code(404).send({ errors: [NO_SUCH_FILE] });
+      const download = (request.query as Record<string, unknown>).download !== undefined;
+      const rights = await options.rightsOf?.(name!, download);
+      if (rights?.refuseDownload) return reply.code(403).send({ errors: [RIGHTS_ERRORS.downloadRefused] });
+      if (rights?.robots) reply.header('x-robots-tag', rights.robots);
+      const disposition = await options.dispositionOf?.(name!, download);
+      if (disposition) reply.header('content-disposition', disposition);
+    });
+    if (fromBucket) {
+      // GET and HEAD (Fastify's own HEAD would read the whole file from the bucket to throw it away).
+      uploads.route({
+        method: ['GET', 'HEAD'],
+        url: '/media/*',
+        exposeHeadRoute: false,
+        handler: async (request, reply) => {
+          const name = (request.params as { '*': string })['*'];
+          const range = request.headers.range;
+          const ifNoneMatch = request.headers['if-none-match'];
+          const found = await fromBucket.read(name, {
+            ...(range ? { range } : {}),
+            ...(ifNoneMatch ? { ifNoneMatch } : {}),
+          });
+          reply.header('cache-control', MEDIA_CACHE_CONTROL);
+          if (found.status === 'missing') {
+            return reply
+              .code(404)
+              .header('cache-control', 'no-cache')
+              .send({ errors: [NO_SUCH_FILE] });
+          }
+          if (found.status === 'not-modified') return reply.code(304).send();
+          if (found.status === 'bad-range') return reply.code(416).send();
+          const { file } = found;
+          reply
+            .type(file.contentType ?? 'application/octet-stream')
+            .header('accept-ranges', 'bytes')
+            .header('content-length', file.length);
+          if (file.etag) reply.header('etag', file.etag);
+          if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+          if (file.contentRange) reply.code(206).header('content-range', file.contentRange);
+          if (request.method === 'HEAD') {
+            // The headers are the answer: the bucket's connection is let go at once.
+            file.body.destroy();
+            return reply.send();
+          }
+          return reply.send(file.body);
+        },
+      });
+    } else {
+      await uploads.register(fastifyStatic, {
+        root: options.mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders: (res) => res.header('cache-control', MEDIA_CACHE_CONTROL),
+      });
+    }
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(ASSETS_DIR, 'defaults'),
+    prefix: '/media/defaults/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  });
+
+  const hasWebApp = existsSync(path.join(options.webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      // `/` is the app itself; every other page falls back to it below.
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text file; browsers that accept them get those.
+      preCompressed: true,
+      // Files are looked up per request, so a rebuild while the server runs is served at once.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  const pageHtml = createTemplate(path.join(options.webDistDir, 'index.html'));
+  const sharedPage = options.sharedPage;
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const origin = originOf(request, options.publicOrigin);
+    if (hasWebApp && read && sharedPage && origin && acceptsPage(request.headers.accept)) {
+      const pathname = url.split('?')[0]!;
+      const page =
+        pathname.startsWith('/api') || pathname.startsWith('/media/')
+          ? undefined
+          : await sharedPage(pathname, origin, url);
+      if (page) {
+        const html = await pageHtml(page.head, page.root, page.styles);
+        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+        // The head follows the post (its text, pictures, counts): a cache asks each time, and gets a 304 when
+        // nothing changed. The answer differs by Accept (an API client gets JSON).
+        reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept');
+        if (page.status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.code(page.status).type('text/html; charset=utf-8').send(html);
+      }
+    }
+    const isPage =
+      hasWebApp &&
+      read &&
+      !url.startsWith('/api') &&
+      !url.startsWith('/media/') &&
+      // Browsers ask for pages with Accept: text/html; a missing script or image stays a 404.
+      (request.headers.accept ?? '').includes('text/html');
+    if (isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+    }
+    const message = url.startsWith('/media/') ? NO_SUCH_FILE : ERRORS.routeNotFound;
+    return reply.code(404).send({ errors: [message] });
+  });
+}
