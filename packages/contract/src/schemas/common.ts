@@ -34,7 +34,15 @@ export const ReadyChecks = Type.Object({
 });
 export type ReadyChecks = Static<typeof ReadyChecks>;
 
-export const ReadyResponse = Type.Object({ status: Type.Literal('ready'), checks: ReadyChecks });
+/**
+ * GET /api/ready's 200. `degraded`: Redis does not answer, but requests are still served (the limits are
+ * counted in each process meanwhile), so the machine stays in the load balancer; `problems` says what.
+ */
+export const ReadyResponse = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),
+  checks: ReadyChecks,
+  problems: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+});
 
 /** GET /api/ready's 503: the error shape, with each check's state. */
 export const NotReadyResponse = Type.Object(

@@ -79,17 +79,19 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
     {
       schema: {
         tags: ['system'],
-        summary:
-          "Readiness: 200 when the database, the pictures' storage and Redis answer, else 503 naming what is down",
+        summary: "Readiness: 200 when the database and the pictures' storage answer, else 503 naming what is down",
         description:
           'For a load balancer deciding whether this machine takes traffic. Each check has ' +
-          `${READY_CHECK_TIMEOUT_MS / 1000} s. \`redis\` is \`off\` without REDIS_URL. GET /api/health is the ` +
-          'liveness check (the process and its database).',
+          `${READY_CHECK_TIMEOUT_MS / 1000} s. \`redis\` is \`off\` without REDIS_URL. When Redis does not ` +
+          'answer, the answer is a 200 with `status` `degraded`: requests are still served (the limits are ' +
+          'counted in each process meanwhile), and a Redis shared by every machine must not take them all ' +
+          'out of the load balancer at once. GET /api/health is the liveness check (the process and its database).',
         response: { 200: ReadyResponse, 503: NotReadyResponse },
       },
     },
     async (_request, reply) => {
       const problems: string[] = [];
+      const warnings: string[] = [];
       const [database, storage, redis] = await Promise.all([
         withTimeout(db.execute(sql`select 1`), 'The database').then(
           () => 'up' as const,
@@ -110,14 +112,20 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
               .catch(() => false)
               .then((up) => {
                 if (up) return 'up' as const;
-                problems.push('Redis (REDIS_URL) does not answer: rate limits are counted in each process meanwhile.');
+                warnings.push('Redis (REDIS_URL) does not answer: rate limits are counted in each process meanwhile.');
                 return 'down' as const;
               })
           : ('off' as const),
       ]);
       const checks: ReadyChecks = { database, storage, redis };
-      if (problems.length === 0) return { status: 'ready' as const, checks };
-      return reply.code(503).header('retry-after', '5').send({ errors: problems, checks });
+      if (problems.length > 0) {
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ errors: [...problems, ...warnings], checks });
+      }
+      if (warnings.length > 0) return { status: 'degraded' as const, checks, problems: warnings };
+      return { status: 'ready' as const, checks };
     },
   );
 };

@@ -52,23 +52,23 @@ describe('GET /api/ready', () => {
     expect(response.json()).toEqual({ status: 'ready', checks: { database: 'up', storage: 'up', redis: 'up' } });
   });
 
-  it('answers 503 naming Redis while it is down, and 200 again once it is back', async () => {
+  it('answers 200 degraded naming Redis while it is down (requests are still served), and ready once it is back', async () => {
     await redis.kill();
     const started = Date.now();
     const down = await ready();
     expect(Date.now() - started).toBeLessThan(2500);
-    expect(down.statusCode).toBe(503);
-    expect(down.headers['retry-after']).toBe('5');
+    expect(down.statusCode).toBe(200);
     expect(down.json()).toEqual({
-      errors: ['Redis (REDIS_URL) does not answer: rate limits are counted in each process meanwhile.'],
+      status: 'degraded',
       checks: { database: 'up', storage: 'up', redis: 'down' },
+      problems: ['Redis (REDIS_URL) does not answer: rate limits are counted in each process meanwhile.'],
     });
     // /api/health, the liveness check, is not affected.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     await redis.restart();
     let answer = await ready();
-    for (let waited = 0; answer.statusCode !== 200 && waited < 10_000; waited += 200) {
+    for (let waited = 0; answer.json().status !== 'ready' && waited < 10_000; waited += 200) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       answer = await ready();
     }
