@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ACCOUNT_DELETION_ERRORS } from '@share-arts/contract';
 import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { openReplicas, type ReadRouting } from './db/replicas.js';
+import { openReplicas, primaryCookie, primaryUntilOf, type ReadRouting } from './db/replicas.js';
 import { createTokenService } from './lib/tokens.js';
 import { loggerOptions, RequestLogController } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
@@ -150,10 +150,27 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   app.decorate('readRouting', reads);
   app.addHook('onClose', () => reads.close());
+  const writing = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
   app.addHook('onResponse', (request, _reply, next) => {
-    if (request.userId && request.method !== 'GET' && request.method !== 'HEAD') reads.wrote(request.userId);
+    if (request.userId && writing(request)) reads.wrote(request.userId);
     next();
   });
+  // The mark travels with the person to the other processes and machines (PRIMARY_COOKIE): every
+  // successful write's answer carries it, and a request that brings it reads from the primary until then.
+  if (reads.replicated) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (writing(request) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+        const until = Date.now() + reads.maxLagMs;
+        reply.header('set-cookie', primaryCookie(until, reads.maxLagMs, request.protocol === 'https'));
+      }
+      return payload;
+    });
+  }
+  const identified = (request: FastifyRequest, userId: string) => {
+    if (writing(request)) reads.wrote(userId);
+    const until = reads.replicated ? primaryUntilOf(request.headers.cookie) : undefined;
+    if (until !== undefined) reads.wrote(userId, until - Date.now());
+  };
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   // REDIS_URL: every process counts in one Redis (issue 25); else in this process's memory.
   const limiter =
@@ -244,7 +261,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     searches: peopleSearches,
     emailSent: accountEmail.addressChanged,
   });
-  const guards = registerAuth(app, tokenCheck, limiter, reads.wrote);
+  const guards = registerAuth(app, tokenCheck, limiter, identified);
   const postCache = createPostCache({ bus });
   // Each viewer's blocks and mutes in memory (issue 23): lists of posts filter them without a query.
   const relations = createRelationsCache({ db, bus });

@@ -58,6 +58,7 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
   let replicaAdmin: pg.Client;
   let author: SignedUp;
   let postId: string;
+  let config: Config;
 
   const replicaState = () => app.readRouting.status()[0]!;
   const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 10_000) => {
@@ -109,7 +110,7 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     database = await openPostgres(primary.url('sharearts'));
     await migrate(database);
     mediaDir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-media-'));
-    const config: Config = {
+    config = {
       ...loadConfig({}),
       databaseUrl: primary.url('sharearts'),
       databaseReplicas: { urls: [replica.url('sharearts')], maxLagMs: MAX_LAG_MS },
@@ -223,6 +224,45 @@ describe.skipIf(skip !== '')('read replicas (a private primary and streaming rep
     }
     await until('the replica has caught up again', () => replicaState().usable);
     expect(await comments()).toContain('Lovely light');
+  });
+
+  it("carries a writer's mark to another process in a cookie, so their next read there sees the write too", async () => {
+    // A second server process on the same primary and replica, as another machine behind a load balancer.
+    const other = await buildApp(config, database);
+    await other.ready();
+    const writer = await signUp(app);
+    await until('the replica is usable', () => replicaState().usable);
+    await until('the other process finds the replica usable', () => other.readRouting.status()[0]!.usable);
+    await replicaAdmin.query('select pg_wal_replay_pause()');
+    try {
+      const liked = await app.inject({
+        method: 'POST',
+        url: `/api/posts/like/${postId}`,
+        headers: { authorization: `Bearer ${writer.token}`, prefer: 'return=minimal' },
+      });
+      expect(liked.statusCode).toBe(201);
+      const cookie = String(liked.headers['set-cookie']);
+      expect(cookie).toMatch(/^sa_primary_until=\d+; Max-Age=4; Path=\/api; HttpOnly; SameSite=Strict$/);
+      const likedByWriter = async (headers: Record<string, string>) => {
+        const response = await other.inject({
+          method: 'GET',
+          url: `/api/posts/${postId}`,
+          headers: { authorization: `Bearer ${writer.token}`, ...headers },
+        });
+        expect(response.statusCode).toBe(200);
+        return (response.json().post.likes.likedBy as { _id: string }[]).map((user) => user._id);
+      };
+      // Without the cookie the other process does not know of the write, and its replica has not replayed
+      // it; nor with a mark that has run out.
+      expect(await likedByWriter({})).not.toContain(writer.user._id);
+      expect(await likedByWriter({ cookie: `sa_primary_until=${Date.now() - 1}` })).not.toContain(writer.user._id);
+      // With it, the writer's reads there go to the primary.
+      expect(await likedByWriter({ cookie: cookie.split(';')[0]! })).toContain(writer.user._id);
+    } finally {
+      await replicaAdmin.query('select pg_wal_replay_resume()');
+      await other.close();
+    }
+    await until('the replica has caught up again', () => replicaState().usable);
   });
 
   it('does not let a replica that went silent hold back the others', async () => {

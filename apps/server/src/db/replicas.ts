@@ -20,10 +20,10 @@ import * as schema from './schema.js';
  * it (a commit is written before it is acknowledged with synchronous_commit on, PostgreSQL's default,
  * so its record is below the write position that `pg_current_wal_lsn()` answers). So a person who wrote at time w sees it on any usable replica once now - maxLagMs > w: their reads
  * go to the primary from their write request until `maxLagMs` after its answer (`wrote`), then to
- * replicas again. The mark lives in this process only: another server process that serves the same
- * person's next read within maxLagMs may answer from a replica that has not replayed the write yet
- * (at most maxLagMs behind). With several processes or machines, route a person to one process (the
- * load balancer's session affinity) or accept that window; docs/replicas.md says the same.
+ * replicas again. The mark is kept in the process that served the write, and travels with the person to
+ * every other process and machine as a cookie (`PRIMARY_COOKIE`, set on the answer of every successful
+ * write while replicas are configured): a request that brings it unexpired reads from the primary too.
+ * A client that keeps no cookies (a script) has the mark only in the process that served its write.
  *
  * Failures. A replica that does not answer its poll, or whose query fails with a connection error, is
  * marked down (that query is run again on the primary, so the request still succeeds) until a poll
@@ -33,8 +33,15 @@ import * as schema from './schema.js';
 export interface ReadRouting {
   /** The db for `viewerId`'s read-only queries: a usable replica's, or the primary's. No transactions. */
   reader(viewerId: string | null): Db;
-  /** `userId` wrote (or is writing): their reads use the primary until `maxLagMs` from now. */
-  wrote(userId: string): void;
+  /**
+   * `userId` wrote (or is writing): their reads use the primary for the next `maxLagMs`, or for `forMs`
+   * (what is left of their PRIMARY_COOKIE's mark; at most `maxLagMs`).
+   */
+  wrote(userId: string, forMs?: number): void;
+  /** Whether any replica is configured (else every read is the primary's and no cookie is needed). */
+  replicated: boolean;
+  /** How long a write's mark lasts. */
+  maxLagMs: number;
   /** Each replica as the last poll and query left it (tests and logs). */
   status(): ReplicaStatus[];
   /** The replicas' connection pools, named `replica <host:port/database>` (for the metrics). */
@@ -98,11 +105,36 @@ const REPLAY_GRACE_MS = 25;
 /** A replica that takes longer than this to say where it is counts as down for this poll. */
 const POLL_TIMEOUT_MS = 2000;
 
+/**
+ * The cookie that carries a person's "read from the primary until" mark (ms since the epoch, so machines
+ * need roughly synchronised clocks, as TLS and tokens do anyway) from the
+ * process that served their write to whichever serves their next read. It only ever sends the bearer's
+ * own reads to the primary, so a forged one costs nothing but that; its time is capped at `maxLagMs` ahead.
+ */
+export const PRIMARY_COOKIE = 'sa_primary_until';
+
+const PRIMARY_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${PRIMARY_COOKIE}=(\\d{1,15})\\s*(?:;|$)`);
+
+/** The Set-Cookie value of a write's answer: valid for the bound, for the API only, never read by scripts. */
+export function primaryCookie(until: number, maxLagMs: number, secure: boolean): string {
+  const seconds = Math.ceil(maxLagMs / 1000) + 1;
+  return `${PRIMARY_COOKIE}=${until}; Max-Age=${seconds}; Path=/api; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** The mark a request's Cookie header carries, if any. */
+export function primaryUntilOf(cookieHeader: string | undefined): number | undefined {
+  if (!cookieHeader) return undefined;
+  const match = PRIMARY_COOKIE_VALUE.exec(cookieHeader);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** The same as the primary's db for every viewer: no replicas (PGlite, or none configured). */
 export function primaryOnly(db: Db): ReadRouting {
   return {
     reader: () => db,
     wrote: () => {},
+    replicated: false,
+    maxLagMs: 0,
     status: () => [],
     pools: () => [],
     poll: async () => {},
@@ -262,9 +294,13 @@ export async function openReplicas(primary: Db, urls: string[], options: Replica
       }
       return chosen?.db ?? primary;
     },
-    wrote(userId) {
-      writers.set(userId, now() + maxLagMs);
+    wrote(userId, forMs = maxLagMs) {
+      if (forMs <= 0) return;
+      const end = now() + Math.min(forMs, maxLagMs);
+      if (end > (writers.get(userId) ?? 0)) writers.set(userId, end);
     },
+    replicated: replicas.length > 0,
+    maxLagMs,
     status: () =>
       replicas.map((replica) => ({
         name: replica.name,

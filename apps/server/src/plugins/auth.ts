@@ -56,8 +56,11 @@ export function registerAuth(
   /** Nothing may be done in a deleted user's name: `check` refuses a token whose account is gone. */
   tokenCheck: TokenCheck,
   limiter: RateLimiter,
-  /** A signed-in user starts a write: their reads stay on the primary until replicas have it (db/replicas.ts). */
-  wrote: (userId: string) => void = () => {},
+  /**
+   * A request's user is known (either guard): where their reads go is decided from it (a write, or a
+   * recent write's mark, keeps them on the primary until replicas have it: db/replicas.ts).
+   */
+  identified: (request: FastifyRequest, userId: string) => void = () => {},
 ): AuthGuards {
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
@@ -71,8 +74,8 @@ export function registerAuth(
       const { userId, sessionId } = verdict.claims;
       request.userId = userId;
       request.sessionId = sessionId;
+      identified(request, userId);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        wrote(userId);
         await limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
       }
     },
@@ -80,6 +83,7 @@ export function registerAuth(
       const claims = await tokenCheck.claims(tokenFromHeader(request.headers.authorization));
       request.userId = claims?.userId ?? null;
       request.sessionId = claims?.sessionId ?? null;
+      if (request.userId) identified(request, request.userId);
     },
     limiter,
   };
