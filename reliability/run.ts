@@ -13,6 +13,7 @@ const CHECKS = [
   ['Slow clients', 'slow-clients.ts'],
   ['Crash safety', 'crash.ts'],
   ['Workers', 'workers.ts'],
+  ['Three machines', 'cluster.ts'],
   ['Audit', 'audit.ts'],
 ] as const;
 
