@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { openReplicas, primaryCookie, primaryUntilOf, type ReadRouting } from './db/replicas.js';
 import { createTokenService } from './lib/tokens.js';
+import { proxyMatcher } from './lib/client-address.js';
 import { loggerOptions, RequestLogController } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createRedisRateLimiter } from './lib/rate-limiter-redis.js';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: loggerOptions(config.logLevel, config.logStream),
     logController: new RequestLogController(),
     genReqId: () => randomUUID(),
+    // TRUST_PROXY: request.ip is the client X-Forwarded-For names when the peer is a trusted load balancer.
+    ...(config.trustProxy ? { trustProxy: proxyMatcher(config.trustProxy) } : {}),
     bodyLimit: 1024 * 1024,
     // Request, header, body-progress and idle timeouts, and answers to what Node's parser refuses.
     ...serverOptions(config.connections),
@@ -101,7 +104,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         .send(JSON.stringify({ errors: [message] }));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  registerConnectionLimits(app, config.connections);
+  registerConnectionLimits(app, config.connections, proxyMatcher(config.trustProxy ?? []));
 
   // Every API route, as registered: the docs test checks each one is in the OpenAPI document.
   const apiRoutes: { method: string; url: string; hidden: boolean }[] = [];

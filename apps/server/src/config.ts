@@ -8,6 +8,7 @@ import type { LiveTimings } from './modules/live/index.js';
 import type { MediaStoreConfig } from './modules/media/index.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
 import type { LogDestination, LogLevel } from './lib/logger.js';
+import { proxyRanges } from './lib/client-address.js';
 
 export interface Config {
   port: number;
@@ -84,6 +85,13 @@ export interface Config {
    * without it only one from this machine (loopback, not forwarded). Others get the 404 of an unknown route.
    */
   metricsToken?: string | undefined;
+  /**
+   * TRUST_PROXY (issue 25): the load balancers and proxies (addresses, CIDR ranges, or `loopback`,
+   * `linklocal`, `uniquelocal`) whose X-Forwarded-For names the client. A request from one of them is
+   * counted under the client's address by every per-address limit, and its connections are not capped
+   * per address. Unset: the peer's address is the client's, and X-Forwarded-For is ignored.
+   */
+  trustProxy?: string[] | undefined;
   /** BENCH_ROUTES=1 adds the two reference routes the API benchmark compares against. */
   benchRoutes: boolean;
   /**
@@ -163,6 +171,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
       'METRICS_TOKEN must be 24 to 256 printable characters without spaces (it is sent as `Authorization: Bearer <token>`), such as the output of `openssl rand -hex 32`; or leave it unset to allow scrapes from this machine only.',
     );
   }
+  const trustProxy = env.TRUST_PROXY?.trim()
+    ? env.TRUST_PROXY.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+    : undefined;
+  const badProxy = trustProxy?.find((entry) => proxyRanges(entry) === undefined);
+  if (badProxy !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must list the load balancers' addresses or ranges, comma-separated: IP addresses, CIDR ranges (10.0.0.0/8, fd00::/8) or loopback, linklocal, uniquelocal; "${badProxy}" is none of them.`,
+    );
+  }
   const dataDir = folder(env, 'DATA_DIR', path.resolve('data'));
   const mediaDir = folder(env, 'MEDIA_DIR', path.join(dataDir, 'media'));
   const { mediaStore, mediaPublicUrl } = mediaStoreOf(env);
@@ -204,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     logLevel,
     passwordHashCost: 2 ** 15,
     metricsToken,
+    trustProxy,
     benchRoutes: flag(env, 'BENCH_ROUTES', '1', '0'),
     checkResponses: flag(env, 'CHECK_RESPONSES', '1', '0'),
     live: { helloTimeoutMs: LIVE.helloTimeoutMs, heartbeatMs: LIVE.heartbeatMs, countsBatchMs: 25 },

@@ -110,10 +110,16 @@ interface Receiving {
  * What Node's server does not do itself: the connections of one address are capped, and a body must keep
  * arriving at a minimum rate (Node's timeouts are reset by every byte, or measure only the whole request).
  */
-export function registerConnectionLimits(app: FastifyInstance, limits: ConnectionLimits): void {
+export function registerConnectionLimits(
+  app: FastifyInstance,
+  limits: ConnectionLimits,
+  /** A trusted load balancer (TRUST_PROXY) carries many clients' connections: not capped per address. */
+  isProxy: (address: string | undefined) => boolean = () => false,
+): void {
   const server = app.server;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
+    if (isProxy(socket.remoteAddress)) return;
     const key = addressKey(socket.remoteAddress);
     const count = (open.get(key) ?? 0) + 1;
     if (count > limits.perAddress) {

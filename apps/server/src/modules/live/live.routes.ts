@@ -43,7 +43,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{ hub: LiveHub; unauthenticat
     },
     onRequest: (request, _reply, done) => {
       if (!request.ws) return done();
-      const leave = admission.enter(addressKey(request.socket.remoteAddress));
+      const leave = admission.enter(addressKey(request.ip));
       if (!leave) {
         return done(
           new HttpError(
