@@ -4,12 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@share-arts/contract';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from './app.js';
-import type { Database, Db } from './db/client.js';
-import * as schema from './db/schema.js';
-import { createTestApp, signUp, type TestContext } from './test/helpers.js';
+import { createTestApp, signUp, unreachableDatabase, type TestContext } from './test/helpers.js';
 
 let ctx: TestContext;
 let webDistDir: string;
@@ -230,17 +226,7 @@ describe('the web app and media', () => {
 
 describe('when the database is down', () => {
   it('answers 503 with Retry-After, quickly, instead of a 500', async () => {
-    const pool = new pg.Pool({
-      connectionString: 'postgres://postgres@127.0.0.1:1/none',
-      connectionTimeoutMillis: 2000,
-    });
-    pool.on('error', () => {});
-    const database: Database = {
-      db: drizzle(pool, { schema }) as unknown as Db,
-      kind: 'postgres',
-      listen: async () => async () => {},
-      close: () => pool.end(),
-    };
+    const database = unreachableDatabase(2000);
     const app = await buildApp({ ...ctx.config, webDistDir: '/nonexistent' }, database);
     try {
       for (const url of ['/api/posts', '/api/health']) {

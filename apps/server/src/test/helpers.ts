@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { openPglite, openPostgres, type Database, type Db } from '../db/client.js';
+import * as schema from '../db/schema.js';
 import { migrate } from '../db/migrate.js';
 import { seedSampleData } from '../seed/seed.js';
 import { createMediaStorage, type MediaStorage } from '../modules/media/index.js';
@@ -217,4 +219,22 @@ export async function liveSocket(app: FastifyInstance, token: string) {
   socket.send(JSON.stringify({ type: 'hello', token }));
   await ready;
   return { socket, closed, isOpen: () => socket.readyState === WebSocket.OPEN };
+}
+
+/**
+ * A PostgreSQL database nothing answers for (port 1): every query fails to connect after
+ * `connectTimeoutMs`, as when the database server is down.
+ */
+export function unreachableDatabase(connectTimeoutMs: number): Database {
+  const pool = new pg.Pool({
+    connectionString: 'postgres://postgres@127.0.0.1:1/none',
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
+  pool.on('error', () => {});
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    listen: async () => async () => {},
+    close: () => pool.end(),
+  };
 }

@@ -2,12 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from '../../app.js';
-import type { Database, Db } from '../../db/client.js';
-import * as schema from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, unreachableDatabase, type TestContext } from '../../test/helpers.js';
 import { privateRedis, type PrivateRedis } from '../../test/redis.js';
 
 // GET /api/ready (issue 25): each dependency's state, 200 when all answer, else 503 naming what is down.
@@ -97,17 +93,7 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 naming the database when it does not answer, within the check time', async () => {
-    const pool = new pg.Pool({
-      connectionString: 'postgres://postgres@127.0.0.1:1/none',
-      connectionTimeoutMillis: 5000,
-    });
-    pool.on('error', () => {});
-    const database: Database = {
-      db: drizzle(pool, { schema }) as unknown as Db,
-      kind: 'postgres',
-      listen: async () => async () => {},
-      close: () => pool.end(),
-    };
+    const database = unreachableDatabase(5000);
     const app = await buildApp({ ...ctx.config, redisUrl: undefined, webDistDir: '/nonexistent' }, database);
     try {
       const started = Date.now();
