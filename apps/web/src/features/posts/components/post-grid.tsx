@@ -173,6 +173,30 @@ function useWidth<T extends HTMLElement>(): [(element: T | null) => void, number
   return [ref, width];
 }
 
+/** How far down the first screenful of a grid reaches (CSS px): a phone's height less the page's top. */
+const FIRST_SCREEN = 560;
+
+/**
+ * The work whose picture is drawn largest in the first screenful: the page's largest paint, so it is the one
+ * loaded at once and first (the others follow, see ui/picture-gate.ts), and the one in a drawn page's HTML.
+ */
+function largestFirst(rows: readonly JustifiedRow[], gap: number): number {
+  let best = 0;
+  let area = 0;
+  let top = 0;
+  for (const row of rows) {
+    if (top > FIRST_SCREEN) break;
+    row.ratios.forEach((ratio, offset) => {
+      if (ratio * row.height * row.height > area) {
+        area = ratio * row.height * row.height;
+        best = row.start + offset;
+      }
+    });
+    top += row.height + gap;
+  }
+  return best;
+}
+
 /** Which row an item index is in. */
 function rowOf(rows: readonly JustifiedRow[], index: number): number {
   return rows.findIndex((row) => index >= row.start && index < row.start + row.ratios.length);
@@ -199,6 +223,7 @@ export function PostGridView({ posts, label, pinnedCount = 0, busy = false, clas
   const ratios = useMemo(() => posts.map((post) => boxRatio(postPictures(post)[0] ?? DEFAULT_PICTURE_SIZE)), [posts]);
   const target = targetRowHeight(width);
   const rows = useMemo(() => justifiedRows(ratios, width, GAP, target), [ratios, width, target]);
+  const first = largestFirst(rows, GAP);
   const [active, setActive] = useState(0);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
   const current = Math.min(active, Math.max(0, posts.length - 1));
@@ -295,7 +320,7 @@ export function PostGridView({ posts, label, pinnedCount = 0, busy = false, clas
                 index={index}
                 active={index === current}
                 pinned={index < pinnedCount}
-                priority={index === 0}
+                priority={index === first}
                 register={register}
                 onFocusCell={setActive}
               />
