@@ -28,6 +28,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     conditions: ['source', ...defaultClientConditions],
     alias: command === 'build' ? productionRouter : [],
   },
+  // The server's render carries its dependencies (React, the router, TanStack Query): the server imports it
+  // from wherever WEB_DIST_DIR is, without a node_modules beside it.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': apiTarget,
