@@ -7,6 +7,10 @@
  * database (each the median of the ratios within a round: this machine's speed drifts from one minute
  * to the next). `--write` also puts the table in docs/performance.md; `--only <part>` (repeatable)
  * loads only the routes whose name contains it, besides the references.
+ *
+ * `--workers 1,2` runs each database's server with each of those worker counts (WORKERS; one by default),
+ * side by side, the rounds alternating between them too, and adds a table of each count's req/s over the
+ * first's. The load generator runs on the same machine: on 2 cores it takes one of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -28,6 +32,8 @@ const { values } = parseArgs({
     write: { type: 'boolean', default: false },
     // Only the routes whose name contains one of these (the two references always run).
     only: { type: 'string', multiple: true },
+    // Worker counts to compare, e.g. `1,2`: a server per database and count, side by side.
+    workers: { type: 'string', default: '1' },
   },
 });
 const databases = values.database ?? (process.env.DATABASE_URL ? [process.env.DATABASE_URL] : []);
@@ -36,6 +42,12 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds must be a whole number, 1 or more.');
+const WORKERS = values.workers.split(',').map((w) => Number(w.trim()));
+if (WORKERS.some((w) => !Number.isInteger(w) || w < 1 || w > 256) || new Set(WORKERS).size !== WORKERS.length) {
+  throw new Error(
+    `--workers takes different whole numbers from 1 to 256, comma-separated (such as 1,2), not "${values.workers}".`,
+  );
+}
 const SECRET = randomBytes(32).toString('base64url');
 /** The keyset query answered with a page of posts' bytes: the least any page route can cost. */
 const REFERENCE_PAGE = 'reference: keyset query + a page of bytes';
@@ -105,7 +117,7 @@ function load(url: string, options: Partial<autocannon.Options>): Promise<autoca
  * Starts the server on one seeded database and warms it up; `round` then loads every route once, and
  * `finish` stops the server and answers each route's figures over the rounds.
  */
-async function prepareDatabase(databaseUrl: string) {
+async function prepareDatabase(databaseUrl: string, workers: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const {
@@ -124,7 +136,12 @@ async function prepareDatabase(databaseUrl: string) {
   } = await client.query<{ id: string }>('select id from posts order by comment_count desc, like_count desc limit 1');
   await client.end();
   const deepCursor = encodeCursor([deep!.created_at, deep!.id]);
-  const server = await startProductionServer({ DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, BENCH_ROUTES: '1' });
+  const server = await startProductionServer({
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: SECRET,
+    BENCH_ROUTES: '1',
+    WORKERS: String(workers),
+  });
   // One session per bench user, as a log-in writes it (the server migrated the database as it started).
   const sessions = new pg.Client({ connectionString: databaseUrl });
   await sessions.connect();
@@ -309,15 +326,18 @@ async function prepareDatabase(databaseUrl: string) {
   const finish = async () => {
     await server.stop();
     await removeBenchPosts();
-    return { posts: sizes!.posts, users: sizes!.users, results: summarize(samples) };
+    return { posts: sizes!.posts, users: sizes!.users, workers, results: summarize(samples) };
   };
-  return { name: new URL(databaseUrl).pathname.slice(1), round, finish };
+  const name = new URL(databaseUrl).pathname.slice(1);
+  return { name: WORKERS.length > 1 ? `${name}, WORKERS=${workers}` : name, round, finish };
 }
 
 // Both databases' servers run side by side and the rounds alternate between them, so the growth from
 // the small to the large one is measured in the same minutes too.
 const benches = [];
-for (const databaseUrl of databases) benches.push(await prepareDatabase(databaseUrl));
+for (const databaseUrl of databases) {
+  for (const workers of WORKERS) benches.push(await prepareDatabase(databaseUrl, workers));
+}
 for (let round = 1; round <= ROUNDS; round++) {
   for (const bench of benches) {
     console.log(`\n${bench.name}, round ${round} of ${ROUNDS}:`);
@@ -328,13 +348,14 @@ const runs = [];
 for (const bench of benches) runs.push(await bench.finish());
 
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, the routes run one after another ${ROUNDS} times over, the rounds alternating between the databases; each figure is the median of the ${ROUNDS} rounds, and each ratio the median of the ratios within a round (${PASSWORD_COST_NOTE}).`,
+  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, the routes run one after another ${ROUNDS} times over, the rounds alternating between the databases${WORKERS.length > 1 ? ` and the worker counts (WORKERS=${WORKERS.join(', ')}; the load generator shares the machine)` : ''}; each figure is the median of the ${ROUNDS} rounds, and each ratio the median of the ratios within a round (${PASSWORD_COST_NOTE}).`,
   '',
 ];
-for (const { posts, users, results } of runs) {
+for (const { posts, users, workers, results } of runs) {
   const [hello, keyset] = [results[0]!, results[1]!];
   const ceiling = results.find((r) => r.route === REFERENCE_PAGE)!;
-  lines.push(`**${posts.toLocaleString('en')} posts, ${users.toLocaleString('en')} users**`, '');
+  const heading = `${posts.toLocaleString('en')} posts, ${users.toLocaleString('en')} users`;
+  lines.push(`**${heading}${WORKERS.length > 1 ? `, WORKERS=${workers}` : ''}**`, '');
   lines.push(
     '| route | req/s | req/s range | p50 ms | p99 ms | errors | non-2xx | KB sent | × hello | × keyset | × keyset + page |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -346,7 +367,29 @@ for (const { posts, users, results } of runs) {
   }
   lines.push('');
 }
-if (runs.length > 1) {
+if (WORKERS.length > 1) {
+  // Per database: each worker count's req/s over the first count's, round by round.
+  for (let d = 0; d < runs.length; d += WORKERS.length) {
+    const base = runs[d]!;
+    const others = runs.slice(d + 1, d + WORKERS.length);
+    lines.push(
+      `**WORKERS=${others.map((r) => r.workers).join(', ')} ÷ WORKERS=${base.workers}: req/s at ${base.posts.toLocaleString('en')} posts**`,
+      '',
+    );
+    lines.push(
+      `| route | ${others.map((r) => `× ${r.workers} workers`).join(' | ')} |`,
+      `|---|${others.map(() => '---:|').join('')}`,
+    );
+    for (const r of base.results) {
+      const ratios = others.map((o) => {
+        const same = o.results.find((x) => x.route === r.route);
+        return same ? sideBySide(same, r) : '–';
+      });
+      lines.push(`| ${r.route} | ${ratios.join(' | ')} |`);
+    }
+    lines.push('');
+  }
+} else if (runs.length > 1) {
   const [small, large] = [runs[0]!, runs.at(-1)!];
   lines.push(
     `**Growth: req/s at ${large.posts.toLocaleString('en')} posts ÷ req/s at ${small.posts.toLocaleString('en')} posts**`,
@@ -364,8 +407,10 @@ console.log(`\n${table}`);
 if (values.write) {
   const file = 'docs/performance.md';
   const doc = await readFile(file, 'utf8');
-  const start = '<!-- bench:api -->';
-  const end = '<!-- /bench:api -->';
+  // A comparison of worker counts has its own section: the main table stays one worker's.
+  const section = WORKERS.length > 1 ? 'bench:api:workers' : 'bench:api';
+  const start = `<!-- ${section} -->`;
+  const end = `<!-- /${section} -->`;
   if (!doc.includes(start)) throw new Error(`${file} has no ${start} … ${end} section.`);
   await writeFile(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
   console.log(`Wrote the table to ${file}.`);

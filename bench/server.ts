@@ -40,7 +40,7 @@ export async function startProductionServer(env: Record<string, string> = {}): P
       JWT_SECRET: '',
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
-      // One server process unless `env` asks for more (on PostgreSQL the default is one per core).
+      // One server process unless `env` asks for more (bench:api's --workers; on PostgreSQL the default is one per core).
       WORKERS: '1',
       ...env,
     },
