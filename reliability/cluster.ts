@@ -403,6 +403,12 @@ async function main() {
       reactions: new Map(),
       follows: new Map(),
     };
+    // One picture through C before the load, so there is always one of its uploads to read after its death.
+    const throughC = await png(1);
+    const uploadedToC = await upload(c!.server.url, authors[1]!.token, throughC, 'through-c.png');
+    if (uploadedToC.status !== 201) throw new CheckFailed(`An upload to C answered ${uploadedToC.status}.`);
+    const { _id: cId, url: cUrl, originalUrl: cOriginal } = uploadedToC.body!.media;
+    ledger.media.push({ id: cId, node: 'C', url: cUrl, originalUrl: cOriginal, bytes: throughC });
     const stats = {
       requests: 0,
       latencies: [] as number[],
@@ -465,7 +471,7 @@ async function main() {
       }
     };
 
-    const act = async (me: User) => {
+    const act = async (me: User, address: string) => {
       const node = balancer();
       const base = node.server.url;
       const roll = rnd.next();
@@ -556,6 +562,8 @@ async function main() {
         await send(node, 'POST /api/auth/login', () =>
           request(base, 'POST', '/api/auth/login', {
             body: { username: me.username, password: PASSWORD },
+            // Each person signs in from an address of their own (the limit is 30 a minute per address).
+            localAddress: address,
             timeoutMs: 30_000,
           }),
         );
@@ -592,8 +600,8 @@ async function main() {
       });
     }
     await Promise.all(
-      personas.slice(AUTHORS).map(async (me) => {
-        while (performance.now() - loadStarted < DURATION_MS) await act(me);
+      personas.slice(AUTHORS).map(async (me, i) => {
+        while (performance.now() - loadStarted < DURATION_MS) await act(me, `127.0.0.${100 + i}`);
       }),
     );
     await killer;
@@ -656,6 +664,19 @@ async function main() {
     }
     if (wrongCounters.length > 0)
       throw new CheckFailed(`Counters differ from their rows:\n  ${wrongCounters.join('\n  ')}`);
+
+    // A comment on each watched author's first post through the survivor its socket is not on, so every
+    // socket has one at least that crossed processes, whatever the load's choices.
+    for (const [i, watcher] of watchers.entries()) {
+      const through = watcher.node === a ? b! : a;
+      const commenter = personas[AUTHORS + i]!;
+      const answer = await request(through.server.url, 'POST', `/api/posts/${posts[i]!.id}/comment`, {
+        token: commenter.token,
+        body: { commentData: { content: `After the kill, through ${through.name}` } },
+      });
+      if (answer.status !== 201) throw new CheckFailed(`A comment through ${through.name} answered ${answer.status}.`);
+      ledger.comments.push({ id: answer.body.comment._id, postId: posts[i]!.id, node: through.name });
+    }
 
     // Every comment by someone else on a watched author's post was heard by that author's socket.
     const authorOf = new Map(posts.map((p) => [p.id, p.authorId]));
