@@ -471,6 +471,16 @@ async function main() {
       }
     };
 
+    // Posts and comments carry a marker of their own, so a write without an answer can be looked for after.
+    let markers = 0;
+    const nextMarker = () => `[w${(markers += 1)}]`;
+    /** Writes whose process died under them (either way is right), and writes refused (must not be there). */
+    const inDoubt: { table: 'posts' | 'comments'; marker: string }[] = [];
+    const refused: { table: 'posts' | 'comments'; marker: string }[] = [];
+    const unacknowledged = (table: 'posts' | 'comments', marker: string, result: Awaited<ReturnType<typeof send>>) => {
+      if (result === 'doubt') inDoubt.push({ table, marker });
+      if (result === 'refused') refused.push({ table, marker });
+    };
     const act = async (me: User, address: string) => {
       const node = balancer();
       const base = node.server.url;
@@ -482,13 +492,15 @@ async function main() {
         await send(node, 'GET /api/posts/:id', () => request(base, 'GET', `/api/posts/${recent().id}`));
       } else if (roll < 0.33) {
         let answer: Answer | undefined;
-        await send(node, 'POST /api/posts', async () => {
+        const marker = nextMarker();
+        const result = await send(node, 'POST /api/posts', async () => {
           answer = await request(base, 'POST', '/api/posts', {
             token: me.token,
-            body: { content: `Under load ${rnd.int(1, 1e9)} #cluster` },
+            body: { content: `Under load ${marker} #cluster` },
           });
           return answer;
         });
+        unacknowledged('posts', marker, result);
         if (answer?.status === 201) {
           posts.push({ id: answer.body.post._id, authorId: me.id });
           ledger.posts.push(answer.body.post._id);
@@ -507,13 +519,15 @@ async function main() {
         ledger.media.push({ id: m._id, node: node.name, url: m.url, originalUrl: m.originalUrl, bytes: data });
         const other = balancer();
         let answer: Answer | undefined;
-        await send(other, 'POST /api/posts (picture)', async () => {
+        const marker = nextMarker();
+        const result = await send(other, 'POST /api/posts (picture)', async () => {
           answer = await request(other.server.url, 'POST', '/api/posts', {
             token: me.token,
-            body: { content: `A picture under load #cluster`, mediaIds: [m._id] },
+            body: { content: `A picture under load ${marker} #cluster`, mediaIds: [m._id] },
           });
           return answer;
         });
+        unacknowledged('posts', marker, result);
         if (answer?.status === 201) {
           posts.push({ id: answer.body.post._id, authorId: me.id });
           ledger.posts.push(answer.body.post._id);
@@ -548,13 +562,15 @@ async function main() {
         // Half the comments go to the watched authors' first posts.
         const post = rnd.next() < 0.5 ? posts[Math.floor(rnd.next() * AUTHORS)]! : recent();
         let answer: Answer | undefined;
-        await send(node, 'POST /api/posts/:id/comment', async () => {
+        const marker = nextMarker();
+        const result = await send(node, 'POST /api/posts/:id/comment', async () => {
           answer = await request(base, 'POST', `/api/posts/${post.id}/comment`, {
             token: me.token,
-            body: { commentData: { content: `A comment through ${node.name} ${rnd.int(1, 1e9)}` } },
+            body: { commentData: { content: `A comment through ${node.name} ${marker}` } },
           });
           return answer;
         });
+        unacknowledged('comments', marker, result);
         if (answer?.status === 201) {
           ledger.comments.push({ id: answer.body.comment._id, postId: post.id, node: node.name });
         }
@@ -658,6 +674,15 @@ async function main() {
         `Acknowledged writes missing or different (${missing.length}):\n  ${missing.slice(0, 10).join('\n  ')}`,
       );
     }
+    // Refused writes are not there; writes in doubt are either way, and counted.
+    const written = async ({ table, marker }: { table: string; marker: string }) =>
+      (await db!.query(`select 1 from ${table} where content like '%' || $1 || '%'`, [marker])).rowCount! > 0;
+    for (const write of refused) {
+      if (await written(write))
+        throw new CheckFailed(`A write refused with 429 is in ${write.table}: ${write.marker}.`);
+    }
+    let doubtApplied = 0;
+    for (const write of inDoubt) if (await written(write)) doubtApplied += 1;
     const wrongCounters: string[] = [];
     for (const row of (await db.query<{ counter: string; wrong: number }>(COUNTERS)).rows) {
       if (Number(row.wrong) > 0) wrongCounters.push(`${row.counter}: ${row.wrong} rows differ from the count`);
@@ -728,7 +753,7 @@ async function main() {
         `${ledger.comments.length} comments acknowledged; 429 (over a limit): ${
           [...stats.refused429].map(([route, n]) => `${route} × ${n}`).join(', ') || 'none'
         }.`,
-      `- kill -9 of C after ${(killAfter / 1000).toFixed(1)} s: ${stats.inDoubt.length} requests in flight to it lost (in doubt, left out of the ledger), ` +
+      `- kill -9 of C after ${(killAfter / 1000).toFixed(1)} s: ${stats.inDoubt.length} requests in flight to it lost (in doubt, left out of the ledger; of its ${inDoubt.length} posts and comments, ${doubtApplied} were written), ` +
         `${stats.neverReached} refused before the balancer dropped it; ` +
         `the first success on A or B came ${firstAfterKill?.toFixed(0) ?? '?'} ms after; no request to A or B failed; ` +
         `its sockets reconnected to A in ${reconnects.join(' and ') || '?'} ms and heard what they missed.`,
