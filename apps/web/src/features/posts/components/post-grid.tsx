@@ -173,28 +173,19 @@ function useWidth<T extends HTMLElement>(): [(element: T | null) => void, number
   return [ref, width];
 }
 
-/** How far down the first screenful of a grid reaches (CSS px): a phone's height less the page's top. */
-const FIRST_SCREEN = 560;
-
 /**
- * The work whose picture is drawn largest in the first screenful: the page's largest paint, so it is the one
- * loaded at once and first (the others follow, see ui/picture-gate.ts), and the one in a drawn page's HTML.
+ * The work whose picture is drawn largest in the grid's first row: the row sure to be on screen (a profile's
+ * grid starts below its header), and usually the page's largest paint. It is loaded at once and first (the
+ * others follow, see ui/picture-gate.ts), and is the one in a drawn page's HTML.
  */
-function largestFirst(rows: readonly JustifiedRow[], gap: number): number {
+function largestFirst(rows: readonly JustifiedRow[]): number {
+  const row = rows[0];
+  if (!row) return 0;
   let best = 0;
-  let area = 0;
-  let top = 0;
-  for (const row of rows) {
-    if (top > FIRST_SCREEN) break;
-    row.ratios.forEach((ratio, offset) => {
-      if (ratio * row.height * row.height > area) {
-        area = ratio * row.height * row.height;
-        best = row.start + offset;
-      }
-    });
-    top += row.height + gap;
-  }
-  return best;
+  row.ratios.forEach((ratio, offset) => {
+    if (ratio > row.ratios[best]!) best = offset;
+  });
+  return row.start + best;
 }
 
 /** Which row an item index is in. */
@@ -223,7 +214,7 @@ export function PostGridView({ posts, label, pinnedCount = 0, busy = false, clas
   const ratios = useMemo(() => posts.map((post) => boxRatio(postPictures(post)[0] ?? DEFAULT_PICTURE_SIZE)), [posts]);
   const target = targetRowHeight(width);
   const rows = useMemo(() => justifiedRows(ratios, width, GAP, target), [ratios, width, target]);
-  const first = largestFirst(rows, GAP);
+  const first = largestFirst(rows);
   const [active, setActive] = useState(0);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
   const current = Math.min(active, Math.max(0, posts.length - 1));
