@@ -37,6 +37,7 @@ import {
   randomGenerator,
   request,
   runCheck,
+  COUNTER_CHECKS,
   seedFrom,
   sleep,
   startServer,
@@ -55,21 +56,6 @@ const SIGNUP_LIMIT = 10;
 const PASSWORD = 'cluster-check-pw';
 const JWT_SECRET = 'cluster-check-secret-of-at-least-32-characters';
 const APP_PORTS = [3701, 3702, 3703, 3704, 3705, 3706, 3707, 3708, 3709];
-
-// The counters of crash.ts (each must equal its rows).
-const COUNTERS = `
-  select 'users.post_count' as counter, count(*)::int as wrong from users u
-    where u.post_count <> (select count(*) from posts p where p.author_id = u.id)
-  union all select 'users.follower_count', count(*)::int from users u
-    where u.follower_count <> (select count(*) from follows f where f.followee_id = u.id)
-  union all select 'users.following_count', count(*)::int from users u
-    where u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
-  union all select 'posts.like_count', count(*)::int from posts p
-    where p.like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
-  union all select 'posts.dislike_count', count(*)::int from posts p
-    where p.dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
-  union all select 'posts.comment_count', count(*)::int from posts p
-    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null)`;
 
 /** A port on 127.0.0.1 nobody listens on, from `ports` (this check's own range). */
 async function freePortOf(ports: number[], taken: Set<number> = new Set()): Promise<number> {
@@ -684,7 +670,7 @@ async function main() {
     let doubtApplied = 0;
     for (const write of inDoubt) if (await written(write)) doubtApplied += 1;
     const wrongCounters: string[] = [];
-    for (const row of (await db.query<{ counter: string; wrong: number }>(COUNTERS)).rows) {
+    for (const row of (await db.query<{ counter: string; wrong: number }>(COUNTER_CHECKS)).rows) {
       if (Number(row.wrong) > 0) wrongCounters.push(`${row.counter}: ${row.wrong} rows differ from the count`);
     }
     if (wrongCounters.length > 0)

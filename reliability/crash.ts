@@ -30,6 +30,7 @@ import { writeReliabilitySection } from '../scripts/reliability-report.mjs';
 import {
   type Answer,
   CheckFailed,
+  COUNTER_CHECKS,
   createDatabase,
   dropIdleSockets,
   errorCode,
@@ -315,26 +316,6 @@ interface Reader {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
-const COUNTERS = `
-  select 'users.post_count' as counter, count(*)::int as wrong from users u
-    where u.post_count <> (select count(*) from posts p where p.author_id = u.id)
-  union all select 'users.follower_count', count(*)::int from users u
-    where u.follower_count <> (select count(*) from follows f where f.followee_id = u.id)
-  union all select 'users.following_count', count(*)::int from users u
-    where u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
-  union all select 'users.bookmark_count', count(*)::int from users u
-    where u.bookmark_count <> (select count(*) from bookmarks b where b.user_id = u.id)
-  union all select 'posts.like_count', count(*)::int from posts p
-    where p.like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
-  union all select 'posts.dislike_count', count(*)::int from posts p
-    where p.dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
-  union all select 'posts.comment_count', count(*)::int from posts p
-    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null)
-  union all select 'comments.upvote_count', count(*)::int from comments c
-    where c.upvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up')
-  union all select 'comments.downvote_count', count(*)::int from comments c
-    where c.downvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'down')`;
-
 /** Compares the database with the ledger, then makes the state found the expected one. */
 async function check(reader: Reader, writers: Writers): Promise<Check> {
   const started = performance.now();
@@ -418,7 +399,7 @@ async function check(reader: Reader, writers: Writers): Promise<Check> {
   }
   for (const [key, state] of actual) result.phantoms.push(`${key} is ${state}, never written`);
 
-  for (const row of await reader.query<{ counter: string; wrong: number }>(COUNTERS)) {
+  for (const row of await reader.query<{ counter: string; wrong: number }>(COUNTER_CHECKS)) {
     if (Number(row.wrong) > 0) result.counters.push(`${row.counter}: ${row.wrong} rows differ from the count`);
   }
   result.ms = performance.now() - started;

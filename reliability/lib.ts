@@ -451,3 +451,24 @@ export async function runCheck(name: string, main: () => Promise<void>): Promise
     process.exitCode = 1;
   }
 }
+
+/** Each stored counter against its rows: one row per counter with how many rows it is wrong on (crash, cluster). */
+export const COUNTER_CHECKS = `
+  select 'users.post_count' as counter, count(*)::int as wrong from users u
+    where u.post_count <> (select count(*) from posts p where p.author_id = u.id)
+  union all select 'users.follower_count', count(*)::int from users u
+    where u.follower_count <> (select count(*) from follows f where f.followee_id = u.id)
+  union all select 'users.following_count', count(*)::int from users u
+    where u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
+  union all select 'users.bookmark_count', count(*)::int from users u
+    where u.bookmark_count <> (select count(*) from bookmarks b where b.user_id = u.id)
+  union all select 'posts.like_count', count(*)::int from posts p
+    where p.like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
+  union all select 'posts.dislike_count', count(*)::int from posts p
+    where p.dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
+  union all select 'posts.comment_count', count(*)::int from posts p
+    where p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.moderation_state is null)
+  union all select 'comments.upvote_count', count(*)::int from comments c
+    where c.upvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'up')
+  union all select 'comments.downvote_count', count(*)::int from comments c
+    where c.downvote_count <> (select count(*) from comment_votes v where v.comment_id = c.id and v.kind = 'down')`;
