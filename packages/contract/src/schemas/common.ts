@@ -41,7 +41,7 @@ export type ReadyChecks = Static<typeof ReadyChecks>;
 export const ReadyResponse = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),
   checks: ReadyChecks,
-  problems: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+  problems: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: 3 })),
 });
 
 /** GET /api/ready's 503: the error shape, with each check's state. */
