@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -237,4 +238,49 @@ export function unreachableDatabase(connectTimeoutMs: number): Database {
     listen: async () => async () => {},
     close: () => pool.end(),
   };
+}
+
+/**
+ * Uploads a flat JPEG of `width` × `height` as a post picture with `alt`; answers the media's JSON (201, or
+ * the test fails with the answer's body).
+ */
+export async function uploadPicture(
+  app: FastifyInstance,
+  who: SignedUp,
+  alt: string,
+  { width = 1600, height = 1200, background = { r: 200, g: 90, b: 40 } } = {},
+): Promise<{ _id: string; url: string; sources: { type: string; srcset: string }[] }> {
+  const data = await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  const { payload, contentType } = multipart([
+    { name: 'purpose', data: 'post' },
+    { name: 'alt', data: alt },
+    { name: 'file', data, filename: 'work.jpg', contentType: 'image/jpeg' },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/media',
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${who.token}` },
+  });
+  if (response.statusCode !== 201) throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+  return response.json().media;
+}
+
+/** Creates a post of `who` (with the uploaded `mediaIds`, if any); answers its id, or throws with the answer. */
+export async function createPost(
+  app: FastifyInstance,
+  who: SignedUp,
+  content: string,
+  mediaIds: string[] = [],
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: mediaIds.length > 0 ? { content, mediaIds } : { content },
+    headers: { authorization: `Bearer ${who.token}`, prefer: 'return=minimal' },
+  });
+  if (response.statusCode !== 201) throw new Error(`POST /api/posts answered ${response.statusCode}: ${response.body}`);
+  return response.json().post._id;
 }

@@ -3,9 +3,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createPost,
+  createTestApp,
+  signUp,
+  uploadPicture,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 import { ssrEntryOf } from './pages.render.js';
 
 /**
@@ -37,36 +43,6 @@ let artist: SignedUp;
 let postId: string;
 let hostilePostId: string;
 
-async function upload(who: SignedUp, alt: string) {
-  const data = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 90, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-  const { payload, contentType } = multipart([
-    { name: 'purpose', data: 'post' },
-    { name: 'alt', data: alt },
-    { name: 'file', data, filename: 'work.jpg', contentType: 'image/jpeg' },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/media',
-    payload,
-    headers: { 'content-type': contentType, authorization: who.token },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().media as { _id: string };
-}
-
-async function createPost(who: SignedUp, content: string, mediaIds: string[]): Promise<string> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: { content, mediaIds },
-    headers: { authorization: who.token, prefer: 'return=minimal' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().post._id;
-}
-
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'share-arts-ssr-'));
   const webDistDir = path.join(folder, 'dist');
@@ -95,10 +71,10 @@ beforeAll(async () => {
   expect(build.status, build.stderr).toBe(0);
   ctx = await createTestApp({ config: { webDistDir, publicOrigin: 'https://share.example' } });
   artist = await signUp(ctx.app, { fullname: 'Mira Okafor' });
-  const picture = await upload(artist, 'A blue heron, "standing" <still>');
-  postId = await createPost(artist, 'Heron at dawn #birds', [picture._id]);
-  const hostilePicture = await upload(artist, `" onload="alert(1)`);
-  hostilePostId = await createPost(artist, HOSTILE_TEXT, [hostilePicture._id]);
+  const picture = await uploadPicture(ctx.app, artist, 'A blue heron, "standing" <still>');
+  postId = await createPost(ctx.app, artist, 'Heron at dawn #birds', [picture._id]);
+  const hostilePicture = await uploadPicture(ctx.app, artist, `" onload="alert(1)`);
+  hostilePostId = await createPost(ctx.app, artist, HOSTILE_TEXT, [hostilePicture._id]);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();

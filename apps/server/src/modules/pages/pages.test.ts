@@ -1,10 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { createTestApp, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createPost,
+  createTestApp,
+  signUp,
+  uploadPicture,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 
 /**
  * Shared links (issue 22): a post, a profile and a tag page answer the app's index.html with their own
@@ -40,47 +46,17 @@ let textPostId: string;
 
 const HOSTILE_TEXT = `"><script>alert('x')</script><meta property="og:title" content="pwned"> & more`;
 
-async function upload(who: SignedUp, alt: string, width = 1600, height = 1200) {
-  const data = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
-    .jpeg()
-    .toBuffer();
-  const { payload, contentType } = multipart([
-    { name: 'purpose', data: 'post' },
-    { name: 'alt', data: alt },
-    { name: 'file', data, filename: 'work.jpg', contentType: 'image/jpeg' },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/media',
-    payload,
-    headers: { 'content-type': contentType, authorization: who.token },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().media as { _id: string; url: string; sources: { type: string; srcset: string }[] };
-}
-
-async function createPost(who: SignedUp, content: string, mediaIds: string[]): Promise<string> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: { content, mediaIds },
-    headers: { authorization: who.token, prefer: 'return=minimal' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().post._id;
-}
-
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-web-'));
   await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
   ctx = await createTestApp({ config: { webDistDir, publicOrigin: ORIGIN } });
   artist = await signUp(ctx.app, { fullname: 'Mira Okafor', bio: '' });
   hostile = await signUp(ctx.app, { fullname: `Eve "</title><script>x()</script>` });
-  const picture = await upload(artist, 'A red fox asleep in the snow');
-  postId = await createPost(artist, 'Winter fox, oil on linen #foxes #winter', [picture._id]);
-  const hostilePicture = await upload(hostile, `" onload="alert(1)`);
-  hostilePostId = await createPost(hostile, HOSTILE_TEXT, [hostilePicture._id]);
-  textPostId = await createPost(artist, 'Just words #foxes', []);
+  const picture = await uploadPicture(ctx.app, artist, 'A red fox asleep in the snow');
+  postId = await createPost(ctx.app, artist, 'Winter fox, oil on linen #foxes #winter', [picture._id]);
+  const hostilePicture = await uploadPicture(ctx.app, hostile, `" onload="alert(1)`);
+  hostilePostId = await createPost(ctx.app, hostile, HOSTILE_TEXT, [hostilePicture._id]);
+  textPostId = await createPost(ctx.app, artist, 'Just words #foxes', []);
 }, 60_000);
 afterAll(async () => {
   await ctx.close();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { openPostgres, type Database } from '../../db/client.js';
-import { createTestApp, signUp, walkPages, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createPost, createTestApp, signUp, walkPages, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 // Each viewer's blocks and mutes are remembered in memory (relations.ts): a change shows at once in the
 // process that made it, soon in every other, and lists still come out in full pages.
@@ -27,17 +27,6 @@ const mute = (who: SignedUp, other: SignedUp) => send(ctx.app, who, 'POST', `/ap
 const unmute = (who: SignedUp, other: SignedUp) =>
   send(ctx.app, who, 'DELETE', `/api/users/${other.user.username}/mute`);
 
-async function createPost(who: SignedUp, content: string): Promise<string> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: { content },
-    headers: { ...auth(who), prefer: 'return=minimal' },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().post._id as string;
-}
-
 /** The ids a tag page shows the viewer, every page walked (`limit` a page). */
 async function tagPage(who: SignedUp, name: string, limit = 20, app = ctx.app): Promise<string[]> {
   const pages = await walkPages(
@@ -53,8 +42,8 @@ describe('remembered relations', () => {
   it('show a block, an unblock, a mute and a muted word at once, for both people of a block', async () => {
     const [ana, bob] = [await signUp(ctx.app), await signUp(ctx.app)];
     const name = tag();
-    const bobs = await createPost(bob, `Bob's #${name}`);
-    const anas = await createPost(ana, `Ana's #${name}`);
+    const bobs = await createPost(ctx.app, bob, `Bob's #${name}`);
+    const anas = await createPost(ctx.app, ana, `Ana's #${name}`);
     // Both remember having no relations yet.
     expect(await tagPage(ana, name)).toEqual([anas, bobs]);
     expect(await tagPage(bob, name)).toEqual([anas, bobs]);
@@ -89,7 +78,7 @@ describe('remembered relations', () => {
     // Newest first: runs of hidden posts longer than the read bound of a page of 2 (10 × 2 rows).
     for (let i = 0; i < 30; i++) {
       const author = i % 10 === 0 ? friend : [blocked, blocker, muted][i % 3]!;
-      const id = await createPost(author, `Post ${i} #${name}`);
+      const id = await createPost(ctx.app, author, `Post ${i} #${name}`);
       if (author === friend) shown.unshift(id);
       if (author === muted) mutedPosts.unshift(id);
     }
@@ -106,7 +95,7 @@ describe('remembered relations', () => {
     );
     expect(pages.map((page) => page.length)).toEqual([3]);
     // The profile of someone blocked is one empty page, however many posts they have (more than a page of 1 reads).
-    for (let i = 0; i < 12; i++) await createPost(blocked, `More ${i}`);
+    for (let i = 0; i < 12; i++) await createPost(ctx.app, blocked, `More ${i}`);
     const theirs = await ctx.app.inject({
       method: 'GET',
       url: `/api/posts/user/${blocked.user.username}?limit=1`,
@@ -151,8 +140,8 @@ describe.runIf(process.env.DATABASE_URL)('remembered relations across server pro
   it('hides a block made in one from the other, for both people, and shows the unblock', async () => {
     const [ana, bob] = [await signUp(ctx.app), await signUp(ctx.app)];
     const name = tag();
-    const bobs = await createPost(bob, `Bob's #${name}`);
-    const anas = await createPost(ana, `Ana's #${name}`);
+    const bobs = await createPost(ctx.app, bob, `Bob's #${name}`);
+    const anas = await createPost(ctx.app, ana, `Ana's #${name}`);
     const there = (who: SignedUp) => () => tagPage(who, name, 20, other.app);
     // The other process remembers both as having no relations.
     expect(await there(ana)()).toEqual([anas, bobs]);
