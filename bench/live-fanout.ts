@@ -7,20 +7,17 @@
  * sockets received give the CPU each delivered frame costs. All sockets come from 127.0.0.1, and one
  * address may hold 256 connections (plugins/connections.ts), so `--sockets` stays under 250.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { startProductionServer } from './server.js';
 
 const { values } = parseArgs({
   options: {
     database: { type: 'string' },
     sockets: { type: 'string', default: '200' },
     likes: { type: 'string', default: '300' },
-    port: { type: 'string', default: '3503' },
   },
 });
 const DATABASE_URL = values.database ?? process.env.DATABASE_URL;
@@ -29,40 +26,17 @@ const SOCKETS = Number(values.sockets);
 if (!(SOCKETS >= 1 && SOCKETS <= 250))
   throw new Error('--sockets must be 1 to 250: one address may hold 256 connections.');
 const LIKES = Number(values.likes);
-const url = `http://127.0.0.1:${values.port}`;
-
-const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: values.port,
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'share-arts-fanout-')),
-    DATABASE_URL,
-    MEDIA_DIR: '',
-    JWT_SECRET: 'fan-out-benchmark-secret-0123456789abcdef',
-    RATE_LIMITS: 'off',
-    LOG_LEVEL: 'warn',
-    WORKERS: '1',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+// The built server on that database (rate limits off, one process), with a secret of this run's.
+const { url, pid, stop } = await startProductionServer({
+  DATABASE_URL,
+  JWT_SECRET: 'fan-out-benchmark-secret-0123456789abcdef',
 });
-const stop = () => child.kill('SIGTERM');
-process.on('exit', stop);
-for (let i = 0; ; i++) {
-  if (child.exitCode !== null) throw new Error('The server stopped while starting (did you run `npm run build`?).');
-  if (i > 600) throw new Error('The server did not answer /api/health within 2 minutes.');
-  try {
-    if ((await fetch(`${url}/api/health`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+// A failure below still stops it (the kill is sent at once).
+process.on('exit', () => void stop());
 
 /** The server process's CPU time so far, in ms (user + system; /proc counts in ticks of 10 ms). */
 const serverCpuMs = () => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
@@ -115,7 +89,7 @@ const sockets: WebSocket[] = [];
 for (let opened = 0; opened < SOCKETS;) {
   const token = await signUp(`fan_${run}_${opened}`);
   const batch = Array.from({ length: Math.min(5, SOCKETS - opened) }, async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${values.port}/api/live`);
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/live`);
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);
@@ -155,5 +129,5 @@ console.log(
   ),
 );
 for (const socket of sockets) socket.close();
-stop();
+await stop();
 process.exit(0);

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The server process's pid (its CPU time is in /proc/<pid>/stat). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startProductionServer(env: Record<string, string> = {}): P
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
