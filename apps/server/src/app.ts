@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ACCOUNT_DELETION_ERRORS } from '@share-arts/contract';
 import websocket from '@fastify/websocket';
@@ -39,7 +39,9 @@ import {
   createPostCache,
   type SearchHit,
   createPostsService,
+  createViewerStateCache,
   bookmarksRoutes,
+  VIEWER_STATE_MARK_MS,
 } from './modules/posts/index.js';
 import { commentsRoutes, createCommentsService } from './modules/comments/index.js';
 import { searchRoutes } from './modules/search/index.js';
@@ -159,20 +161,28 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     next();
   });
   // The mark travels with the person to the other processes and machines (PRIMARY_COOKIE): every
-  // successful write's answer carries it, and a request that brings it reads from the primary until then.
-  if (reads.replicated) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (writing(request) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
-        const until = Date.now() + reads.maxLagMs;
-        reply.header('set-cookie', primaryCookie(until, reads.maxLagMs, request.protocol === 'https'));
-      }
-      return payload;
-    });
-  }
+  // successful write's answer carries it, and a request that brings it reads from the primary until then,
+  // and its viewer's flags from the database rather than memory (issue 26: the event that tells this
+  // process of the write may not be here yet). So it is set with replicas or without.
+  // Only the routes that write get the hook: a read pays nothing for it.
+  const markMs = Math.max(reads.maxLagMs, VIEWER_STATE_MARK_MS);
+  const markWrite: onSendHookHandler = (request, reply, payload, done) => {
+    if (writing(request) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+      reply.header('set-cookie', primaryCookie(Date.now() + markMs, markMs, request.protocol === 'https'));
+    }
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.onSend = [...[route.onSend ?? []].flat(), markWrite];
+  });
   const identified = (request: FastifyRequest, userId: string) => {
     if (writing(request)) reads.wrote(userId);
-    const until = reads.replicated ? primaryUntilOf(request.headers.cookie) : undefined;
-    if (until !== undefined) reads.wrote(userId, until - Date.now());
+    const until = primaryUntilOf(request.headers.cookie);
+    if (until !== undefined) {
+      reads.wrote(userId, until - Date.now());
+      viewerStates.wrote(userId, Math.min(until - Date.now(), markMs));
+    }
   };
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   // REDIS_URL: every process counts in one Redis (issue 25); else in this process's memory.
@@ -196,6 +206,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     changes: (event) => event.type === 'user-joined' || event.type === 'author-changed',
   });
   const accounts = createAccountCheck({ db, bus });
+  // Each viewer's reactions, bookmarks and follows in memory (issue 26): pages fill their flags without a query.
+  const viewerStates = createViewerStateCache({ db, bus });
   // Live sessions, remembered like accounts (issue 24): LOG OUT and the others end a token at once.
   const sessionCheck = createSessionCheck({ db, bus, log: app.log });
   // One token check for HTTP requests, POST /api/auth/verify and the live socket.
@@ -263,6 +275,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     media,
     searches: peopleSearches,
     emailSent: accountEmail.addressChanged,
+    viewerChanged: (userId) => viewerStates.forget([userId]),
   });
   const guards = registerAuth(app, tokenCheck, limiter, identified);
   const postCache = createPostCache({ bus });
@@ -275,6 +288,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     cache: postCache,
     searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
     relations,
+    viewerStates,
   });
   const comments = createCommentsService({ db, reads, cache: postCache });
   const tags = createTagsService({ db, reads, posts });
@@ -313,7 +327,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(bookmarksRoutes, { posts, guards });
       await api.register(postsRoutes, { posts, guards });
       await api.register(pinsRoutes, { pins: createPinsService({ db, posts }), guards });
-      await api.register(safetyRoutes, { safety: createSafetyService({ db, relations }), guards });
+      await api.register(safetyRoutes, {
+        safety: createSafetyService({ db, relations, followsChanged: viewerStates.forget }),
+        guards,
+      });
       await api.register(atomRoutes, { atom: createAtomService({ db, posts }), publicOrigin: config.publicOrigin });
       await api.register(commentsRoutes, { comments, posts, guards });
       await api.register(searchRoutes, { users, posts, tags, guards });

@@ -91,7 +91,8 @@ export async function setBookmarkRow(
           update users u set bookmark_count = u.bookmark_count + ${add ? 1 : -1}::int
           from changed where u.id = ${userId}::uuid
         )
-        select exists (select from post) as found, exists (select from changed) as changed`,
+        select exists (select from post) as found, exists (select from changed) as changed,
+          (select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from changed) as noted`,
   );
   return outcome!;
 }

@@ -38,7 +38,12 @@ export type DomainEvent =
    * What these people hide changed (issue 23): a block or unblock (both people), a mute or unmute, a muted word
    * added or removed (the muter). Every process forgets their remembered relations (safety/relations.ts).
    */
-  | { type: 'relations-changed'; userIds: string[] };
+  | { type: 'relations-changed'; userIds: string[] }
+  /**
+   * What the user reacted to, saved or follows changed (issue 26): a like or dislike, a bookmark added or removed,
+   * a follow or unfollow. Every process forgets their remembered viewer state (posts/viewer-state.ts).
+   */
+  | { type: 'viewer-changed'; userId: string };
 
 export async function publish(tx: Db, event: DomainEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);

@@ -4,3 +4,4 @@ export { postsRoutes } from './posts.routes.js';
 export { bookmarksRoutes } from './bookmarks.routes.js';
 export { changesPostSearches, createPostCache, type PostCache, type SearchHit } from './posts.cache.js';
 export { selectPostCounts, type PostCounts } from './posts.sql.js';
+export { createViewerStateCache, VIEWER_STATE_MARK_MS, type ViewerStateCache } from './viewer-state.js';

@@ -24,6 +24,7 @@ import {
 import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
 import { blockedViewer, NO_RELATIONS, type Relations, type RelationsCache } from '../safety/index.js';
 import { toSharedPost } from './posts.presenter.js';
+import type { ViewerState, ViewerStateCache } from './viewer-state.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
 export interface PostPageResult {
@@ -52,6 +53,27 @@ function extraRows(missing: number, rate: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, expected * 1.5)));
 }
 
+/**
+ * The viewer's flags on rows read without them (flagsInMemory), from the viewer's state in memory (issue 26):
+ * as the statement's viewer columns would have read them. A followed author's post on Home has no reason.
+ */
+function fillFlags(rows: PostKeyRow[], state: ViewerState): void {
+  for (const row of rows) {
+    row.viewer_reaction =
+      Number(row.like_count) + Number(row.dislike_count) === 0
+        ? null
+        : state.liked.has(row.id)
+          ? 'like'
+          : state.disliked.has(row.id)
+            ? 'dislike'
+            : null;
+    row.viewer_bookmarked = state.bookmarked.has(row.id);
+    row.viewer_follows_author = state.follows.has(row.author_id);
+    row.viewer_username = state.username;
+    if (row.reason_tag && row.viewer_follows_author) row.reason_tag = null;
+  }
+}
+
 /** Search order: the most relevant first, then the newest, then by id (as the cursor's keyset). */
 const byRelevance = (a: SearchHit, b: SearchHit): number =>
   b.rank - a.rank || b.time - a.time || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -66,6 +88,7 @@ export function createPostReader({
   cache,
   searches,
   relations,
+  viewerStates,
 }: {
   db: Db;
   /**
@@ -77,7 +100,17 @@ export function createPostReader({
   cache: PostCache;
   searches: SearchCache<SearchHit>;
   relations: RelationsCache;
+  /** Each viewer's reactions, bookmarks and follows in memory (issue 26); without it, read with every page. */
+  viewerStates?: ViewerStateCache;
 }) {
+  /** The viewer's flags in memory, or null to read them with the rows (signed out, none kept, or just wrote). */
+  const stateOf = (viewerId: string | null): Promise<ViewerState | null> =>
+    viewerId === null || !viewerStates ? Promise.resolve(null) : viewerStates.of(viewerId);
+
+  /** The viewer's relations and state, read side by side when not remembered. */
+  const viewerOf = (viewerId: string | null): Promise<[Relations, ViewerState | null]> =>
+    Promise.all([relationsOf(viewerId), stateOf(viewerId)]);
+
   /** What the viewer does not see of others (issue 23), remembered in memory: nothing when signed out. */
   const relationsOf = (viewerId: string | null): Promise<Relations> =>
     viewerId === null ? Promise.resolve(NO_RELATIONS) : relations.of(viewerId);
@@ -121,8 +154,10 @@ export function createPostReader({
     viewer: Relations,
     name: string,
     hidesMuted: boolean,
+    state: ViewerState | null,
   ): Promise<PostPageResult> {
     const limit = request.limit ?? PAGE_LIMITS.default;
+    if (state) request = { ...request, flagsInMemory: true };
     const rowsDb = reads.reader(request.viewerId);
     const blocked = request.blocksInSql ? NO_RELATIONS.blocked : viewer.blocked;
     const hides = blocked.size > 0 || (hidesMuted && viewer.muted.size > 0);
@@ -130,6 +165,7 @@ export function createPostReader({
       const { rows, cursorOf } = await selectPostRows(rowsDb, request, limit + 1);
       const shown = rows.slice(0, limit);
       const nextCursor = rows.length > limit ? cursorOf(shown.at(-1)!) : null;
+      if (state) fillFlags(shown, state);
       return { posts: await assemble(shown, request.viewerId, viewer), nextCursor };
     }
     const hidden = (row: PostKeyRow) => blocked.has(row.author_id) || (hidesMuted && viewer.muted.has(row.author_id));
@@ -157,6 +193,7 @@ export function createPostReader({
     // Past the page's last post when there is one more; at the end, none; when the bound stopped the
     // reading first, after the last row read (the next page goes on from there).
     const nextCursor = kept.length > limit ? cursorOf!(shown.at(-1)!) : exhausted ? null : (cursor ?? null);
+    if (state) fillFlags(shown, state);
     return { posts: await assemble(shown, request.viewerId, viewer), nextCursor };
   }
 
@@ -194,9 +231,9 @@ export function createPostReader({
 
   /** The posts carrying a tag (lower case, without '#'), but those of people the viewer muted. */
   async function tagged(tag: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
-    const viewer = await relationsOf(viewerId);
+    const [viewer, state] = await viewerOf(viewerId);
     const request = { ...query, ...POST_LISTS.tagged(tag, viewerId, viewer), order: query.sort ?? 'latest', viewerId };
-    return page(request, viewer, `tagged:${request.order}`, true);
+    return page(request, viewer, `tagged:${request.order}`, true, state);
   }
 
   return {
@@ -206,10 +243,9 @@ export function createPostReader({
     async getPosts(ids: readonly string[], viewerId: string | null): Promise<JsonText[]> {
       const wanted = ids.filter(isUuid);
       if (wanted.length === 0) return [];
-      const [found, hidden] = await Promise.all([
-        selectPostKeys(reads.reader(viewerId), wanted, viewerId),
-        relationsOf(viewerId),
-      ]);
+      const [hidden, state] = await viewerOf(viewerId);
+      const found = await selectPostKeys(reads.reader(viewerId), wanted, viewerId, { flagsInMemory: state !== null });
+      if (state) fillFlags(found, state);
       const keys = new Map(found.map((row) => [row.id, row]));
       return assemble(
         wanted.flatMap((id) => keys.get(id) ?? []),
@@ -220,25 +256,32 @@ export function createPostReader({
 
     /** Everyone's posts (Explore), but those of people the viewer muted. */
     async list(query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
-      const viewer = await relationsOf(viewerId);
+      const [viewer, state] = await viewerOf(viewerId);
       const request = { ...query, ...POST_LISTS.everyone(viewerId, viewer), order: query.sort ?? 'latest', viewerId };
-      return page(request, viewer, `everyone:${request.order}`, true);
+      return page(request, viewer, `everyone:${request.order}`, true, state);
     },
 
     /** The home feed: the viewer's own posts and those of the people they follow, but those they muted. */
     async feed(query: PostListQuery, viewerId: string): Promise<PostPageResult> {
-      const viewer = await relationsOf(viewerId);
-      const request = { ...query, ...POST_LISTS.feed(viewerId, viewer), order: query.sort ?? 'latest', viewerId };
-      return page(request, viewer, `feed:${request.order}`, true);
+      const [viewer, state] = await viewerOf(viewerId);
+      const request = {
+        ...query,
+        ...POST_LISTS.feed(viewerId, viewer, state !== null),
+        order: query.sort ?? 'latest',
+        viewerId,
+      };
+      return page(request, viewer, `feed:${request.order}`, true, state);
     },
 
     async byUsername(username: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
       // One author: the statement itself leaves them out when in a blocked pair with the viewer.
+      const [viewer, state] = await viewerOf(viewerId);
       const result = await page(
         { ...query, ...POST_LISTS.byUsername(username), order: query.sort ?? 'latest', viewerId, blocksInSql: true },
-        await relationsOf(viewerId),
+        viewer,
         'byUsername',
         false,
+        state,
       );
       // A page with posts shows the author exists: only an empty one (no posts yet, or past the last)
       // asks whether there is such a user at all.
@@ -256,22 +299,20 @@ export function createPostReader({
     tagged,
 
     /** The posts the viewer likes, the most recently liked first (the profile's Liked tab). */
-    liked: async (query: PostListQuery, viewerId: string) =>
-      page(
-        { ...query, ...POST_LISTS.liked(viewerId), order: 'reacted' satisfies PostOrder, viewerId },
-        await relationsOf(viewerId),
-        'liked',
-        false,
-      ),
+    async liked(query: PostListQuery, viewerId: string) {
+      const [viewer, state] = await viewerOf(viewerId);
+      const order: PostOrder = 'reacted';
+      const request = { ...query, ...POST_LISTS.liked(viewerId), order, viewerId };
+      return page(request, viewer, 'liked', false, state);
+    },
 
     /** The viewer's bookmarks, the most recently saved first (the profile's Saved tab). */
-    bookmarked: async (query: PostListQuery, viewerId: string) =>
-      page(
-        { ...query, ...POST_LISTS.bookmarked(viewerId), order: 'bookmarked' satisfies PostOrder, viewerId },
-        await relationsOf(viewerId),
-        'bookmarked',
-        false,
-      ),
+    async bookmarked(query: PostListQuery, viewerId: string) {
+      const [viewer, state] = await viewerOf(viewerId);
+      const order: PostOrder = 'bookmarked';
+      const request = { ...query, ...POST_LISTS.bookmarked(viewerId), order, viewerId };
+      return page(request, viewer, 'bookmarked', false, state);
+    },
 
     /**
      * Posts whose words start with every word of `q`: the newest 500 such posts ranked by text
@@ -302,15 +343,17 @@ export function createPostReader({
         shape: ['float', 'date', 'uuid'],
         key: (hit) => [hit.rank, new Date(hit.time), hit.id],
       });
+      const [hidden, state] = await viewerOf(viewerId);
       const found = await selectPostKeys(
         reads.reader(viewerId),
         chosen.map((hit) => hit.id),
         viewerId,
-        { asList: true },
+        { asList: true, flagsInMemory: state !== null },
       );
+      if (state) fillFlags(found, state);
       const keys = new Map(found.map((row) => [row.id, row]));
       const rows = chosen.flatMap((hit) => keys.get(hit.id) ?? []);
-      return { posts: await assemble(rows, viewerId, await relationsOf(viewerId)), nextCursor };
+      return { posts: await assemble(rows, viewerId, hidden), nextCursor };
     },
   };
 }

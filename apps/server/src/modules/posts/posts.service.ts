@@ -22,6 +22,7 @@ import {
 } from './posts.sql.js';
 import type { PostCache, SearchHit } from './posts.cache.js';
 import { createPostReader } from './posts.reader.js';
+import type { ViewerStateCache } from './viewer-state.js';
 import { blockedFromPost, type RelationsCache } from '../safety/index.js';
 
 export type { PostPageResult } from './posts.reader.js';
@@ -83,6 +84,7 @@ export function createPostsService({
   cache,
   searches,
   relations,
+  viewerStates,
 }: {
   db: Db;
   /** Where the pages' reads may go (db/replicas.ts, issue 25). */
@@ -92,8 +94,10 @@ export function createPostsService({
   searches: SearchCache<SearchHit>;
   /** Each viewer's blocks and mutes, which lists of posts apply in memory (issue 23). */
   relations: RelationsCache;
+  /** Each viewer's reactions, bookmarks and follows in memory (issue 26), forgotten here when they change. */
+  viewerStates?: ViewerStateCache;
 }) {
-  const reader = createPostReader({ db, reads, cache, searches, relations });
+  const reader = createPostReader({ db, reads, cache, searches, relations, viewerStates });
   const { getPost } = reader;
 
   /** Locks the post row for the rest of the transaction: reactions to one post take turns. */
@@ -258,6 +262,7 @@ export function createPostsService({
         );
       }
       cache.invalidate(postId);
+      viewerStates?.forget([userId]);
       return getPost(postId, userId);
     },
 
@@ -268,6 +273,7 @@ export function createPostsService({
       const outcome = await setBookmarkRow(db, userId, postId, add);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
       if (!outcome.changed) throw badRequest(add ? ERRORS.alreadyBookmarked : ERRORS.notBookmarked);
+      viewerStates?.forget([userId]);
     },
   };
 }

@@ -104,6 +104,12 @@ const viewerColumns = (viewerId: string | null, followsAuthor?: SQL): SQL =>
     } as viewer_follows_author`;
 
 /**
+ * The viewer columns when the viewer's flags come from memory (posts/viewer-state.ts, issue 26): constants,
+ * as for nobody, which the reader then fills in (see PageRequest's flagsInMemory).
+ */
+const FLAGS_IN_MEMORY = sql`${ANONYMOUS_VIEWER_COLUMNS}, null::text as viewer_username`;
+
+/**
  * A post's pictures in order, as one JSON array: the post_media primary key (post_id, position) reads
  * them in order, a probe of media's primary key each.
  */
@@ -128,9 +134,13 @@ const POST_COLUMNS = sql`
  * the post cache's (read with the rest of the post when it is filled); the viewer's votes on them are
  * read once per page, and only when a shown comment has votes (see PostsService).
  */
-const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL): SQL => sql`
-    p.id, p.author_id, p.like_count, p.dislike_count, p.comment_count, ${viewerColumns(viewerId, followsAuthor)},
-    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username,
+const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL, flagsInMemory = false): SQL => sql`
+    p.id, p.author_id, p.like_count, p.dislike_count, p.comment_count, ${
+      flagsInMemory
+        ? FLAGS_IN_MEMORY
+        : sql`${viewerColumns(viewerId, followsAuthor)},
+    ${viewerId === null ? sql`null::text` : sql`(select username from users where id = ${viewerId}::uuid)`} as viewer_username`
+    },
     ${
       viewerId === null
         ? sql`null::json`
@@ -199,13 +209,35 @@ export function selectPostKeys(
   db: Db,
   ids: string[],
   viewerId: string | null,
-  { asList = false }: { asList?: boolean } = {},
+  { asList = false, flagsInMemory = false }: { asList?: boolean; flagsInMemory?: boolean } = {},
 ): Promise<PostKeyRow[]> {
   return queryRows<PostKeyRow>(
     db,
-    sql`select ${keyColumnsOf(viewerId)} from posts p
+    sql`select ${keyColumnsOf(viewerId, undefined, flagsInMemory)} from posts p
         where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
           and ${visibleTo(viewerId)} and ${asList ? listedFor(viewerId) : sql`true`}`,
+  );
+}
+
+/** One row of a viewer's state: what they reacted to (like, dislike), saved (bookmark), follow, and their name. */
+export interface ViewerStateRow {
+  kind: 'like' | 'dislike' | 'bookmark' | 'follow' | 'username';
+  value: string;
+}
+
+/**
+ * A viewer's reactions, bookmarks and follows and their username (username first), at most `limit` rows:
+ * index scans of the viewer's own rows (posts/viewer-state.ts remembers them, issue 26).
+ */
+export function selectViewerState(db: Db, viewerId: string, limit: number): Promise<ViewerStateRow[]> {
+  const viewer = sql`${viewerId}::uuid`;
+  return queryRows<ViewerStateRow>(
+    db,
+    sql`(select 'username' as kind, username as value from users where id = ${viewer})
+        union all (select kind, post_id::text from post_reactions where user_id = ${viewer})
+        union all (select 'bookmark', post_id::text from bookmarks where user_id = ${viewer})
+        union all (select 'follow', followee_id::text from follows where follower_id = ${viewer})
+        ${literalLimit(limit)}`,
   );
 }
 
@@ -250,6 +282,11 @@ export interface PageRequest {
    * whom a block hides whole (two index probes per statement rather than a walk through their posts).
    */
   blocksInSql?: boolean;
+  /**
+   * The viewer's flags (reaction, bookmark, follow, username) are not read: the caller fills them from memory
+   * (issue 26), so a row costs no lookups of the viewer's.
+   */
+  flagsInMemory?: boolean;
 }
 
 /**
@@ -271,7 +308,7 @@ export async function selectPostRows(
   );
   const rows = await queryRows<PageRow>(
     db,
-    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor)}, ${sortKey}${
+    sql`select ${keyColumnsOf(request.viewerId, request.followsAuthor, request.flagsInMemory)}, ${sortKey}${
       request.reason ? sql`, ${request.reason} as reason_tag` : sql``
     }
         from posts p ${request.join ?? sql``}
@@ -336,7 +373,8 @@ export async function reactToPost(
           when,
         ),
     },
-    selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id` })}) from target, reaction) as counted`,
+    selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id` })}) from target, reaction) as counted,
+      (select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from reaction) as viewer_noted`,
   });
 }
 
@@ -369,14 +407,21 @@ export const POST_LISTS = {
    * follow (each once). The followed tags are read once per page (an init plan), and a post by someone
    * not followed says which of its tags brought it, the first in the post's order.
    */
-  feed: (viewerId: string, muted: MutedWords) => {
+  feed: (viewerId: string, muted: MutedWords, followsInMemory = false) => {
     const followedTags = sql`(select coalesce(array_agg(tf.tag), '{}'::text[]) from tag_follows tf where tf.user_id = ${viewerId}::uuid)`;
     const followsAuthor = sql`exists (select from follows f where f.follower_id = ${viewerId}::uuid and f.followee_id = p.author_id)`;
     return {
       where: sql`(p.author_id = ${viewerId}::uuid or p.author_id in (
         select followee_id from follows where follower_id = ${viewerId}::uuid) or p.tags && ${followedTags})
         and ${listedFor(viewerId, muted)}`,
-      reason: sql`case when p.author_id = ${viewerId}::uuid or p.tags = '{}'::text[] or ${followsAuthor} then null else (
+      // With the viewer's follows in memory (issue 26) the reader drops the reason of a followed author's
+      // post, and the statement probes no table per row: the followed tags are one array per execution.
+      reason: followsInMemory
+        ? sql`case when p.author_id = ${viewerId}::uuid or not (p.tags && ${followedTags}) then null else (
+        select t.tag from unnest(p.tags) with ordinality t(tag, n) where array[t.tag] && ${followedTags}
+        order by t.n limit 1
+      ) end`
+        : sql`case when p.author_id = ${viewerId}::uuid or p.tags = '{}'::text[] or ${followsAuthor} then null else (
         select t.tag from unnest(p.tags) with ordinality t(tag, n)
         where exists (select from tag_follows tf where tf.user_id = ${viewerId}::uuid and tf.tag = t.tag)
         order by t.n limit 1

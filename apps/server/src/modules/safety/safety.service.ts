@@ -44,7 +44,16 @@ function cleanWord(word: string): string {
  * applies them through the conditions of safety.sql.ts, or the relations remembered in `relations` (lists of
  * posts), which each change here forgets in this process before it answers (the others hear the event).
  */
-export function createSafetyService({ db, relations }: { db: Db; relations: RelationsCache }) {
+export function createSafetyService({
+  db,
+  relations,
+  followsChanged,
+}: {
+  db: Db;
+  relations: RelationsCache;
+  /** A block ended follows both ways: these people's remembered viewer state goes at once (issue 26). */
+  followsChanged?: (userIds: readonly string[]) => void;
+}) {
   /** The other person's id, after checking they exist and are not the user. */
   async function target(userId: string, username: string, selfMessage: string): Promise<string> {
     const id = await selectUserIdByUsername(db, username);
@@ -60,6 +69,7 @@ export function createSafetyService({ db, relations }: { db: Db; relations: Rela
       const id = await target(userId, username, SAFETY_ERRORS.cannotBlockSelf);
       await insertBlock(db, userId, id);
       relations.forget([userId, id]);
+      followsChanged?.([userId, id]);
       return { blocked: true };
     },
 

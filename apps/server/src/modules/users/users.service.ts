@@ -64,6 +64,7 @@ export function createUsersService({
   media,
   searches,
   emailSent,
+  viewerChanged,
 }: {
   db: Db;
   /** Where the reads of pages may go: a caught-up replica, or the primary (db/replicas.ts, issue 25). */
@@ -73,6 +74,11 @@ export function createUsersService({
   searches: SearchCache<PeopleMatch>;
   /** A profile edit sent an address (issue 24): a new, unconfirmed one is mailed a confirmation link. */
   emailSent?: (userId: string) => void;
+  /**
+   * The user's follows changed (issue 26): this process forgets their remembered viewer state at once, before
+   * the answer leaves (the others hear `viewer-changed`).
+   */
+  viewerChanged?: (userId: string) => void;
 }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
     const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
@@ -92,6 +98,7 @@ export function createUsersService({
     const outcome = await setFollowRow(db, userId, targetId, follow);
     if (!outcome.found) throw notFound(ERRORS.userNotFound);
     if (!outcome.changed) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
+    viewerChanged?.(userId);
     const [user, followUser] = await Promise.all([getUser(userId, userId), getUser(targetId, userId)]);
     return { user, followUser };
   }

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
 import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { publish } from '../../events/events.js';
+import { publish, publishSql } from '../../events/events.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { notBlockedWith } from '../safety/index.js';
@@ -527,6 +527,7 @@ export async function setFollowRow(db: Db, followerId: string, followeeId: strin
         ),
         ${notifications.ctes}
         select exists (select from pair where id = ${followee}) as found, exists (select from changed) as changed,
+          (select count(${publishSql({ type: 'viewer-changed', userId: sql`${followerId}::text` })}) from changed) as viewer_noted,
           ${notifications.events}`,
   );
   return outcome!;
