@@ -13,6 +13,7 @@
  * first's. The load generator runs on the same machine: on 2 cores it takes one of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SignJWT } from 'jose';
 import { encodeCursor } from '../apps/server/src/lib/cursor.js';
-import { startProductionServer } from './server.js';
+import { checkCounts, writeTargets } from './write-scenarios.js';
+import { startBareFastify, startProductionServer, type RunningServer } from './server.js';
 
 const { values } = parseArgs({
   options: {
@@ -134,6 +136,8 @@ async function prepareDatabase(databaseUrl: string, workers: number) {
   const {
     rows: [hot],
   } = await client.query<{ id: string }>('select id from posts order by comment_count desc, like_count desc limit 1');
+  // Issue 26: the viral post and the popular artist (bench/write-scenarios.ts).
+  const writes = await writeTargets(client, CONNECTIONS);
   await client.end();
   const deepCursor = encodeCursor([deep!.created_at, deep!.id]);
   const server = await startProductionServer({
@@ -310,6 +314,10 @@ async function prepareDatabase(databaseUrl: string, workers: number) {
         { method: 'POST', path: `/api/users/unfollow/${followTarget(user)}` },
       ]),
     );
+    // Issue 26: 50 connections liking and unliking one post, and 50 posts of one author.
+    for (const scenario of writes.scenarios.filter((s) => !s.name.includes('mix'))) {
+      await run(scenario.name, perConnection(scenario.requests));
+    }
     await run(
       'POST /api/posts',
       perConnection(() => [
@@ -326,10 +334,103 @@ async function prepareDatabase(databaseUrl: string, workers: number) {
   const finish = async () => {
     await server.stop();
     await removeBenchPosts();
+    // Every like and follow the load wrote must be counted exactly: each touched counter against its rows.
+    const check = new pg.Client({ connectionString: databaseUrl });
+    await check.connect();
+    const counts = await checkCounts(check, writes);
+    await check.end();
+    console.log(
+      `${new URL(databaseUrl).pathname.slice(1)}: ${counts.checked} posts and users the writes touched, ${counts.wrong.length} counters wrong${counts.wrong.length ? `:\n${counts.wrong.join('\n')}` : ''}`,
+    );
     return { posts: sizes!.posts, users: sizes!.users, workers, results: summarize(samples) };
   };
   const name = new URL(databaseUrl).pathname.slice(1);
   return { name: WORKERS.length > 1 ? `${name}, WORKERS=${workers}` : name, round, finish };
+}
+
+// Issue 26: the fixed cost of a request. The app's hello world beside a bare Fastify's (bench/bare-fastify.ts),
+// with the log off and with one line per request written to a file, as a production server writes it. Its
+// four servers of its own are loaded in every round, before the databases' routes; the app's two run on the
+// first database (hello world asks it nothing). Each ratio is the median of the ratios within a round.
+const FIXED_COST = [
+  { name: 'hello: bare Fastify, no log', bare: true, log: false },
+  { name: 'hello: the app, LOG_LEVEL=warn', bare: false, log: false },
+  { name: 'hello: bare Fastify, a log line per request', bare: true, log: true },
+  { name: 'hello: the app, LOG_LEVEL=info', bare: false, log: true },
+] as const;
+
+/** A process's CPU time so far, in µs (user + system; /proc counts in ticks of 10 ms). */
+const cpuMicros = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+};
+
+async function prepareFixedCost(databaseUrl: string) {
+  const targets = FIXED_COST.filter(({ name }) => !values.only || values.only.some((part) => name.includes(part)));
+  if (targets.length === 0) return undefined;
+  const servers: RunningServer[] = [];
+  for (const { bare, log } of targets) {
+    servers.push(
+      bare
+        ? await startBareFastify({ log })
+        : await startProductionServer(
+            { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, BENCH_ROUTES: '1', LOG_LEVEL: log ? 'info' : 'warn' },
+            { logToFile: true },
+          ),
+    );
+  }
+  for (const server of servers) {
+    await autocannon({ url: `${server.url}/api/bench/hello`, connections: CONNECTIONS, duration: 3 });
+  }
+  const samples = new Map<string, Result[]>();
+  /** The server's CPU time per answer in each round, in µs: less moved by the load of other processes than req/s. */
+  const cpu = new Map<string, number[]>();
+  const round = async () => {
+    for (const [i, { name }] of targets.entries()) {
+      const server = servers[i]!;
+      const before = cpuMicros(server.pid);
+      const result = await load(`${server.url}/api/bench/hello`, {});
+      const perRequest = (cpuMicros(server.pid) - before) / Math.max(1, result.requests.total);
+      const sample: Result = {
+        route: name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+      };
+      samples.set(name, [...(samples.get(name) ?? []), sample]);
+      cpu.set(name, [...(cpu.get(name) ?? []), perRequest]);
+      console.log(
+        `${name.padEnd(44)} ${sample.rps.toFixed(0).padStart(7)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  ${perRequest.toFixed(0)} µs CPU a request  errors ${sample.errors}  non-2xx ${sample.non2xx}`,
+      );
+    }
+  };
+  /** Stops the servers and answers the table's lines. */
+  const finish = async () => {
+    for (const server of servers) await server.stop();
+    const results = summarize(samples);
+    const find = (bare: boolean, log: boolean) =>
+      results.find((r) => r.route === FIXED_COST.find((t) => t.bare === bare && t.log === log)!.name);
+    const lines = [
+      '**Hello world: the app beside a bare Fastify (issue 26)**',
+      '',
+      '| server | req/s | req/s range | p50 ms | p99 ms | errors | non-2xx | KB sent | CPU µs a request | × bare Fastify, same log | × itself without log |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ];
+    for (const r of results) {
+      const { bare, log } = FIXED_COST.find((t) => t.name === r.route)!;
+      const bareOne = find(true, log);
+      const unlogged = log ? find(bare, false) : undefined;
+      lines.push(
+        `| ${r.route} | ${r.rps.toFixed(0)} | ${r.rpsMin.toFixed(0)}–${r.rpsMax.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(2)} | ${median(cpu.get(r.route)!).toFixed(0)} | ${bareOne ? sideBySide(r, bareOne) : '–'} | ${unlogged ? sideBySide(r, unlogged) : '–'} |`,
+      );
+    }
+    lines.push('');
+    return lines;
+  };
+  return { round, finish };
 }
 
 // Both databases' servers run side by side and the rounds alternate between them, so the growth from
@@ -338,7 +439,12 @@ const benches = [];
 for (const databaseUrl of databases) {
   for (const workers of WORKERS) benches.push(await prepareDatabase(databaseUrl, workers));
 }
+const fixedCost = await prepareFixedCost(databases[0]!);
 for (let round = 1; round <= ROUNDS; round++) {
+  if (fixedCost) {
+    console.log(`\nHello world beside a bare Fastify, round ${round} of ${ROUNDS}:`);
+    await fixedCost.round();
+  }
   for (const bench of benches) {
     console.log(`\n${bench.name}, round ${round} of ${ROUNDS}:`);
     await bench.round();
@@ -402,6 +508,7 @@ if (WORKERS.length > 1) {
   }
   lines.push('');
 }
+if (fixedCost) lines.push(...(await fixedCost.finish()));
 const table = lines.join('\n');
 console.log(`\n${table}`);
 if (values.write) {
