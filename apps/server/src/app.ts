@@ -58,11 +58,20 @@ import {
   loadPageRenderer,
   PAGE_DATA_ID,
   renderHead,
+  renderHome,
   renderRoot,
   robotsRoutes,
+  sessionApi,
 } from './modules/pages/index.js';
 import { createLiveHub, type LiveHub, liveRoutes } from './modules/live/index.js';
-import { createSessionCheck, createSessionsService, endSessions, sessionsRoutes } from './modules/sessions/index.js';
+import {
+  clearSessionCookie,
+  createSessionCheck,
+  createSessionsService,
+  endSessions,
+  sessionsRoutes,
+  sessionTokenOf,
+} from './modules/sessions/index.js';
 import { createPasskeysService, createTwoFactorService, twoFactorRoutes } from './modules/two-factor/index.js';
 import { createExportService, exportRoutes } from './modules/export/index.js';
 import { accountDeletionRoutes, createAccountDeletionService } from './modules/account-deletion/index.js';
@@ -384,6 +393,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // The web build's server render of shared pages (issue 22), when there is one.
   const renderer = await loadPageRenderer(config.webDistDir);
   const readApi = apiReader(app);
+  const homeApi = sessionApi(app);
   await registerStaticFiles(app, {
     mediaDir: config.mediaDir,
     storage: mediaStorage,
@@ -398,6 +408,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       const drawn = page.status === 200 ? await renderRoot(renderer, url, readApi, app.log) : undefined;
       if (drawn) page.head.data = { id: PAGE_DATA_ID, json: drawn.data };
       return { status: page.status, head: renderHead(page.head), root: drawn?.root, styles: drawn?.styles };
+    },
+    // A signed-in viewer's Home, for the session the document request's cookie carries (issue 22).
+    homePage: async (request, reply) => {
+      const token = sessionTokenOf(request.headers.cookie);
+      if (!token) return undefined;
+      const home = await renderHome(renderer, request.url, token, homeApi, app.log);
+      if (home.kind === 'ended') clearSessionCookie(request, reply);
+      if (home.kind !== 'drawn') return { private: true };
+      const { root, styles, data } = home.drawn;
+      return { private: true, page: { head: renderHead(pages.homeHead(home.viewerId, data)), root, styles } };
     },
   });
   return app;

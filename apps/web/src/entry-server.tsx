@@ -7,9 +7,10 @@
  * The page renders as a visitor's (the server has no token: it lives in the browser's localStorage), with the
  * API answers the server read for it, handed over as the boot script hands over its own (lib/boot-data.ts):
  * the queries take them as their first data. main.tsx keeps this markup on screen until the app's first
- * complete render replaces it.
+ * complete render replaces it. Home (`/`) is drawn too, for a signed-in viewer whose session cookie came with
+ * the document request (issue 22): with the answers the server read with that session's token, as theirs.
  */
-import { SORTS, TAG_ROUTES, type Sort } from '@share-arts/contract';
+import { SORTS, TAG_ROUTES, type Sort, type VerifyResponse } from '@share-arts/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -20,7 +21,8 @@ import { userPath } from './features/people';
 import { postPagePath } from './features/posts';
 import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
-import { postPath } from './lib/first-requests';
+import { postPath, SUGGESTIONS_SHOWN, suggestionsPath } from './lib/first-requests';
+import { sessionKeys } from './lib/session';
 
 const handler = createStaticHandler(routes);
 
@@ -64,10 +66,26 @@ export function firstRequests(url: string): string[] {
 }
 
 /**
- * The markup of `url`'s page (path and query) as a visitor's first render, given the API answers its
- * queries ask for first; undefined when the router answers with a redirect instead of a page.
+ * The GET paths a signed-in viewer's Home (`/`, its sort in the query) asks for first, as the boot script sends
+ * them (boot/page-data.ts): the feed's first page and the suggestions beside it. Asked with the viewer's token.
  */
-export async function render(url: string, answers: readonly PageAnswer[]): Promise<string | undefined> {
+export function homeRequests(url: string): string[] {
+  const asked = new URL(url, 'http://localhost').searchParams.get('sort');
+  const sort = SORTS.includes(asked as Sort) ? (asked as Sort) : 'latest';
+  return [postPagePath({ kind: 'feed' }, sort, null), suggestionsPath(SUGGESTIONS_SHOWN)];
+}
+
+/**
+ * The markup of `url`'s page (path and query) as a visitor's first render, given the API answers its
+ * queries ask for first; undefined when the router answers with a redirect instead of a page. With `viewer`
+ * (the API's answer to POST /api/auth/verify for the session's token), the page as that viewer's first render
+ * (Home, issue 22): its wrapper names the viewer, so the head script shows it only to the same account.
+ */
+export async function render(
+  url: string,
+  answers: readonly PageAnswer[],
+  viewer?: string,
+): Promise<string | undefined> {
   await loadProviders();
   // Matches the address and loads the route modules (their `lazy`), as the browser's router does first.
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
@@ -83,10 +101,16 @@ export async function render(url: string, answers: readonly PageAnswer[]): Promi
   const global = globalThis as unknown as Record<string, BootState | undefined>;
   queryClient.clear();
   global[BOOT_GLOBAL] = state;
+  const user = viewer === undefined ? undefined : (JSON.parse(viewer) as VerifyResponse).user;
+  // The session's user, as the sign-in guard would have it from the verified token (the server has no storage).
+  if (user) queryClient.setQueryData(sessionKeys.currentUser(), user);
   try {
     // In a wrapper of its own (styles/global.css: laid out as if it were not there, hidden from someone
     // signed in), which the app's first render replaces with the rest of the server's markup.
-    return `<div class="server-drawn">${renderToString(
+    const wrapper = user
+      ? `<div class="server-drawn" data-viewer="${encodeURIComponent(user._id)}">`
+      : '<div class="server-drawn">';
+    return `${wrapper}${renderToString(
       <StrictMode>
         {/* No hydration data: the browser's router starts afresh (and the CSP allows no inline script). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />

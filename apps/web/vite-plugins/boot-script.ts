@@ -8,7 +8,8 @@ import { ROUTE_MODULES } from '../src/boot/route-modules.ts';
  * links them in such a page's head, so its markup is drawn styled before any script has run.
  */
 export const SHARED_PAGE_STYLES = 'shared-page-styles.json';
-const SHARED_ROUTES = ['post', 'profile', 'tag'] as const;
+// The pages the server draws (a shared page's, and a signed-in viewer's Home: 'feed').
+const SHARED_ROUTES = ['post', 'profile', 'tag', 'feed'] as const;
 
 /** Where index.html wants the head script (a comment there). */
 const MARKER = '<!-- head script -->';

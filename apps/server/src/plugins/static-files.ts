@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS, RIGHTS_ERRORS } from '@share-arts/contract';
 import { ASSETS_DIR } from '../lib/assets.js';
@@ -82,6 +82,16 @@ export interface StaticFilesOptions {
     origin: string,
     url: string,
   ) => Promise<{ status: number; head: string; root?: string; styles?: string[] } | undefined>;
+  /**
+   * Home (`/`) for a document request: undefined when the request carries no session (the app's index.html as
+   * any file); else `private` (the answer depends on the person's cookie: never stored by a cache), with the
+   * viewer's page drawn on the server when there is one. It may set a cookie on `reply` (an ended session's is
+   * cleared). Handed in by app.ts from the pages and sessions modules.
+   */
+  homePage?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<{ private: true; page?: { head: string; root: string; styles: string[] } } | undefined>;
   /** The site's public origin (PUBLIC_ORIGIN); undefined: taken from the request's Host when it is plain. */
   publicOrigin?: string;
 }
@@ -230,6 +240,24 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
 
   const pageHtml = createTemplate(path.join(options.webDistDir, 'index.html'));
   const sharedPage = options.sharedPage;
+  const homePage = options.homePage;
+  if (hasWebApp && homePage) {
+    // Before the static files' own answer for `/`: a signed-in viewer's Home may be drawn on the server.
+    app.get('/', async (request, reply) => {
+      // Whether the answer is the viewer's own depends on the Cookie header, for every answer of `/`.
+      reply.header('vary', 'Cookie');
+      const home = acceptsPage(request.headers.accept) ? await homePage(request, reply) : undefined;
+      if (home?.page) {
+        const html = await pageHtml(home.page.head, home.page.root, home.page.styles);
+        return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+      }
+      if (!home) return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+      // The plain app, but an answer to the person's cookie (it may clear it): the file's own headers would say
+      // no-cache.
+      const html = await readFile(path.join(options.webDistDir, 'index.html'), 'utf8');
+      return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';

@@ -12,7 +12,7 @@ import { errorResponses } from '../../lib/route-schema.js';
 import type { AuthService } from './auth.service.js';
 import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
 import { addressKey } from '../../lib/client-address.js';
-import { sessionClient } from '../sessions/index.js';
+import { sessionClient, setSessionCookie } from '../sessions/index.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter: RateLimiter }> = async (
   app,
@@ -33,6 +33,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
     async (request, reply) => {
       await limiter.hit(`signup:${addressKey(request.ip)}`, RATE_LIMITS.signupPerIp);
       const { user, encodedToken } = await auth.signup(request.body, sessionClient(request));
+      setSessionCookie(request, reply, encodedToken);
       return reply.code(201).send({ encodedToken, createdUser: user });
     },
   );
@@ -49,12 +50,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; limiter:
         response: { 200: LoginAnswer, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const client = sessionClient(request);
       await limiter.hit(`login:${client.address}`, RATE_LIMITS.loginPerIp);
       const signedIn = await auth.login(request.body.username, request.body.password, client);
       // Two-factor sign-in on (issue 24): no token yet, a ticket for POST /api/auth/login/second-factor.
       if ('secondFactorRequired' in signedIn) return signedIn;
+      setSessionCookie(request, reply, signedIn.encodedToken);
       return { encodedToken: signedIn.encodedToken, foundUser: signedIn.user };
     },
   );

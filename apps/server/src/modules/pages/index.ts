@@ -3,5 +3,13 @@
 // their body, rendered by the web app's own components when its build made a server render.
 export { createPagesService, PAGE_DATA_ID, type PagesService, type SharedPage } from './pages.service.js';
 export { renderHead, type PageHead } from './pages.html.js';
-export { apiReader, loadPageRenderer, renderRoot, type PageRenderer } from './pages.render.js';
+export {
+  apiReader,
+  loadPageRenderer,
+  renderHome,
+  renderRoot,
+  sessionApi,
+  type PageRenderer,
+  type RenderedHome,
+} from './pages.render.js';
 export { robotsRoutes, ROBOTS_TXT, AI_CRAWLERS } from './robots.routes.js';

@@ -34,6 +34,11 @@ export interface PageHead {
   license?: string;
   /** Structured data (schema.org) as `<script type="application/ld+json">`. */
   jsonLd?: Record<string, unknown>;
+  /**
+   * The user whose page this is (a signed-in viewer's Home drawn on the server): `<meta name="viewer">`, which
+   * the head script compares with the stored token's before it shows the markup.
+   */
+  viewer?: string;
   /** JSON the app reads instead of asking again: `<script type="application/json" id=…>`. */
   data?: { id: string; json: string };
 }
@@ -74,6 +79,7 @@ export function renderHead(head: PageHead): string {
     meta('name', 'description', head.description),
     head.canonical ? element('link', { rel: 'canonical', href: head.canonical }) : '',
     meta('name', 'robots', head.robots),
+    meta('name', 'viewer', head.viewer),
     head.license ? element('link', { rel: 'license', href: head.license }) : '',
     meta('property', 'og:site_name', 'Share Arts'),
     meta('property', 'og:type', head.ogType),

@@ -12,13 +12,22 @@ import type { FastifyInstance } from 'fastify';
 export interface PageRenderer {
   /** The GET paths the page at `url` (path and query) asks for first, as a visitor; none: not rendered. */
   firstRequests: (url: string) => string[];
-  /** The page's markup for `#root`, from those answers; undefined when the app would redirect instead. */
-  render: (url: string, answers: readonly { path: string; body: string }[]) => Promise<string | undefined>;
+  /**
+   * The page's markup for `#root`, from those answers; undefined when the app would redirect instead. With
+   * `viewer` (the answer to POST /api/auth/verify), as that signed-in viewer's page.
+   */
+  render: (
+    url: string,
+    answers: readonly { path: string; body: string }[],
+    viewer?: string,
+  ) => Promise<string | undefined>;
+  /** The GET paths a signed-in viewer's Home (`/` and its query) asks for first, with the viewer's token. */
+  homeRequests?: (url: string) => string[];
   /** The stylesheets each drawn page's route loads (the web build's shared-page-styles.json). */
   styles: Partial<Record<SharedRoute, string[]>>;
 }
 
-type SharedRoute = 'post' | 'profile' | 'tag';
+type SharedRoute = 'post' | 'profile' | 'tag' | 'feed';
 
 /** A stylesheet of the web build: `/assets/name-hash.css` (or under another base path). */
 const STYLESHEET = /^\/[\w./-]+\.css$/;
@@ -63,7 +72,12 @@ export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer
   const styles = Object.fromEntries(
     Object.entries(listed).map(([route, hrefs]) => [route, (hrefs ?? []).filter((href) => STYLESHEET.test(href))]),
   );
-  return { render: module.render, firstRequests: module.firstRequests, styles };
+  return {
+    render: module.render,
+    firstRequests: module.firstRequests,
+    ...(typeof module.homeRequests === 'function' ? { homeRequests: module.homeRequests } : {}),
+    styles,
+  };
 }
 
 /** What a failed render is reported to (the app's logger). */
@@ -107,5 +121,79 @@ export async function renderRoot(
   } catch (error) {
     log.error({ err: error, url }, 'server render of a shared page failed; the app draws it in the browser');
     return undefined;
+  }
+}
+
+/** The path of the token check, whose answer (the viewer) the app's sign-in guard waits for. */
+export const VERIFY_PATH = '/api/auth/verify';
+
+/**
+ * The page-data key of the token check's answer: the app asks for it with a POST (lib/session/current-user.ts),
+ * and the boot script takes a key that names its method as that request's (boot/page-data.ts).
+ */
+export const VERIFY_KEY = `POST ${VERIFY_PATH}`;
+
+/** The API asked in-process with a session's token: status and body of a GET, or of the token check. */
+export interface SessionApi {
+  verify: (token: string) => Promise<{ status: number; body: string }>;
+  read: (path: string, token: string) => Promise<string | undefined>;
+}
+
+export const sessionApi = (app: FastifyInstance): SessionApi => ({
+  async verify(token) {
+    const response = await app.inject({
+      method: 'POST',
+      url: VERIFY_PATH,
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      payload: JSON.stringify({ encodedToken: token }),
+    });
+    return { status: response.statusCode, body: response.body };
+  },
+  async read(path, token) {
+    const response = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    });
+    return response.statusCode === 200 ? response.body : undefined;
+  },
+});
+
+/** A signed-in viewer's Home: drawn, not drawn (the plain app), or the cookie's session is over. */
+export type RenderedHome =
+  { kind: 'drawn'; drawn: RenderedRoot; viewerId: string } | { kind: 'plain' } | { kind: 'ended' };
+
+/**
+ * Home (`/`) drawn on the server for the session a document request's cookie carries (issue 22): the token
+ * checked as the app checks it (POST /api/auth/verify: a forged, expired or ended session answers 401, an
+ * account gone 404: the cookie is then over), the page's first requests answered with the viewer's token, and
+ * the app's render of Home from them. The plain app (drawn in the browser) when there is no server render or
+ * anything else fails (reported).
+ */
+export async function renderHome(
+  renderer: PageRenderer | undefined,
+  url: string,
+  token: string,
+  api: SessionApi,
+  log: RenderLog,
+): Promise<RenderedHome> {
+  if (!renderer?.homeRequests) return { kind: 'plain' };
+  try {
+    const verified = await api.verify(token);
+    if (verified.status === 401 || verified.status === 404) return { kind: 'ended' };
+    if (verified.status !== 200) return { kind: 'plain' };
+    const viewerId = (JSON.parse(verified.body) as { user: { _id: string } }).user._id;
+    const paths = renderer.homeRequests(url);
+    const bodies = await Promise.all(paths.map((path) => api.read(path, token)));
+    const answers = paths.flatMap((path, i) => (bodies[i] === undefined ? [] : [{ path, body: bodies[i] }]));
+    if (answers.length < paths.length) return { kind: 'plain' };
+    const root = await renderer.render(url, answers, verified.body);
+    if (root === undefined) return { kind: 'plain' };
+    const entries = [...answers, { path: VERIFY_KEY, body: verified.body }];
+    const data = `{${entries.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(',')}}`;
+    return { kind: 'drawn', viewerId, drawn: { root, data, styles: renderer.styles.feed ?? [] } };
+  } catch (error) {
+    log.error({ err: error, url }, 'server render of Home failed; the app draws it in the browser');
+    return { kind: 'plain' };
   }
 }

@@ -228,6 +228,13 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
   }
 
   return {
+    /** The head of a signed-in viewer's Home drawn on the server: the site's, the viewer, the page's answers. */
+    homeHead: (viewerId: string, data: string): PageHead => ({
+      ...GENERIC,
+      viewer: viewerId,
+      data: { id: PAGE_DATA_ID, json: data },
+    }),
+
     /**
      * The head of the page at `pathname` when it is a post, a profile or a tag page; undefined for any other
      * path (the app's other pages, reserved words, files), which keeps its usual answer. `origin` makes the

@@ -10,3 +10,4 @@ export {
 } from './sessions.service.js';
 export { sessionsRoutes } from './sessions.routes.js';
 export { insertSession } from './sessions.sql.js';
+export { clearSessionCookie, SESSION_COOKIE, sessionTokenOf, setSessionCookie } from './session-cookie.js';

@@ -12,6 +12,7 @@ import {
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { PASSWORD_CHANGE_FAILURES, type SessionsService } from './sessions.service.js';
+import { clearSessionCookie } from './session-cookie.js';
 
 const ENDED =
   'Its token is refused from then on (401), everywhere: other requests, POST /api/auth/verify, and its open live socket, which closes.';
@@ -35,6 +36,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionsServi
     },
     async (request, reply) => {
       await sessions.logout(request.userId!, request.sessionId!);
+      clearSessionCookie(request, reply);
       return reply.code(204).send(null);
     },
   );

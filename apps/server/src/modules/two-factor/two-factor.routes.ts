@@ -20,7 +20,7 @@ import { addressKey } from '../../lib/client-address.js';
 import { RATE_LIMITS } from '../../lib/rate-limiter.js';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
-import { sessionClient } from '../sessions/index.js';
+import { sessionClient, setSessionCookie } from '../sessions/index.js';
 // The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
 import { originOf } from '../../plugins/static-files.js';
 import type { PasskeysService } from './passkeys.service.js';
@@ -165,13 +165,14 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: LoginResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await perAddress(request.ip);
       const { ticket, code, passkey } = request.body;
       const signedIn =
         passkey !== undefined
           ? await passkeys.secondFactor(ticket, passkey, originOf(request, publicOrigin), sessionClient(request))
           : await twoFactor.finish(ticket, { code: code ?? '' }, sessionClient(request));
+      setSessionCookie(request, reply, signedIn.encodedToken);
       return { encodedToken: signedIn.encodedToken, foundUser: signedIn.user };
     },
   );
@@ -205,13 +206,14 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: LoginResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await perAddress(request.ip);
       const signedIn = await passkeys.signIn(
         request.body.credential,
         originOf(request, publicOrigin),
         sessionClient(request),
       );
+      setSessionCookie(request, reply, signedIn.encodedToken);
       return { encodedToken: signedIn.encodedToken, foundUser: signedIn.user };
     },
   );
