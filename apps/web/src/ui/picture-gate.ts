@@ -10,7 +10,17 @@ import { whenIdle } from '../lib/when-idle';
  */
 const WAIT_AT_MOST_MS = 2500;
 
-let open = false;
+/**
+ * No gate where the HTML itself asked for the pictures: in the server's render (entry-server.tsx), whose
+ * markup gives every picture its file (the browser's own lazy loading picks those on screen), and in the
+ * browser while that markup is shown (a visitor's shared page: styles/global.css), whose first render then
+ * draws the same files instead of taking them away until the gate opens.
+ */
+const serverDrawn = (): boolean =>
+  typeof document === 'undefined' ||
+  (document.querySelector('#root > .server-drawn') !== null && !('signedIn' in document.documentElement.dataset));
+
+let open = serverDrawn();
 let opening = false;
 let priorityPending = false;
 const listeners = new Set<() => void>();
