@@ -1,8 +1,11 @@
 import { Search } from 'lucide-react';
-import type { Option } from '../lib/dropdown-options';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchCombobox } from '../lib/use-search-combobox';
 import styles from './search-box.module.css';
-import { SearchOption } from './search-option';
+
+/** The options are drawn by a chunk of their own, fetched with the first search (most visits never search). */
+const loadResults = () => import('./search-results');
+const SearchResults = lazy(loadResults);
 
 /**
  * The header's search (WAI-ARIA combobox with a listbox popup): results as you type, ArrowUp/Down to move,
@@ -12,26 +15,11 @@ export function SearchBox({ className }: { className?: string }) {
   const combobox = useSearchCombobox();
   const { baseId, optionId, q, options, activeIndex, expanded } = combobox;
   const listboxId = `${baseId}-listbox`;
-
-  const renderOption = (option: Option) => {
-    const index = options.indexOf(option);
-    return (
-      <SearchOption
-        key={option.key}
-        option={option}
-        id={optionId(index)}
-        selected={index === activeIndex}
-        q={q}
-        onHighlight={() => combobox.highlight(index)}
-        onChoose={() => combobox.choose(option)}
-      />
-    );
-  };
-
-  const userOptions = options.filter((option) => option.kind === 'user');
-  const tagOptions = options.filter((option) => option.kind === 'tag');
-  const postOptions = options.filter((option) => option.kind === 'post');
-  const allOption = options.find((option) => option.kind === 'all');
+  // Asked for beside the first search's request, not after its answer.
+  const searching = q !== '';
+  useEffect(() => {
+    if (searching) void loadResults();
+  }, [searching]);
 
   return (
     <form
@@ -59,31 +47,19 @@ export function SearchBox({ className }: { className?: string }) {
       />
       <div className={styles.popup} hidden={!combobox.popup}>
         <div id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox} hidden={!expanded}>
-          {userOptions.length > 0 && (
-            <div role="group" aria-labelledby={`${baseId}-people`} className={styles.group}>
-              <div role="presentation" id={`${baseId}-people`} className={styles.groupLabel}>
-                People
-              </div>
-              {userOptions.map(renderOption)}
-            </div>
+          {options.length > 0 && (
+            <Suspense>
+              <SearchResults
+                baseId={baseId}
+                options={options}
+                optionId={optionId}
+                activeIndex={activeIndex}
+                q={q}
+                onHighlight={combobox.highlight}
+                onChoose={combobox.choose}
+              />
+            </Suspense>
           )}
-          {tagOptions.length > 0 && (
-            <div role="group" aria-labelledby={`${baseId}-tags`} className={styles.group}>
-              <div role="presentation" id={`${baseId}-tags`} className={styles.groupLabel}>
-                Tags
-              </div>
-              {tagOptions.map(renderOption)}
-            </div>
-          )}
-          {postOptions.length > 0 && (
-            <div role="group" aria-labelledby={`${baseId}-posts`} className={styles.group}>
-              <div role="presentation" id={`${baseId}-posts`} className={styles.groupLabel}>
-                Posts
-              </div>
-              {postOptions.map(renderOption)}
-            </div>
-          )}
-          {allOption && renderOption(allOption)}
         </div>
         {/* Announced by the status below; this is the same words for the eyes. */}
         {combobox.noResults && (
