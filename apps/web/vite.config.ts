@@ -46,7 +46,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rolldownOptions: {
       // TypeBox only builds the contract's schemas (see vite-plugins/pure-schemas.ts); the app uses none of it.
       treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
-      output: { codeSplitting: { groups: chunkGroups(path.dirname(fileURLToPath(import.meta.url))) } },
+      output: {
+        codeSplitting: { groups: chunkGroups(path.dirname(fileURLToPath(import.meta.url))) },
+        // Six characters of hash, not eight: the entry lists every route's files (about 65 names), and their
+        // hashes do not compress; /landing's budget is tight. Ample to tell one build's file from another's.
+        ...(isSsrBuild
+          ? {}
+          : {
+              entryFileNames: 'assets/[name]-[hash:6].js',
+              chunkFileNames: 'assets/[name]-[hash:6].js',
+              assetFileNames: 'assets/[name]-[hash:6][extname]',
+            }),
+      },
     },
   },
 }));

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoading } from '../ui/full-page-status';
 import { legacyPostRedirect } from './guards/legacy-post-path';
 import { loadProviders } from './load-providers';
+import type * as RarePages from './rare-pages';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
 import { RootLayout } from './root-layout';
@@ -22,6 +23,12 @@ const lazyStandalone = (load: () => Promise<{ default: ComponentType }>) => asyn
   Component: (await load()).default,
 });
 
+/** A page seldom opened first, through app/rare-pages.ts (which says why). */
+const rare =
+  (load: (pages: typeof RarePages) => Promise<{ default: ComponentType }>) =>
+  () =>
+    import('./rare-pages').then(load);
+
 /** Pages with the "Who to follow" suggestions beside them (read by the app layout). */
 const SUGGESTIONS: RouteHandle = { suggestions: true };
 /** Pages that lay out their own width (the post page puts the artwork beside its details). */
@@ -38,7 +45,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/landing-page')) },
       // The mailed confirmation link, signed in or not (issue 24).
-      { path: 'verify-email', lazy: lazyComponent(() => import('../features/account/pages/verify-email-page')) },
+      { path: 'verify-email', lazy: lazyComponent(rare((pages) => pages.loadVerifyEmailPage())) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [
@@ -50,16 +57,16 @@ export const routes: RouteObject[] = [
           // Password reset by mail (issue 24).
           {
             path: 'forgot-password',
-            lazy: lazyComponent(() => import('../features/auth/pages/forgot-password-page')),
+            lazy: lazyComponent(rare((pages) => pages.loadForgotPasswordPage())),
           },
           {
             path: 'reset-password',
-            lazy: lazyComponent(() => import('../features/auth/pages/reset-password-page')),
+            lazy: lazyComponent(rare((pages) => pages.loadResetPasswordPage())),
           },
         ],
       },
       // Public: developers also try unauthenticated calls (the page reads a stored token if there is one).
-      { path: 'mockman', lazy: lazyComponent(() => import('../features/mockman/pages/mockman-page')) },
+      { path: 'mockman', lazy: lazyComponent(rare((pages) => pages.loadMockmanPage())) },
       {
         lazy: lazyComponent(() => import('./guards/require-auth').then((module) => ({ default: module.RequireAuth }))),
         children: [
@@ -84,7 +91,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'search',
-                lazy: lazyComponent(() => import('../features/search/pages/search-page')),
+                lazy: lazyComponent(rare((pages) => pages.loadSearchPage())),
               },
               {
                 path: 'notifications',
@@ -96,12 +103,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'settings',
-                lazy: lazyComponent(() => import('../features/settings/pages/settings-page')),
+                lazy: lazyComponent(rare((pages) => pages.loadSettingsPage())),
               },
               {
                 // Privacy and safety, Account: the same page, on its other parts.
                 path: 'settings/:section',
-                lazy: lazyComponent(() => import('../features/settings/pages/settings-page')),
+                lazy: lazyComponent(rare((pages) => pages.loadSettingsPage())),
               },
               {
                 // Moderators and admins only: the page shows everyone else the not-found page. Loaded from the

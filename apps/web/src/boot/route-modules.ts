@@ -3,6 +3,8 @@ import type { BootRoute } from './boot-route.ts';
 const PROVIDERS = 'src/app/providers.tsx';
 const AUTH = [PROVIDERS, 'src/app/layouts/auth-layout.tsx'];
 const SIGNED_IN = [PROVIDERS, 'src/app/guards/require-auth.tsx', 'src/app/layouts/app-layout.tsx'];
+/** The pages the router imports through app/rare-pages.ts. */
+const RARE = 'src/app/rare-pages.ts';
 
 /**
  * The modules (from apps/web) each page's first render loads through its route's `lazy` (app/router.tsx).
@@ -13,13 +15,13 @@ export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
   landing: ['src/features/landing/pages/landing-page.tsx'],
   login: [...AUTH, 'src/features/auth/pages/login-page.tsx'],
   signup: [...AUTH, 'src/features/auth/pages/signup-page.tsx'],
-  mockman: [PROVIDERS, 'src/features/mockman/pages/mockman-page.tsx'],
+  mockman: [PROVIDERS, RARE, 'src/features/mockman/pages/mockman-page.tsx'],
   feed: [...SIGNED_IN, 'src/features/feed/pages/home-page.tsx'],
   explore: [...SIGNED_IN, 'src/features/feed/pages/explore-page.tsx'],
   post: [...SIGNED_IN, 'src/features/post-page/pages/post-page.tsx'],
-  search: [...SIGNED_IN, 'src/features/search/pages/search-page.tsx'],
+  search: [...SIGNED_IN, RARE, 'src/features/search/pages/search-page.tsx'],
   notifications: [...SIGNED_IN, 'src/features/notifications/pages/notifications-page.tsx'],
-  settings: [...SIGNED_IN, 'src/features/settings/pages/settings-page.tsx'],
+  settings: [...SIGNED_IN, RARE, 'src/features/settings/pages/settings-page.tsx'],
   profile: [...SIGNED_IN, 'src/features/profile/pages/profile-page.tsx'],
   tag: [...SIGNED_IN, 'src/features/tags/pages/tag-page.tsx'],
   other: [...SIGNED_IN, 'src/app/not-found-page.tsx'],

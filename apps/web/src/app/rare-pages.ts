@@ -1,0 +1,12 @@
+/**
+ * The pages a visit seldom opens first: the developer console, settings, search results, and the links a mail
+ * brings. The router imports each through this small chunk, so the lists of files they need travel here, not in
+ * the entry every first visit downloads (/landing's budget of 100 KB is tight). On a first load of one of them
+ * the boot script asks for this chunk beside the page's own (boot/route-modules.ts).
+ */
+export const loadMockmanPage = () => import('../features/mockman/pages/mockman-page');
+export const loadSettingsPage = () => import('../features/settings/pages/settings-page');
+export const loadSearchPage = () => import('../features/search/pages/search-page');
+export const loadVerifyEmailPage = () => import('../features/account/pages/verify-email-page');
+export const loadForgotPasswordPage = () => import('../features/auth/pages/forgot-password-page');
+export const loadResetPasswordPage = () => import('../features/auth/pages/reset-password-page');
