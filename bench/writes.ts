@@ -276,7 +276,8 @@ function pgbench(script: string, name: string): Promise<{ requests: number; seco
     const child = spawn(
       'pgbench',
       ['-n', '-M', 'simple', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(DURATION), '-f', file, DATABASE_URL!],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // As the server's connections do (issue 26): share_arts_publish writes to the outbox, which the servers' relays send.
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGOPTIONS: '-c share_arts.outbox=on' } },
     );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -372,5 +373,24 @@ for (const m of results) {
   console.log(
     `| ${m.label} | ${m.scenario} | ${m.rps.toFixed(0)} | ${m.p50} | ${Number.isNaN(m.p99) ? '–' : m.p99} | ${m.non2xx} | ${m.serverCpuPerRequest ? m.serverCpuPerRequest.toFixed(2) : '–'} | ${m.dbCpuPerRequest.toFixed(2)} | ${(100 * m.machineBusy).toFixed(0)}% | ${m.active.toFixed(1)} | ${m.waits} |`,
   );
+}
+if (ROUNDS > 1) {
+  const median = (numbers: number[]) => {
+    const sorted = [...numbers].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  console.log(`\nMedians of ${ROUNDS} rounds (req/s range in brackets):\n`);
+  console.log('| build | scenario | req/s | req/s range | p99 ms | server CPU ms/req | db CPU ms/req |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  const keys = [...new Set(results.map((m) => `${m.label}\u0000${m.scenario}`))];
+  for (const key of keys) {
+    const [label, scenario] = key.split('\u0000');
+    const runs = results.filter((m) => m.label === label && m.scenario === scenario);
+    const rps = runs.map((m) => m.rps);
+    console.log(
+      `| ${label} | ${scenario} | ${median(rps).toFixed(0)} | ${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)} | ${median(runs.map((m) => m.p99))} | ${median(runs.map((m) => m.serverCpuPerRequest)).toFixed(2)} | ${median(runs.map((m) => m.dbCpuPerRequest)).toFixed(2)} |`,
+    );
+  }
 }
 if (counts.wrong.length) process.exitCode = 1;

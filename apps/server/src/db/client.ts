@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import pg, { type QueryResultRow } from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
+import { OUTBOX_OPTION } from '../events/outbox.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -61,7 +62,8 @@ export function registerPool(db: Db, pool: QueryPool): void {
 }
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // Events go to the outbox, sent by the relay after commit (issue 26: see events/outbox.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: OUTBOX_OPTION });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor may a checked-out one (a transaction's): the pool listens only to idle clients, and an 'error'

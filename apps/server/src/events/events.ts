@@ -6,8 +6,10 @@ export const EVENT_CHANNEL = 'share_arts_live';
 
 /**
  * What changed, as small as possible: the receiving processes read the current state themselves, so
- * events may be coalesced and never carry stale numbers. Sent with `pg_notify` inside the action's
- * transaction, PostgreSQL delivers it only when (and if) the transaction commits, in commit order.
+ * events may be coalesced and never carry stale numbers. Sent inside the action's transaction (SQL
+ * function share_arts_publish, migration 0024): on PostgreSQL it is written to the outbox, which the relay
+ * (outbox.ts) sends once the transaction has committed; elsewhere (PGlite) with `pg_notify`, which
+ * PostgreSQL delivers only when (and if) the transaction commits. Either way in commit order per post.
  */
 export type DomainEvent =
   /** A notification row was written for its recipient. */
@@ -45,8 +47,13 @@ export type DomainEvent =
    */
   | { type: 'viewer-changed'; userId: string };
 
+let lastPublish = 0;
+/** When this process last wrote an event (Date.now()): the outbox relay looks for new ones while it is recent. */
+export const lastPublishAt = (): number => lastPublish;
+
 export async function publish(tx: Db, event: DomainEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
+  lastPublish = Date.now();
+  await tx.execute(sql`select share_arts_publish(${JSON.stringify(event)})`);
 }
 
 /** An event whose values the statement sending it computes (its fields as SQL expressions). */
@@ -60,7 +67,24 @@ export function publishSql(event: SqlEvent): SQL {
   const fields = Object.entries(event).map(([key, value]) =>
     typeof value === 'string' ? sql`${key}::text, ${value}::text` : sql`${key}::text, ${value as SQL}`,
   );
-  return sql`pg_notify(${EVENT_CHANNEL}, json_build_object(${sql.join(fields, sql`, `)})::text)`;
+  lastPublish = Date.now();
+  return sql`share_arts_publish(json_build_object(${sql.join(fields, sql`, `)})::text)`;
+}
+
+/** The events of a notification: one event, or the relay's batch (a JSON array of events). */
+export function parseEvents(payload: string): DomainEvent[] {
+  if (!payload.startsWith('[')) {
+    const event = parseEvent(payload);
+    return event ? [event] : [];
+  }
+  try {
+    const events = JSON.parse(payload) as unknown[];
+    return Array.isArray(events)
+      ? events.filter((e): e is DomainEvent => typeof e === 'object' && e !== null && typeof (e as DomainEvent).type === 'string')
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 export function parseEvent(payload: string): DomainEvent | null {
