@@ -417,7 +417,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       if (home.kind === 'ended') clearSessionCookie(request, reply);
       if (home.kind !== 'drawn') return { private: true };
       const { root, styles, data } = home.drawn;
-      return { private: true, page: { head: renderHead(pages.homeHead(home.viewerId, data)), root, styles } };
+      return { private: true, page: { head: renderHead(pages.homeHead(token, data)), root, styles } };
     },
   });
   return app;

@@ -5,10 +5,12 @@
  *
  * 1. asks for the files the page's first render needs (its route chunks and their CSS) beside the entry
  *    (the lists are written in by the build; the head script has /landing's);
- * 2. starts the page's first API requests and preloads its largest picture (page-data.ts).
+ * 2. starts the page's first API requests and preloads its largest picture (page-data.ts);
+ * 3. keeps the buttons pressed on a page the server drew until the app can press them (early-clicks.ts).
  */
 import { addLink } from './dom';
 import { bootRoute, type BootRoute } from './boot-route';
+import { catchEarlyClicks } from './early-clicks';
 import { startPageRequests } from './page-data';
 
 /** Filled in by the build: the files to preload per route (indexes into `files`). */
@@ -26,3 +28,4 @@ for (const index of routes[route] ?? []) {
   );
 }
 startPageRequests(route, postId);
+catchEarlyClicks();

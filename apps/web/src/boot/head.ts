@@ -27,8 +27,13 @@ const applyTheme = () => {
 applyTheme();
 systemDark.addEventListener('change', applyTheme);
 // A shared page the server drew is a visitor's: someone signed in never sees it (styles/global.css), and waits
-// for their own, which the app draws.
-if (readStorage(STORAGE_KEYS.token)) document.documentElement.dataset.signedIn = '';
+// for their own, which the app draws. A viewer's Home the server drew for the session cookie (issue 22) names
+// the session's token payload (<meta name="viewer">): it is hidden unless the stored token is that session's
+// (signed out here, or in as someone else, it is not theirs to see). Without scripts it is the cookie's.
+const token = readStorage(STORAGE_KEYS.token);
+if (token) document.documentElement.dataset.signedIn = '';
+const viewer = document.querySelector<HTMLMetaElement>('meta[name=viewer]')?.content;
+if (viewer && token?.split('.')[1] !== viewer) document.documentElement.dataset.otherViewer = '';
 
 const { landing, boot } = __BOOT_HEAD__;
 if (window.location.pathname.replace(/\/+$/, '') === '/landing') {

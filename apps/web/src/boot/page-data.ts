@@ -71,17 +71,24 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
 
   // A visitor's shared page (a post, a profile, a tag): the server wrote its first API answers into the page
   // (and the preload of its picture); the app takes them as if this script had asked. Signed in, the viewer's
-  // flags need the token.
-  const inline = token ? null : document.getElementById(PAGE_DATA_ID);
+  // flags need the token. A viewer's Home drawn on the server (issue 22) was read with their token: taken when
+  // the head script found the stored token theirs (head.ts), by no one else. Its token check is keyed `POST /api/…`.
+  const viewerPage = !!document.querySelector('meta[name=viewer]');
+  const theirs = viewerPage ? document.documentElement.dataset.otherViewer === undefined : !token;
+  const inline = theirs ? document.getElementById(PAGE_DATA_ID) : null;
   try {
     const answers = JSON.parse(inline?.textContent || '{}') as Record<string, unknown>;
     for (const path in answers) {
       const result: BootResult = { status: 200, body: JSON.stringify(answers[path]) };
-      state.requests[bootKey('GET', path)] = { promise: Promise.resolve(result), result };
+      state.requests[path.startsWith('POST ') ? path : bootKey('GET', path)] = {
+        promise: Promise.resolve(result),
+        result,
+      };
     }
   } catch {
     // Not JSON: the app asks itself.
   }
+  const answered = (method: string, path: string) => !!state.requests[bootKey(method, path)];
 
   if (!token || !isSignedInRoute(route)) return;
   // In the order they are needed (the embedded database answers one query at a time): what leads to the
@@ -90,13 +97,16 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
   if (feed) {
     const sort = new URLSearchParams(window.location.search).get('sort') as Sort;
     const list = pagePath(FEED_ROUTES[route], SORTS.includes(sort) ? sort : 'latest', null);
-    void send('GET', list).then((result) =>
-      preloadPicture(
-        result,
-        (page: PostPage) => page.posts[0],
-        () => POST_PICTURE_SIZES.feed,
-      ),
-    );
+    // Drawn on the server: its first picture is in the page already.
+    if (!answered('GET', list)) {
+      void send('GET', list).then((result) =>
+        preloadPicture(
+          result,
+          (page: PostPage) => page.posts[0],
+          () => POST_PICTURE_SIZES.feed,
+        ),
+      );
+    }
   } else if (postId) {
     void send('GET', postPath(postId)).then((result) =>
       preloadPicture(
@@ -108,7 +118,8 @@ export function startPageRequests(route: BootRoute, postId: string | undefined):
       ),
     );
   }
-  void send('POST', '/api/auth/verify', { encodedToken: token });
-  if (feed) void send('GET', suggestionsPath(SUGGESTIONS_SHOWN));
-  else if (postId) void send('GET', commentPagePath(postId, 'oldest', null));
+  if (!answered('POST', '/api/auth/verify')) void send('POST', '/api/auth/verify', { encodedToken: token });
+  if (feed) {
+    if (!answered('GET', suggestionsPath(SUGGESTIONS_SHOWN))) void send('GET', suggestionsPath(SUGGESTIONS_SHOWN));
+  } else if (postId) void send('GET', commentPagePath(postId, 'oldest', null));
 }

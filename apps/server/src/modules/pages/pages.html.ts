@@ -35,8 +35,8 @@ export interface PageHead {
   /** Structured data (schema.org) as `<script type="application/ld+json">`. */
   jsonLd?: Record<string, unknown>;
   /**
-   * The user whose page this is (a signed-in viewer's Home drawn on the server): `<meta name="viewer">`, which
-   * the head script compares with the stored token's before it shows the markup.
+   * Whose page this is (a signed-in viewer's Home drawn on the server): the payload of the session's token, as
+   * `<meta name="viewer">`, which the head script compares with the stored token's before it shows the markup.
    */
   viewer?: string;
   /** JSON the app reads instead of asking again: `<script type="application/json" id=…>`. */

@@ -160,8 +160,7 @@ export const sessionApi = (app: FastifyInstance): SessionApi => ({
 });
 
 /** A signed-in viewer's Home: drawn, not drawn (the plain app), or the cookie's session is over. */
-export type RenderedHome =
-  { kind: 'drawn'; drawn: RenderedRoot; viewerId: string } | { kind: 'plain' } | { kind: 'ended' };
+export type RenderedHome = { kind: 'drawn'; drawn: RenderedRoot } | { kind: 'plain' } | { kind: 'ended' };
 
 /**
  * Home (`/`) drawn on the server for the session a document request's cookie carries (issue 22): the token
@@ -182,7 +181,6 @@ export async function renderHome(
     const verified = await api.verify(token);
     if (verified.status === 401 || verified.status === 404) return { kind: 'ended' };
     if (verified.status !== 200) return { kind: 'plain' };
-    const viewerId = (JSON.parse(verified.body) as { user: { _id: string } }).user._id;
     const paths = renderer.homeRequests(url);
     const bodies = await Promise.all(paths.map((path) => api.read(path, token)));
     const answers = paths.flatMap((path, i) => (bodies[i] === undefined ? [] : [{ path, body: bodies[i] }]));
@@ -191,7 +189,7 @@ export async function renderHome(
     if (root === undefined) return { kind: 'plain' };
     const entries = [...answers, { path: VERIFY_KEY, body: verified.body }];
     const data = `{${entries.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(',')}}`;
-    return { kind: 'drawn', viewerId, drawn: { root, data, styles: renderer.styles.feed ?? [] } };
+    return { kind: 'drawn', drawn: { root, data, styles: renderer.styles.feed ?? [] } };
   } catch (error) {
     log.error({ err: error, url }, 'server render of Home failed; the app draws it in the browser');
     return { kind: 'plain' };

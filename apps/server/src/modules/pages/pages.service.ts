@@ -228,10 +228,13 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
   }
 
   return {
-    /** The head of a signed-in viewer's Home drawn on the server: the site's, the viewer, the page's answers. */
-    homeHead: (viewerId: string, data: string): PageHead => ({
+    /**
+     * The head of a signed-in viewer's Home drawn on the server: the site's, whose it is (the session token's
+     * payload: not secret, the signature is), and the page's answers.
+     */
+    homeHead: (token: string, data: string): PageHead => ({
       ...GENERIC,
-      viewer: viewerId,
+      viewer: token.split('.')[1] ?? '',
       data: { id: PAGE_DATA_ID, json: data },
     }),
 
