@@ -19,6 +19,8 @@
  *     the page, and main-thread long tasks and frame intervals from Chromium's performance trace).
  *
  * `--dist <dir>` serves another build (WEB_DIST_DIR), e.g. a copy of an older one, to compare.
+ * `--no-session-cookie` opens the signed-in pages with the token alone, without the session cookie signing in
+ * sets beside it: the feed is then drawn by the app in the browser, as before it was drawn on the server.
  *
  * While working on one page: `--page <name>` (repeatable: landing, login, feed, post, post-visitor, profile,
  * tag, profile-visitor, tag-visitor) keeps only those pages, `--skip-feed` skips (d), and `--reports <dir>` keeps every Lighthouse report (JSON) and its
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     page: { type: 'string', multiple: true },
     'skip-feed': { type: 'boolean', default: false },
     reports: { type: 'string' },
+    'no-session-cookie': { type: 'boolean', default: false },
   },
 });
 if (values.write && (values.page || values['skip-feed'] || values['skip-lighthouse'])) {
@@ -316,6 +319,13 @@ async function lighthouseRun(page: (typeof PAGES)[number], run: number): Promise
       );
       await tab.goto(`${base}/landing`);
       await tab.evaluate((value) => window.localStorage.setItem('token', value), token);
+      if (!values['no-session-cookie']) {
+        // The session cookie signing in sets beside the token (issue 22): `/` is then drawn on the server.
+        const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+        await context.addCookies([
+          { name: 'sa_session', value: token, url: base, httpOnly: true, sameSite: 'Lax', expires: exp },
+        ]);
+      }
       await context.close();
     }
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir });
