@@ -12,6 +12,11 @@ export const API_CACHE = {
 
 function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
+  // Most answers have no Vary yet.
+  if (current === undefined) {
+    reply.header('vary', field);
+    return;
+  }
   const fields = String(current ?? '')
     .split(',')
     .map((value) => value.trim())
