@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers.js';
-import { logDestination } from './log-destination.js';
+import { batchedLines, logDestination } from './log-destination.js';
 
 describe('the log destination', () => {
   it('keeps the server serving when its log cannot be written (a full disk under stdout)', async () => {
@@ -29,6 +32,39 @@ describe('the log destination', () => {
     } finally {
       await ctx.close();
       destination.destroy();
+    }
+  });
+
+  it('writes the lines of a few milliseconds in one write, each line whole and in order', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'share-arts-log-'));
+    const file = path.join(folder, 'server.log');
+    const destination = logDestination(file);
+    const writes: string[] = [];
+    const write = destination.write.bind(destination);
+    destination.write = (data: string) => (writes.push(data), write(data));
+    // Long enough that nothing is handed over before the checks below unless they say so.
+    const batched = batchedLines(destination, { everyMs: 300, maxBytes: 100 });
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      batched.write('one\n');
+      batched.write('two\n');
+      expect(writes).toEqual([]);
+      while (writes.length === 0) await wait(5);
+      expect(writes).toEqual(['one\ntwo\n']);
+      // Past maxBytes, what waits is handed over at once.
+      batched.write('three\n');
+      batched.write(`${'x'.repeat(99)}\n`);
+      expect(writes).toEqual(['one\ntwo\n', `three\n${'x'.repeat(99)}\n`]);
+      batched.write('four\n');
+      // A flush (the server stopping) hands over what waits without waiting for the rest of the 300 ms.
+      await new Promise<void>((resolve, reject) => batched.flush((error) => (error ? reject(error) : resolve())));
+      expect(writes).toHaveLength(3);
+      expect(writes[2]).toBe('four\n');
+      const all = `one\ntwo\nthree\n${'x'.repeat(99)}\nfour\n`;
+      while (readFileSync(file, 'utf8') !== all) await wait(5);
+    } finally {
+      destination.destroy();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -31,3 +31,42 @@ export function logDestination(target: number | string = 1): SonicBoom {
   destination.on('write', () => (failing = false));
   return destination;
 }
+
+/** A log destination that takes its lines a few at a time (see batchedLines). */
+export interface BatchedDestination {
+  write(line: string): boolean;
+  /** Hands the lines waiting to the destination, then flushes it. */
+  flush(done?: (error?: Error) => void): void;
+}
+
+/**
+ * Gathers the log's lines for `everyMs` and hands them to `destination` in one write (at once past
+ * `maxBytes`). Written one by one, each line (or the few written while the last one was on its way) was a
+ * write to the file through libuv's thread pool and back: a wake-up of a thread and of the event loop for
+ * every line or two, about a tenth of a hello world's time under load (issue 26). A line waits at most
+ * `everyMs`; a process that crashes loses those lines, as it loses the lines still on their way now.
+ */
+export function batchedLines(destination: SonicBoom, { everyMs = 10, maxBytes = 64 * 1024 } = {}): BatchedDestination {
+  let waiting = '';
+  let timer: NodeJS.Timeout | undefined;
+  const handOver = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting === '') return;
+    const lines = waiting;
+    waiting = '';
+    destination.write(lines);
+  };
+  return {
+    write(line) {
+      waiting += line;
+      if (waiting.length >= maxBytes) handOver();
+      else timer ??= setTimeout(handOver, everyMs);
+      return true;
+    },
+    flush(done = () => {}) {
+      handOver();
+      destination.flush(done);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pretty, { type PrettyOptions } from 'pino-pretty';
-import { logDestination } from './log-destination.js';
+import { batchedLines, logDestination } from './log-destination.js';
 
 /** Where log lines go instead of stdout (tests read them). */
 /** The levels LOG_LEVEL accepts (config.ts reads it). */
@@ -60,12 +60,12 @@ export const PRETTY_OPTIONS: PrettyOptions = {
 /**
  * Fastify's logger options: JSON lines (what log collectors read) unless stdout is a terminal, where
  * pino-pretty turns them into readable lines (formatting costs time a terminal's reader does not
- * notice; the JSON path is pino's own, unchanged).
+ * notice; the JSON path is pino's own, its lines written a few at a time: lib/log-destination.ts).
  */
 export function loggerOptions(level: LogLevel, destination?: LogDestination, terminal = Boolean(process.stdout.isTTY)) {
   if (destination) return { level, stream: destination };
   // Never pino's default stdout, whose write errors crash the process (see logDestination).
   if (terminal && level !== 'silent')
     return { level, stream: pretty({ ...PRETTY_OPTIONS, destination: logDestination() }) };
-  return { level, stream: logDestination() };
+  return { level, stream: batchedLines(logDestination()) };
 }
