@@ -4,11 +4,14 @@
  * checkout is a worktree built with `tsc -b` in apps/server (`git worktree add /tmp/wt-old <commit>`,
  * node_modules linked from the main checkout's). Prints the first page's bytes per build, then loads every
  * route on every build in turn, 10 s at 50 connections, ROUNDS times over (3), and gives each median with
- * its range. ONLY=<part> loads only the routes whose name contains it.
+ * its range, and the median p99. ONLY=<part>|<part>… loads only the routes whose name contains one of them.
+ * Beside req/s, which the load of other processes on a shared host moves a lot, it gives the CPU time each
+ * answer cost the server process and its PostgreSQL backends (from /proc, the backends found by the
+ * application_name each server connects with), which that load moves much less.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -68,6 +71,8 @@ for (const build of builds) {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       WORKERS: '1',
+      // Its PostgreSQL backends are found by this name (node-postgres reads PGAPPNAME).
+      PGAPPNAME: `compare-builds ${build.label}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -127,11 +132,40 @@ for (const server of servers) {
   await autocannon({ url: `${server.url}/api/posts`, connections: 50, duration: 3 });
 }
 
+/** A process's CPU time so far in µs (user + system, in ticks of 10 ms); 0 once it has ended. */
+const cpuMicros = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+};
+const monitor = new pg.Client({ connectionString: DATABASE_URL });
+await monitor.connect();
+/** The server's CPU time and its PostgreSQL backends', per backend pid (a pool may open more meanwhile). */
+async function cpuOf(server: (typeof servers)[number]) {
+  const { rows } = await monitor.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [`compare-builds ${server.label}`],
+  );
+  return { server: cpuMicros(server.child.pid!), backends: new Map(rows.map(({ pid }) => [pid, cpuMicros(pid)])) };
+}
+const cpuSpent = async (server: (typeof servers)[number], before: Awaited<ReturnType<typeof cpuOf>>) => {
+  const after = await cpuOf(server);
+  let database = 0;
+  for (const [pid, micros] of after.backends) database += micros - (before.backends.get(pid) ?? 0);
+  return { server: after.server - before.server, database };
+};
+
 const results = new Map<string, number[]>();
-const only = process.env.ONLY;
+const p99s = new Map<string, number[]>();
+const cpus = new Map<string, { server: number; database: number }[]>();
+const only = process.env.ONLY?.split('|');
 for (let round = 1; round <= Number(process.env.ROUNDS ?? 3); round++) {
-  for (const route of routes.filter((r) => !only || r.name.includes(only))) {
+  for (const route of routes.filter((r) => !only || only.some((part) => r.name.includes(part)))) {
     for (const server of servers) {
+      const cpuBefore = await cpuOf(server);
       const result = await autocannon({
         url: `${server.url}${route.path}`,
         headers: route.headers,
@@ -141,8 +175,15 @@ for (let round = 1; round <= Number(process.env.ROUNDS ?? 3); round++) {
       });
       const key = `${route.name}|${server.label}`;
       results.set(key, [...(results.get(key) ?? []), result.requests.average]);
+      p99s.set(key, [...(p99s.get(key) ?? []), result.latency.p99]);
+      const spent = await cpuSpent(server, cpuBefore);
+      const perAnswer = {
+        server: spent.server / Math.max(1, result.requests.total),
+        database: spent.database / Math.max(1, result.requests.total),
+      };
+      cpus.set(key, [...(cpus.get(key) ?? []), perAnswer]);
       console.log(
-        `round ${round} ${key}: ${result.requests.average} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
+        `round ${round} ${key}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, CPU per answer ${Math.round(perAnswer.server)} µs server + ${Math.round(perAnswer.database)} µs PostgreSQL, non-2xx ${result.non2xx}, errors ${result.errors}`,
       );
     }
   }
@@ -152,8 +193,13 @@ console.log(`\n| route | ${servers.map((s) => s.label).join(' | ')} |`);
 for (const route of routes.filter((r) => results.has(`${r.name}|${servers[0]!.label}`))) {
   const cells = servers.map((s) => {
     const samples = results.get(`${route.name}|${s.label}`)!;
-    return `${Math.round(median(samples))} (${Math.round(Math.min(...samples))}-${Math.round(Math.max(...samples))})`;
+    const p99 = median(p99s.get(`${route.name}|${s.label}`)!);
+    const cpu = cpus.get(`${route.name}|${s.label}`)!;
+    const server = Math.round(median(cpu.map((c) => c.server)));
+    const database = Math.round(median(cpu.map((c) => c.database)));
+    return `${Math.round(median(samples))} (${Math.round(Math.min(...samples))}-${Math.round(Math.max(...samples))}), p99 ${p99} ms, ${server} + ${database} µs`;
   });
   console.log(`| ${route.name} | ${cells.join(' | ')} |`);
 }
+await monitor.end();
 for (const server of servers) server.child.kill();

@@ -3,7 +3,7 @@
  * viewer states of issue 26 take (posts/viewer-state.ts: each signed-in viewer's reactions, bookmarks, follows
  * and username, kept by every server process for the people reading). Reads the state of `--users` people of a
  * seeded database into one cache, as that many active viewers would, and prints the heap before and after
- * (after a full garbage collection each time), per viewer and per id remembered. For comparison it then
+ * (the JS heap and the ArrayBuffers outside it, after a full garbage collection each time), per viewer and per id remembered. For comparison it then
  * builds the same ids as Sets of strings, the obvious layout, and measures those too.
  */
 import { parseArgs } from 'node:util';
@@ -26,10 +26,12 @@ if (!Number.isInteger(USERS) || USERS < 1) throw new Error('--users must be a wh
 
 v8.setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
+/** The JS heap plus the ArrayBuffers' memory outside it (where each IdSet's words live), after a full collection. */
 const heapUsed = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
@@ -54,7 +56,7 @@ console.log(
   `${viewers} viewers remembered, ${held} ids in all (${(held / viewers).toFixed(0)} per viewer), read in ${(took / 1000).toFixed(1)} s (${(took / viewers).toFixed(2)} ms each, 8 at a time)`,
 );
 console.log(
-  `heap: ${mib(before)} before, ${mib(after)} after: ${mib(after - before)} for ${viewers} viewers, ${((after - before) / viewers / 1024).toFixed(2)} KiB a viewer, ${((after - before) / held).toFixed(1)} bytes an id`,
+  `heap and ArrayBuffers: ${mib(before)} before, ${mib(after)} after: ${mib(after - before)} for ${viewers} viewers, ${((after - before) / viewers / 1024).toFixed(2)} KiB a viewer, ${((after - before) / held).toFixed(1)} bytes an id`,
 );
 console.log(`rss: ${mib(process.memoryUsage().rss)}`);
 
