@@ -13,12 +13,15 @@ const WAIT_AT_MOST_MS = 2500;
 /**
  * No gate where the HTML itself asked for the pictures: in the server's render (entry-server.tsx), whose
  * markup gives every picture its file (the browser's own lazy loading picks those on screen), and in the
- * browser while that markup is shown (a visitor's shared page: styles/global.css), whose first render then
- * draws the same files instead of taking them away until the gate opens.
+ * browser while that markup is shown (a visitor's shared page, or the viewer's own Home: whom it is shown to
+ * is styles/global.css's rule), whose first render then draws the same files instead of taking them away
+ * until the gate opens.
  */
-const serverDrawn = (): boolean =>
-  typeof document === 'undefined' ||
-  (document.querySelector('#root > .server-drawn') !== null && !('signedIn' in document.documentElement.dataset));
+function serverDrawn(): boolean {
+  if (typeof document === 'undefined') return true;
+  const drawn = document.querySelector('#root > .server-drawn');
+  return drawn !== null && getComputedStyle(drawn).display !== 'none';
+}
 
 let open = serverDrawn();
 let opening = false;
