@@ -13,6 +13,8 @@ const BATCH = 2000;
 const POLL_MS = 250;
 /** After this process's last event, how long every query it ends makes the relay look. */
 const HINT_MS = 1000;
+/** After a batch, the next waits this long (unless the batch was full): under load, events gather into batches. */
+const GATHER_MS = 10;
 
 /** Payloads (JSON objects) packed in order into JSON arrays of at most PAYLOAD_MAX_BYTES; a payload too long for brackets goes alone. */
 export function packPayloads(payloads: string[]): string[] {
@@ -61,6 +63,7 @@ export function startOutboxRelay(url: string, pool: pg.Pool | undefined, onError
   let running = false;
   let again = false;
   let stopped = false;
+  let gathering: NodeJS.Timeout | undefined;
 
   const connection = async () => {
     if (client) return client;
@@ -102,16 +105,15 @@ export function startOutboxRelay(url: string, pool: pg.Pool | undefined, onError
 
   const run = async () => {
     if (stopped) return;
-    if (running) {
+    if (running || gathering) {
       again = true;
       return;
     }
     running = true;
+    again = false;
+    let sent = 0;
     try {
-      do {
-        again = false;
-        if ((await relayBatch()) === BATCH) again = true;
-      } while (again && !stopped);
+      while (!stopped && (sent = await relayBatch()) === BATCH);
     } catch (error) {
       // The connection went away or the database refused: the rows stay, the next poll tries again.
       await client?.end().catch(() => {});
@@ -119,6 +121,17 @@ export function startOutboxRelay(url: string, pool: pg.Pool | undefined, onError
       if (!stopped) onError(error);
     } finally {
       running = false;
+    }
+    // Asked again meanwhile: after a batch that sent something, a moment for more events to gather.
+    if (again && !stopped) {
+      again = false;
+      gathering = setTimeout(
+        () => {
+          gathering = undefined;
+          void run();
+        },
+        sent > 0 ? GATHER_MS : 0,
+      );
     }
   };
 
@@ -136,6 +149,7 @@ export function startOutboxRelay(url: string, pool: pg.Pool | undefined, onError
     async stop() {
       stopped = true;
       clearInterval(poll);
+      clearTimeout(gathering);
       pool?.off('release', afterQuery);
       while (running) await new Promise((resolve) => setTimeout(resolve, 5));
       await client?.end().catch(() => {});
