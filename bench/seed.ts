@@ -284,10 +284,11 @@ await timed('counters from their rows', async () => {
     from (select comment_id, count(*) filter (where kind = 'up') as up, count(*) filter (where kind = 'down') as down
           from comment_votes group by comment_id) v
     where v.comment_id = c.id`);
-  // Each tag's post count, which a trigger keeps in normal use (bulk loading runs without triggers).
+  // Each tag's count of shown works, which a trigger keeps in normal use (bulk loading runs without triggers).
   await db.execute(sql`
     insert into tags (tag, post_count)
-    select tag, count(*)::int from posts, unnest(posts.tags) as used(tag) group by tag
+    select tag, count(*)::int from posts, unnest(posts.tags) as used(tag) where posts.moderation_state is null
+    group by tag
     on conflict (tag) do update set post_count = excluded.post_count`);
   // One pass per link table, joined back by id (not four correlated counts per user).
   await db.execute(sql`

@@ -360,6 +360,35 @@ describe('moderation actions', () => {
     expect((await reportNotices(reader))[0]!.report).toMatchObject({ outcome: 'remove' });
   });
 
+  it("a hidden or removed work leaves its tags' counts, which then match the tag page's grid", async () => {
+    const artist = await signUp(ctx.app);
+    const tag = `moderated${Math.random().toString(36).slice(2, 10)}`;
+    const [kept, hidden, removed] = [
+      await createPost(artist, `kept #${tag}`),
+      await createPost(artist, `hidden #${tag}`),
+      await createPost(artist, `removed #${tag} #${tag}x`),
+    ];
+    const countOf = async (name: string) => (await get(null, `/api/tags/${name}`)).json().postCount as number;
+    expect(await countOf(tag)).toBe(3);
+    expect(
+      (await act(moderator, { targetType: 'post', targetId: hidden, action: 'hide', reason: 'r' })).statusCode,
+    ).toBe(200);
+    expect(await countOf(tag)).toBe(2);
+    expect(
+      (await act(moderator, { targetType: 'post', targetId: removed, action: 'remove', reason: 'r' })).statusCode,
+    ).toBe(200);
+    expect([await countOf(tag), await countOf(`${tag}x`)]).toEqual([1, 0]);
+    const grid = await get(null, `/api/tags/${tag}/posts`);
+    expect(grid.json().posts.map((work: { _id: string }) => work._id)).toEqual([kept]);
+    // Editing or deleting a hidden work does not count it twice, or below zero.
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${hidden}`,
+      headers: auth(artist),
+    });
+    expect(await countOf(tag)).toBe(1);
+  });
+
   it('hides and removes comments', async () => {
     const [artist, reader] = [await signUp(ctx.app), await signUp(ctx.app)];
     const postId = await createPost(artist);
