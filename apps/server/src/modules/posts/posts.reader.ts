@@ -24,7 +24,7 @@ import {
 import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
 import { blockedViewer, NO_RELATIONS, type Relations, type RelationsCache } from '../safety/index.js';
 import { toSharedPost } from './posts.presenter.js';
-import type { ViewerState, ViewerStateCache } from './viewer-state.js';
+import { IdSet, type ViewerState, type ViewerStateCache } from './viewer-state.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
 export interface PostPageResult {
@@ -58,17 +58,16 @@ function extraRows(missing: number, rate: number): number {
  * as the statement's viewer columns would have read them. A followed author's post on Home has no reason.
  */
 function fillFlags(rows: PostKeyRow[], state: ViewerState): void {
+  const post = new Uint32Array(4);
+  const author = new Uint32Array(4);
   for (const row of rows) {
+    // Each id is read into its words once, then looked up in every set it may be in.
+    const known = IdSet.key(row.id, post);
+    const reacted = known && Number(row.like_count) + Number(row.dislike_count) > 0;
     row.viewer_reaction =
-      Number(row.like_count) + Number(row.dislike_count) === 0
-        ? null
-        : state.liked.has(row.id)
-          ? 'like'
-          : state.disliked.has(row.id)
-            ? 'dislike'
-            : null;
-    row.viewer_bookmarked = state.bookmarked.has(row.id);
-    row.viewer_follows_author = state.follows.has(row.author_id);
+      reacted && state.liked.hasKey(post) ? 'like' : reacted && state.disliked.hasKey(post) ? 'dislike' : null;
+    row.viewer_bookmarked = known && state.bookmarked.hasKey(post);
+    row.viewer_follows_author = IdSet.key(row.author_id, author) && state.follows.hasKey(author);
     row.viewer_username = state.username;
     if (row.reason_tag && row.viewer_follows_author) row.reason_tag = null;
   }

@@ -17,28 +17,51 @@ export class IdSet {
     // Fixed-width lower-case hex with the dashes in fixed places sorts as its words do.
     const sorted = [...ids].sort();
     this.words = new Uint32Array(sorted.length * 4);
-    sorted.forEach((id, i) => IdSet.encode(id, this.words, i * 4));
+    const key = new Uint32Array(4);
+    sorted.forEach((id, i) => {
+      if (IdSet.key(id, key)) this.words.set(key, i * 4);
+    });
   }
 
   get size(): number {
     return this.words.length / 4;
   }
 
-  /** The id's words into `into` at `at`; false when it is not a UUID's shape (then it is in no set). */
-  private static encode(id: string, into: Uint32Array, at: number): boolean {
+  /**
+   * The id's four words into `key` (read character by character: a page looks up some 60 ids); false when
+   * it is not a lower-case UUID, which is in no set.
+   */
+  static key(id: string, key: Uint32Array): boolean {
     if (id.length !== 36) return false;
-    into[at] = parseInt(id.slice(0, 8), 16);
-    into[at + 1] = parseInt(id.slice(9, 13) + id.slice(14, 18), 16);
-    into[at + 2] = parseInt(id.slice(19, 23) + id.slice(24, 28), 16);
-    into[at + 3] = parseInt(id.slice(28, 36), 16);
+    let word = 0;
+    let digits = 0;
+    for (let i = 0; i < 36; i += 1) {
+      if (i === 8 || i === 13 || i === 18 || i === 23) {
+        if (id.charCodeAt(i) !== 45) return false;
+        continue;
+      }
+      const c = id.charCodeAt(i);
+      // '0'-'9' are 0x30-0x39, 'a'-'f' 0x61-0x66.
+      const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+      if (digit < 0) return false;
+      word = word * 16 + digit;
+      digits += 1;
+      if (digits % 8 === 0) {
+        key[digits / 8 - 1] = word;
+        word = 0;
+      }
+    }
     return true;
   }
 
   private static readonly probe = new Uint32Array(4);
 
   has(id: string): boolean {
-    const key = IdSet.probe;
-    if (this.words.length === 0 || !IdSet.encode(id, key, 0)) return false;
+    return this.words.length > 0 && IdSet.key(id, IdSet.probe) && this.hasKey(IdSet.probe);
+  }
+
+  /** Whether the id whose words IdSet.key wrote is in the set (one id read once for several sets). */
+  hasKey(key: Uint32Array): boolean {
     let low = 0;
     let high = this.size - 1;
     while (low <= high) {
