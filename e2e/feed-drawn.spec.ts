@@ -82,6 +82,19 @@ test.describe('Home drawn on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test("someone else's session in the browser never sees the cookie's feed", async ({ page, request }) => {
+    const { posts } = await signedInReader(page, request);
+    // The cookie is the reader's; the stored token another account's (signed in since in another way).
+    const other = await createUser(request);
+    await useSession(page, other);
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/', { waitUntil: 'commit' });
+    // Drawn for the reader, hidden before the first paint: without the app nothing of it shows.
+    await expect(page.locator('.server-drawn[data-viewer]')).toHaveCount(1);
+    await expect(page.locator('.server-drawn[data-viewer]')).toBeHidden();
+    await expect(page.getByRole('link', { name: posts[0]!.username, exact: true })).toHaveCount(0);
+  });
+
   test('after LOG OUT, / draws no feed', async ({ page, request }) => {
     const { token, posts } = await signedInReader(page, request);
     await useSession(page, { token });
