@@ -206,7 +206,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         })
       : createRateLimiter({ enabled: config.rateLimits, now: config.now });
   app.addHook('onClose', () => limiter.close());
-  const bus = await createEventBus(database);
+  const bus = await createEventBus(database, {
+    onRelayError: (error) => app.log.error({ err: error }, 'the event outbox relay failed; it tries again'),
+  });
   // Each 429 a limit answers is counted under the limit's name.
   namingRefusals(limiter);
   // People searches change when someone joins or is renamed.
