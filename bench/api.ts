@@ -115,6 +115,17 @@ function load(url: string, options: Partial<autocannon.Options>): Promise<autoca
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
+/** One load's figures as a route's sample. */
+const sampleOf = (route: string, result: autocannon.Result): Result => ({
+  route,
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  errors: result.errors + result.timeouts,
+  non2xx: result.non2xx,
+  bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+});
+
 /**
  * Starts the server on one seeded database and warms it up; `round` then loads every route once, and
  * `finish` stops the server and answers each route's figures over the rounds.
@@ -166,15 +177,7 @@ async function prepareDatabase(databaseUrl: string, workers: number) {
   const run = async (route: string, options: Partial<autocannon.Options>) => {
     if (values.only && !route.startsWith('reference') && !values.only.some((part) => route.includes(part))) return;
     const result = await load(server.url, options);
-    const sample: Result = {
-      route,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-    };
+    const sample = sampleOf(route, result);
     samples.set(route, [...(samples.get(route) ?? []), sample]);
     console.log(
       `${route.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${sample.errors}  non-2xx ${result.non2xx}`,
@@ -391,15 +394,7 @@ async function prepareFixedCost(databaseUrl: string) {
       const before = cpuMicros(server.pid);
       const result = await load(`${server.url}/api/bench/hello`, {});
       const perRequest = (cpuMicros(server.pid) - before) / Math.max(1, result.requests.total);
-      const sample: Result = {
-        route: name,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-      };
+      const sample = sampleOf(name, result);
       samples.set(name, [...(samples.get(name) ?? []), sample]);
       cpu.set(name, [...(cpu.get(name) ?? []), perRequest]);
       console.log(
