@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import pg, { type QueryResultRow } from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
-import { OUTBOX_OPTION } from '../events/outbox.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -61,8 +60,13 @@ export function registerPool(db: Db, pool: QueryPool): void {
   pools.set(db, pool);
 }
 
+/**
+ * The session setting that makes share_arts_publish (migration 0024) write an event to the outbox, which the
+ * relay sends after commit (issue 26: see events/outbox.ts), instead of pg_notify in the writer's commit.
+ */
+export const OUTBOX_OPTION = '-c share_arts.outbox=on';
+
 export async function openPostgres(url: string): Promise<Database> {
-  // Events go to the outbox, sent by the relay after commit (issue 26: see events/outbox.ts).
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: OUTBOX_OPTION });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

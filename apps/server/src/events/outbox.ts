@@ -1,8 +1,6 @@
 import pg from 'pg';
 import { EVENT_CHANNEL, lastPublishAt } from './events.js';
 
-/** The session setting that makes share_arts_publish write to the outbox (migration 0024). */
-export const OUTBOX_OPTION = '-c share_arts.outbox=on';
 /** pg_notify refuses a payload of 8000 bytes or more. */
 const PAYLOAD_MAX_BYTES = 7999;
 /** One relay at a time in the whole cluster (a transaction-level advisory lock): batches go out in order. */
@@ -90,10 +88,10 @@ export function startOutboxRelay(url: string, pool: pg.Pool | undefined, onError
       );
       if (rows.length > 0) {
         rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-        await db.query('select pg_notify($1, chunk) from unnest($2::text[]) with ordinality as c(chunk, n) order by n', [
-          EVENT_CHANNEL,
-          packPayloads(rows.map((row) => row.payload)),
-        ]);
+        await db.query(
+          'select pg_notify($1, chunk) from unnest($2::text[]) with ordinality as c(chunk, n) order by n',
+          [EVENT_CHANNEL, packPayloads(rows.map((row) => row.payload))],
+        );
       }
       await db.query('commit');
       return rows.length;

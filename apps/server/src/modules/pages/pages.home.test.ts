@@ -15,8 +15,10 @@ import {
   type TestContext,
 } from '../../test/helpers.js';
 import { createSoftwareAuthenticator } from '../../test/software-authenticator.js';
-import { SESSION_COOKIE } from '../sessions/index.js';
 import { ssrEntryOf } from './pages.render.js';
+
+/** The session cookie's name, as browsers keep it (modules/sessions/session-cookie.ts). */
+const SESSION_COOKIE = 'sa_session';
 
 /**
  * A signed-in viewer's Home drawn on the server (issue 22). Every answer that hands out a token sets the
