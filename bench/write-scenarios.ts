@@ -76,7 +76,10 @@ export async function writeTargets(client: pg.Client, connections: number): Prom
 }
 
 /** Every touched post's like and dislike counts and every touched user's follow counts against their rows. */
-export async function checkCounts(client: pg.Client, targets: WriteTargets): Promise<{ checked: number; wrong: string[] }> {
+export async function checkCounts(
+  client: pg.Client,
+  targets: WriteTargets,
+): Promise<{ checked: number; wrong: string[] }> {
   const { rows: posts } = await client.query<{ id: string; stored: string; counted: string }>(
     `select p.id, p.like_count || '/' || p.dislike_count as stored, r.likes || '/' || r.dislikes as counted
      from posts p cross join lateral (

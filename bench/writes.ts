@@ -216,7 +216,10 @@ async function start(label: string, dir: string): Promise<Started> {
 }
 
 /** Captures the statements of one pass of `scenario` by user 2 (after one pass that warms the caches). */
-async function captureSql(started: Started, requests: { method: string; path: string; headers?: Record<string, string> }[]) {
+async function captureSql(
+  started: Started,
+  requests: { method: string; path: string; headers?: Record<string, string> }[],
+) {
   const send = async () => {
     for (const request of requests) {
       const response = await fetch(`${started.server.url}${request.path}`, {
@@ -269,13 +272,29 @@ function pgbenchScript(statements: { text: string; values: unknown[] }[], ids: M
   return `${lines.join('\n')}\n`;
 }
 
-function pgbench(script: string, name: string): Promise<{ requests: number; seconds: number; p50: number; p99: number; non2xx: number }> {
+function pgbench(
+  script: string,
+  name: string,
+): Promise<{ requests: number; seconds: number; p50: number; p99: number; non2xx: number }> {
   const file = path.join(captureDir, `${name}.sql`);
   writeFileSync(file, script);
   return new Promise((resolve, reject) => {
     const child = spawn(
       'pgbench',
-      ['-n', '-M', 'simple', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(DURATION), '-f', file, DATABASE_URL!],
+      [
+        '-n',
+        '-M',
+        'simple',
+        '-c',
+        String(PGBENCH_CLIENTS),
+        '-j',
+        '2',
+        '-T',
+        String(DURATION),
+        '-f',
+        file,
+        DATABASE_URL!,
+      ],
       // As the server's connections do (issue 26): share_arts_publish writes to the outbox, which the servers' relays send.
       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGOPTIONS: '-c share_arts.outbox=on' } },
     );
@@ -315,7 +334,9 @@ for (let round = 1; round <= ROUNDS; round++) {
           setupClient: (client: autocannon.Client) => {
             const user = (connection++ % CONNECTIONS) + 2;
             client.setRequests(
-              scenario.requests(user).map((request) => ({ ...request, headers: { ...request.headers, ...s.headers(user) } })),
+              scenario
+                .requests(user)
+                .map((request) => ({ ...request, headers: { ...request.headers, ...s.headers(user) } })),
             );
           },
         });
@@ -344,16 +365,21 @@ if (!values['no-pgbench']) {
       for (const { text } of statements) console.log(`  ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
       const ids = new Map([
         [benchUserId(2), `md5('bench-user-' || :u)::uuid`],
-        [scenario.requests(2)[0]!.path.split('/').at(-1)!, scenario.name.startsWith('like')
-          ? `md5('bench-post-' || (1000 + :u))::uuid`
-          : `md5('bench-user-' || (${followBase} + :u))::uuid`],
+        [
+          scenario.requests(2)[0]!.path.split('/').at(-1)!,
+          scenario.name.startsWith('like')
+            ? `md5('bench-post-' || (1000 + :u))::uuid`
+            : `md5('bench-user-' || (${followBase} + :u))::uuid`,
+        ],
       ]);
       // Without pg_notify too, when the route sends any (before the outbox).
       const notifies = statements.some((statement) => statement.text.includes('pg_notify('));
       for (const notify of notifies ? [true, false] : [true]) {
         const name = `pgbench: ${scenario.name}${notify ? '' : ', pg_notify → num_nonnulls'}`;
         const script = pgbenchScript(statements, ids, notify);
-        await measured(s.label, name, undefined, () => pgbench(script, `${s.label}-${scenario.name.split('/')[0]}-${notify}`));
+        await measured(s.label, name, undefined, () =>
+          pgbench(script, `${s.label}-${scenario.name.split('/')[0]}-${notify}`),
+        );
       }
     }
   }
@@ -366,8 +392,15 @@ await db.end();
 console.log(
   `\nCounters: ${counts.checked} posts and users checked against their rows, ${counts.wrong.length} wrong${counts.wrong.length ? `:\n${counts.wrong.join('\n')}` : '.'}`,
 );
-console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-console.log('\n| build | scenario | req/s | p50 ms | p99 ms | non-2xx | server CPU ms/req | db CPU ms/req | machine busy | active backends | wait events (share of samples) |');
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.log(
+  '\n| build | scenario | req/s | p50 ms | p99 ms | non-2xx | server CPU ms/req | db CPU ms/req | machine busy | active backends | wait events (share of samples) |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const m of results) {
   console.log(

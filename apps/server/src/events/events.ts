@@ -80,7 +80,9 @@ export function parseEvents(payload: string): DomainEvent[] {
   try {
     const events = JSON.parse(payload) as unknown[];
     return Array.isArray(events)
-      ? events.filter((e): e is DomainEvent => typeof e === 'object' && e !== null && typeof (e as DomainEvent).type === 'string')
+      ? events.filter(
+          (e): e is DomainEvent => typeof e === 'object' && e !== null && typeof (e as DomainEvent).type === 'string',
+        )
       : [];
   } catch {
     return [];

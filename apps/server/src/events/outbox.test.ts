@@ -16,7 +16,9 @@ describe('packPayloads', () => {
     const chunks = packPayloads([...payloads.slice(0, 250), long, ...payloads.slice(250)]);
     for (const chunk of chunks) expect(Buffer.byteLength(chunk)).toBeLessThan(8000);
     expect(chunks).toContain(long);
-    const unpacked = chunks.flatMap((chunk) => (chunk.startsWith('[') ? (JSON.parse(chunk) as unknown[]) : [JSON.parse(chunk)]));
+    const unpacked = chunks.flatMap((chunk) =>
+      chunk.startsWith('[') ? (JSON.parse(chunk) as unknown[]) : [JSON.parse(chunk)],
+    );
     expect(unpacked).toEqual([...payloads.slice(0, 250), long, ...payloads.slice(250)].map((p) => JSON.parse(p)));
     expect(chunks.length).toBeLessThan(10);
   });
@@ -67,9 +69,15 @@ describe.runIf(process.env.DATABASE_URL)('the event outbox', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await eventually('the 300 events', () => received.filter((e) => e.type === 'post-changed' && e.postId.startsWith(`${id}-`)).length >= 300);
+    await eventually(
+      'the 300 events',
+      () => received.filter((e) => e.type === 'post-changed' && e.postId.startsWith(`${id}-`)).length >= 300,
+    );
     const order = received
-      .filter((e): e is Extract<DomainEvent, { type: 'post-changed' }> => e.type === 'post-changed' && e.postId.startsWith(`${id}-`))
+      .filter(
+        (e): e is Extract<DomainEvent, { type: 'post-changed' }> =>
+          e.type === 'post-changed' && e.postId.startsWith(`${id}-`),
+      )
       .map((e) => e.postId);
     expect(order).toEqual(Array.from({ length: 300 }, (_, i) => `${id}-${i}`));
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -81,10 +89,17 @@ describe.runIf(process.env.DATABASE_URL)('the event outbox', () => {
     // As a writer that committed and died before any relay ran would leave them.
     const client = new pg.Client({ connectionString: ctx.database.url });
     await client.connect();
-    await client.query(`insert into event_outbox (payload) select json_build_object('type', 'post-changed', 'postId', $1::text || '-' || n)::text from generate_series(1, 5) n`, [id]);
-    await expect(client.query(`select share_arts_publish(repeat('x', 8000))`)).rejects.toThrow('payload string too long');
+    await client.query(
+      `insert into event_outbox (payload) select json_build_object('type', 'post-changed', 'postId', $1::text || '-' || n)::text from generate_series(1, 5) n`,
+      [id],
+    );
+    await expect(client.query(`select share_arts_publish(repeat('x', 8000))`)).rejects.toThrow(
+      'payload string too long',
+    );
     await client.end();
-    await eventually('the events left behind', () => received.some((e) => e.type === 'post-changed' && e.postId === `${id}-5`));
+    await eventually('the events left behind', () =>
+      received.some((e) => e.type === 'post-changed' && e.postId === `${id}-5`),
+    );
     expect((await ctx.database.db.execute(sql`select count(*)::int as n from event_outbox`)).rows[0]).toEqual({ n: 0 });
   });
 
@@ -128,7 +143,9 @@ describe.runIf(process.env.DATABASE_URL)('the event outbox', () => {
     const { rows } = await ctx.database.db.execute(
       sql`select id, like_count from posts where id in (select value::uuid from json_array_elements_text(${JSON.stringify(posts)}::json))`,
     );
-    const liked = (rows as { id: string; like_count: number }[]).filter((r) => Number(r.like_count) === 1).map((r) => r.id);
+    const liked = (rows as { id: string; like_count: number }[])
+      .filter((r) => Number(r.like_count) === 1)
+      .map((r) => r.id);
     expect(liked.length).toBeGreaterThanOrEqual(5);
     const counted = (postId: string) => received.some((e) => e.type === 'post-counts-changed' && e.postId === postId);
     await eventually('an event for every committed like', () => liked.every(counted));

@@ -24,10 +24,8 @@ const lazyStandalone = (load: () => Promise<{ default: ComponentType }>) => asyn
 });
 
 /** A page seldom opened first, through app/rare-pages.ts (which says why). */
-const rare =
-  (load: (pages: typeof RarePages) => Promise<{ default: ComponentType }>) =>
-  () =>
-    import('./rare-pages').then(load);
+const rare = (load: (pages: typeof RarePages) => Promise<{ default: ComponentType }>) => () =>
+  import('./rare-pages').then(load);
 
 /** Pages with the "Who to follow" suggestions beside them (read by the app layout). */
 const SUGGESTIONS: RouteHandle = { suggestions: true };
