@@ -81,7 +81,8 @@ export function createFanout(deps: {
           authorId: event.authorId,
           following: following.has(userId),
         } as const;
-        for (const connection of mine) send(connection, frame);
+        // Held until `ready` on a socket still signing in (the event may come from before its hello).
+        for (const connection of mine) feed.deliver(connection, frame);
       }
     }
   }

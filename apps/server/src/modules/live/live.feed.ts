@@ -1,7 +1,7 @@
 import { notificationAction, REPORT_RESOLVED_TEXT, type LiveNotification } from '@share-arts/contract';
 import type { LiveItem, NotificationsService } from '../notifications/index.js';
 import { send } from './live.protocol.js';
-import type { Connection } from './live.registry.js';
+import type { Connection, HeldFrame } from './live.registry.js';
 
 /**
  * The notification frames of one connection, in order and each once: new ones as they happen, and what
@@ -19,11 +19,11 @@ export function createNotificationFeed(notifications: NotificationsService) {
     replay,
   });
 
-  /** Sends a new notification, or holds it while older ones are being replayed. */
-  function deliver(connection: Connection, frame: LiveNotification) {
+  /** Sends a frame, or holds it while the connection is being signed in (see Connection.held). */
+  function deliver(connection: Connection, frame: HeldFrame) {
     if (connection.held) connection.held.push(frame);
     else {
-      connection.lastEventId = frame.id;
+      if (frame.type === 'notification') connection.lastEventId = frame.id;
       send(connection, frame);
     }
   }
@@ -55,8 +55,10 @@ export function createNotificationFeed(notifications: NotificationsService) {
         }
         send(connection, { type: 'unread', unreadCount });
         for (const frame of connection.held) {
-          if (sent.has(frame.id)) continue;
-          connection.lastEventId = frame.id;
+          if (frame.type === 'notification') {
+            if (sent.has(frame.id)) continue;
+            connection.lastEventId = frame.id;
+          }
           send(connection, frame);
         }
       } finally {

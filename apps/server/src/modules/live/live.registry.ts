@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { LIVE, type LiveNotification } from '@share-arts/contract';
+import { LIVE, type LiveNotification, type LiveServerFrame } from '@share-arts/contract';
 
 export interface Connection {
   socket: WebSocket;
@@ -11,14 +11,20 @@ export interface Connection {
   alive: boolean;
   /** The id of the newest notification this connection has been sent: where a catch-up starts. */
   lastEventId: string | null;
-  /** Notification frames that arrived while older ones were being replayed, sent after them. */
-  held: LiveNotification[] | null;
+  /**
+   * From sign-in until `ready` has been sent (and what was missed replayed): the notification and new-post
+   * frames that arrived meanwhile, sent after them in order. `ready` is always a socket's first frame.
+   */
+  held: HeldFrame[] | null;
   /** When recent frames from the client arrived, for flood control. */
   frameTimes: number[];
   timers: NodeJS.Timeout[];
   /** Called once the socket has signed in (it no longer counts as waiting for its hello). */
   onSignedIn?: () => void;
 }
+
+/** A frame a connection may be sent while it is being signed in. */
+export type HeldFrame = LiveNotification | Extract<LiveServerFrame, { type: 'post' }>;
 
 const FLOOD = { frames: 60, windowMs: 10_000 };
 
