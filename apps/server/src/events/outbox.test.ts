@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.js';
 import { createTestApp, createPost, signUp, type TestContext } from '../test/helpers.js';
 import { createEventBus, type EventBus } from './bus.js';
 import { publish, type DomainEvent } from './events.js';
@@ -100,7 +101,7 @@ describe.runIf(process.env.DATABASE_URL)('the event outbox', () => {
     await eventually('the events left behind', () =>
       received.some((e) => e.type === 'post-changed' && e.postId === `${id}-5`),
     );
-    expect((await ctx.database.db.execute(sql`select count(*)::int as n from event_outbox`)).rows[0]).toEqual({ n: 0 });
+    expect(await queryRows(ctx.database.db, sql`select count(*)::int as n from event_outbox`)).toEqual([{ n: 0 }]);
   });
 
   it('loses no event of a committed like when the server that wrote it is killed (kill -9)', async () => {
@@ -140,12 +141,11 @@ describe.runIf(process.env.DATABASE_URL)('the event outbox', () => {
     if (child.exitCode === null) child.kill('SIGKILL');
     await exited;
     // What committed: every like row is a like whose event must arrive; a post without one, none.
-    const { rows } = await ctx.database.db.execute(
+    const rows = await queryRows<{ id: string; like_count: number }>(
+      ctx.database.db,
       sql`select id, like_count from posts where id in (select value::uuid from json_array_elements_text(${JSON.stringify(posts)}::json))`,
     );
-    const liked = (rows as { id: string; like_count: number }[])
-      .filter((r) => Number(r.like_count) === 1)
-      .map((r) => r.id);
+    const liked = rows.filter((r) => Number(r.like_count) === 1).map((r) => r.id);
     expect(liked.length).toBeGreaterThanOrEqual(5);
     const counted = (postId: string) => received.some((e) => e.type === 'post-counts-changed' && e.postId === postId);
     await eventually('an event for every committed like', () => liked.every(counted));
