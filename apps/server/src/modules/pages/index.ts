@@ -9,6 +9,7 @@ export {
   renderHome,
   renderRoot,
   sessionApi,
+  ssrEntryOf,
   type PageRenderer,
   type RenderedHome,
 } from './pages.render.js';

@@ -1,8 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +9,8 @@ import {
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
+import { buildDrawnWebApp } from '../../test/drawn-web-app.js';
 import { createSoftwareAuthenticator } from '../../test/software-authenticator.js';
-import { ssrEntryOf } from './pages.render.js';
 
 /** The session cookie's name, as browsers keep it (modules/sessions/session-cookie.ts). */
 const SESSION_COOKIE = 'sa_session';
@@ -28,53 +23,17 @@ const SESSION_COOKIE = 'sa_session';
  * cookie is cleared). Whatever depends on the cookie is private and never stored.
  */
 
-const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <script src="/assets/head-abc.js"></script>
-    <title>Share Arts</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 // app.inject's requests come to Host localhost:80: the site's origin for the passkeys.
 const ORIGIN = 'http://localhost:80';
 
 let ctx: TestContext;
-let folder: string;
+let drawn: Awaited<ReturnType<typeof buildDrawnWebApp>>;
 let viewer: SignedUp;
 let postId: string;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'share-arts-home-'));
-  const webDistDir = path.join(folder, 'dist');
-  await mkdir(webDistDir);
-  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  await writeFile(
-    path.join(webDistDir, 'shared-page-styles.json'),
-    JSON.stringify({ feed: ['/assets/shell-abc.css', '/assets/home-page-abc.css'] }),
-  );
-  // The server render, built beside the app's folder where the server looks for it.
-  const build = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      path.dirname(ssrEntryOf(webDistDir)),
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: WEB_ROOT, encoding: 'utf8' },
-  );
-  expect(build.status, build.stderr).toBe(0);
+  drawn = await buildDrawnWebApp({ feed: ['/assets/shell-abc.css', '/assets/home-page-abc.css'] });
+  const { webDistDir } = drawn;
   // Behind a proxy on this machine (app.inject comes from 127.0.0.1): X-Forwarded-Proto says https.
   ctx = await createTestApp({ config: { webDistDir, trustProxy: ['loopback'] } });
   viewer = await signUp(ctx.app, { fullname: 'Iris Vale' });
@@ -83,7 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
-  await rm(folder, { recursive: true, force: true });
+  await drawn?.remove();
 });
 
 const post = (url: string, payload: object, token?: string) =>

@@ -1,8 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPost,
@@ -12,7 +7,7 @@ import {
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
-import { ssrEntryOf } from './pages.render.js';
+import { buildDrawnWebApp } from '../../test/drawn-web-app.js';
 
 /**
  * The first paint shows the art (issue 22): with the web app's server render built (apps/web
@@ -21,54 +16,17 @@ import { ssrEntryOf } from './pages.render.js';
  * post's text escaped by React, and nothing for an unknown page.
  */
 
-const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <script src="/assets/head-abc.js"></script>
-    <title>Share Arts</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 const HOSTILE_TEXT = `<script>alert('x')</script><img src=x onerror="alert(2)"> & more`;
 
 let ctx: TestContext;
-let folder: string;
+let drawn: Awaited<ReturnType<typeof buildDrawnWebApp>>;
 let artist: SignedUp;
 let postId: string;
 let hostilePostId: string;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'share-arts-ssr-'));
-  const webDistDir = path.join(folder, 'dist');
-  await mkdir(webDistDir);
-  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  // What the web build writes beside index.html: the stylesheets of each drawn page's route.
-  await writeFile(
-    path.join(webDistDir, 'shared-page-styles.json'),
-    JSON.stringify({ post: ['/assets/shell-abc.css', '/assets/post-page-abc.css'] }),
-  );
-  // The server render, built beside the app's folder where the server looks for it (a second or two).
-  const build = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      path.dirname(ssrEntryOf(webDistDir)),
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: WEB_ROOT, encoding: 'utf8' },
-  );
-  expect(build.status, build.stderr).toBe(0);
+  drawn = await buildDrawnWebApp({ post: ['/assets/shell-abc.css', '/assets/post-page-abc.css'] });
+  const { webDistDir } = drawn;
   ctx = await createTestApp({ config: { webDistDir, publicOrigin: 'https://share.example' } });
   artist = await signUp(ctx.app, { fullname: 'Mira Okafor' });
   const picture = await uploadPicture(ctx.app, artist, 'A blue heron, "standing" <still>');
@@ -78,7 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
-  await rm(folder, { recursive: true, force: true });
+  await drawn?.remove();
 });
 
 const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
