@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
+import { createUserMemory } from '../../lib/user-memory.js';
 import { selectViewerState, type ViewerStateRow } from './posts.sql.js';
 
 /**
@@ -142,38 +142,22 @@ export function createViewerStateCache({
   maxIds?: number;
   now?: () => number;
 }): ViewerStateCache {
-  const known = new LRUCache<string, ViewerState | typeof TOO_MANY>({
+  const memory = createUserMemory<ViewerState | typeof TOO_MANY>({
     maxSize: maxIds,
-    sizeCalculation: (state) =>
+    sizeOf: (state) =>
       state === TOO_MANY ? 1 : 1 + state.liked.size + state.disliked.size + state.bookmarked.size + state.follows.size,
+    load,
   });
-  /** Reads in progress, by user: a forgotten user's read is stale and leaves this map. */
-  const reads = new Map<string, { promise: Promise<ViewerState | typeof TOO_MANY>; stale: boolean }>();
   /** People who wrote lately (on any process), until when (this process's `now`). */
   const writers = new Map<string, number>();
 
-  const forget = (userIds: readonly string[]) => {
-    for (const userId of userIds) {
-      known.delete(userId);
-      const read = reads.get(userId);
-      if (read) {
-        read.stale = true;
-        reads.delete(userId);
-      }
-    }
-  };
-
   bus.subscribe(
     (event) => {
-      if (event.type === 'viewer-changed') forget([event.userId]);
-      else if (event.type === 'relations-changed') forget(event.userIds);
-      else if (event.type === 'author-changed' || event.type === 'account-deleted') forget([event.userId]);
+      if (event.type === 'viewer-changed') memory.forget([event.userId]);
+      else if (event.type === 'relations-changed') memory.forget(event.userIds);
+      else if (event.type === 'author-changed' || event.type === 'account-deleted') memory.forget([event.userId]);
     },
-    () => {
-      known.clear();
-      for (const read of reads.values()) read.stale = true;
-      reads.clear();
-    },
+    () => memory.clear(),
   );
 
   async function load(userId: string): Promise<ViewerState | typeof TOO_MANY> {
@@ -197,7 +181,7 @@ export function createViewerStateCache({
   }
 
   return {
-    forget,
+    forget: memory.forget,
     wrote(userId, forMs) {
       if (forMs <= 0) return;
       const until = now() + forMs;
@@ -213,33 +197,16 @@ export function createViewerStateCache({
           writers.delete(userId);
         }
       }
-      const remembered = known.get(userId);
-      if (remembered) return remembered === TOO_MANY ? null : remembered;
-      const running = reads.get(userId);
-      const read = running ?? { promise: load(userId), stale: false };
-      if (!running) {
-        reads.set(userId, read);
-        read.promise.then(
-          (state) => {
-            if (read.stale) return;
-            reads.delete(userId);
-            known.set(userId, state);
-          },
-          () => {
-            if (!read.stale) reads.delete(userId);
-          },
-        );
-      }
-      const state = await read.promise;
+      const state = await memory.get(userId);
       return state === TOO_MANY ? null : state;
     },
     stats() {
       let ids = 0;
-      for (const state of known.values()) {
+      for (const state of memory.values()) {
         if (state !== TOO_MANY)
           ids += state.liked.size + state.disliked.size + state.bookmarked.size + state.follows.size;
       }
-      return { viewers: known.size, ids };
+      return { viewers: memory.size, ids };
     },
   };
 }

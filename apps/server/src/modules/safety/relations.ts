@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
+import { createUserMemory } from '../../lib/user-memory.js';
 import { selectRelations } from './safety.sql.js';
 
 /**
@@ -58,36 +58,20 @@ export function createRelationsCache({
   bus: EventBus;
   maxSize?: number;
 }): RelationsCache {
-  const known = new LRUCache<string, Relations>({
+  // Someone in no relation at all shares the one empty record (its drop rates stay empty).
+  const memory = createUserMemory<Relations>({
     maxSize,
-    sizeCalculation: (relations) => 1 + relations.blocked.size + relations.muted.size + relations.words.length,
+    sizeOf: (relations) => 1 + relations.blocked.size + relations.muted.size + relations.words.length,
+    load,
   });
-  /** Reads in progress, by user: a forgotten user's read is stale and leaves this map. */
-  const reads = new Map<string, { promise: Promise<Relations>; stale: boolean }>();
-
-  const forget = (userIds: readonly string[]) => {
-    for (const userId of userIds) {
-      known.delete(userId);
-      const read = reads.get(userId);
-      if (read) {
-        read.stale = true;
-        reads.delete(userId);
-      }
-    }
-  };
-
   bus.subscribe(
     (event) => {
-      if (event.type === 'relations-changed') forget(event.userIds);
+      if (event.type === 'relations-changed') memory.forget(event.userIds);
       // The account's blocks and mutes went with it (ON DELETE CASCADE); others' sets keep its id, which
       // hides nothing any more.
-      else if (event.type === 'account-deleted') forget([event.userId]);
+      else if (event.type === 'account-deleted') memory.forget([event.userId]);
     },
-    () => {
-      known.clear();
-      for (const read of reads.values()) read.stale = true;
-      reads.clear();
-    },
+    () => memory.clear(),
   );
 
   async function load(userId: string): Promise<Relations> {
@@ -106,27 +90,5 @@ export function createRelationsCache({
     return { blocked, muted, words, tags, none: false, dropRates: new Map() };
   }
 
-  return {
-    forget,
-    of(userId) {
-      const remembered = known.get(userId);
-      if (remembered) return Promise.resolve(remembered);
-      const running = reads.get(userId);
-      if (running) return running.promise;
-      const read = { promise: load(userId), stale: false };
-      reads.set(userId, read);
-      read.promise.then(
-        (relations) => {
-          if (read.stale) return;
-          reads.delete(userId);
-          // Someone in no relation at all shares the one empty record (its drop rates stay empty).
-          known.set(userId, relations);
-        },
-        () => {
-          if (!read.stale) reads.delete(userId);
-        },
-      );
-      return read.promise;
-    },
-  };
+  return { forget: memory.forget, of: memory.get };
 }
