@@ -181,8 +181,14 @@ async function routeAssets(page: (typeof PAGES)[number]) {
   const context = await newContext(page.signedIn, { viewport: { width: 1280, height: 900 } });
   const tab = await context.newPage();
   const bodies: Promise<{ type: string; url: string; body: Buffer }>[] = [];
+  const documents: Promise<Buffer>[] = [];
   tab.on('response', (response) => {
     const type = response.request().resourceType();
+    if (type === 'document' && response.url().startsWith(base)) {
+      const read = response.body();
+      read.catch(() => undefined);
+      documents.push(read);
+    }
     if ((type === 'script' || type === 'stylesheet') && response.url().startsWith(base)) {
       const read = response.body().then((body) => ({ type, url: response.url(), body }));
       // A file that arrives after the count was taken is read after the page closed: not counted, not a crash.
@@ -198,6 +204,23 @@ async function routeAssets(page: (typeof PAGES)[number]) {
   for (const { type, url, body } of await Promise.all(bodies)) {
     addFile(type === 'script' ? js : css, body);
     names.push(new URL(url).pathname.replace('/assets/', ''));
+  }
+  // What the pages carry inline (the head script; a drawn page's stylesheets) counts too, as one file each.
+  for (const html of (await Promise.allSettled(documents)).flatMap((read) =>
+    read.status === 'fulfilled' ? [read.value.toString('utf8')] : [],
+  )) {
+    const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+      .filter(([, attributes = '']) => !/\b(src|type)\s*=/i.test(attributes))
+      .map((match) => match[2]);
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]);
+    if (scripts.length > 0) {
+      addFile(js, Buffer.from(scripts.join('\n')));
+      names.push('(inline script)');
+    }
+    if (styles.length > 0) {
+      addFile(css, Buffer.from(styles.join('\n')));
+      names.push('(inline styles)');
+    }
   }
   const finalPath = new URL(tab.url()).pathname;
   await context.close();

@@ -135,8 +135,11 @@ const stored = (outcome: Outcome) => ('stored' in outcome ? outcome.stored : und
 
 // ---- the trap: what a page records if a payload runs or reaches the DOM ---------------------------
 
-/** Runs in the page before any of its scripts. */
-function installTrap() {
+/**
+ * Runs in the page before any of its scripts. `appScripts`: the texts of the build's own inline scripts (its head
+ * script, which the server's CSP allows by its hash), the only inline scripts a page may have.
+ */
+function installTrap(appScripts: string[]) {
   const hits: string[] = [];
   window.__xssHits = hits;
   let value: unknown;
@@ -179,7 +182,10 @@ function installTrap() {
     if (tag === 'SCRIPT') {
       const src = el.getAttribute('src');
       const sameOrigin = src !== null && new URL(src, location.href).origin === location.origin;
-      if (!sameOrigin || (el.textContent ?? '').trim() !== '' || inBody(el)) problems.push(`script ${describe(el)}`);
+      const appScript = src === null && !inBody(el) && appScripts.includes(el.textContent ?? '');
+      if (!appScript && (!sameOrigin || (el.textContent ?? '').trim() !== '' || inBody(el))) {
+        problems.push(`script ${describe(el)}`);
+      }
     } else if (DANGEROUS.includes(tag) && inBody(el)) {
       problems.push(`element ${describe(el)}`);
     } else if ((tag === 'STYLE' || tag === 'META' || tag === 'LINK') && document.getElementById('root')?.contains(el)) {
@@ -221,7 +227,10 @@ function installTrap() {
 /** A page signed in as `user`, with the trap installed and dialogs recorded (and dismissed). */
 async function trappedPage(browser: Browser, baseURL: string, user: CreatedUser): Promise<Page> {
   const context = await browser.newContext({ baseURL, bypassCSP: true });
-  await context.addInitScript(installTrap);
+  // The app's page as the build wrote it (/landing has no one's content in it).
+  const built = await (await fetch(`${baseURL}/landing`, { headers: { accept: 'text/html' } })).text();
+  const appScripts = [...built.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  await context.addInitScript(installTrap, appScripts);
   await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
   const page = await context.newPage();
   page.on('dialog', (dialog) => {

@@ -18,7 +18,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerConnectionLimits, serverOptions } from './plugins/connections.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerSecurityHeaders } from './plugins/security.js';
+import { inlineScriptSources, registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { registerResponseChecks, registerValidation } from './plugins/validation.js';
 import {
@@ -147,7 +147,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   if (config.checkResponses) registerResponseChecks(app);
   registerErrorHandling(app);
   registerBodyParsers(app);
-  registerSecurityHeaders(app, { mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin });
+  registerSecurityHeaders(app, {
+    mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
+    inlineScripts: inlineScriptSources(config.webDistDir),
+  });
   registerCacheHeaders(app);
   await registerCompression(app);
   await registerDocs(app);

@@ -106,9 +106,9 @@ function routeAssets(bundle: Rolldown.OutputBundle, root: string, base: string):
 }
 
 /**
- * Builds src/boot/head.ts and src/boot/boot.ts into their own classic scripts (assets/<name>-<hash>.js):
- * head.js goes where index.html has `<!-- head script -->`, with /landing's files and boot.js's address
- * written in; boot.js gets the files each other route's first render needs. In development both are
+ * Builds src/boot/head.ts and src/boot/boot.ts into classic scripts: head.js is written inline where
+ * index.html has `<!-- head script -->`, with /landing's files and boot.js's address in it; boot.js
+ * (assets/boot-<hash>.js) gets the files each other route's first render needs. In development both are
  * served under /@share-arts/ with empty lists (the modules are not bundled then).
  */
 export function bootScript(): Plugin {
@@ -148,7 +148,7 @@ export function bootScript(): Plugin {
       const assets = routeAssets(bundle, root, base);
       const boot = emit(bootCode, 'boot', assets);
       const head = emit(headCode, 'head', { landing: assets.landing, boot: `${base}${boot.fileName}` });
-      for (const file of [boot, head]) this.emitFile({ type: 'asset', ...file });
+      this.emitFile({ type: 'asset', ...boot });
       const styles = Object.fromEntries(
         SHARED_ROUTES.map((route) => [
           route,
@@ -156,7 +156,10 @@ export function bootScript(): Plugin {
         ]),
       );
       this.emitFile({ type: 'asset', fileName: SHARED_PAGE_STYLES, source: JSON.stringify(styles) });
-      html.source = html.source.replace(MARKER, `<script src="${base}${head.fileName}"></script>`);
+      // Inline: a file of its own would hold back the first paint by a round trip (the server lets this very
+      // script run by its hash in the CSP: security/inline-scripts.ts).
+      if (/<\/script/i.test(head.source)) throw new Error('Boot script: head.js contains "</script".');
+      html.source = html.source.replace(MARKER, () => `<script>${head.source}</script>`);
     },
   };
 }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -25,6 +28,24 @@ function headersOf(middleware: Middleware): Record<string, string> {
   );
 }
 
+/** An inline `<script>` (its attributes, its text); a src, a JSON type or a module's is not a classic inline one. */
+const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
+const NOT_CLASSIC = /\b(src|type)\s*=/i;
+
+/**
+ * The CSP sources ('sha256-…') that let the web build's inline classic scripts run: its head script, which sets
+ * the theme before the first paint and is written into index.html (a file of its own held the paint back by a
+ * round trip, issue 22). Read from the built index.html when the server starts; none without a web build.
+ */
+export function inlineScriptSources(webDistDir: string): string[] {
+  const file = path.join(webDistDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const sources = [...readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)]
+    .filter(([, attributes = '']) => !NOT_CLASSIC.test(attributes))
+    .map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  return [...new Set(sources)];
+}
+
 /**
  * Security headers on every response: a CSP that allows only what the app loads, nosniff, no framing, and
  * Cross-Origin-Resource-Policy same-origin but on uploaded media (cross-origin: other sites may show them).
@@ -33,7 +54,7 @@ function headersOf(middleware: Middleware): Record<string, string> {
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { mediaOrigin?: string | undefined } = {},
+  options: { mediaOrigin?: string | undefined; inlineScripts?: string[] } = {},
 ): void {
   // MEDIA_PUBLIC_URL's origin (issue 25): pictures served by a CDN or the bucket are shown and downloaded from there.
   const media = options.mediaOrigin ? [options.mediaOrigin] : [];
@@ -43,8 +64,10 @@ export function registerSecurityHeaders(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // React sets style attributes (image aspect ratios, placeholders); no stylesheet is inlined.
+          // The web build's own inline scripts, by hash: nothing else written into a page can run.
+          scriptSrc: ["'self'", ...(options.inlineScripts ?? [])],
+          // React sets style attributes (image aspect ratios, placeholders), and a page drawn on the server has
+          // its stylesheets inline (plugins/static-files.ts).
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...media],
           fontSrc: ["'self'", 'data:'],

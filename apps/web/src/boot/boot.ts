@@ -18,9 +18,12 @@ declare const __BOOT_ASSETS__: { files: string[]; routes: Partial<Record<BootRou
 
 const { route, postId } = bootRoute(window.location.pathname);
 const { files, routes } = __BOOT_ASSETS__;
+// A page the server drew has its stylesheets inline, each with a disabled link of its address (never fetched),
+// so the app does not add it again (plugins/static-files.ts on the server): those are not asked for either.
+const inline = new Set([...document.querySelectorAll('link[rel=stylesheet]')].map((link) => link.getAttribute('href')));
 for (const index of routes[route] ?? []) {
   const href = files[index];
-  if (!href) continue;
+  if (!href || inline.has(href)) continue;
   // Stylesheets are only fetched: the app still adds them (and waits for them) itself, with crossorigin,
   // and a preload only serves a request made in the same mode.
   addLink(

@@ -1,6 +1,6 @@
 /**
- * The head script: the one classic script in <head> (external, since the CSP forbids inline ones), built on
- * its own (vite-plugins/boot-script.ts). It runs before the first paint:
+ * The head script: the one classic script in <head>, built on its own and written inline into index.html
+ * (vite-plugins/boot-script.ts; the server's CSP allows it by its hash). It runs before the first paint:
  *
  * 1. sets the theme (the saved choice, else the system's), so the first paint has the right colours;
  * 2. on /landing, asks for the page's own files beside the entry, instead of after the entry has run and
@@ -8,7 +8,7 @@
  * 3. anywhere else, loads the boot script (boot.ts), which does the same for the other pages and starts
  *    their first API requests.
  *
- * Every first visit downloads this file, /landing's too, whose budget is tight: it stays this small.
+ * Every page carries it, /landing's too, whose budget is tight: it stays this small.
  */
 import { STORAGE_KEYS } from '@share-arts/contract';
 import { addLink, readStorage } from './dom';

@@ -188,7 +188,9 @@ describe('Home drawn on the server for the cookie’s session', () => {
     expect((data['POST /api/auth/verify'] as { user: { _id: string } }).user._id).toBe(viewer.user._id);
     expect((data['/api/feed?limit=12&sort=latest'] as { posts: { _id: string }[] }).posts[0]!._id).toBe(postId);
     // Drawn styled: Home's stylesheets are in the head.
-    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-page-abc.css">');
+    expect(response.body).toContain(
+      '<style>.home-page-abc{color:red}</style><link rel="stylesheet" crossorigin href="/assets/home-page-abc.css" disabled>',
+    );
   });
 
   it("draws the address's sort", async () => {

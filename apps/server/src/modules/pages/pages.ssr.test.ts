@@ -7,7 +7,8 @@ import {
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
-import { buildDrawnWebApp } from '../../test/drawn-web-app.js';
+import { createHash } from 'node:crypto';
+import { buildDrawnWebApp, stylesheetText } from '../../test/drawn-web-app.js';
 
 /**
  * The first paint shows the art (issue 22): with the web app's server render built (apps/web
@@ -25,7 +26,14 @@ let postId: string;
 let hostilePostId: string;
 
 beforeAll(async () => {
-  drawn = await buildDrawnWebApp({ post: ['/assets/shell-abc.css', '/assets/post-page-abc.css'] });
+  drawn = await buildDrawnWebApp(
+    {
+      post: ['/assets/shell-abc.css', '/assets/post-page-abc.css'],
+      tag: ['/assets/shell-abc.css', '/assets/tag-page-abc.css'],
+    },
+    // Its address would be read against the page's instead of its file's, written inline.
+    { '/assets/tag-page-abc.css': '.tag{background:url(images/paper.png)}' },
+  );
   const { webDistDir } = drawn;
   ctx = await createTestApp({ config: { webDistDir, publicOrigin: 'https://share.example' } });
   artist = await signUp(ctx.app, { fullname: 'Mira Okafor' });
@@ -59,14 +67,37 @@ describe('a shared post page rendered on the server', () => {
     expect(root).toContain('Heron at dawn');
     // As a visitor sees it: the header asks to sign in, and comes back here afterwards.
     expect(root).toContain(`href="/login?next=%2Fposts%2F${postId}"`);
-    // Drawn styled: the route's stylesheets are in the head, after the app's own.
-    const head = response.body.slice(0, response.body.indexOf('</head>'));
-    expect(head).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/shell-abc.css">\n    <link rel="stylesheet" crossorigin href="/assets/post-page-abc.css">',
-    );
     // The head is still the page's own, and the app's scripts still load.
     expect(response.body).toContain('<title>Mira Okafor on Share Arts: “Heron at dawn #birds”</title>');
-    expect(response.body).toContain('<script src="/assets/head-abc.js"></script>');
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it("is drawn styled without a request: the app's stylesheets and the route's inline, before the head script", async () => {
+    const body = (await page(`/posts/${postId}`)).body;
+    const head = body.slice(0, body.indexOf('</head>'));
+    // In the order the app adds them (its own, then the route's), each with a disabled link of its address that
+    // a browser never fetches and that keeps the app from adding it again.
+    const inline = ['/assets/index-abc.css', '/assets/shell-abc.css', '/assets/post-page-abc.css'].map(
+      (href) => `<style>${stylesheetText(href)}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`,
+    );
+    expect(head).toContain(inline.join('\n    '));
+    expect(head).not.toMatch(/<link rel="stylesheet" crossorigin href="[^"]+">/);
+    expect(head.indexOf(inline[0]!)).toBeLessThan(head.indexOf('<script>document.documentElement'));
+  });
+
+  it("keeps a stylesheet as files when one can't be moved inline (an address relative to its file)", async () => {
+    const head = (await page('/tags/birds')).body.split('</head>')[0]!;
+    expect(head).not.toContain('<style>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/shell-abc.css">\n    <link rel="stylesheet" crossorigin href="/assets/tag-page-abc.css">',
+    );
+  });
+
+  it("lets the build's inline head script run by its hash, and nothing else inline", async () => {
+    const csp = String((await page(`/posts/${postId}`)).headers['content-security-policy']);
+    const hash = createHash('sha256').update("document.documentElement.dataset.theme = 'light';").digest('base64');
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('escapes what the artist wrote: no markup of theirs in the page', async () => {
