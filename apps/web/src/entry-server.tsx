@@ -23,6 +23,7 @@ import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
 import { postPath, SUGGESTIONS_SHOWN, suggestionsPath } from './lib/first-requests';
 import { sessionKeys } from './lib/session';
+import { renderWithPictures } from './ui/picture-gate';
 
 const handler = createStaticHandler(routes);
 
@@ -107,15 +108,19 @@ export async function render(
   try {
     // In a wrapper of its own (styles/global.css: laid out as if it were not there, hidden from someone
     // signed in), which the app's first render replaces with the rest of the server's markup.
+    // The viewer's Home gives its first card's picture alone a file (ui/picture-gate.ts).
     const wrapper = user
-      ? `<div class="server-drawn" data-viewer="${encodeURIComponent(user._id)}">`
+      ? `<div class="server-drawn" data-viewer="${encodeURIComponent(user._id)}" data-pictures="priority">`
       : '<div class="server-drawn">';
-    return `${wrapper}${renderToString(
-      <StrictMode>
-        {/* No hydration data: the browser's router starts afresh (and the CSP allows no inline script). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </StrictMode>,
-    )}</div>`;
+    const markup = renderWithPictures(user ? 'priority' : 'all', () =>
+      renderToString(
+        <StrictMode>
+          {/* No hydration data: the browser's router starts afresh (and the CSP allows no inline script). */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </StrictMode>,
+      ),
+    );
+    return `${wrapper}${markup}</div>`;
   } finally {
     delete global[BOOT_GLOBAL];
     queryClient.clear();

@@ -115,6 +115,9 @@ const acceptsPage = (accept: string | undefined) =>
 
 /** A stylesheet link vite writes into index.html (the entry's CSS). */
 const ENTRY_STYLESHEET = /[ \t]*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">[ \t]*\n?/g;
+/** The app's entry and the files it imports, as vite writes them into index.html. */
+const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="(\/[\w./-]+\.js)"><\/script>[ \t]*\n?/;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="(\/[\w./-]+\.js)">[ \t]*\n?/g;
 /** The address of one of the build's stylesheets: `/assets/name-hash.css`. */
 const BUILT_STYLESHEET = /^\/[\w/-]+(?:\.[\w-]+)*\.css$/;
 /** What keeps a stylesheet from being written inline: the end of its element, or an address relative to its file. */
@@ -152,6 +155,9 @@ function createStylesheetReader(webDistDir: string) {
  * adds them, before the head script (issue 22): a file each held the first paint back by a round trip on a
  * phone (Lighthouse: 5 to 7 render-blocking requests). Each `<style>` is followed by a disabled link of the
  * file's address, which a browser never fetches, so neither the boot script nor the app asks for it again.
+ * Its scripts are named in `<meta name="app-scripts">` (the entry, then what it imports) instead of tags of
+ * their own: the boot script asks for them once the page is painted (apps/web/src/boot/boot.ts), so the art
+ * has a phone's network to itself first.
  */
 function createTemplate(webDistDir: string) {
   const file = path.join(webDistDir, 'index.html');
@@ -176,6 +182,12 @@ function createTemplate(webDistDir: string) {
         styled = hrefs
           .map((href, i) => `<style>${texts[i]}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`)
           .join('\n    ');
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (entry) {
+          const imports = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+          html = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+          styled += `\n    <meta name="app-scripts" content="${[entry, ...imports].join(' ')}">`;
+        }
       } else {
         // As files after the app's own (the order the app adds them in): the app does not add them again.
         const links = styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('');

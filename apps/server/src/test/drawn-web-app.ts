@@ -14,6 +14,7 @@ const INDEX_HTML = `<!doctype html>
     <script>document.documentElement.dataset.theme = 'light';</script>
     <title>Share Arts</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
@@ -27,7 +28,7 @@ export const stylesheetText = (href: string) => `.${path.basename(href, '.css')}
 
 /**
  * A web app's folder for the pages tests, with the server render of issue 22: a small index.html shaped as the
- * build writes it (an inline head script, the entry's script and stylesheet), the drawn pages' stylesheets as
+ * build writes it (an inline head script, the entry's script, a file it imports and its stylesheet), the drawn pages' stylesheets as
  * the web build lists them beside it (`styles`, by page) with their files (`stylesheetText`, or the text
  * `texts` gives), and apps/web's src/entry-server.tsx built beside it where the server looks for it, as `npm
  * run build` does (a second or two). Answers the folder to give as `webDistDir`, and its removal.

@@ -11,16 +11,33 @@ import { whenIdle } from '../lib/when-idle';
 const WAIT_AT_MOST_MS = 2500;
 
 /**
- * No gate where the HTML itself asked for the pictures: in the server's render (entry-server.tsx), whose
- * markup gives every picture its file (the browser's own lazy loading picks those on screen), and in the
- * browser while that markup is shown (a visitor's shared page, or the viewer's own Home: whom it is shown to
- * is styles/global.css's rule), whose first render then draws the same files instead of taking them away
- * until the gate opens.
+ * Which pictures the server's render (entry-server.tsx) gives their file: every one on a visitor's shared page
+ * (the browser's own lazy loading picks those on screen, so a grid is whole before any script has run), the
+ * priority one alone on the viewer's Home ('priority', marked on its wrapper as `data-pictures`), whose later
+ * cards' pictures would otherwise share a phone's network with the first one, the page's largest paint. Set
+ * around that render, which is synchronous.
+ */
+let serverPictures: 'all' | 'priority' = 'all';
+
+export function renderWithPictures<T>(pictures: 'all' | 'priority', render: () => T): T {
+  const before = serverPictures;
+  serverPictures = pictures;
+  try {
+    return render();
+  } finally {
+    serverPictures = before;
+  }
+}
+
+/**
+ * No gate in the browser while markup of the server's that gave every picture its file is shown (a visitor's
+ * shared page: whom it is shown to is styles/global.css's rule): the app's first render then draws the same
+ * files instead of taking them away until the gate opens.
  */
 function serverDrawn(): boolean {
   if (typeof document === 'undefined') return true;
-  const drawn = document.querySelector('#root > .server-drawn');
-  return drawn !== null && getComputedStyle(drawn).display !== 'none';
+  const drawn = document.querySelector<HTMLElement>('#root > .server-drawn');
+  return drawn !== null && drawn.dataset.pictures !== 'priority' && getComputedStyle(drawn).display !== 'none';
 }
 
 let open = serverDrawn();
@@ -54,7 +71,7 @@ export function usePriorityPicture(priority: boolean): void {
 
 /** Whether a picture other than the priority one may load yet. */
 export function usePictureGate(): boolean {
-  const [isOpen, setOpen] = useState(open);
+  const [isOpen, setOpen] = useState(typeof document === 'undefined' ? serverPictures === 'all' : open);
   useEffect(() => {
     // A transition: the pictures' renders are not urgent, and yield to whatever is.
     const show = () => startTransition(() => setOpen(true));

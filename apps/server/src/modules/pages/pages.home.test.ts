@@ -30,6 +30,7 @@ let ctx: TestContext;
 let drawn: Awaited<ReturnType<typeof buildDrawnWebApp>>;
 let viewer: SignedUp;
 let postId: string;
+let olderPostId: string;
 
 beforeAll(async () => {
   drawn = await buildDrawnWebApp({ feed: ['/assets/shell-abc.css', '/assets/home-page-abc.css'] });
@@ -37,6 +38,8 @@ beforeAll(async () => {
   // Behind a proxy on this machine (app.inject comes from 127.0.0.1): X-Forwarded-Proto says https.
   ctx = await createTestApp({ config: { webDistDir, trustProxy: ['loopback'] } });
   viewer = await signUp(ctx.app, { fullname: 'Iris Vale' });
+  const older = await uploadPicture(ctx.app, viewer, 'Nets drying on the quay');
+  olderPostId = await createPost(ctx.app, viewer, 'Quay sketch', [older._id]);
   const picture = await uploadPicture(ctx.app, viewer, 'Gulls over the harbour');
   postId = await createPost(ctx.app, viewer, 'Harbour study in grey', [picture._id]);
 }, 120_000);
@@ -171,7 +174,11 @@ describe('Home drawn on the server for the cookie’s session', () => {
     expect(String(response.headers.vary)).toMatch(/\bCookie\b/i);
     const root = rootOf(response.body);
     // The viewer's own markup, named so the head script shows it to the same account only.
-    expect(root.startsWith(`<div id="root"><div class="server-drawn" data-viewer="${viewer.user._id}">`)).toBe(true);
+    expect(
+      root.startsWith(
+        `<div id="root"><div class="server-drawn" data-viewer="${viewer.user._id}" data-pictures="priority">`,
+      ),
+    ).toBe(true);
     // The head script shows it when the stored token is this session's (the payload is not the secret part).
     expect(response.body).toContain(`<meta name="viewer" content="${viewer.token.split('.')[1]}">`);
     expect(root).toContain('Harbour study in grey');
@@ -179,6 +186,11 @@ describe('Home drawn on the server for the cookie’s session', () => {
     const { post: shown } = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}` })).json();
     expect(root).toContain(`srcSet="${shown.picture.sources[0].srcset}"`);
     expect(root).toMatch(/<img[^>]*fetchPriority="high"/);
+    // The later cards' pictures wait for the app (ui/picture-gate.ts): they would share a phone's network with it.
+    const { post: later } = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${olderPostId}` })).json();
+    expect(root).toContain('Quay sketch');
+    expect(root).not.toContain(later.picture.url);
+    expect(root).not.toContain(later.picture.sources[0].srcset);
     const data = pageData(response.body)!;
     expect(Object.keys(data)).toEqual([
       '/api/feed?limit=12&sort=latest',

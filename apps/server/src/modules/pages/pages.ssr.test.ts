@@ -67,9 +67,17 @@ describe('a shared post page rendered on the server', () => {
     expect(root).toContain('Heron at dawn');
     // As a visitor sees it: the header asks to sign in, and comes back here afterwards.
     expect(root).toContain(`href="/login?next=%2Fposts%2F${postId}"`);
-    // The head is still the page's own, and the app's scripts still load.
+    // The head is still the page's own.
     expect(response.body).toContain('<title>Mira Okafor on Share Arts: “Heron at dawn #birds”</title>');
-    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it("names the app's scripts for the boot script to load once the page is painted, in place of their tags", async () => {
+    const head = (await page(`/posts/${postId}`)).body.split('</head>')[0]!;
+    expect(head).toContain('<meta name="app-scripts" content="/assets/index-abc.js /assets/react-abc.js">');
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('rel="modulepreload"');
+    // The head script still runs in place (it loads the boot script).
+    expect(head).toContain('<script>document.documentElement');
   });
 
   it("is drawn styled without a request: the app's stylesheets and the route's inline, before the head script", async () => {
@@ -88,6 +96,8 @@ describe('a shared post page rendered on the server', () => {
   it("keeps a stylesheet as files when one can't be moved inline (an address relative to its file)", async () => {
     const head = (await page('/tags/birds')).body.split('</head>')[0]!;
     expect(head).not.toContain('<style>');
+    expect(head).not.toContain('app-scripts');
+    expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(head).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/shell-abc.css">\n    <link rel="stylesheet" crossorigin href="/assets/tag-page-abc.css">',
