@@ -23,7 +23,7 @@ import {
 import type { PostCache, SearchHit } from './posts.cache.js';
 import { createPostReader } from './posts.reader.js';
 import type { ViewerStateCache } from './viewer-state.js';
-import { blockedFromPost, type RelationsCache } from '../safety/index.js';
+import { type RelationsCache } from '../safety/index.js';
 
 export type { PostPageResult } from './posts.reader.js';
 
@@ -246,9 +246,8 @@ export function createPostsService({
      */
     async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<JsonText> {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-      // A blocked pair: answered as a post that does not exist, so a block cannot be probed (issue 23).
-      if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
-      // Hidden or removed by a moderator (or by a suspended account): not there for them.
+      // Hidden or removed by a moderator (or by a suspended account), or a blocked pair's (answered as a post that
+      // does not exist, so a block cannot be probed, issue 23): not there for them. One statement for all of them.
       if (await selectPostHiddenFrom(db, postId, userId)) throw notFound(ERRORS.postNotFound);
       const outcome = await reactToPost(db, postId, userId, kind);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
@@ -268,7 +267,7 @@ export function createPostsService({
 
     async bookmark(userId: string, postId: string, add: boolean): Promise<void> {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-      if (add && (await blockedFromPost(db, userId, postId))) throw notFound(ERRORS.postNotFound);
+      // A blocked pair's post too (selectPostHiddenFrom covers blocks).
       if (add && (await selectPostHiddenFrom(db, postId, userId))) throw notFound(ERRORS.postNotFound);
       const outcome = await setBookmarkRow(db, userId, postId, add);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);

@@ -243,8 +243,8 @@ export function selectViewerState(db: Db, viewerId: string, limit: number): Prom
 
 /**
  * Whether the post exists but is not there for this viewer (moderation: hidden from all but its author,
- * removed, or by a suspended account; signed out, shown to signed-in people only): nobody may like, save
- * or comment on what they cannot see (issue 23).
+ * removed, or by a suspended account; a blocked pair's, either way; signed out, shown to signed-in people
+ * only): nobody may like, save or comment on what they cannot see (issue 23).
  */
 export async function selectPostHiddenFrom(db: Db, postId: string, viewerId: string | null): Promise<boolean> {
   const [row] = await queryRows<{ hidden: boolean }>(
