@@ -50,13 +50,9 @@ async function compile(root: string, script: Script): Promise<string> {
   return chunk.code;
 }
 
-/** The code with its placeholder replaced, and the hashed name it is served under. */
-function emit(code: string, script: Script, value: unknown): { fileName: string; source: string } {
-  const source = code.replace(script === 'head' ? HEAD_PLACEHOLDER : BOOT_PLACEHOLDER, JSON.stringify(value));
-  return {
-    fileName: `assets/${script}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`,
-    source,
-  };
+/** The code with its placeholder replaced by `value`. */
+function fill(code: string, script: Script, value: unknown): string {
+  return code.replace(script === 'head' ? HEAD_PLACEHOLDER : BOOT_PLACEHOLDER, JSON.stringify(value));
 }
 
 /**
@@ -131,7 +127,7 @@ export function bootScript(): Plugin {
           compile(root, script).then((code) => {
             const value = script === 'head' ? { landing: [], boot: DEV_URL.boot } : { dir: '', files: [], routes: {} };
             response.setHeader('content-type', 'text/javascript');
-            response.end(emit(code, script, value).source);
+            response.end(fill(code, script, value));
           }, next);
         });
       }
@@ -153,9 +149,10 @@ export function bootScript(): Plugin {
         if (!file.startsWith(dir)) throw new Error(`Boot script: ${file} is not under ${dir}.`);
         return file.slice(dir.length);
       });
-      const boot = emit(bootCode, 'boot', { dir, files: names, routes: assets.routes });
-      const head = emit(headCode, 'head', { landing: assets.landing, boot: `${base}${boot.fileName}` });
-      this.emitFile({ type: 'asset', ...boot });
+      const bootSource = fill(bootCode, 'boot', { dir, files: names, routes: assets.routes });
+      const bootFile = `assets/boot-${createHash('sha256').update(bootSource).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: bootFile, source: bootSource });
+      const head = fill(headCode, 'head', { landing: assets.landing, boot: `${base}${bootFile}` });
       const styles = Object.fromEntries(
         SHARED_ROUTES.map((route) => [
           route,
@@ -164,9 +161,9 @@ export function bootScript(): Plugin {
       );
       this.emitFile({ type: 'asset', fileName: SHARED_PAGE_STYLES, source: JSON.stringify(styles) });
       // Inline: a file of its own would hold back the first paint by a round trip (the server lets this very
-      // script run by its hash in the CSP: security/inline-scripts.ts).
-      if (/<\/script/i.test(head.source)) throw new Error('Boot script: head.js contains "</script".');
-      html.source = html.source.replace(MARKER, () => `<script>${head.source}</script>`);
+      // script run by its hash in the CSP: inlineScriptSources in apps/server/src/plugins/security.ts).
+      if (/<\/script/i.test(head)) throw new Error('Boot script: head.js contains "</script".');
+      html.source = html.source.replace(MARKER, () => `<script>${head}</script>`);
     },
   };
 }

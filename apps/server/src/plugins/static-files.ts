@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { lstat, readFile, stat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -145,11 +145,31 @@ function createStylesheetReader(webDistDir: string) {
   };
 }
 
+/** index.html cut where a page's own head and its `#root` markup go (`root`: whether it has `#root`). */
+interface PageShell {
+  top: string;
+  middle: string;
+  bottom: string;
+  root: boolean;
+}
+
+function shellOf(html: string): PageShell {
+  const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
+  const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
+  const rest = html.slice(at);
+  const root = rest.indexOf('<div id="root"></div>');
+  const top = html.slice(0, at);
+  return root < 0
+    ? { top, middle: rest, bottom: '', root: false }
+    : { top, middle: rest.slice(0, root), bottom: rest.slice(root + '<div id="root"></div>'.length), root: true };
+}
+
 /**
  * The built index.html with a page's head spliced in (and its body in `#root` when the server rendered it): its
  * own tags go right after the charset and viewport (before the scripts, so the preload scanner sees the
  * picture at once, and the inline JSON is there before any script looks for it), in place of the generic
- * title and description. Re-read when the file changes (a rebuild while the server runs).
+ * title, description and robots. The file is read once, when the server starts, as are the web build's server
+ * render and the CSP's hash of its head script (plugins/security.ts): a new build needs a restart.
  *
  * A page drawn on the server carries its stylesheets inline, the entry's and its route's in the order the app
  * adds them, before the head script (issue 22): a file each held the first paint back by a round trip on a
@@ -159,44 +179,42 @@ function createStylesheetReader(webDistDir: string) {
  * their own: the boot script asks for them once the page is painted (apps/web/src/boot/boot.ts), so the art
  * has a phone's network to itself first.
  */
-function createTemplate(webDistDir: string) {
-  const file = path.join(webDistDir, 'index.html');
+async function createTemplate(webDistDir: string) {
   const stylesheet = createStylesheetReader(webDistDir);
-  let cached: { mtimeMs: number; html: string } | undefined;
+  const page = (await readFile(path.join(webDistDir, 'index.html'), 'utf8'))
+    .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
+    .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '')
+    // The page's own head says whether its artist asks AI crawlers not to train on their work.
+    .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '');
+  const entryStyles = [...page.matchAll(ENTRY_STYLESHEET)].map((match) => match[1]!);
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  const imports = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  // As the page is, and with its entry's stylesheet and scripts taken out, for a drawn page that names them.
+  const withFiles = shellOf(page);
+  let inline = page.replace(ENTRY_STYLESHEET, '');
+  if (entry) inline = inline.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const withInline = shellOf(inline);
+  const appScripts = entry ? `\n    <meta name="app-scripts" content="${[entry, ...imports].join(' ')}">` : '';
+
+  // The page drawn on the server, which the app replaces with its own first render (main.tsx).
+  const body = (shell: PageShell, root: string) => (shell.root ? `<div id="root">${root}</div>` : '');
+
   return async (head: string, root = '', styles: readonly string[] = []): Promise<string> => {
-    const { mtimeMs } = await stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
-    let html = cached.html
-      .replace(/[ \t]*<title>[^<]*<\/title>[ \t]*\n?/i, '')
-      .replace(/[ \t]*<meta name="description"[^>]*>[ \t]*\n?/i, '')
-      // The page's own head says whether its artist asks AI crawlers not to train on their work.
-      .replace(/[ \t]*<meta name="robots"[^>]*>[ \t]*\n?/i, '')
-      // The page drawn on the server, which the app replaces with its own first render (main.tsx).
-      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
-    let styled = '';
     if (root) {
-      const hrefs = [...[...html.matchAll(ENTRY_STYLESHEET)].map((match) => match[1]!), ...styles];
+      const hrefs = [...entryStyles, ...styles];
       const texts = await Promise.all(hrefs.map(stylesheet));
       if (texts.every((text) => text !== undefined)) {
-        html = html.replace(ENTRY_STYLESHEET, '');
-        styled = hrefs
+        const styled = hrefs
           .map((href, i) => `<style>${texts[i]}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`)
           .join('\n    ');
-        const entry = ENTRY_SCRIPT.exec(html)?.[1];
-        if (entry) {
-          const imports = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-          html = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
-          styled += `\n    <meta name="app-scripts" content="${[entry, ...imports].join(' ')}">`;
-        }
-      } else {
-        // As files after the app's own (the order the app adds them in): the app does not add them again.
-        const links = styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('');
-        html = html.replace('</head>', () => `${links}</head>`);
+        const { top, middle, bottom } = withInline;
+        return `${top}\n    ${head}\n    ${styled}${appScripts}${middle}${body(withInline, root)}${bottom}`;
       }
     }
-    const before = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html);
-    const at = before ? before.index + before[0].length : html.indexOf('<head>') + '<head>'.length;
-    return `${html.slice(0, at)}\n    ${head}${styled ? `\n    ${styled}` : ''}${html.slice(at)}`;
+    // As files after the app's own (the order the app adds them in): the app does not add them again.
+    const links = root ? styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('') : '';
+    const { top, middle, bottom } = withFiles;
+    return `${top}\n    ${head}${middle.replace('</head>', () => `${links}</head>`)}${body(withFiles, root)}${bottom}`;
   };
 }
 
@@ -297,10 +315,10 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     });
   }
 
-  const pageHtml = createTemplate(options.webDistDir);
+  const pageHtml = hasWebApp ? await createTemplate(options.webDistDir) : undefined;
   const sharedPage = options.sharedPage;
   const homePage = options.homePage;
-  if (hasWebApp && homePage) {
+  if (pageHtml && homePage) {
     // Before the static files' own answer for `/`: a signed-in viewer's Home may be drawn on the server.
     app.get('/', async (request, reply) => {
       // Whether the answer is the viewer's own depends on the Cookie header, for every answer of `/`.
@@ -321,7 +339,7 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';
     const origin = originOf(request, options.publicOrigin);
-    if (hasWebApp && read && sharedPage && origin && acceptsPage(request.headers.accept)) {
+    if (pageHtml && read && sharedPage && origin && acceptsPage(request.headers.accept)) {
       const pathname = url.split('?')[0]!;
       const page =
         pathname.startsWith('/api') || pathname.startsWith('/media/')

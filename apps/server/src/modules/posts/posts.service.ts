@@ -23,7 +23,7 @@ import {
 import type { PostCache, SearchHit } from './posts.cache.js';
 import { createPostReader } from './posts.reader.js';
 import type { ViewerStateCache } from './viewer-state.js';
-import { type RelationsCache } from '../safety/index.js';
+import type { RelationsCache } from '../safety/index.js';
 
 export type { PostPageResult } from './posts.reader.js';
 
