@@ -283,8 +283,9 @@ function pgbench(
       'pgbench',
       [
         '-n',
+        // Each statement prepared once per client, as the server prepares its statements on each connection.
         '-M',
-        'simple',
+        'prepared',
         '-c',
         String(PGBENCH_CLIENTS),
         '-j',

@@ -148,6 +148,15 @@ const rawTimeParsers = {
     RAW_TIME_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format),
 };
 
+const dialect = new PgDialect();
+
+/** A statement for node-postgres, named by its text (prepared once per connection) unless planned each time. */
+function preparedQuery(query: SQL, planEachTime = false): pg.QueryConfig {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = planEachTime ? undefined : `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  return { name, text, values: params, types: rawTimeParsers };
+}
+
 /**
  * Runs raw SQL and returns its rows (both drivers answer `{ rows }`). Outside a transaction on
  * PostgreSQL the statement is prepared once per connection (named by its text), so the hot reads are
@@ -160,11 +169,7 @@ const rawTimeParsers = {
 export async function queryRows<T>(db: Db, query: SQL, options: { planEachTime?: boolean } = {}): Promise<T[]> {
   const pool = pools.get(db);
   if (pool) {
-    const { sql: text, params } = new PgDialect().sqlToQuery(query);
-    const name = options.planEachTime
-      ? undefined
-      : `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-    const result = await pool.query<T & QueryResultRow>({ name, text, values: params, types: rawTimeParsers });
+    const result = await pool.query<T & QueryResultRow>(preparedQuery(query, options.planEachTime));
     return result.rows;
   }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -176,10 +181,30 @@ export async function queryRows<T>(db: Db, query: SQL, options: { planEachTime?:
  * its COMMIT. The statement's snapshot is then taken with the lock held, so it sees every row that the
  * writers it waited for committed. A single statement that locks takes its snapshot before it waits, and
  * misses their rows in every other table (a notification written by the request it waited for, say).
+ * On PostgreSQL both are prepared on the connection, as queryRows prepares its statements (issue 26:
+ * the toggles' statement, a write and its notification in one, took longer to plan than to run).
  */
-export function queryRowsAfterLock<T>(db: Db, lock: SQL, statement: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(lock);
-    return queryRows<T>(tx, statement);
-  });
+export async function queryRowsAfterLock<T>(db: Db, lock: SQL, statement: SQL): Promise<T[]> {
+  const pool = pools.get(db);
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(lock);
+      return queryRows<T>(tx, statement);
+    });
+  }
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    await client.query(preparedQuery(lock));
+    const result = await client.query<T & QueryResultRow>(preparedQuery(statement));
+    await client.query('commit');
+    return result.rows;
+  } catch (error) {
+    await client.query('rollback').catch((failed: Error) => (broken = failed));
+    throw error;
+  } finally {
+    // A client whose rollback failed may still be in the transaction: it is closed, not reused.
+    client.release(broken);
+  }
 }
