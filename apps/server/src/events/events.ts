@@ -16,8 +16,11 @@ export type DomainEvent =
   | { type: 'notification-added'; recipientId: string; notificationId: string }
   /** The recipient's unread count changed without a new notification (read, or an action undone). */
   | { type: 'unread-changed'; recipientId: string }
-  /** The post's like or comment count changed. */
-  | { type: 'post-counts-changed'; postId: string }
+  /**
+   * The post's like or comment count changed. `reactions`: by a like or dislike, which changes nothing else
+   * of the post than its counts and newest reactors.
+   */
+  | { type: 'post-counts-changed'; postId: string; reactions?: true }
   /** A user published a post. */
   | { type: 'post-published'; postId: string; authorId: string }
   /** The post's content or picture changed, or it was deleted. */

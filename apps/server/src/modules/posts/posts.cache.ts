@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { POST_REACTION_CAP, type Comment, type ReactionUser } from '@share-arts/contract';
 import type { EventBus } from '../../events/bus.js';
 import type { DomainEvent } from '../../events/events.js';
-import type { PostKeyRow } from './posts.sql.js';
+import type { PostKeyRow, PostReactors } from './posts.sql.js';
 import { viewerFlags, type SharedPost } from './posts.presenter.js';
 import { JsonText } from '../../lib/json-text.js';
 
@@ -30,6 +30,11 @@ export interface CachedPost {
   comments: CachedComment[];
   /** The comments' JSON joined by commas, as a reader who voted on none of them sees it. */
   commentsJson: string;
+  /**
+   * 0 while the reactor lists are current; counts the reactions since, which a read of the lists alone
+   * brings up to date (issue 26: a like changes only them, so the rest of the entry stays).
+   */
+  reactorsStale: number;
 }
 
 /** The cache entry of a post read without a viewer. */
@@ -53,8 +58,19 @@ export function cachedPost(post: SharedPost): CachedPost {
     dislikedByJson: JSON.stringify(likes.dislikedBy),
     comments: cached,
     commentsJson: cached.map((comment) => comment.json).join(','),
+    reactorsStale: 0,
   };
 }
+
+/** The entry with these reactor lists, current. */
+const withReactors = (post: CachedPost, { likedBy, dislikedBy }: PostReactors): CachedPost => ({
+  ...post,
+  likedBy,
+  dislikedBy,
+  likedByJson: JSON.stringify(likedBy),
+  dislikedByJson: JSON.stringify(dislikedBy),
+  reactorsStale: 0,
+});
 
 /** The ids of the shown comments a viewer may have voted on (those with votes): whose votes to read. */
 export function votedCommentIds(posts: Iterable<CachedPost>): string[] {
@@ -90,6 +106,13 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
     for (const stale of fills) stale.add(postId);
   };
 
+  /** A reaction: the entry's reactor lists are read again on its next use, the rest of it stays. */
+  const reactorsChanged = (postId: string) => {
+    const entry = entries.peek(postId);
+    if (entry) entry.reactorsStale += 1;
+    for (const stale of fills) stale.add(postId);
+  };
+
   /**
    * Each viewer's votes on the comments their pages showed (null for none), so a page read again needs
    * no query: dropped when they vote, in every process (`comments-changed` names the voter). Bounded by the number
@@ -109,7 +132,12 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
   options.bus.subscribe(
     (event) => {
       if (event.type === 'comments-changed' && event.voterId) forgetVotes(event.voterId);
-      if (event.type === 'post-counts-changed' || event.type === 'post-changed' || event.type === 'comments-changed') {
+      if (event.type === 'post-counts-changed' && event.reactions) reactorsChanged(event.postId);
+      else if (
+        event.type === 'post-counts-changed' ||
+        event.type === 'post-changed' ||
+        event.type === 'comments-changed'
+      ) {
         invalidate(event.postId);
       } else if (event.type === 'author-changed' || event.type === 'account-deleted') {
         // A rename or new photo shows where they wrote (the post, its comments); a deleted account also
@@ -129,6 +157,7 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
 
   return {
     invalidate,
+    reactorsChanged,
     forgetVotes,
 
     /** The viewer's votes on these comments, reading with `load` only those not known yet. */
@@ -161,23 +190,45 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
       return shown;
     },
 
-    /** The shared part of each post, reading the missing ones with `load` (viewer-less posts). */
-    async resolve(ids: string[], load: (ids: string[]) => Promise<SharedPost[]>): Promise<Map<string, CachedPost>> {
+    /**
+     * The shared part of each post, reading the missing ones with `load` (viewer-less posts) and, for the
+     * entries whose reactor lists changed, only those lists with `loadReactors`. A post either read finds
+     * gone is left out.
+     */
+    async resolve(
+      ids: string[],
+      load: (ids: string[]) => Promise<SharedPost[]>,
+      loadReactors: (ids: string[]) => Promise<PostReactors[]>,
+    ): Promise<Map<string, CachedPost>> {
       const found = new Map<string, CachedPost>();
       const missing: string[] = [];
+      /** Entries to bring up to date, with their count of reactions when the read began. */
+      const outdated = new Map<string, { entry: CachedPost; stale: number }>();
       for (const id of ids) {
         const post = entries.get(id);
-        if (post) found.set(id, post);
-        else missing.push(id);
+        if (!post) missing.push(id);
+        else if (post.reactorsStale > 0) outdated.set(id, { entry: post, stale: post.reactorsStale });
+        else found.set(id, post);
       }
-      if (missing.length === 0) return found;
+      if (missing.length === 0 && outdated.size === 0) return found;
       const stale = new Set<string>();
       fills.add(stale);
       try {
-        for (const post of await load(missing)) {
+        const [posts, reactors] = await Promise.all([
+          missing.length > 0 ? load(missing) : [],
+          outdated.size > 0 ? loadReactors([...outdated.keys()]) : [],
+        ]);
+        for (const post of posts) {
           const entry = cachedPost(post);
           found.set(post._id, entry);
           if (!stale.has(post._id) && !stale.has('*')) entries.set(post._id, entry);
+        }
+        for (const lists of reactors) {
+          const { entry, stale: count } = outdated.get(lists.id)!;
+          const current = withReactors(entry, lists);
+          found.set(lists.id, current);
+          // Kept unless the entry was dropped or replaced, or reacted to again, while the lists were read.
+          if (entries.peek(lists.id) === entry && entry.reactorsStale === count) entries.set(lists.id, current);
         }
       } finally {
         fills.delete(stale);

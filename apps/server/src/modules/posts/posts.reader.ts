@@ -13,6 +13,7 @@ import {
   POST_LISTS,
   selectPostKey,
   selectPostKeys,
+  selectPostReactors,
   selectPostRows,
   selectPostsByIds,
   selectSearchMatches,
@@ -123,6 +124,7 @@ export function createPostReader({
     const shared = await cache.resolve(
       rows.map((row) => row.id),
       async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
+      (ids) => selectPostReactors(db, ids),
     );
     const voted = viewerId === null ? [] : votedCommentIds(shared.values());
     const votes =

@@ -260,7 +260,8 @@ export function createPostsService({
               : ERRORS.alreadyDisliked,
         );
       }
-      cache.invalidate(postId);
+      // A like changes only the post's counts and its newest reactors: the cached rest of it stays.
+      cache.reactorsChanged(postId);
       viewerStates?.forget([userId]);
       return getPost(postId, userId);
     },

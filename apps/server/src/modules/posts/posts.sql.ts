@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type Sort } from '@share-arts/contract';
+import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type ReactionUser, type Sort } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { postMedia, posts } from '../../db/schema.js';
 import { keysetQuery, type Keyset } from '../../lib/keyset.js';
@@ -119,14 +119,18 @@ const POST_MEDIA = sql`coalesce((
       where pm.post_id = p.id
     ), '[]'::json)`;
 
+/** A post's newest reactors, as anyone sees them. */
+const REACTOR_COLUMNS = sql`
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
+    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by`;
+
 /** The columns of a post as anyone sees it (the post cache's part; lists and single posts add the rest). */
 const POST_COLUMNS = sql`
     p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
     ${POST_MEDIA} as media,
-    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
-    ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by,
+    ${REACTOR_COLUMNS},
     case when p.comment_count = 0 then '[]'::json else ${newestCommentsJson(sql`p.id`, POST_COMMENT_CAP)} end as comments`;
 
 /**
@@ -149,6 +153,23 @@ const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL, flagsInMemor
     } as moderation`;
 
 const FROM = sql`from posts p join users u on u.id = p.author_id`;
+
+/** A post's newest reactors, read alone to bring a post cache entry's lists up to date. */
+export interface PostReactors {
+  id: string;
+  likedBy: ReactionUser[];
+  dislikedBy: ReactionUser[];
+}
+
+/** The newest reactors of these posts (the post cache's lists, as POST_COLUMNS reads them); missing ids are skipped. */
+export async function selectPostReactors(db: Db, ids: string[]): Promise<PostReactors[]> {
+  const rows = await queryRows<{ id: string; liked_by: ReactionUser[]; disliked_by: ReactionUser[] }>(
+    db,
+    sql`select p.id, ${REACTOR_COLUMNS} from posts p
+        where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+  );
+  return rows.map((row) => ({ id: row.id, likedBy: row.liked_by, dislikedBy: row.disliked_by }));
+}
 
 /** Posts by id as anyone sees them (no viewer), in no particular order; missing ids are skipped. */
 export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
@@ -373,7 +394,7 @@ export async function reactToPost(
           when,
         ),
     },
-    selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id` })}) from target, reaction) as counted,
+    selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id`, reactions: sql`true` })}) from target, reaction) as counted,
       (select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from reaction) as viewer_noted`,
   });
 }
