@@ -1,6 +1,6 @@
 /**
  * `npx tsx --conditions=source bench/writes.ts --database <url> [--checkout label=dir …] [--only part]
- *  [--duration 10] [--rounds 1] [--pgbench-clients 50]` (issue 26): where a write's time goes.
+ *  [--duration 10] [--rounds 1] [--pgbench-clients 50] [--cpu-prof dir]` (issue 26): where a write's time goes.
  *
  * Starts the built server (or each `--checkout`'s build, side by side: a `git worktree` of another commit,
  * built with `tsc -b` in apps/server) and loads the write scenarios of bench/write-scenarios.ts with
@@ -36,6 +36,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     'pgbench-clients': { type: 'string', default: '50' },
     'no-pgbench': { type: 'boolean', default: false },
+    // A folder for each server's CPU profile (node --cpu-prof), written when it stops: bench/profile-summary.ts reads it.
+    'cpu-prof': { type: 'string' },
   },
 });
 const DATABASE_URL = values.database ?? process.env.DATABASE_URL;
@@ -199,7 +201,10 @@ async function start(label: string, dir: string): Promise<Started> {
       JWT_SECRET: SECRET,
       BENCH_ROUTES: '1',
       SQL_CAPTURE: capture,
-      NODE_OPTIONS: `--import ${path.resolve(import.meta.dirname, 'sql-capture.mjs')}`,
+      NODE_OPTIONS: [
+        `--import ${path.resolve(import.meta.dirname, 'sql-capture.mjs')}`,
+        ...(values['cpu-prof'] ? [`--cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'], label)}`] : []),
+      ].join(' '),
     },
     { checkout: dir },
   );
@@ -256,7 +261,7 @@ const literal = (value: unknown): string =>
 
 /**
  * A pgbench script of the captured statements, each client a user of its own (`:u`, 2 to 51): user 2's
- * id becomes `md5('bench-user-' || :u)::uuid`, and an id of user 2's row (its post, whom it follows)
+ * id becomes `md5('bench-user-' || (:u)::int)::uuid`, and an id of user 2's row (its post, whom it follows)
  * the same expression of that row's number; every other value a literal.
  */
 function pgbenchScript(statements: { text: string; values: unknown[] }[], ids: Map<string, string>, notify: boolean) {
@@ -365,12 +370,13 @@ if (!values['no-pgbench']) {
       console.log(`\n${s.label}: the SQL of one ${scenario.name} pair (${statements.length} statements):`);
       for (const { text } of statements) console.log(`  ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
       const ids = new Map([
-        [benchUserId(2), `md5('bench-user-' || :u)::uuid`],
+        // (:u)::int: in pgbench's prepared mode :u is a parameter, whose type `||` alone cannot tell.
+        [benchUserId(2), `md5('bench-user-' || (:u)::int)::uuid`],
         [
           scenario.requests(2)[0]!.path.split('/').at(-1)!,
           scenario.name.startsWith('like')
-            ? `md5('bench-post-' || (1000 + :u))::uuid`
-            : `md5('bench-user-' || (${followBase} + :u))::uuid`,
+            ? `md5('bench-post-' || (1000 + (:u)::int))::uuid`
+            : `md5('bench-user-' || (${followBase} + (:u)::int))::uuid`,
         ],
       ]);
       // Without pg_notify too, when the route sends any (before the outbox).
