@@ -46,6 +46,8 @@ export interface ServerOptions {
   /** Where the server's output goes (appended), so a failure can show it. */
   logFile: string;
   env?: Record<string, string>;
+  /** Flags for node itself, before the entry (for example `--inspect=127.0.0.1:PORT`). */
+  nodeFlags?: string[];
 }
 
 export interface ServerProcess {
@@ -69,7 +71,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   }
   const log = createWriteStream(options.logFile, { flags: 'a' });
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,72 @@
+/**
+ * The server's live memory, read through the V8 inspector: a full collection, then
+ * `process.memoryUsage()`. Unlike RSS, which follows when V8 takes and gives back pages, what is left
+ * after a full collection only grows when something keeps what it should drop.
+ *
+ * The server must run with `--inspect=127.0.0.1:PORT` (a check's own process, on loopback only).
+ */
+import WebSocket from 'ws';
+import { CheckFailed, sleep } from './lib.js';
+
+export interface LiveMemory {
+  /** Bytes of the JS heap still reachable after a full collection. */
+  heapUsed: number;
+  /** Bytes held outside the heap by reachable objects (Buffers, ArrayBuffers). */
+  external: number;
+}
+
+export interface Inspector {
+  liveMemory(): Promise<LiveMemory>;
+  close(): void;
+}
+
+export async function connectInspector(port: number): Promise<Inspector> {
+  let targets: { webSocketDebuggerUrl: string }[] | undefined;
+  for (let i = 0; i < 50 && !targets; i++) {
+    targets = await fetch(`http://127.0.0.1:${port}/json/list`)
+      .then((answer) => answer.json() as Promise<{ webSocketDebuggerUrl: string }[]>)
+      .catch(() => undefined);
+    if (!targets) await sleep(100);
+  }
+  const url = targets?.[0]?.webSocketDebuggerUrl;
+  if (!url) throw new CheckFailed(`The server's inspector did not answer on port ${port}.`);
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id!);
+    if (message.error) call.reject(new CheckFailed(`Inspector: ${message.error.message}`));
+    else call.resolve(message.result);
+  });
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+
+  return {
+    async liveMemory() {
+      // Two collections: the first may leave objects that only a finalizer or weak callback released.
+      await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.collectGarbage');
+      const evaluated = (await send('Runtime.evaluate', {
+        expression: 'JSON.stringify(process.memoryUsage())',
+        returnByValue: true,
+      })) as { result: { value: string } };
+      const usage = JSON.parse(evaluated.result.value) as LiveMemory;
+      return { heapUsed: usage.heapUsed, external: usage.external };
+    },
+    close() {
+      socket.close();
+    },
+  };
+}
