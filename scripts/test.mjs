@@ -8,6 +8,8 @@ import { findChromium } from './find-browser.mjs';
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'share-arts-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The names of the tests that failed, printed again last: CI shows only the end of a long log.
+const failures = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
@@ -28,14 +30,32 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults) {
+    const name = path.relative(process.cwd(), suite.name);
+    const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${name} › ${test.fullName}${why ? `\n      ${why}` : ''}`);
+    }
+    if (suite.status === 'failed' && failed.length === 0)
+      failures.push(`${name}: ${(suite.message || 'the file failed').split('\n')[0].slice(0, 300)}`);
+  }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      const failed = spec.tests.some((test) => test.status === 'unexpected');
+      if (failed) failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of suites ?? []) visit(suite, []);
 }
 
 step('Lint', 'npm', ['run', 'lint', '--silent']);
@@ -82,5 +102,6 @@ ok =
   ) && ok;
 countPlaywright(e2eReport);
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ✖ ${name}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
