@@ -1,7 +1,7 @@
 import type { User } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
-import { setCurrentUser } from '../../../lib/session';
+import { sessionKeys, setCurrentUser } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import { setCachedProfile } from '../../people';
 
@@ -11,6 +11,8 @@ export function useWorksVisibility() {
   return useMutation({
     mutationFn: async (worksSignedInOnly: boolean) =>
       (await apiClient.post<{ user: User }>('/api/users/edit', { userData: { worksSignedInOnly } })).user,
+    // A read of the current user sent before the switch must not land after its answer and switch it back.
+    onMutate: () => queryClient.cancelQueries({ queryKey: sessionKeys.currentUser() }),
     onSuccess: (user) => {
       setCurrentUser(queryClient, user);
       setCachedProfile(queryClient, user);
