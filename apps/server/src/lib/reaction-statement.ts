@@ -27,7 +27,7 @@ export interface ReactionWrite<Kind extends string> {
  * Records a reaction: the target row is locked first, in a statement of its own (reactions to one row take
  * turns), then one statement does the rest with a snapshot taken under that lock (see
  * queryRowsAfterLock). It answers `found` (the target exists), `changed` (false when the user already
- * reacted so) and the target's counters.
+ * reacted so), the target's counters before (`like_count`) and, when it changed, after (`new_like_count`).
  *
  * - ON CONFLICT inserts the reaction or switches the other kind: of two identical requests, one changes
  *   it. `reaction.inserted` tells the two apart (xmax is 0 on a row the statement inserted, and set on
@@ -75,11 +75,18 @@ function reactionStatement<Kind extends string>(write: ReactionWrite<Kind>): SQL
     ),
     counted as (
       update ${table} t set ${counters} from target, reaction where t.id = target.id
+      returning ${sql.join(
+        counterColumns.map((column) => sql`t.${column}`),
+        sql`, `,
+      )}
     ),
     ${notification.ctes}
     select exists (select from target) as found, exists (select from reaction) as changed,
       ${sql.join(
-        counterColumns.map((column) => sql`(select ${column} from target) as ${column}`),
+        kinds.map((k, i) => {
+          const column = counterColumns[i]!;
+          return sql`(select ${column} from target) as ${column}, (select ${column} from counted) as ${sql.raw(`new_${target.counters[k]}`)}`;
+        }),
         sql`, `,
       )},
       ${notification.events}${write.selected ? sql`, ${write.selected}` : sql``}`;

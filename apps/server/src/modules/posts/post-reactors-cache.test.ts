@@ -149,4 +149,42 @@ describe("a post's newest reactors", () => {
       await fresh.close();
     }
   });
+
+  it('answer a like with the post exactly as GET /api/posts/{id} then shows it to the liker', async () => {
+    const author = await signUp(ctx.app);
+    const liker = await signUp(ctx.app);
+    const as = (who: SignedUp) => ({ authorization: `Bearer ${who.token}`, prefer: 'return=minimal' });
+    const { post: created } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: as(author),
+        payload: { content: 'Glazes and #ceramics' },
+      })
+    ).json();
+    const postId: string = created._id;
+    // The liker's own state of the post and its author, which the answer must carry.
+    for (const [url, payload] of [
+      [`/api/users/bookmark/${postId}`, undefined],
+      [`/api/users/follow/${author.user._id}`, undefined],
+      ['/api/users/me/muted-words', { word: 'glazes' }],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'POST', url, headers: as(liker), payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }
+    const single = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}`, headers: as(liker) })).json().post;
+
+    const liked = await react(ctx.app, 'like', postId, liker);
+    expect(liked).toMatchObject({
+      viewer: { liked: true, bookmarked: true, followsAuthor: true, mutedWord: 'glazes' },
+    });
+    expect(liked).toEqual(await single());
+    const unliked = await react(ctx.app, 'dislike', postId, liker);
+    expect(unliked).toMatchObject({
+      likes: { likeCount: 0, dislikeCount: 1 },
+      viewer: { liked: false, disliked: true },
+    });
+    expect(unliked).toEqual(await single());
+  });
 });

@@ -210,6 +210,13 @@ export function createPostReader({
     return post;
   }
 
+  /** One post as the viewer sees it, from its row just read (a write's answer): the rest as on a page. */
+  async function present(row: PostKeyRow, viewerId: string): Promise<JsonText> {
+    const [post] = await assemble([row], viewerId, await relationsOf(viewerId));
+    if (!post) throw notFound(ERRORS.postNotFound);
+    return post;
+  }
+
   /**
    * The newest matching posts, ranked: by text relevance, then newest (see selectSearchMatches); and
    * the newest works of the artists the words name (`artistIds`), first (rank ARTIST_WORK_RANK, above
@@ -239,6 +246,7 @@ export function createPostReader({
 
   return {
     getPost,
+    present,
 
     /** These posts as the viewer sees them, in the order of `ids`; unknown or deleted ones are left out. */
     async getPosts(ids: readonly string[], viewerId: string | null): Promise<JsonText[]> {

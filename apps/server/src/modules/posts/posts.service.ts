@@ -263,7 +263,7 @@ export function createPostsService({
       // A like changes only the post's counts and its newest reactors: the cached rest of it stays.
       cache.reactorsChanged(postId);
       viewerStates?.forget([userId]);
-      return getPost(postId, userId);
+      return outcome.post ? reader.present(outcome.post, userId) : getPost(postId, userId);
     },
 
     async bookmark(userId: string, postId: string, add: boolean): Promise<void> {

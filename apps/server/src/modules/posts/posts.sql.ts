@@ -358,6 +358,11 @@ export interface ReactionOutcome {
   changed: boolean;
   /** The post's like count when the reaction was tried (a refused dislike says why with it). */
   like_count: number;
+  /**
+   * When it changed: the post as the user sees it after their reaction (what GET /api/posts/{id} reads with
+   * selectPostKey), read in the same statement, so the answer needs no read after the commit.
+   */
+  post: PostKeyRow | null;
 }
 
 /**
@@ -371,7 +376,10 @@ export async function reactToPost(
   userId: string,
   kind: 'like' | 'dislike',
 ): Promise<ReactionOutcome> {
-  return recordReaction<'like' | 'dislike', ReactionOutcome>(db, {
+  const outcome = await recordReaction<
+    'like' | 'dislike',
+    Omit<ReactionOutcome, 'post'> & { post: PostKeyRow | null; new_like_count: number; new_dislike_count: number }
+  >(db, {
     target: {
       table: 'posts',
       where: sql`t.id = ${postId}::uuid`,
@@ -395,8 +403,22 @@ export async function reactToPost(
         ),
     },
     selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id`, reactions: sql`true` })}) from target, reaction) as counted,
-      (select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from reaction) as viewer_noted`,
+      (select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from reaction) as viewer_noted,
+      (select row_to_json(k) from (
+        select ${keyColumnsOf(userId)}, ${mutedWordOf(userId)} as viewer_muted_word from posts p where p.id = ${postId}::uuid
+      ) k) as post`,
   });
+  if (!outcome.changed || !outcome.post) return { ...outcome, post: null };
+  // The statement's snapshot is from before its own write: the counts and the reaction are the write's.
+  return {
+    ...outcome,
+    post: {
+      ...outcome.post,
+      like_count: Number(outcome.new_like_count),
+      dislike_count: Number(outcome.new_dislike_count),
+      viewer_reaction: kind,
+    },
+  };
 }
 
 export interface PostCounts {
