@@ -56,12 +56,20 @@ const stopping = (child: ChildProcess, dataDir: string) => () =>
  */
 export async function startProductionServer(
   env: Record<string, string> = {},
-  { logToFile = false, checkout = '.' }: { logToFile?: boolean; checkout?: string } = {},
+  {
+    logToFile = false,
+    checkout = '.',
+    nodeFlags = [],
+  }: {
+    logToFile?: boolean;
+    checkout?: string;
+    /** Flags for node itself, such as --cpu-prof. */ nodeFlags?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-arts-bench-'));
   const log = logToFile ? openSync(path.join(dataDir, 'server.log'), 'a') : 'inherit';
-  const child = spawn(process.execPath, [path.join(checkout, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(checkout, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

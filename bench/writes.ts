@@ -201,12 +201,12 @@ async function start(label: string, dir: string): Promise<Started> {
       JWT_SECRET: SECRET,
       BENCH_ROUTES: '1',
       SQL_CAPTURE: capture,
-      NODE_OPTIONS: [
-        `--import ${path.resolve(import.meta.dirname, 'sql-capture.mjs')}`,
-        ...(values['cpu-prof'] ? [`--cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'], label)}`] : []),
-      ].join(' '),
+      NODE_OPTIONS: `--import ${path.resolve(import.meta.dirname, 'sql-capture.mjs')}`,
     },
-    { checkout: dir },
+    {
+      checkout: dir,
+      nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'], label)}`] : [],
+    },
   );
   const tokens = new Map<number, string>();
   for (let user = 2; user < 2 + CONNECTIONS; user++) {
@@ -272,6 +272,9 @@ function pgbenchScript(statements: { text: string; values: unknown[] }[], ids: M
       return typeof value === 'string' && ids.has(value) ? ids.get(value)! : literal(value);
     });
     if (!notify) statement = statement.replaceAll('pg_notify(', 'num_nonnulls(');
+    // pgbench takes `:alnum` in a regular expression's `[:alnum:]` for a variable (and, prepared, a parameter):
+    // the same string literal, with that colon outside pgbench's sight.
+    statement = statement.replaceAll('[:', "[' || ':' || '");
     lines.push(`${statement.replace(/\s*;?\s*$/, '')};`);
   }
   return `${lines.join('\n')}\n`;
