@@ -53,9 +53,13 @@ export type DomainEvent =
 let lastPublish = 0;
 /** When this process last wrote an event (Date.now()): the outbox relay looks for new ones while it is recent. */
 export const lastPublishAt = (): number => lastPublish;
+/** This process is writing an event now (publish and publishSql say so themselves; a statement built once, too). */
+export const notePublish = (): void => {
+  lastPublish = Date.now();
+};
 
 export async function publish(tx: Db, event: DomainEvent): Promise<void> {
-  lastPublish = Date.now();
+  notePublish();
   await tx.execute(sql`select share_arts_publish(${JSON.stringify(event)})`);
 }
 
@@ -70,7 +74,7 @@ export function publishSql(event: SqlEvent): SQL {
   const fields = Object.entries(event).map(([key, value]) =>
     typeof value === 'string' ? sql`${key}::text, ${value}::text` : sql`${key}::text, ${value as SQL}`,
   );
-  lastPublish = Date.now();
+  notePublish();
   return sql`share_arts_publish(json_build_object(${sql.join(fields, sql`, `)})::text)`;
 }
 

@@ -1,10 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRowsAfterLock, type Db } from '../db/client.js';
+import { queryRowsAfterLock, type BoundStatement, type Db } from '../db/client.js';
 
 /** A reaction of one of two opposite kinds (like or dislike, up or down) by a user to a row with counters. */
 export interface ReactionWrite<Kind extends string> {
   /** The row reacted to: its table, the condition that finds it (on alias `t`), its counter per kind. */
-  target: { table: 'posts' | 'comments'; where: SQL; counters: Record<Kind, string> };
+  target: {
+    table: 'posts' | 'comments';
+    where: SQL;
+    counters: Record<Kind, string>;
+    /**
+     * The statement that locks the row, when it also decides whether the user may react to it: it answers
+     * `refused` (true: nothing is written, and the target reads as not found). By default the row is only locked.
+     */
+    lock?: SQL;
+  };
   /** The reactions' table and its column naming the target (its primary key is that column and user_id). */
   reactions: { table: 'post_reactions' | 'comment_votes'; column: 'post_id' | 'comment_id' };
   userId: string;
@@ -34,13 +43,30 @@ export interface ReactionWrite<Kind extends string> {
  *   the one it switched).
  * - The counters are written from the values read under the lock.
  */
-export async function recordReaction<Kind extends string, Row>(db: Db, write: ReactionWrite<Kind>): Promise<Row> {
+export function recordReaction<Kind extends string, Row>(db: Db, write: ReactionWrite<Kind>): Promise<Row> {
+  return runReaction<Row>(db, reactionStatements(write));
+}
+
+/** The two statements of a reaction (see recordReaction), to run with runReaction or keep as a template. */
+export function reactionStatements<Kind extends string>(write: ReactionWrite<Kind>): { lock: SQL; statement: SQL } {
+  return {
+    lock: write.target.lock ?? sql`select from ${sql.raw(write.target.table)} t where ${write.target.where} for update`,
+    statement: reactionStatement(write),
+  };
+}
+
+/** Runs a reaction's statements (reactionStatements, maybe bound from a statementTemplate). */
+export async function runReaction<Row>(
+  db: Db,
+  { lock, statement }: { lock: SQL | BoundStatement; statement: SQL | BoundStatement },
+): Promise<Row> {
   const [row] = await queryRowsAfterLock<Row>(
     db,
-    sql`select from ${sql.raw(write.target.table)} t where ${write.target.where} for update`,
-    reactionStatement(write),
+    lock,
+    statement,
+    (locked) => locked.length > 0 && locked[0]!.refused !== true,
   );
-  return row!;
+  return row ?? ({ found: false, changed: false } as Row);
 }
 
 function reactionStatement<Kind extends string>(write: ReactionWrite<Kind>): SQL {

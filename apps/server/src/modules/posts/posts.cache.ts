@@ -327,7 +327,8 @@ function reactorsFor(list: ReactionUser[], json: string, viewer: Viewer, reacted
  * that vote's list and in no other. Without a vote on any of them, the cached JSON as it is.
  */
 function commentsFor(shared: CachedPost, viewer: Viewer, votes: ReadonlyMap<string, 'up' | 'down'>): string {
-  if (!viewer) return shared.commentsJson;
+  // Most often no shown comment has votes: nothing of the viewer's to place, and nothing to allocate.
+  if (!viewer || !shared.comments.some((comment) => comment.voters)) return shared.commentsJson;
   let personal = false;
   const parts = shared.comments.map(({ id, json, voters }) => {
     if (!voters) return json;

@@ -246,9 +246,7 @@ export function createPostsService({
      */
     async react(userId: string, postId: string, kind: 'like' | 'dislike'): Promise<JsonText> {
       if (!isUuid(postId)) throw notFound(ERRORS.postNotFound);
-      // Hidden or removed by a moderator (or by a suspended account), or a blocked pair's (answered as a post that
-      // does not exist, so a block cannot be probed, issue 23): not there for them. One statement for all of them.
-      if (await selectPostHiddenFrom(db, postId, userId)) throw notFound(ERRORS.postNotFound);
+      // A post not there for them (hidden, removed, a blocked pair's) reads as not found: see reactToPost.
       const outcome = await reactToPost(db, postId, userId, kind);
       if (!outcome.found) throw notFound(ERRORS.postNotFound);
       if (!outcome.changed) {
