@@ -14,6 +14,5 @@ export {
   mutedWordOf,
   notBlockedWith,
   selectBlockedAmong,
-  selectBlocker,
   shownInListsTo,
 } from './safety.sql.js';

@@ -174,17 +174,6 @@ export async function blockedViewer(db: Db, username: string, viewerId: string):
   return row?.blocked === true;
 }
 
-/** Which of the two blocked the other (undefined when neither did; `a` when both did). */
-export async function selectBlocker(db: Db, a: string, b: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ blocker_id: string }>(
-    db,
-    sql`select blocker_id from blocks
-        where (blocker_id = ${a}::uuid and blocked_id = ${b}::uuid) or (blocker_id = ${b}::uuid and blocked_id = ${a}::uuid)
-        order by blocker_id = ${a}::uuid desc limit 1`,
-  );
-  return row?.blocker_id;
-}
-
 /** Of these users, those in a blocked pair with `userId` (the live stream's post frames skip them). */
 export async function selectBlockedAmong(db: Db, userId: string, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();

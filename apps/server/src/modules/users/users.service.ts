@@ -12,7 +12,7 @@ import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { rankedPage } from '../../lib/keyset.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { blockedError, selectBlocker } from '../safety/index.js';
+import { blockedError } from '../safety/index.js';
 import {
   byId,
   byUsername,
@@ -91,12 +91,10 @@ export function createUsersService({
   async function setFollow(userId: string, targetId: string, follow: boolean) {
     if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound);
     if (targetId === userId) throw badRequest(ERRORS.cannotFollowSelf);
-    // A blocked pair: the one who blocked is told why; to the one blocked, the other is not there.
-    const blocker = await selectBlocker(db, userId, targetId);
-    if (blocker === userId) throw blockedError();
-    if (blocker) throw notFound(ERRORS.userNotFound);
     const outcome = await setFollowRow(db, userId, targetId, follow);
-    if (!outcome.found) throw notFound(ERRORS.userNotFound);
+    // A blocked pair: the one who blocked is told why; to the one blocked, the other is not there.
+    if (outcome.blocker === userId) throw blockedError();
+    if (outcome.blocker || !outcome.found) throw notFound(ERRORS.userNotFound);
     if (!outcome.changed) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
     viewerChanged?.(userId);
     const [user, followUser] = await Promise.all([getUser(userId, userId), getUser(targetId, userId)]);

@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_CARD_LIST_CAP, USER_LIST_CAP } from '@share-arts/contract';
-import { queryRows, queryRowsAfterLock, type Db } from '../../db/client.js';
+import { queryRows, queryRowsAfterLock, statementTemplate, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { publish, publishSql } from '../../events/events.js';
+import { notePublish, publish, publishSql } from '../../events/events.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { notBlockedWith } from '../safety/index.js';
@@ -490,32 +490,38 @@ export async function updateProfileRow(
 export interface FollowOutcome {
   found: boolean;
   changed: boolean;
+  /** When the two are a blocked pair: who blocked (nothing was written). */
+  blocker?: string;
 }
 
 /**
- * A follow or unfollow: both user rows are locked first, in id order, as every write that changes two
- * users' rows does (A following B while B follows A cannot deadlock); then one statement, with a snapshot
- * taken under that lock (queryRowsAfterLock), adds the follow row (ON CONFLICT DO NOTHING: of two
- * identical requests, one adds it) or removes it, and writes both users' counters, the notification and
- * its events.
+ * A follow's or unfollow's two statements (see setFollowRow), built once each (statementTemplate): the
+ * lock, which also asks whether the two are a blocked pair, and the write.
  */
-export async function setFollowRow(db: Db, followerId: string, followeeId: string, follow: boolean) {
-  const follower = sql`${followerId}::uuid`;
-  const followee = sql`${followeeId}::uuid`;
-  const notifications = notificationCtes(
-    { recipientId: followee, actorId: follower, kind: 'follow' },
-    { from: sql`changed`, notifyWhen: sql`${follow}::boolean`, withdrawWhen: sql`not ${follow}::boolean` },
-  );
-  const change = follow
-    ? sql`insert into follows (follower_id, followee_id)
+const followStatements = statementTemplate(
+  (kind: 'follow' | 'unfollow', { followerId, followeeId }: Record<'followerId' | 'followeeId', string>) => {
+    const follow = kind === 'follow';
+    const follower = sql`${followerId}::uuid`;
+    const followee = sql`${followeeId}::uuid`;
+    const notifications = notificationCtes(
+      { recipientId: followee, actorId: follower, kind: 'follow' },
+      { from: sql`changed`, notifyWhen: sql`${follow}::boolean`, withdrawWhen: sql`not ${follow}::boolean` },
+    );
+    const change = follow
+      ? sql`insert into follows (follower_id, followee_id)
           select ${follower}, id from pair where id = ${followee}
           on conflict do nothing returning followee_id`
-    : sql`delete from follows where follower_id = ${follower} and followee_id = ${followee}
+      : sql`delete from follows where follower_id = ${follower} and followee_id = ${followee}
           and exists (select from pair where id = ${followee}) returning followee_id`;
-  const [outcome] = await queryRowsAfterLock<FollowOutcome>(
-    db,
-    sql`select from users where id in (${follower}, ${followee}) order by id for no key update`,
-    sql`with pair as (
+    return {
+      // The follower's own block first, so they are told why.
+      lock: sql`select (
+            select blocker_id from blocks
+            where (blocker_id = ${follower} and blocked_id = ${followee}) or (blocker_id = ${followee} and blocked_id = ${follower})
+            order by blocker_id = ${follower} desc limit 1
+          ) as blocker
+          from users where id in (${follower}, ${followee}) order by id for no key update`,
+      statement: sql`with pair as (
           select id, follower_count, following_count from users where id in (${follower}, ${followee})
         ),
         changed as (${change}),
@@ -529,8 +535,32 @@ export async function setFollowRow(db: Db, followerId: string, followeeId: strin
         select exists (select from pair where id = ${followee}) as found, exists (select from changed) as changed,
           (select count(${publishSql({ type: 'viewer-changed', userId: sql`${followerId}::text` })}) from changed) as viewer_noted,
           ${notifications.events}`,
-  );
-  return outcome!;
+    };
+  },
+);
+
+/**
+ * A follow or unfollow: both user rows are locked first, in id order, as every write that changes two
+ * users' rows does (A following B while B follows A cannot deadlock), by a statement that also finds a block
+ * between them (then nothing is written); then one statement, with a snapshot taken under that lock
+ * (queryRowsAfterLock), adds the follow row (ON CONFLICT DO NOTHING: of two identical requests, one adds it)
+ * or removes it, and writes both users' counters, the notification and its events.
+ */
+export async function setFollowRow(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+  follow: boolean,
+): Promise<FollowOutcome> {
+  const { lock, statement } = followStatements(follow ? 'follow' : 'unfollow', { followerId, followeeId });
+  // Its events are written by a statement built once: this process writes events now (see events/outbox.ts).
+  notePublish();
+  let blocker: string | undefined;
+  const [outcome] = await queryRowsAfterLock<FollowOutcome>(db, lock, statement, (locked) => {
+    blocker = locked.find((row) => row.blocker)?.blocker as string | undefined;
+    return blocker === undefined;
+  });
+  return blocker ? { found: true, changed: false, blocker } : outcome!;
 }
 
 /** Which of `userIds` follow `followeeId` (the live stream's "following" flag on a new post). */
