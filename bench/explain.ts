@@ -99,6 +99,7 @@ const routes: [string, () => Promise<unknown>][] = [
   ['GET /api/search (users)', () => users.search('okafo', {}, viewer)],
   ['GET /api/search (users, a typo)', () => users.search('okafr', {}, viewer)],
   ['GET /api/users/suggestions', () => users.suggestions({}, viewer)],
+  ['GET /api/users (newest first)', () => users.list({}, viewer)],
   ['GET /api/users/by-username/{username}', () => users.getByUsername('bench_2', viewer)],
 ];
 

@@ -70,6 +70,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     // Suggestions: the most followed people.
     index('users_popular_idx').on(t.followerCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // All users, newest first (GET /api/users): its keyset page.
+    index('users_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Search: byte-ordered indexes read the first matches of a prefix in order (a bounded candidate set
     // however common the prefix); trigram indexes find typos and parts of words when prefixes find few.
     index('users_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`, t.id),
