@@ -284,3 +284,18 @@ export async function createPost(
   if (response.statusCode !== 201) throw new Error(`POST /api/posts answered ${response.statusCode}: ${response.body}`);
   return response.json().post._id;
 }
+
+/**
+ * Retries `check` until it passes (for at most a second): for what another process learns through the event
+ * bus, at once on PGlite and soon after the writer's commit on PostgreSQL.
+ */
+export async function eventually(check: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await check();
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}

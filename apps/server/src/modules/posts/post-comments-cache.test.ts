@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { POST_COMMENT_CAP, POST_REACTION_CAP } from '@share-arts/contract';
 import { buildApp } from '../../app.js';
 import { users } from '../../db/schema.js';
-import { createTestApp, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, eventually, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 // Posts keep their newest comments in each process's post cache: `ctx.app` makes the changes, and
 // `other`, a second server process on the same database, learns of them only through the event bus.
@@ -53,18 +53,6 @@ async function paged(postId: string, who?: SignedUp): Promise<ShownComment[]> {
   const headers = who ? { authorization: `Bearer ${who.token}` } : {};
   const page = await ctx.app.inject({ method: 'GET', url: `/api/comments/${postId}?order=newest`, headers });
   return page.json().comments.slice(0, POST_COMMENT_CAP);
-}
-
-/** Events reach a process after the writer's commit (at once on PGlite, soon after on PostgreSQL). */
-async function eventually(check: () => Promise<void>) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await check();
-    } catch (error) {
-      if (attempt >= 40) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 async function newAvatar(who: SignedUp): Promise<string> {

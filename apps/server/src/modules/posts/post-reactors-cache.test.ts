@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { POST_REACTION_CAP } from '@share-arts/contract';
 import { buildApp } from '../../app.js';
-import { createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, eventually, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 // Each process keeps a post's newest reactors in its post cache (issue 26: a like reads them again, not the
 // whole post). `ctx.app` and `other` are two server processes on one database; `other` learns of a like only
@@ -46,18 +46,6 @@ async function shown(app: FastifyInstance, postId: string, who?: SignedUp): Prom
 }
 
 const ids = (list: { _id: string }[]) => list.map((user) => user._id);
-
-/** Events reach a process after the writer's commit (at once on PGlite, soon after on PostgreSQL). */
-async function eventually(check: () => Promise<void>) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await check();
-    } catch (error) {
-      if (attempt >= 40) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 describe("a post's newest reactors", () => {
   it('show a like and an unlike in the next read, in every process, and leave the rest of the cached post', async () => {
