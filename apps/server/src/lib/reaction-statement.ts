@@ -64,7 +64,8 @@ export async function runReaction<Row>(
     db,
     lock,
     statement,
-    (locked) => locked.length > 0 && locked[0]!.refused !== true,
+    // No row locked: the statement still runs, and says what is missing (the target, or what holds it).
+    (locked) => locked[0]?.refused !== true,
   );
   return row ?? ({ found: false, changed: false } as Row);
 }
