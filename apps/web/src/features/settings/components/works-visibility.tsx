@@ -1,5 +1,5 @@
 import type { User } from '@share-arts/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useWorksVisibility } from '../api/use-works-visibility';
 import styles from './works-visibility.module.css';
 
@@ -10,7 +10,10 @@ import styles from './works-visibility.module.css';
 export function WorksVisibility({ user }: { user: User }) {
   const update = useWorksVisibility();
   const hintId = useId();
-  const checked = update.isPending ? update.variables : user.worksSignedInOnly;
+  // The box shows the choice at once, in the click's own render: the mutation's state arrives a task later, and
+  // meanwhile React would put a controlled box back as it was.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const checked = choice ?? user.worksSignedInOnly;
   return (
     <section className={styles.card} aria-labelledby="works-visibility-title">
       <h2 id="works-visibility-title" className={styles.title}>
@@ -23,7 +26,10 @@ export function WorksVisibility({ user }: { user: User }) {
           checked={checked}
           aria-describedby={hintId}
           disabled={update.isPending}
-          onChange={(event) => update.mutate(event.target.checked)}
+          onChange={(event) => {
+            setChoice(event.target.checked);
+            update.mutate(event.target.checked, { onSettled: () => setChoice(null) });
+          }}
         />
         <span>Show my works to signed-in people only</span>
       </label>
