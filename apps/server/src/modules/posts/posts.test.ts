@@ -7,6 +7,7 @@ import { queryRows } from '../../db/client.js';
 import {
   createTestApp,
   errorOf,
+  eventually,
   multipart,
   signUp,
   storedFiles,
@@ -452,18 +453,6 @@ describe('posts with pictures', () => {
       });
       return response.json().posts.find((post: { _id: string }) => post._id === postId);
     };
-    /** Changes may reach the list through the database's NOTIFY: allow it a moment, never more. */
-    const eventually = async (check: () => Promise<void>) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await check();
-        } catch (error) {
-          if (attempt >= 40) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-      }
-    };
-
     expect(await listed()).toMatchObject({ content: 'Before', likes: { likeCount: 0, likedBy: [] } });
     await ctx.app.inject({
       method: 'POST',
