@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { POST_REACTION_CAP } from '@share-arts/contract';
 import { buildApp } from '../../app.js';
-import { createTestApp, eventually, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createPost, createTestApp, eventually, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 
 // Each process keeps a post's newest reactors in its post cache (issue 26: a like reads them again, not the
 // whole post). `ctx.app` and `other` are two server processes on one database; `other` learns of a like only
@@ -52,15 +52,7 @@ describe("a post's newest reactors", () => {
     const author = await signUp(ctx.app);
     const liker = await signUp(ctx.app);
     const viewer = await signUp(ctx.app);
-    const { post: created } = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/posts',
-        headers: { authorization: `Bearer ${author.token}`, prefer: 'return=minimal' },
-        payload: { content: 'Liked by whom?' },
-      })
-    ).json();
-    const postId: string = created._id;
+    const postId = await createPost(ctx.app, author, 'Liked by whom?');
     await ctx.app.inject({
       method: 'POST',
       url: `/api/posts/${postId}/comment`,
@@ -108,15 +100,7 @@ describe("a post's newest reactors", () => {
   it('agree with a process that reads them afresh after many likes at once, from both processes', async () => {
     const author = await signUp(ctx.app);
     const likers = await Promise.all(Array.from({ length: POST_REACTION_CAP + 6 }, () => signUp(ctx.app)));
-    const { post: created } = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/posts',
-        headers: { authorization: `Bearer ${author.token}`, prefer: 'return=minimal' },
-        payload: { content: 'Popular' },
-      })
-    ).json();
-    const postId: string = created._id;
+    const postId = await createPost(ctx.app, author, 'Popular');
     for (const app of [ctx.app, other]) await shown(app, postId);
 
     // Every liker at once, half through each process; then some take their like back.
@@ -142,15 +126,7 @@ describe("a post's newest reactors", () => {
     const author = await signUp(ctx.app);
     const liker = await signUp(ctx.app);
     const as = (who: SignedUp) => ({ authorization: `Bearer ${who.token}`, prefer: 'return=minimal' });
-    const { post: created } = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/posts',
-        headers: as(author),
-        payload: { content: 'Glazes and #ceramics' },
-      })
-    ).json();
-    const postId: string = created._id;
+    const postId = await createPost(ctx.app, author, 'Glazes and #ceramics');
     // The liker's own state of the post and its author, which the answer must carry.
     for (const [url, payload] of [
       [`/api/users/bookmark/${postId}`, undefined],
