@@ -4,7 +4,8 @@
  * and username, kept by every server process for the people reading). Reads the state of `--users` people of a
  * seeded database into one cache, as that many active viewers would, and prints the heap before and after
  * (the JS heap and the ArrayBuffers outside it, after a full garbage collection each time), per viewer and per id remembered. For comparison it then
- * builds the same ids as Sets of strings, the obvious layout, and measures those too.
+ * builds the same ids as Sets of strings, the obvious layout, and measures those too. Last, it reads the same
+ * people's Home timelines (posts/home-timeline.ts: their newest Home posts' ids and times) and measures those.
  */
 import { parseArgs } from 'node:util';
 import { runInNewContext } from 'node:vm';
@@ -15,6 +16,7 @@ import type { Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { createViewerStateCache, VIEWER_STATE_MAX_IDS } from '../apps/server/src/modules/posts/viewer-state.js';
 import { selectViewerState } from '../apps/server/src/modules/posts/posts.sql.js';
+import { HOME_TIMELINE_SIZE } from '../apps/server/src/modules/posts/home-timeline.js';
 
 const { values } = parseArgs({
   options: { database: { type: 'string' }, users: { type: 'string', default: '10000' } },
@@ -81,4 +83,23 @@ console.log(
 );
 // Kept alive until measured.
 if (sets.length === 0 || cache.stats().viewers === 0) console.log('nothing read');
+sets.length = 0;
+
+// Each one's Home timeline as well, as their first look at Home reads it.
+const beforeHomes = heapUsed();
+const homesStarted = performance.now();
+for (let i = 0; i < ids.length; i += 8) {
+  await Promise.all(
+    ids.slice(i, i + 8).map(async (id) => {
+      const state = await cache.of(id);
+      if (state) await cache.home(id, state);
+    }),
+  );
+}
+const homesTook = performance.now() - homesStarted;
+const afterHomes = heapUsed();
+const { homes } = cache.stats();
+console.log(
+  `${homes} Home timelines of up to ${HOME_TIMELINE_SIZE} posts, read in ${(homesTook / 1000).toFixed(1)} s (${(homesTook / homes).toFixed(2)} ms each, 8 at a time): ${mib(afterHomes - beforeHomes)}, ${((afterHomes - beforeHomes) / homes / 1024).toFixed(2)} KiB a viewer`,
+);
 await pool.end();

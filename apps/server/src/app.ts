@@ -305,7 +305,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     viewerStates,
   });
   const comments = createCommentsService({ db, reads, cache: postCache });
-  const tags = createTagsService({ db, reads, posts });
+  const tags = createTagsService({ db, reads, posts, followsChanged: (userId) => viewerStates.forget([userId]) });
   const notifications = createNotificationsService({ db });
   const moderation = createModerationService({ db, posts, cache: postCache, accounts });
   const liveHub = createLiveHub({

@@ -37,7 +37,7 @@ export async function insertPost(
     /** The content warning, comment policy, licence, AI label and downloads (the columns' defaults otherwise). */
     rights?: Partial<PostRights>;
   },
-): Promise<string> {
+): Promise<{ id: string; createdAt: string }> {
   const rights = Object.fromEntries(
     Object.entries(DEFAULT_RIGHTS).map(([key, value]) => [key, post.rights?.[key as keyof PostRights] ?? value]),
   ) as PostRights;
@@ -45,13 +45,13 @@ export async function insertPost(
     post.tags.map((tag) => sql`${tag}`),
     sql`, `,
   );
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<{ id: string; created_at: string | Date }>(
     db,
     sql`with created as (
           insert into posts (author_id, content, tags, content_warning, comment_policy, licence, ai_generated, downloadable)
           values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${rights.contentWarning},
                   ${rights.commentPolicy}, ${rights.licence}, ${rights.aiGenerated}, ${rights.downloadable})
-          returning id, author_id
+          returning id, author_id, created_at, tags
         ),
         pictures as (
           insert into post_media (post_id, media_id, position)
@@ -61,9 +61,15 @@ export async function insertPost(
         counted as (
           update users u set post_count = u.post_count + 1 from created where u.id = created.author_id
         )
-        select id, ${publishSql({ type: 'post-published', postId: sql`id`, authorId: sql`author_id` })} from created`,
+        select id, created_at, ${publishSql({
+          type: 'post-published',
+          postId: sql`id`,
+          authorId: sql`author_id`,
+          createdAt: sql`created_at`,
+          tags: sql`tags`,
+        })} from created`,
   );
-  return row!.id;
+  return { id: row!.id, createdAt: new Date(row!.created_at).toISOString() };
 }
 
 /**

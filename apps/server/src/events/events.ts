@@ -21,10 +21,16 @@ export type DomainEvent =
    * of the post than its counts and newest reactors.
    */
   | { type: 'post-counts-changed'; postId: string; reactions?: true }
-  /** A user published a post. */
-  | { type: 'post-published'; postId: string; authorId: string }
-  /** The post's content or picture changed, or it was deleted. */
-  | { type: 'post-changed'; postId: string }
+  /**
+   * A user published a post, with its time (`created_at` as JSON writes it) and tags: the Home timelines
+   * kept in memory (posts/home-timeline.ts) take it in from these alone.
+   */
+  | { type: 'post-published'; postId: string; authorId: string; createdAt: string; tags: string[] }
+  /**
+   * The post's content or picture changed, or it was deleted. `retagged`: an edit of its words, which may have
+   * changed its tags (and so whose Home it is on).
+   */
+  | { type: 'post-changed'; postId: string; retagged?: true }
   /** A comment of the post was edited, or voted on by `voterId` (what the post's newest comments show changed). */
   | { type: 'comments-changed'; postId: string; voterId?: string }
   /** The user changed what their posts show of them (name, photo). */
@@ -46,7 +52,8 @@ export type DomainEvent =
   | { type: 'relations-changed'; userIds: string[] }
   /**
    * What the user reacted to, saved or follows changed (issue 26): a like or dislike, a bookmark added or removed,
-   * a follow or unfollow. Every process forgets their remembered viewer state (posts/viewer-state.ts).
+   * a follow or unfollow of a person or a tag. Every process forgets their remembered viewer state and Home
+   * timeline (posts/viewer-state.ts).
    */
   | { type: 'viewer-changed'; userId: string };
 

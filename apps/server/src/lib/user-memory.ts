@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 export interface UserMemory<V> {
   /** The person's value: remembered, or read (one read at a time per person, shared by those who ask). */
   get(userId: string): Promise<V>;
+  /** The person's value if remembered, without reading it or counting it as used. */
+  peek(userId: string): V | undefined;
   /** Forgets these people; a read of theirs in progress is answered but not remembered. */
   forget(userIds: readonly string[]): void;
   /** Forgets everyone (the event listener was away: any change may have been missed). */
@@ -50,6 +52,7 @@ export function createUserMemory<V extends NonNullable<unknown>>({
       );
       return read.promise;
     },
+    peek: (userId) => known.peek(userId),
     forget(userIds) {
       for (const userId of userIds) {
         known.delete(userId);

@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids.js';
 import { extractHashtags } from '../../lib/hashtags.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 import { rankedPage } from '../../lib/keyset.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { usernameExists } from '../users/index.js';
 import { selectViewerVotes } from '../comments/index.js';
@@ -13,6 +14,7 @@ import {
   POST_LISTS,
   selectPostKey,
   selectPostKeys,
+  selectHomeKeys,
   selectPostReactors,
   selectPostRows,
   selectPostsByIds,
@@ -25,7 +27,9 @@ import {
 import { personalize, votedCommentIds, type PostCache, type SearchHit } from './posts.cache.js';
 import { blockedViewer, NO_RELATIONS, type Relations, type RelationsCache } from '../safety/index.js';
 import { toSharedPost } from './posts.presenter.js';
-import { IdSet, type ViewerState, type ViewerStateCache } from './viewer-state.js';
+import { IdSet } from './id-set.js';
+import type { ViewerState, ViewerStateCache } from './viewer-state.js';
+import type { HomeTimeline } from './home-timeline.js';
 
 /** A page of posts, each already serialized (send it with `sendJson`). */
 export interface PostPageResult {
@@ -244,6 +248,67 @@ export function createPostReader({
     return page(request, viewer, `tagged:${request.order}`, true, state);
   }
 
+  /**
+   * A Home page out of the viewer's timeline (issue 26): the posts after the cursor that it holds, checked in one
+   * statement by id (selectHomeKeys: what hides a post from the viewer, and why a followed tag's post is there),
+   * then in memory (blocks, muted people, and whether it is still on their Home), as the database's page would
+   * have them. Undefined when the timeline cannot tell the page: the cursor is past what it holds, the posts left
+   * after the checks run out before the page is full while there are more, or it changed while the page was read.
+   */
+  async function fromTimeline(
+    timeline: HomeTimeline,
+    query: PostListQuery,
+    viewerId: string,
+    viewer: Relations,
+    state: ViewerState,
+  ): Promise<PostPageResult | undefined> {
+    const limit = query.limit ?? PAGE_LIMITS.default;
+    let from = 0;
+    if (query.cursor) {
+      const [time, id] = decodeCursor(query.cursor, ['date', 'uuid']) as [Date, string];
+      const start = timeline.startAfter(time.getTime(), id);
+      if (start === undefined) return undefined;
+      from = start;
+    }
+    const version = timeline.version;
+    const kept: { row: PostKeyRow; time: number }[] = [];
+    let last = false;
+    // One post more than the page tells whether there is a next one.
+    while (kept.length <= limit && !last) {
+      const slice = timeline.slice(from, limit + 1 - kept.length);
+      last = slice.last;
+      if (slice.ids.length === 0) break;
+      from += slice.ids.length;
+      const found = await selectHomeKeys(reads.reader(viewerId), slice.ids, viewerId, viewer, {
+        followsTags: timeline.tags.size > 0,
+      });
+      if (timeline.version !== version) return undefined;
+      // The flags first: whether they follow the author is one of them.
+      fillFlags(found, state);
+      const rows = new Map(found.map((row) => [row.id, row]));
+      slice.ids.forEach((id, i) => {
+        const row = rows.get(id);
+        if (!row || viewer.blocked.has(row.author_id) || viewer.muted.has(row.author_id)) return;
+        // Still on their Home: theirs, by someone they follow, or carrying a tag they follow (fillFlags kept the
+        // reason of a post by someone they do not follow).
+        if (row.author_id === viewerId || row.viewer_follows_author || row.reason_tag != null)
+          kept.push({ row, time: slice.times[i]! });
+      });
+    }
+    if (kept.length <= limit && !last) return undefined;
+    const shown = kept.slice(0, limit);
+    const end = shown.at(-1);
+    const nextCursor = kept.length > limit && end ? encodeCursor([new Date(end.time), end.row.id]) : null;
+    return {
+      posts: await assemble(
+        shown.map((post) => post.row),
+        viewerId,
+        viewer,
+      ),
+      nextCursor,
+    };
+  }
+
   return {
     getPost,
     present,
@@ -270,9 +335,17 @@ export function createPostReader({
       return page(request, viewer, `everyone:${request.order}`, true, state);
     },
 
-    /** The home feed: the viewer's own posts and those of the people they follow, but those they muted. */
+    /**
+     * The home feed: the viewer's own posts and those of the people they follow, but those they muted. Newest
+     * first, its pages come from the viewer's Home timeline in memory while it holds them (see fromTimeline).
+     */
     async feed(query: PostListQuery, viewerId: string): Promise<PostPageResult> {
       const [viewer, state] = await viewerOf(viewerId);
+      if (state && viewerStates && (query.sort ?? 'latest') === 'latest') {
+        const timeline = await viewerStates.home(viewerId, state);
+        const result = timeline && (await fromTimeline(timeline, query, viewerId, viewer, state));
+        if (result) return result;
+      }
       const request = {
         ...query,
         ...POST_LISTS.feed(viewerId, viewer, state !== null),

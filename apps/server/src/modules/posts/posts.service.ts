@@ -170,13 +170,16 @@ export function createPostsService({
       const content = cleanContent(input.content);
       const rights = rightsChanges(input);
       const mediaIds = await attachablePictures(userId, requestedPictures(input) ?? [], db);
-      const postId = await insertPost(db, {
+      const tags = extractHashtags(content);
+      const { id: postId, createdAt } = await insertPost(db, {
         authorId: userId,
         content,
-        tags: extractHashtags(content),
+        tags,
         mediaIds,
         rights,
       }).catch(mapPictureInUse);
+      // The Home timelines kept here take it in now, not when its event comes back (issue 26).
+      viewerStates?.published({ id: postId, authorId: userId, time: Date.parse(createdAt), tags });
       // After the post's own statement, which holds no transaction to join: a mention is a notification,
       // not part of the post, and notifyMentions never notifies twice.
       await notifyMentions(db, { actorId: userId, usernames: extractMentions(content), postId }).catch((error) => {
@@ -220,6 +223,7 @@ export function createPostsService({
         .catch(mapPictureInUse);
       cache.invalidate(postId);
       searches.clear();
+      if (data.content !== undefined) viewerStates?.retagged();
       await deletePictures(removed);
       return getPost(postId, userId);
     },

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { publish } from '../../events/events.js';
 import { createPost, createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
-import { IdSet } from './viewer-state.js';
+import { IdSet } from './id-set.js';
 
 // Issue 26: a page fills the viewer's flags (liked, disliked, bookmarked, follows the author) from their state
 // in memory. Two app instances on one database stand for two processes behind a load balancer: each has

@@ -1,81 +1,9 @@
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import { createUserMemory } from '../../lib/user-memory.js';
-import { selectViewerState, type ViewerStateRow } from './posts.sql.js';
-
-/**
- * A set of UUIDs at 16 bytes each: their four 32-bit words, sorted, searched by halves. A Set of the id
- * strings would take about 100 bytes an id; a viewer who reacted to 100 posts and follows 500 people
- * weighs 10 KB this way, not 60.
- */
-export class IdSet {
-  static readonly EMPTY = new IdSet([]);
-  private readonly words: Uint32Array;
-
-  /** `ids` in any order, lower-case UUIDs as PostgreSQL writes them. */
-  constructor(ids: readonly string[]) {
-    // Fixed-width lower-case hex with the dashes in fixed places sorts as its words do.
-    const sorted = [...ids].sort();
-    this.words = new Uint32Array(sorted.length * 4);
-    const key = new Uint32Array(4);
-    sorted.forEach((id, i) => {
-      if (IdSet.key(id, key)) this.words.set(key, i * 4);
-    });
-  }
-
-  get size(): number {
-    return this.words.length / 4;
-  }
-
-  /**
-   * The id's four words into `key` (read character by character: a page looks up some 60 ids); false when
-   * it is not a lower-case UUID, which is in no set.
-   */
-  static key(id: string, key: Uint32Array): boolean {
-    if (id.length !== 36) return false;
-    let word = 0;
-    let digits = 0;
-    for (let i = 0; i < 36; i += 1) {
-      if (i === 8 || i === 13 || i === 18 || i === 23) {
-        if (id.charCodeAt(i) !== 45) return false;
-        continue;
-      }
-      const c = id.charCodeAt(i);
-      // '0'-'9' are 0x30-0x39, 'a'-'f' 0x61-0x66.
-      const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-      if (digit < 0) return false;
-      word = word * 16 + digit;
-      digits += 1;
-      if (digits % 8 === 0) {
-        key[digits / 8 - 1] = word;
-        word = 0;
-      }
-    }
-    return true;
-  }
-
-  private static readonly probe = new Uint32Array(4);
-
-  has(id: string): boolean {
-    return this.words.length > 0 && IdSet.key(id, IdSet.probe) && this.hasKey(IdSet.probe);
-  }
-
-  /** Whether the id whose words IdSet.key wrote is in the set (one id read once for several sets). */
-  hasKey(key: Uint32Array): boolean {
-    let low = 0;
-    let high = this.size - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const at = middle * 4;
-      let order = 0;
-      for (let w = 0; w < 4 && order === 0; w += 1) order = this.words[at + w]! - key[w]!;
-      if (order === 0) return true;
-      if (order < 0) low = middle + 1;
-      else high = middle - 1;
-    }
-    return false;
-  }
-}
+import { selectHomeHead, selectViewerState, type ViewerStateRow } from './posts.sql.js';
+import { IdSet } from './id-set.js';
+import { HOME_TIMELINE_SIZE, HomeTimeline, PublishedLog, type PublishedPost } from './home-timeline.js';
 
 /**
  * What a viewer's pages show as theirs (issue 26): the posts they liked and disliked, those they saved, the
@@ -104,8 +32,18 @@ export interface ViewerStateCache {
    * that tells this process may not be here yet, so until then their pages read their flags from the database.
    */
   wrote(userId: string, forMs: number): void;
-  /** How many people are remembered, and how many ids they weigh in all (the bench's memory figure). */
-  stats(): { viewers: number; ids: number };
+  /**
+   * The viewer's Home timeline (home-timeline.ts), with every post published since it was read taken in, for
+   * `state`, the viewer's state `of` just gave. Null when the page must be read from the database: the state or
+   * the timeline was forgotten meanwhile.
+   */
+  home(userId: string, state: ViewerState): Promise<HomeTimeline | null>;
+  /** A post this process just published: its author's and followers' timelines here take it in at once. */
+  published(post: PublishedPost): void;
+  /** This process edited a post's words, and so maybe its tags: the timelines of tag followers here are read again. */
+  retagged(): void;
+  /** How many people are remembered, how many ids they weigh in all, and how many Home timelines are kept. */
+  stats(): { viewers: number; ids: number; homes: number };
 }
 
 /**
@@ -116,6 +54,9 @@ export const VIEWER_STATE_MARK_MS = 3000;
 
 /** Someone with more reactions, bookmarks and follows than this is not remembered: their pages read their flags. */
 export const VIEWER_STATE_MAX_IDS = 20_000;
+
+/** How many Home timelines a process keeps (1.5 KB each). */
+export const HOME_TIMELINES_MAX = 20_000;
 
 /** Marks "too many to remember" for a while (weighs 1), so their pages do not try to read them again every time. */
 const TOO_MANY = 'too many' as const;
@@ -130,16 +71,22 @@ const TOO_MANY = 'too many' as const;
  * may serve the writer's next read before the event reaches it: the write's answer carries a cookie
  * (`sa_primary_until`), and while it lasts every process reads that person's flags with the page. Bounded
  * by the number of ids remembered in all.
+ *
+ * With it, each viewer's Home timeline (home-timeline.ts): read once, forgotten with their state, and kept up to
+ * date by the posts every process hears published (`post-published`, with its author, time and tags); an edit
+ * that may change a post's tags (`post-changed` with `retagged`) forgets the timelines of people who follow tags.
  */
 export function createViewerStateCache({
   db,
   bus,
   maxIds = 2_000_000,
+  maxHomes = HOME_TIMELINES_MAX,
   now = () => performance.now(),
 }: {
   db: Db;
   bus: EventBus;
   maxIds?: number;
+  maxHomes?: number;
   now?: () => number;
 }): ViewerStateCache {
   const memory = createUserMemory<ViewerState | typeof TOO_MANY>({
@@ -148,17 +95,44 @@ export function createViewerStateCache({
       state === TOO_MANY ? 1 : 1 + state.liked.size + state.disliked.size + state.bookmarked.size + state.follows.size,
     load,
   });
+  const homes = createUserMemory<HomeTimeline>({ maxSize: maxHomes, sizeOf: () => 1, load: loadHome });
+  const log = new PublishedLog();
   /** People who wrote lately (on any process), until when (this process's `now`). */
   const writers = new Map<string, number>();
 
+  const forget = (userIds: readonly string[]) => {
+    memory.forget(userIds);
+    homes.forget(userIds);
+  };
+
+  /** A post's tags may have changed: it may now be on the Home of someone who follows one of them. */
+  const retagged = () => {
+    for (const timeline of homes.values()) if (timeline.tags.size > 0) timeline.stale = true;
+  };
+
   bus.subscribe(
     (event) => {
-      if (event.type === 'viewer-changed') memory.forget([event.userId]);
-      else if (event.type === 'relations-changed') memory.forget(event.userIds);
-      else if (event.type === 'author-changed' || event.type === 'account-deleted') memory.forget([event.userId]);
+      if (event.type === 'viewer-changed') forget([event.userId]);
+      else if (event.type === 'relations-changed') forget(event.userIds);
+      else if (event.type === 'author-changed' || event.type === 'account-deleted') forget([event.userId]);
+      else if (event.type === 'post-published') {
+        log.add({ id: event.postId, authorId: event.authorId, time: Date.parse(event.createdAt), tags: event.tags });
+      } else if (event.type === 'post-changed' && event.retagged) retagged();
     },
-    () => memory.clear(),
+    () => {
+      memory.clear();
+      homes.clear();
+      log.clear();
+    },
   );
+
+  /** The newest of the viewer's Home, read with the place in the log from which it takes posts in. */
+  async function loadHome(userId: string): Promise<HomeTimeline> {
+    const merged = log.end;
+    const head = await selectHomeHead(db, userId, HOME_TIMELINE_SIZE + 1);
+    const posts = head.posts.map((post) => ({ id: post.id, time: Date.parse(post.created_at) }));
+    return new HomeTimeline(posts, new Set(head.tags), merged);
+  }
 
   async function load(userId: string): Promise<ViewerState | typeof TOO_MANY> {
     const rows = await selectViewerState(db, userId, VIEWER_STATE_MAX_IDS + 1);
@@ -181,7 +155,7 @@ export function createViewerStateCache({
   }
 
   return {
-    forget: memory.forget,
+    forget,
     wrote(userId, forMs) {
       if (forMs <= 0) return;
       const until = now() + forMs;
@@ -200,13 +174,40 @@ export function createViewerStateCache({
       const state = await memory.get(userId);
       return state === TOO_MANY ? null : state;
     },
+    async home(userId, state) {
+      let timeline = await homes.get(userId);
+      if (timeline.stale) {
+        homes.forget([userId]);
+        timeline = await homes.get(userId);
+      }
+      // Forgotten while it was read (a follow, say): the page reads the database, and the next one a new timeline.
+      if (memory.peek(userId) !== state || homes.peek(userId) !== timeline) return null;
+      const heard = log.since(timeline.merged);
+      if (!heard) {
+        // It fell behind what this process remembers: read again by the next page.
+        homes.forget([userId]);
+        return null;
+      }
+      for (const post of heard) {
+        if (
+          post.authorId === userId ||
+          state.follows.has(post.authorId) ||
+          post.tags.some((tag) => timeline.tags.has(tag))
+        )
+          timeline.add(post);
+      }
+      timeline.merged = log.end;
+      return timeline;
+    },
+    published: (post) => log.add(post),
+    retagged,
     stats() {
       let ids = 0;
       for (const state of memory.values()) {
         if (state !== TOO_MANY)
           ids += state.liked.size + state.disliked.size + state.bookmarked.size + state.follows.size;
       }
-      return { viewers: memory.size, ids };
+      return { viewers: memory.size, ids, homes: homes.size };
     },
   };
 }

@@ -43,11 +43,14 @@ export function createTagsService({
   db,
   reads = primaryOnly(db),
   posts,
+  followsChanged = () => {},
 }: {
   db: Db;
   /** Where the reads of pages may go: a caught-up replica, or the primary (db/replicas.ts, issue 25). */
   reads?: ReadRouting;
   posts: PostsService;
+  /** The user's followed tags changed: this process forgets their Home at once (the others hear `viewer-changed`). */
+  followsChanged?: (userId: string) => void;
 }) {
   /** A writer's reads are on the primary (db/replicas.ts), so setFollow's answer sees its own write. */
   async function state(tag: string, viewerId: string | null): Promise<TagState> {
@@ -70,6 +73,7 @@ export function createTagsService({
       } else {
         await deleteTagFollow(db, userId, name);
       }
+      followsChanged(userId);
       return state(name, userId);
     },
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TAG_LIMITS } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { publishSql } from '../../events/events.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { prefixEnd } from '../users/index.js';
 
@@ -41,15 +42,23 @@ export async function insertTagFollow(db: Db, userId: string, tag: string): Prom
     );
     if (row!.already) return true;
     if (Number(row!.count) >= TAG_LIMITS.followMax) return false;
+    // Their Home shows the tag's posts now: every process forgets the Home it keeps for them (issue 26).
     await tx.execute(
-      sql`insert into tag_follows (user_id, tag) values (${userId}::uuid, ${tag}) on conflict do nothing`,
+      sql`with added as (
+            insert into tag_follows (user_id, tag) values (${userId}::uuid, ${tag}) on conflict do nothing returning tag
+          )
+          select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from added`,
     );
     return true;
   });
 }
 
+/** Unfollows the tag; every process forgets the Home it keeps for them when there was such a follow. */
 export async function deleteTagFollow(db: Db, userId: string, tag: string): Promise<void> {
-  await db.execute(sql`delete from tag_follows where user_id = ${userId}::uuid and tag = ${tag}`);
+  await db.execute(
+    sql`with removed as (delete from tag_follows where user_id = ${userId}::uuid and tag = ${tag} returning tag)
+        select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from removed`,
+  );
 }
 
 const FOLLOWED_ORDER: Keyset = {
