@@ -18,18 +18,6 @@ export interface PublishedPost {
   tags: readonly string[];
 }
 
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-/** The UUID whose four words start at `at` (IdSet.key's inverse), in lower case as PostgreSQL writes it. */
-function idOf(words: Uint32Array, at: number): string {
-  let hex = '';
-  for (let w = 0; w < 4; w += 1) {
-    const word = words[at + w]!;
-    hex += HEX[word >>> 24]! + HEX[(word >>> 16) & 255]! + HEX[(word >>> 8) & 255]! + HEX[word & 255]!;
-  }
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** What a page reads of a timeline: the ids and times of its posts from a place on, newest first. */
 export interface TimelineSlice {
   ids: string[];
@@ -46,8 +34,8 @@ export interface TimelineSlice {
  * it never leaves the timeline wrong. Kept compact: 16 bytes an id and 8 a time, 1.5 KB a viewer.
  */
 export class HomeTimeline {
-  private readonly words = new Uint32Array(HOME_TIMELINE_SIZE * 4);
-  private readonly times = new Float64Array(HOME_TIMELINE_SIZE);
+  private readonly words: Uint32Array;
+  private readonly times: Float64Array;
   private count = 0;
   /** Whether these are all of the viewer's Home posts (none older was left out). */
   private all: boolean;
@@ -57,18 +45,22 @@ export class HomeTimeline {
   stale = false;
 
   /**
-   * @param posts the newest Home posts, newest first, at most HOME_TIMELINE_SIZE + 1 (one more tells there are more)
+   * @param posts the newest Home posts, newest first, at most `capacity` + 1 (one more tells there are more)
    * @param tags the tags the viewer follows
    * @param merged how far in the process's published log the timeline has taken posts in
+   * @param capacity how many posts it keeps
    */
   constructor(
     posts: readonly { id: string; time: number }[],
     readonly tags: ReadonlySet<string>,
     public merged: number,
+    private readonly capacity = HOME_TIMELINE_SIZE,
   ) {
-    this.all = posts.length <= HOME_TIMELINE_SIZE;
+    this.words = new Uint32Array(capacity * 4);
+    this.times = new Float64Array(capacity);
+    this.all = posts.length <= capacity;
     const key = new Uint32Array(4);
-    for (const post of posts.slice(0, HOME_TIMELINE_SIZE)) {
+    for (const post of posts.slice(0, capacity)) {
       if (!IdSet.key(post.id, key)) continue;
       this.words.set(key, this.count * 4);
       this.times[this.count] = post.time;
@@ -110,7 +102,7 @@ export class HomeTimeline {
     const ids: string[] = [];
     const times: number[] = [];
     for (let i = from; i < end; i += 1) {
-      ids.push(idOf(this.words, i * 4));
+      ids.push(IdSet.idOf(this.words, i * 4));
       times.push(this.times[i]!);
     }
     return { ids, times, last: end === this.count && this.all };
@@ -118,7 +110,7 @@ export class HomeTimeline {
 
   /**
    * Takes in a post just published, at its place in the order (nothing if it is there already, or older than
-   * the last one kept while there are more); past HOME_TIMELINE_SIZE the oldest one leaves.
+   * the last one kept while there are more); past its capacity the oldest one leaves.
    */
   add(post: PublishedPost): void {
     const key = new Uint32Array(4);
@@ -127,7 +119,7 @@ export class HomeTimeline {
     while (i < this.count && this.compare(i, post.time, key) > 0) i += 1;
     if (i < this.count && this.compare(i, post.time, key) === 0) return;
     if (i === this.count && !this.all) return;
-    if (this.count === HOME_TIMELINE_SIZE) {
+    if (this.count === this.capacity) {
       if (i === this.count) return;
       this.count -= 1;
       this.all = false;

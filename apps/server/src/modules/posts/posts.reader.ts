@@ -78,6 +78,12 @@ function fillFlags(rows: PostKeyRow[], state: ViewerState): void {
   }
 }
 
+/** A Home cursor's time and id (the `latest` keyset); a malformed one is a 400, as on every list. */
+function homeCursor(cursor: string): { time: Date; id: string } {
+  const [time, id] = decodeCursor(cursor, ['date', 'uuid']) as [Date, string];
+  return { time, id };
+}
+
 /** Search order: the most relevant first, then the newest, then by id (as the cursor's keyset). */
 const byRelevance = (a: SearchHit, b: SearchHit): number =>
   b.rank - a.rank || b.time - a.time || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -249,24 +255,25 @@ export function createPostReader({
   }
 
   /**
-   * A Home page out of the viewer's timeline (issue 26): the posts after the cursor that it holds, checked in one
-   * statement by id (selectHomeKeys: what hides a post from the viewer, and why a followed tag's post is there),
-   * then in memory (blocks, muted people, and whether it is still on their Home), as the database's page would
-   * have them. Undefined when the timeline cannot tell the page: the cursor is past what it holds, the posts left
-   * after the checks run out before the page is full while there are more, or it changed while the page was read.
+   * A Home page out of a timeline of the viewer's (issue 26): the posts after the cursor that it holds, checked in
+   * one statement by id (selectHomeKeys: what hides a post from the viewer, why a followed tag's post is there, and
+   * without `state` the viewer's flags), then in memory (blocks, muted people, and whether it is still on their
+   * Home), as the database's page would have them. Undefined when the timeline cannot tell the page: the cursor is
+   * past what it holds, the posts left after the checks run out before the page is full while there are more, or
+   * it changed while the page was read.
    */
   async function fromTimeline(
     timeline: HomeTimeline,
     query: PostListQuery,
     viewerId: string,
     viewer: Relations,
-    state: ViewerState,
+    state: ViewerState | null,
   ): Promise<PostPageResult | undefined> {
     const limit = query.limit ?? PAGE_LIMITS.default;
     let from = 0;
     if (query.cursor) {
-      const [time, id] = decodeCursor(query.cursor, ['date', 'uuid']) as [Date, string];
-      const start = timeline.startAfter(time.getTime(), id);
+      const after = homeCursor(query.cursor);
+      const start = timeline.startAfter(after.time.getTime(), after.id);
       if (start === undefined) return undefined;
       from = start;
     }
@@ -281,16 +288,17 @@ export function createPostReader({
       from += slice.ids.length;
       const found = await selectHomeKeys(reads.reader(viewerId), slice.ids, viewerId, viewer, {
         followsTags: timeline.tags.size > 0,
+        flagsInMemory: state !== null,
       });
       if (timeline.version !== version) return undefined;
-      // The flags first: whether they follow the author is one of them.
-      fillFlags(found, state);
+      // The flags first: whether they follow the author is one of them. A post by someone they follow has no reason.
+      if (state) fillFlags(found, state);
+      else for (const row of found) if (row.viewer_follows_author) row.reason_tag = null;
       const rows = new Map(found.map((row) => [row.id, row]));
       slice.ids.forEach((id, i) => {
         const row = rows.get(id);
         if (!row || viewer.blocked.has(row.author_id) || viewer.muted.has(row.author_id)) return;
-        // Still on their Home: theirs, by someone they follow, or carrying a tag they follow (fillFlags kept the
-        // reason of a post by someone they do not follow).
+        // Still on their Home: theirs, by someone they follow, or carrying a tag they follow.
         if (row.author_id === viewerId || row.viewer_follows_author || row.reason_tag != null)
           kept.push({ row, time: slice.times[i]! });
       });
@@ -341,10 +349,17 @@ export function createPostReader({
      */
     async feed(query: PostListQuery, viewerId: string): Promise<PostPageResult> {
       const [viewer, state] = await viewerOf(viewerId);
-      if (state && viewerStates && (query.sort ?? 'latest') === 'latest') {
-        const timeline = await viewerStates.home(viewerId, state);
+      if (viewerStates && (query.sort ?? 'latest') === 'latest') {
+        const timeline = state && (await viewerStates.home(viewerId, state));
         const result = timeline && (await fromTimeline(timeline, query, viewerId, viewer, state));
         if (result) return result;
+        // Not from memory (they just wrote, or the page is past the timeline): the posts after the cursor, read now
+        // as a timeline is, from each person they follow when few (a walk of the newest posts would read them all).
+        const limit = query.limit ?? PAGE_LIMITS.default;
+        const after = query.cursor ? homeCursor(query.cursor) : undefined;
+        const fresh = await viewerStates.readHome(viewerId, 2 * limit, after);
+        const page = await fromTimeline(fresh, { ...query, cursor: undefined }, viewerId, viewer, state);
+        if (page) return page;
       }
       const request = {
         ...query,

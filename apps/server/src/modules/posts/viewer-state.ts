@@ -38,6 +38,11 @@ export interface ViewerStateCache {
    * the timeline was forgotten meanwhile.
    */
   home(userId: string, state: ViewerState): Promise<HomeTimeline | null>;
+  /**
+   * The viewer's Home posts after `after` (a cursor's time and id; the newest without), at most `size`, read now and
+   * not remembered: for a page the remembered timeline cannot give (past what it holds, or while `of` answers null).
+   */
+  readHome(userId: string, size: number, after?: { time: Date; id: string }): Promise<HomeTimeline>;
   /** A post this process just published: its author's and followers' timelines here take it in at once. */
   published(post: PublishedPost): void;
   /** This process edited a post's words, and so maybe its tags: the timelines of tag followers here are read again. */
@@ -54,6 +59,12 @@ export const VIEWER_STATE_MARK_MS = 3000;
 
 /** Someone with more reactions, bookmarks and follows than this is not remembered: their pages read their flags. */
 export const VIEWER_STATE_MAX_IDS = 20_000;
+
+/**
+ * Up to this many people followed, a Home timeline is read from each of them rather than by walking the newest posts
+ * (selectHomeHead): 200 × 65 rows of an index at most, where a walk reads every post for a Home with few posts.
+ */
+export const HOME_FEW_FOLLOWS = 200;
 
 /** How many Home timelines a process keeps (1.5 KB each). */
 export const HOME_TIMELINES_MAX = 20_000;
@@ -126,12 +137,23 @@ export function createViewerStateCache({
     },
   );
 
-  /** The newest of the viewer's Home, read with the place in the log from which it takes posts in. */
+  /**
+   * The newest of the viewer's Home, read with the place in the log from which it takes posts in: for someone who
+   * follows few people, from each of them (see selectHomeHead).
+   */
   async function loadHome(userId: string): Promise<HomeTimeline> {
+    return readHome(userId, HOME_TIMELINE_SIZE);
+  }
+
+  /** The `size` newest posts of the viewer's Home after `after` (all when absent), as a timeline (see loadHome). */
+  async function readHome(userId: string, size: number, after?: { time: Date; id: string }): Promise<HomeTimeline> {
     const merged = log.end;
-    const head = await selectHomeHead(db, userId, HOME_TIMELINE_SIZE + 1);
+    // Only to choose how to read (a moment old during a write's mark is as good): the follows are the statement's.
+    const state = await memory.get(userId);
+    const fromEach = state !== TOO_MANY && state.follows.size <= HOME_FEW_FOLLOWS;
+    const head = await selectHomeHead(db, userId, size + 1, { fromEach, after });
     const posts = head.posts.map((post) => ({ id: post.id, time: Date.parse(post.created_at) }));
-    return new HomeTimeline(posts, new Set(head.tags), merged);
+    return new HomeTimeline(posts, new Set(head.tags), merged, size);
   }
 
   async function load(userId: string): Promise<ViewerState | typeof TOO_MANY> {
@@ -199,6 +221,7 @@ export function createViewerStateCache({
       timeline.merged = log.end;
       return timeline;
     },
+    readHome: (userId, size, after) => readHome(userId, Math.min(size, HOME_TIMELINE_SIZE), after),
     published: (post) => log.add(post),
     retagged,
     stats() {
