@@ -73,11 +73,6 @@ export class IdSet {
     return false;
   }
 
-  /** Every id in the set, in its order, lower case. */
-  ids(): string[] {
-    return Array.from({ length: this.size }, (_, i) => IdSet.idOf(this.words, i * 4));
-  }
-
   /** The UUID whose four words start at `at` in `words` (IdSet.key's inverse), in lower case as PostgreSQL writes it. */
   static idOf(words: Uint32Array, at: number): string {
     let hex = '';
