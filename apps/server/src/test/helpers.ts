@@ -121,6 +121,24 @@ export async function createTestApp(
   };
 }
 
+/**
+ * The test app and `other`, a second instance on the same database: two processes behind a load balancer, each with
+ * its own memory and event listener (for what one process must learn from another's writes). Closes both.
+ */
+export async function createTwoProcesses(): Promise<TestContext & { other: FastifyInstance }> {
+  const ctx = await createTestApp();
+  const other = await buildApp(ctx.config, ctx.database);
+  await other.ready();
+  return {
+    ...ctx,
+    other,
+    async close() {
+      await other.close();
+      await ctx.close();
+    },
+  };
+}
+
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 let counter = 0;

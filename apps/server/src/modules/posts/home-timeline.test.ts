@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import {
   createPost,
-  createTestApp,
+  createTwoProcesses,
   eventually,
   signUp,
   walkPages,
@@ -104,14 +103,9 @@ describe('PublishedLog', () => {
 let ctx: TestContext;
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  other = await buildApp(ctx.config, ctx.database);
-  await other.ready();
+  ({ other, ...ctx } = await createTwoProcesses());
 });
-afterAll(async () => {
-  await other.close();
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 const auth = (who: SignedUp, headers: Record<string, string> = {}) => ({
   authorization: `Bearer ${who.token}`,

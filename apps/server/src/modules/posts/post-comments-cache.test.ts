@@ -3,23 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { POST_COMMENT_CAP, POST_REACTION_CAP } from '@share-arts/contract';
-import { buildApp } from '../../app.js';
 import { users } from '../../db/schema.js';
-import { createTestApp, eventually, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createTwoProcesses,
+  eventually,
+  multipart,
+  signUp,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 
 // Posts keep their newest comments in each process's post cache: `ctx.app` makes the changes, and
 // `other`, a second server process on the same database, learns of them only through the event bus.
 let ctx: TestContext;
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  other = await buildApp(ctx.config, ctx.database);
-  await other.ready();
+  ({ other, ...ctx } = await createTwoProcesses());
 });
-afterAll(async () => {
-  await other.close();
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}`, prefer: 'return=minimal' });
 

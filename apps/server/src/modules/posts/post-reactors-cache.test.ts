@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { POST_REACTION_CAP } from '@share-arts/contract';
 import { buildApp } from '../../app.js';
-import { createPost, createTestApp, eventually, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createPost,
+  createTwoProcesses,
+  eventually,
+  signUp,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 
 // Each process keeps a post's newest reactors in its post cache (issue 26: a like reads them again, not the
 // whole post). `ctx.app` and `other` are two server processes on one database; `other` learns of a like only
@@ -11,14 +18,9 @@ import { createPost, createTestApp, eventually, signUp, type SignedUp, type Test
 let ctx: TestContext;
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  other = await buildApp(ctx.config, ctx.database);
-  await other.ready();
+  ({ other, ...ctx } = await createTwoProcesses());
 });
-afterAll(async () => {
-  await other.close();
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 interface Shown {
   content: string;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
 import { publish } from '../../events/events.js';
-import { createPost, createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { createPost, createTwoProcesses, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { IdSet } from './id-set.js';
 
 // Issue 26: a page fills the viewer's flags (liked, disliked, bookmarked, follows the author) from their state
@@ -12,14 +11,9 @@ import { IdSet } from './id-set.js';
 let ctx: TestContext;
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  other = await buildApp(ctx.config, ctx.database);
-  await other.ready();
+  ({ other, ...ctx } = await createTwoProcesses());
 });
-afterAll(async () => {
-  await other.close();
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 interface Flags {
   liked: boolean;
