@@ -16,7 +16,11 @@ import type { Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { createViewerStateCache, VIEWER_STATE_MAX_IDS } from '../apps/server/src/modules/posts/viewer-state.js';
 import { selectViewerState } from '../apps/server/src/modules/posts/posts.sql.js';
-import { HOME_TIMELINE_SIZE } from '../apps/server/src/modules/posts/home-timeline.js';
+import {
+  HOME_TIMELINE_SIZE,
+  PUBLISHED_LOG_SIZE,
+  PublishedLog,
+} from '../apps/server/src/modules/posts/home-timeline.js';
 
 const { values } = parseArgs({
   options: { database: { type: 'string' }, users: { type: 'string', default: '10000' } },
@@ -102,4 +106,18 @@ const { homes } = cache.stats();
 console.log(
   `${homes} Home timelines of up to ${HOME_TIMELINE_SIZE} posts, read in ${(homesTook / 1000).toFixed(1)} s (${(homesTook / homes).toFixed(2)} ms each, 8 at a time): ${mib(afterHomes - beforeHomes)}, ${((afterHomes - beforeHomes) / homes / 1024).toFixed(2)} KiB a viewer`,
 );
+
+// The log of posts published lately that every process keeps for the timelines, at its fullest (twice its size,
+// when it drops the older half), each post as its event brings it: ids, an author, a time and two tags.
+const beforeLog = heapUsed();
+const log = new PublishedLog();
+for (let i = 0; i < 2 * PUBLISHED_LOG_SIZE; i += 1) {
+  const event = JSON.parse(
+    JSON.stringify({ postId: crypto.randomUUID(), authorId: crypto.randomUUID(), tags: ['ink', `study${i % 50}`] }),
+  ) as { postId: string; authorId: string; tags: string[] };
+  log.add({ id: event.postId, authorId: event.authorId, time: Date.now(), tags: event.tags });
+}
+const afterLog = heapUsed();
+console.log(`the published log at its fullest (${2 * PUBLISHED_LOG_SIZE} posts): ${mib(afterLog - beforeLog)}`);
+if (log.end === 0) console.log('nothing logged');
 await pool.end();
