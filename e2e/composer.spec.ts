@@ -53,6 +53,8 @@ test.describe('a picture that cannot be used keeps the post from going', () => {
     ],
   ] as const) {
     test(what, async ({ page, request }) => {
+      // The 21 MB file goes to the page through the DevTools protocol, as base64: half a minute on a loaded CI host.
+      test.setTimeout(90_000);
       await useSession(page, await createUser(request));
       const writes = countWrites(page);
       const dialog = await openComposer(page);

@@ -203,6 +203,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       ? await createRedisRateLimiter({
           url: config.redisUrl,
           prefix: config.redisKeyPrefix ?? 'share-arts:',
+          ...(config.redisCommandTimeoutMs ? { commandTimeoutMs: config.redisCommandTimeoutMs } : {}),
           enabled: true,
           now: config.now,
           log: app.log,

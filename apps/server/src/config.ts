@@ -74,6 +74,11 @@ export interface Config {
   /** REDIS_KEY_PREFIX: the start of every key this site writes in Redis (default `share-arts:`). */
   redisKeyPrefix?: string;
   /**
+   * How long a request waits for Redis before its rate limits are counted in memory (COMMAND_TIMEOUT_MS by
+   * default; tests of what Redis shares lengthen it, so that a loaded machine cannot make them fall back).
+   */
+  redisCommandTimeoutMs?: number;
+  /**
    * WORKERS (issue 25): server processes sharing the port (node:cluster); default the number of cores
    * with PostgreSQL, 1 with the embedded database (PGlite), which one process at a time may open.
    */

@@ -52,6 +52,8 @@ export async function createRedisRateLimiter(options: {
   /** Prepended to every key (REDIS_KEY_PREFIX): several sites, or test runs, can share one Redis. */
   prefix: string;
   enabled: boolean;
+  /** How long a request waits for Redis before it is counted in memory (COMMAND_TIMEOUT_MS by default). */
+  commandTimeoutMs?: number;
   now?: () => number;
   log: RedisLimiterLog;
 }): Promise<RateLimiter> {
@@ -61,7 +63,7 @@ export async function createRedisRateLimiter(options: {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
     connectTimeout: 2000,
     // Reconnect for ever, at most every 2 s: Redis coming back is noticed within that.
     retryStrategy: (times) => Math.min(times * 200, 2000),
