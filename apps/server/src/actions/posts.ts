@@ -37,7 +37,7 @@ export async function insertPost(
     /** The content warning, comment policy, licence, AI label and downloads (the columns' defaults otherwise). */
     rights?: Partial<PostRights>;
   },
-): Promise<{ id: string; createdAt: string }> {
+): Promise<{ id: string; time: number }> {
   const rights = Object.fromEntries(
     Object.entries(DEFAULT_RIGHTS).map(([key, value]) => [key, post.rights?.[key as keyof PostRights] ?? value]),
   ) as PostRights;
@@ -69,7 +69,7 @@ export async function insertPost(
           tags: sql`tags`,
         })} from created`,
   );
-  return { id: row!.id, createdAt: new Date(row!.created_at).toISOString() };
+  return { id: row!.id, time: new Date(row!.created_at).getTime() };
 }
 
 /**

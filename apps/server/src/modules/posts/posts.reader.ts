@@ -264,19 +264,14 @@ export function createPostReader({
    */
   async function fromTimeline(
     timeline: HomeTimeline,
-    query: PostListQuery,
+    { limit, after }: { limit: number; after: { time: Date; id: string } | undefined },
     viewerId: string,
     viewer: Relations,
     state: ViewerState | null,
   ): Promise<PostPageResult | undefined> {
-    const limit = query.limit ?? PAGE_LIMITS.default;
-    let from = 0;
-    if (query.cursor) {
-      const after = homeCursor(query.cursor);
-      const start = timeline.startAfter(after.time.getTime(), after.id);
-      if (start === undefined) return undefined;
-      from = start;
-    }
+    const start = after ? timeline.startAfter(after.time.getTime(), after.id) : 0;
+    if (start === undefined) return undefined;
+    let from = start;
     const version = timeline.version;
     const kept: { row: PostKeyRow; time: number }[] = [];
     let last = false;
@@ -350,15 +345,15 @@ export function createPostReader({
     async feed(query: PostListQuery, viewerId: string): Promise<PostPageResult> {
       const [viewer, state] = await viewerOf(viewerId);
       if (viewerStates && (query.sort ?? 'latest') === 'latest') {
+        const limit = query.limit ?? PAGE_LIMITS.default;
+        const after = query.cursor ? homeCursor(query.cursor) : undefined;
         const timeline = state && (await viewerStates.home(viewerId, state));
-        const result = timeline && (await fromTimeline(timeline, query, viewerId, viewer, state));
+        const result = timeline && (await fromTimeline(timeline, { limit, after }, viewerId, viewer, state));
         if (result) return result;
         // Not from memory (they just wrote, or the page is past the timeline): the posts after the cursor, read now
         // as a timeline is, from each person they follow when few (a walk of the newest posts would read them all).
-        const limit = query.limit ?? PAGE_LIMITS.default;
-        const after = query.cursor ? homeCursor(query.cursor) : undefined;
         const fresh = await viewerStates.readHome(viewerId, 2 * limit, after);
-        const page = await fromTimeline(fresh, { ...query, cursor: undefined }, viewerId, viewer, state);
+        const page = await fromTimeline(fresh, { limit, after: undefined }, viewerId, viewer, state);
         if (page) return page;
       }
       const request = {

@@ -171,7 +171,7 @@ export function createPostsService({
       const rights = rightsChanges(input);
       const mediaIds = await attachablePictures(userId, requestedPictures(input) ?? [], db);
       const tags = extractHashtags(content);
-      const { id: postId, createdAt } = await insertPost(db, {
+      const { id: postId, time } = await insertPost(db, {
         authorId: userId,
         content,
         tags,
@@ -179,7 +179,7 @@ export function createPostsService({
         rights,
       }).catch(mapPictureInUse);
       // The Home timelines kept here take it in now, not when its event comes back (issue 26).
-      viewerStates?.published({ id: postId, authorId: userId, time: Date.parse(createdAt), tags });
+      viewerStates?.published({ id: postId, authorId: userId, time, tags });
       // After the post's own statement, which holds no transaction to join: a mention is a notification,
       // not part of the post, and notifyMentions never notifies twice.
       await notifyMentions(db, { actorId: userId, usernames: extractMentions(content), postId }).catch((error) => {

@@ -106,7 +106,11 @@ export function createViewerStateCache({
       state === TOO_MANY ? 1 : 1 + state.liked.size + state.disliked.size + state.bookmarked.size + state.follows.size,
     load,
   });
-  const homes = createUserMemory<HomeTimeline>({ maxSize: maxHomes, sizeOf: () => 1, load: loadHome });
+  const homes = createUserMemory<HomeTimeline>({
+    maxSize: maxHomes,
+    sizeOf: () => 1,
+    load: (userId) => readHome(userId, HOME_TIMELINE_SIZE),
+  });
   const log = new PublishedLog();
   /** People who wrote lately (on any process), until when (this process's `now`). */
   const writers = new Map<string, number>();
@@ -138,14 +142,9 @@ export function createViewerStateCache({
   );
 
   /**
-   * The newest of the viewer's Home, read with the place in the log from which it takes posts in: for someone who
-   * follows few people, from each of them (see selectHomeHead).
+   * The `size` newest posts of the viewer's Home after `after` (the newest without), as a timeline with the place in
+   * the log from which it takes posts in: for someone who follows few people, read from each of them (selectHomeHead).
    */
-  async function loadHome(userId: string): Promise<HomeTimeline> {
-    return readHome(userId, HOME_TIMELINE_SIZE);
-  }
-
-  /** The `size` newest posts of the viewer's Home after `after` (all when absent), as a timeline (see loadHome). */
   async function readHome(userId: string, size: number, after?: { time: Date; id: string }): Promise<HomeTimeline> {
     const merged = log.end;
     // Only to choose how to read (a moment old during a write's mark is as good): the follows are the statement's.
