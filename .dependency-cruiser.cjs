@@ -57,10 +57,14 @@ const SERVER_MODULE_DEPENDENCIES = {
   notifications: ['media', 'safety', 'users'],
   // An artist's Atom feed: their newest works, as the posts module reads them.
   atom: ['posts'],
+  // The fediverse (issue 39): an artist's works go out as the posts module reads them for someone signed out;
+  // the rest (accounts, follows, pins, keys) it reads with its own SQL. No module imports it.
+  federation: ['posts'],
   // Pinned works are posts, shown as the posts module shows them, on a user's profile.
   pins: ['posts', 'safety', 'users'],
-  // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag.
-  pages: ['posts', 'users'],
+  // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag; a
+  // signed-in Home is drawn for the session its cookie names (an ended one's cookie is cleared).
+  pages: ['posts', 'sessions', 'users'],
   posts: ['comments', 'media', 'safety', 'users'],
   search: ['posts', 'tags', 'users'],
   // A tag's page is a list of posts; suggestions by prefix reuse the users module's byte-order range.
@@ -73,10 +77,14 @@ const SERVER_MODULE_DEPENDENCIES = {
   moderation: ['comments', 'media', 'posts', 'users'],
   // Deleting one's account (issue 24): wrong passwords count with the log-in's; the pictures' files go after.
   'account-deletion': ['auth', 'media'],
-  // Two-factor sign-in (issue 24): its own tables; it signs in through the auth service app.ts hands it.
+  // Two-factor sign-in (issue 24): its own tables; it signs in through the auth service app.ts hands it, and
+  // confirms who is there for the sessions module (issue 38).
   'two-factor': ['sessions'],
-  // Sessions, LOG OUT and the password change (issue 24): its own table, the account's password hash.
-  sessions: [],
+  // Sessions, LOG OUT and the password change (issue 24): its own table, the account's password hash; the
+  // account's security log (issue 38), whose changes are mailed.
+  sessions: ['mail'],
+  // "Download your data" (issue 24): reads every table of the account itself, through no other module.
+  export: [],
 };
 
 /** An allow-list must itself be a DAG: a cycle there would permit a cycle between its parts. */
@@ -240,7 +248,7 @@ module.exports = {
         'lib/ and db/ are the floor everything stands on: they import no event, action, module, plugin or ' +
         'seed, nor config.ts or app.ts (which compose the rest), so anything can use them without a cycle.',
       from: { path: `${SERVER}(lib|db)/` },
-      to: { path: `${SERVER}((events|actions|modules|plugins|seed)/|config\\.ts$|app\\.ts$)` },
+      to: { path: `${SERVER}((events|actions|jobs|modules|plugins|seed)/|config\\.ts$|app\\.ts$)` },
     },
     {
       name: 'server-events-below-modules',
@@ -250,6 +258,15 @@ module.exports = {
         'tell each other what changed: it depends on no module, action or plugin.',
       from: { path: `${SERVER}events/` },
       to: { path: `${SERVER}(actions|modules|plugins|seed)/` },
+    },
+    {
+      name: 'server-jobs-below-modules',
+      severity: 'error',
+      comment:
+        'src/jobs is the durable background job queue (issue 37): modules define their kinds of job on it and ' +
+        'queue jobs, so it depends on no module, action, event or plugin (only db and lib).',
+      from: { path: `${SERVER}jobs/` },
+      to: { path: `${SERVER}(events|actions|modules|plugins|seed)/` },
     },
     {
       name: 'server-actions-below-modules',
@@ -267,7 +284,7 @@ module.exports = {
         'plugins/ wire Fastify (auth guards, errors, headers, static files); app.ts hands them what they need ' +
         'from the modules, so they import none.',
       from: { path: `${SERVER}plugins/` },
-      to: { path: `${SERVER}(events|actions|modules|seed)/` },
+      to: { path: `${SERVER}(events|actions|jobs|modules|seed)/` },
     },
   ],
   options: {

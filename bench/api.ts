@@ -12,7 +12,7 @@
  * side by side, the rounds alternating between them too, and adds a table of each count's req/s over the
  * first's. The load generator runs on the same machine: on 2 cores it takes one of them.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -56,7 +56,7 @@ const REFERENCE_PAGE = 'reference: keyset query + a page of bytes';
 const PASSWORD_COST_NOTE = 'tokens are signed by the benchmark with the server’s JWT_SECRET';
 
 const uuidOf = (text: string) => {
-  const hex = createHash('md5').update(text).digest('hex');
+  const hex = hash('md5', text, 'hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 const benchUser = (n: number) => ({ id: uuidOf(`bench-user-${n}`), username: `bench_${n}` });

@@ -10,7 +10,7 @@
  * application_name each server connects with), which that load moves much less.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ const builds = process.argv.slice(2).map((arg) => {
 });
 const SECRET = randomBytes(32).toString('base64url');
 const uuidOf = (text: string) => {
-  const hex = createHash('md5').update(text).digest('hex');
+  const hex = hash('md5', text, 'hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 const client = new pg.Client({ connectionString: DATABASE_URL });

@@ -4,7 +4,7 @@
  * and prints EXPLAIN ANALYZE for each query, flagging sequential scans of the big tables. `--write` puts
  * the summary in docs/performance.md.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -51,7 +51,7 @@ function servicesOf(db: Db) {
 const { posts, users, comments } = servicesOf(drizzle(pool, { schema, logger }) as unknown as Db);
 
 const uuidOf = (text: string) => {
-  const hex = createHash('md5').update(text).digest('hex');
+  const hex = hash('md5', text, 'hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 const viewer = uuidOf('bench-user-1');

@@ -10,7 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { startProductionServer } from './server.js';
 
 const { values } = parseArgs({
@@ -91,11 +90,11 @@ for (let opened = 0; opened < SOCKETS;) {
   const batch = Array.from({ length: Math.min(5, SOCKETS - opened) }, async () => {
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/live`);
     await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
+      socket.addEventListener('open', resolve, { once: true });
+      socket.addEventListener('error', () => reject(new Error(`${socket.url} did not open`)), { once: true });
     });
     await new Promise<void>((resolve, reject) => {
-      socket.on('message', (data) => {
+      socket.addEventListener('message', ({ data }) => {
         const frame = JSON.parse(String(data)) as { type: string };
         if (frame.type === 'ready') resolve();
         else if (frame.type === 'error') reject(new Error(String(data)));

@@ -12,7 +12,6 @@
  *    every 20 ms, idle, during 1 upload and during 4 large uploads from 4 accounts (p50, p95, p99, max).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -150,7 +149,7 @@ function runChild(kind: InputKind): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--measure', kind],
+      [...process.execArgv, '--expose-gc', import.meta.filename, '--measure', kind],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

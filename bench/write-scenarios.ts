@@ -11,11 +11,11 @@
  * After a run, `checkCounts` counts the reaction and follow rows of every row the load touched and
  * compares them with the stored counters: a like that counted twice or not at all shows there.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type pg from 'pg';
 
 export const uuidOf = (text: string) => {
-  const hex = createHash('md5').update(text).digest('hex');
+  const hex = hash('md5', text, 'hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 export const benchUserId = (n: number) => uuidOf(`bench-user-${n}`);

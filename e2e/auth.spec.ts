@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_ACCOUNT, createUser, logIn, mainNav, signUp, toast, uniqueUser, useSession } from './support/helpers.ts';
+import {
+  TEST_ACCOUNT,
+  createUser,
+  logIn,
+  mainNav,
+  recordToasts,
+  signUp,
+  toast,
+  uniqueUser,
+  useSession,
+} from './support/helpers.ts';
 
 test.describe('signing up, in and out', () => {
   test('sign up lands on the feed; log out, then log in again', async ({ page }) => {
@@ -38,10 +48,12 @@ test.describe('signing up, in and out', () => {
   });
 
   test('the seeded test account can log in with its username and password', async ({ page }) => {
+    // Its Home is the fullest: on a loaded host the 2 s toast can close before a look at the page catches it.
+    const toastsShown = await recordToasts(page);
     await page.goto('/login');
     await logIn(page, TEST_ACCOUNT);
     await expect(page).toHaveURL('/');
-    await expect(toast(page, 'Login Successful')).toBeVisible();
+    await expect.poll(async () => (await toastsShown()).some((text) => text.includes('Login Successful'))).toBe(true);
   });
 
   test('a guarded deep link sends a visitor to /landing and back after login', async ({ page, request }) => {

@@ -179,8 +179,7 @@ test.describe('comments', () => {
     let sent = 0;
     // The first answer is held until all four clicks are in (a fixed delay raced the clicks on a busy
     // machine): the clicks made meanwhile must wait for it and merge, not each send a request.
-    let releaseRequests!: () => void;
-    const clicksDone = new Promise<void>((resolve) => (releaseRequests = resolve));
+    const { promise: clicksDone, resolve: releaseRequests } = Promise.withResolvers<void>();
     await page.route(/\/api\/comments\/(up|down)vote\//, async (route) => {
       sent += 1;
       inFlight += 1;

@@ -2,15 +2,11 @@
 // manager, and the zip it saves holds the profile and every original picture, byte for byte.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import yauzl from 'yauzl';
 import { authOf, createUser, expectNoAxeViolations, useSession } from './support/helpers.ts';
 
-const PICTURE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../apps/server/src/modules/media/fixtures/art.png',
-);
+const PICTURE = path.join(import.meta.dirname, '../apps/server/src/modules/media/fixtures/art.png');
 
 /** Every entry of the zip file at `file`, by name. */
 function unzip(file: string): Promise<Map<string, Buffer>> {

@@ -57,8 +57,7 @@ test.describe('Home drawn on the server', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // The app's entry is held back, so the server's markup is on screen without the app for a while.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();

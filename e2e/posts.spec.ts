@@ -250,8 +250,7 @@ test.describe('posts', () => {
     let inFlight = 0;
     let maxInFlight = 0;
     let sent = 0;
-    let releaseRequests!: () => void;
-    const clicksDone = new Promise<void>((resolve) => (releaseRequests = resolve));
+    const { promise: clicksDone, resolve: releaseRequests } = Promise.withResolvers<void>();
     await page.route(/\/api\/posts\/(like|dislike)\//, async (route) => {
       sent += 1;
       inFlight += 1;
@@ -327,8 +326,7 @@ test.describe('posts', () => {
 
     // The answer waits until the loading state was seen (a fixed delay could end before a slow
     // machine first painted the page).
-    let answer!: () => void;
-    const loadingSeen = new Promise<void>((resolve) => (answer = resolve));
+    const { promise: loadingSeen, resolve: answer } = Promise.withResolvers<void>();
     await page.route(/\/api\/posts\/[0-9a-f-]{36}$/, async (route) => {
       await loadingSeen;
       await route.continue();

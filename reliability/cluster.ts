@@ -28,7 +28,6 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import WebSocket from 'ws';
 import { postgresBinaries, TestCluster } from '../apps/server/src/test/pg-cluster.js';
 import {
   CheckFailed,
@@ -339,11 +338,16 @@ async function main() {
       new Promise<void>((resolve, reject) => {
         const socket = new WebSocket(`${watcher.node.server.url.replace('http', 'ws')}/api/live`);
         watcher.socket = socket;
-        socket.once('error', reject);
-        socket.once('open', () =>
-          socket.send(JSON.stringify({ type: 'hello', token: watcher.author.token, lastEventId: watcher.lastEventId })),
+        socket.addEventListener('error', () => reject(new CheckFailed(`${socket.url} did not open.`)), { once: true });
+        socket.addEventListener(
+          'open',
+          () =>
+            socket.send(
+              JSON.stringify({ type: 'hello', token: watcher.author.token, lastEventId: watcher.lastEventId }),
+            ),
+          { once: true },
         );
-        socket.on('message', (data) => {
+        socket.addEventListener('message', ({ data }) => {
           const frame = JSON.parse(String(data)) as { type: string; id?: string; kind?: string; commentId?: string };
           if (frame.type === 'ready') resolve();
           if (frame.type === 'notification') {
@@ -360,7 +364,7 @@ async function main() {
       socket: undefined as unknown as WebSocket,
     }));
     await Promise.all(watchers.map(connect));
-    cleanups.push(() => watchers.forEach((w) => w.socket.terminate()));
+    cleanups.push(() => watchers.forEach((w) => w.socket.close()));
 
     // ---------------------------------------------------------------------------------------------
     // 3 and 4. The load, with C killed halfway.
@@ -583,7 +587,7 @@ async function main() {
     })();
     // Sockets held by C reconnect to the next process, with the last notification they saw.
     for (const watcher of watchers.filter((w) => w.node === victim)) {
-      watcher.socket.once('close', () => {
+      watcher.socket.addEventListener('close', () => {
         const began = performance.now();
         watcher.node = a;
         void (async () => {

@@ -5,7 +5,6 @@
  *
  * The server must run with `--inspect=127.0.0.1:PORT` (a check's own process, on loopback only).
  */
-import WebSocket from 'ws';
 import { CheckFailed, sleep } from './lib.js';
 
 export interface LiveMemory {
@@ -32,13 +31,15 @@ export async function connectInspector(port: number): Promise<Inspector> {
   if (!url) throw new CheckFailed(`The server's inspector did not answer on port ${port}.`);
   const socket = new WebSocket(url);
   await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('error', () => reject(new CheckFailed(`The inspector at ${url} did not open.`)), {
+      once: true,
+    });
   });
 
   let nextId = 1;
   const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
-  socket.on('message', (data) => {
+  socket.addEventListener('message', ({ data }) => {
     const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
     const call = message.id === undefined ? undefined : waiting.get(message.id);
     if (!call) return;

@@ -18,7 +18,6 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { writeReliabilitySection } from '../scripts/reliability-report.mjs';
 import {
   CheckFailed,
@@ -265,7 +264,7 @@ async function main() {
     console.log(`Attack: ${SLOTS} slow connections from ${ATTACKER} for ${DURATION} s, normal clients on ${NORMAL}…`);
     const attacker = spawn(
       path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['--conditions=source', fileURLToPath(import.meta.url), 'attack', String(port), String(DURATION)],
+      ['--conditions=source', import.meta.filename, 'attack', String(port), String(DURATION)],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let output = '';

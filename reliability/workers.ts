@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import WebSocket from 'ws';
 import {
   CheckFailed,
   createDatabase,
@@ -117,9 +116,13 @@ async function main() {
     const notifications: string[] = [];
     let notified: (() => void) | undefined;
     const ready = new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', token: author!.token, posts: [postId] })));
-      socket.on('message', (data) => {
+      socket.addEventListener('error', () => reject(new CheckFailed('The live socket did not open.')), { once: true });
+      socket.addEventListener(
+        'open',
+        () => socket.send(JSON.stringify({ type: 'hello', token: author!.token, posts: [postId] })),
+        { once: true },
+      );
+      socket.addEventListener('message', ({ data }) => {
         const frame = JSON.parse(String(data)) as { type: string; kind?: string };
         if (frame.type === 'ready') resolve();
         if (frame.type === 'notification' && frame.kind === 'like') {

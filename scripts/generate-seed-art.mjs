@@ -6,11 +6,10 @@
 //
 // Usage: node scripts/generate-seed-art.mjs [assetsDir]  (sample art to <assetsDir>/seed, defaults to <assetsDir>/defaults)
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(import.meta.dirname, '..');
 const assetsDir = resolve(process.argv[2] ?? join(root, 'apps/server/assets'));
 
 // --- randomness -------------------------------------------------------------------------------

@@ -4,10 +4,9 @@
 // Test files run in parallel, hence the file lock around each read-modify-write.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 
-const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/reliability.md');
+const file = path.resolve(import.meta.dirname, '../docs/reliability.md');
 
 /**
  * Replaces the section `name` with `markdown` (a stamp with the date and database is added).

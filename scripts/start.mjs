@@ -2,6 +2,7 @@
 // or WORKERS processes sharing the port (apps/server/src/workers.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 const outputs = ['packages/contract/dist/index.js', 'apps/server/dist/main.js', 'apps/web/dist/index.html'];
 if (outputs.some((file) => !existsSync(file))) {
@@ -10,7 +11,14 @@ if (outputs.some((file) => !existsSync(file))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+// The Node 24 that `npm install` put in node_modules (package.json's dependency `node`), whatever Node runs
+// this script; npm scripts find it first on their PATH anyway.
+const projectNode = path.resolve('node_modules/.bin/node');
+const nodeBinary = existsSync(projectNode) ? projectNode : process.execPath;
+const version = spawnSync(nodeBinary, ['--version'], { encoding: 'utf8' }).stdout.trim();
+console.log(`Starting Share Arts on Node ${version} (${nodeBinary})`);
+
+const server = spawn(nodeBinary, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

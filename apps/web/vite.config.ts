@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { bootScript } from './vite-plugins/boot-script.ts';
 import { chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { pureSchemas } from './vite-plugins/pure-schemas.ts';
@@ -30,7 +29,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   // The server's render carries its dependencies (React, the router, TanStack Query): the server imports it
   // from wherever WEB_DIST_DIR is, without a node_modules beside it.
-  ssr: { noExternal: true },
+  // It reads the contract from source too (without this it needed the contract's dist, which only typecheck writes).
+  ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -47,7 +47,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // TypeBox only builds the contract's schemas (see vite-plugins/pure-schemas.ts); the app uses none of it.
       treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
       output: {
-        codeSplitting: { groups: chunkGroups(path.dirname(fileURLToPath(import.meta.url))) },
+        codeSplitting: { groups: chunkGroups(import.meta.dirname) },
         // Six characters of hash, not eight: the entry lists every route's files (about 65 names), and their
         // hashes do not compress; /landing's budget is tight. Ample to tell one build's file from another's.
         ...(isSsrBuild

@@ -1,11 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { createTokenService } from './lib/tokens.js';
 
 /** A path where a folder is expected but a file is. */
-const fileNotFolder = fileURLToPath(import.meta.url);
+const fileNotFolder = import.meta.filename;
 
 describe('loadConfig', () => {
   it('has safe defaults', () => {

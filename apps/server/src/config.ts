@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -22,7 +21,7 @@ export interface Config {
    * wrote reads from the primary this long. No URLs: the primary answers every read.
    */
   databaseReplicas?: { urls: string[]; maxLagMs: number };
-  /** Set by main.ts from JWT_SECRET or the secret kept under dataDir. */
+  /** Set by server.ts from JWT_SECRET or the secret kept under dataDir. */
   jwtSecret: string;
   jwtExpiresIn: string;
   mediaDir: string;
@@ -113,7 +112,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverRoot = path.resolve(import.meta.dirname, '..');
 
 /** Reads and validates the configuration; a bad value throws a ConfigError that says what to fix. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, 'jwtSecret'> & {
@@ -396,7 +395,7 @@ function replicasOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): Co
 /** PUBLIC_ORIGIN as an origin (scheme, host, port; no path), or undefined when unset. */
 function originOf(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const url = URL.parse(value);
   if (
     !url ||
     !['http:', 'https:'].includes(url.protocol) ||

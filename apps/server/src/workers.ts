@@ -6,13 +6,13 @@ import cluster, { type Worker } from 'node:cluster';
  * SIGTERM or SIGINT drains them all before it exits 0.
  *
  * What runs once and what runs in every worker:
- * - once, in the primary before any worker starts (main.ts): the migrations, the first start's sample
+ * - once, in the primary before any worker starts (server.ts): the migrations, the first start's sample
  *   data, and the JWT secret kept under DATA_DIR, which the workers then read;
  * - in each worker, safe to repeat: ADMIN_USERNAME's grant (an idempotent upsert), the live hub and
- *   caches (each process follows every write through PostgreSQL's LISTEN/NOTIFY), mail sent after a
- *   request (by the process that answered it), and the hourly media sweep: two sweeps at once lock
- *   their rows with SKIP LOCKED and removing a file twice is harmless, so n sweeps cost n times the
- *   reads of one and nothing else.
+ *   caches (each process follows every write through PostgreSQL's LISTEN/NOTIFY), and a worker of the
+ *   background job queue (src/jobs, issue 37): the jobs themselves (mail, the hourly media sweeps) are in the
+ *   database, each claimed by one worker of one machine, and a periodic one is created once per period for
+ *   the whole cluster.
  */
 
 /** A worker that lived this long was healthy: its death restarts it at once. */
@@ -89,7 +89,7 @@ export function runWorkers(count: number, log: WorkersLog): void {
     log.info(`${reason}: draining ${slots.size} worker${slots.size === 1 ? '' : 's'}`);
     for (const timer of pending) clearTimeout(timer);
     if (slots.size === 0) process.exit(exitCode);
-    // Each worker closes its server, lets its requests finish and closes its database (main.ts).
+    // Each worker closes its server, lets its requests finish and closes its database (server.ts).
     for (const worker of slots.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       log.warn(`workers still running after ${DRAIN_MS / 1000} s are killed`);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { build, defaultClientConditions, normalizePath, type Plugin, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from '../src/boot/route-modules.ts';
@@ -150,7 +150,7 @@ export function bootScript(): Plugin {
         return file.slice(dir.length);
       });
       const bootSource = fill(bootCode, 'boot', { dir, files: names, routes: assets.routes });
-      const bootFile = `assets/boot-${createHash('sha256').update(bootSource).digest('base64url').slice(0, 8)}.js`;
+      const bootFile = `assets/boot-${hash('sha256', bootSource, 'base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: bootSource });
       const head = fill(headCode, 'head', { landing: assets.landing, boot: `${base}${bootFile}` });
       const styles = Object.fromEntries(

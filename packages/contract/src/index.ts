@@ -20,3 +20,4 @@ export * from './schemas/account-deletion.js';
 export * from './schemas/account-email.js';
 export * from './schemas/export.js';
 export * from './schemas/two-factor.js';
+export * from './schemas/security.js';

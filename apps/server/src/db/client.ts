@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import pg, { type QueryResultRow } from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { SQL } from 'drizzle-orm';
@@ -18,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The connection string, for PostgreSQL. */
   url?: string;
+  /** The embedded database's client, for what speaks to it directly (the job queue). */
+  pglite?: PGlite;
   /**
    * Subscribes to a `NOTIFY` channel; answers the unsubscribe function. On PostgreSQL this holds one
    * dedicated connection that comes back by itself after a drop; `onResume` runs once it is back, since
@@ -29,14 +31,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens the embedded database in `dir` (in memory when `dir` is undefined). */
-export async function openPglite(dir: string | undefined): Promise<Database> {
+/**
+ * Opens the embedded database in `dir` (in memory when `dir` is undefined); `loadDataDir` starts it as a copy
+ * of a dumped one (the tests' migrated template) instead of an empty one.
+ */
+export async function openPglite(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dir) await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {
@@ -161,7 +170,7 @@ const statementNames = new LRUCache<string, string>({ max: 2000 });
 function statementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
-    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    name = `q_${hash('sha1', text, 'base64url').slice(0, 20)}`;
     statementNames.set(text, name);
   }
   return name;

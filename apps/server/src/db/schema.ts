@@ -581,7 +581,7 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'undo-email'] }).notNull(),
     email: text('email').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
@@ -589,7 +589,7 @@ export const accountTokens = pgTable(
   },
   (t) => [
     index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'reset-password')`),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'reset-password', 'undo-email')`),
   ],
 );
 
@@ -630,11 +630,43 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     userAgent: text('user_agent').notNull().default(''),
     address: text('address').notNull().default(''),
+    /** When the session last confirmed who it is (issue 38, migration 0028): see SECURITY.reauthMinutes. */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
     check('sessions_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
     check('sessions_address_length', sql`char_length(${t.address}) <= 64`),
+  ],
+);
+
+/**
+ * The security log (issue 38, migration 0028): each change of what protects the account (password, address,
+ * two-factor, passkeys), with the session's device and network; the owner reads it and is mailed about each.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    detail: text('detail').notNull().default(''),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [
+    index('security_events_user_idx').on(t.userId, t.at),
+    // SECURITY_EVENT_KINDS of the contract.
+    check(
+      'security_events_kind_check',
+      sql`${t.kind} in ('password-changed', 'password-reset', 'email-changed', 'email-change-undone', 'two-factor-on', 'two-factor-off', 'passkey-added', 'passkey-removed')`,
+    ),
+    check('security_events_detail_length', sql`char_length(${t.detail}) <= 600`),
+    check('security_events_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
+    check('security_events_address_length', sql`char_length(${t.address}) <= 64`),
   ],
 );
 
@@ -709,5 +741,44 @@ export const passkeyChallenges = pgTable(
   (t) => [
     index('passkey_challenges_user_idx').on(t.userId),
     check('passkey_challenges_purpose', sql`${t.purpose} IN ('register', 'sign-in')`),
+  ],
+);
+
+/**
+ * Fedify's key-value store (issue 39, migration 0029): `key` is the JSON of its key array, so a prefix of
+ * the array is a prefix of the text; a row past `expires_at` is gone for readers and swept hourly.
+ */
+export const federationKv = pgTable(
+  'federation_kv',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('federation_kv_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+  ],
+);
+
+/**
+ * Each account's actor key pairs (issue 39, migration 0029), made on first need: RSA-PKCS1-v1_5 of 2,048 bits
+ * (HTTP signatures) and Ed25519 (Object Integrity Proofs), as JWK; one row per account and algorithm.
+ */
+export const actorKeys = pgTable(
+  'actor_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm', { enum: ['RSASSA-PKCS1-v1_5', 'Ed25519'] }).notNull(),
+    publicJwk: jsonb('public_jwk').$type<object>().notNull(),
+    privateJwk: jsonb('private_jwk').$type<object>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.algorithm] }),
+    check('actor_keys_algorithm_check', sql`${t.algorithm} in ('RSASSA-PKCS1-v1_5', 'Ed25519')`),
   ],
 );

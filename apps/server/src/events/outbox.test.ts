@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +104,7 @@ describe.runIf(process.env.DATABASE_URL)('the event outbox', () => {
   });
 
   it('loses no event of a committed like when the server that wrote it is killed (kill -9)', async () => {
-    const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const serverRoot = path.resolve(import.meta.dirname, '../..');
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/test/serve.ts'], {
       cwd: serverRoot,
       env: { ...process.env, DATABASE_URL: ctx.database.url, JWT_SECRET: ctx.config.jwtSecret, LOG_LEVEL: 'silent' },

@@ -8,10 +8,10 @@ const INVALID =
   'cursor is not valid: pass the nextCursor of the previous page unchanged, or omit it for the first page.';
 
 // Every value a page can put in a cursor, and nothing else reaches SQL: dates exactly as
-// Date#toISOString writes them for years 0000–9999 (timestamps are stored to the millisecond; a
-// larger year is written "+275760-…", which PostgreSQL cannot read), integers in the range of the
-// int4 counters they page by, finite floats.
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// Date#toISOString writes them for years 0001–9999 (timestamps are stored to the millisecond; a
+// larger year is written "+275760-…", which PostgreSQL cannot read, and PostgreSQL has no year 0),
+// integers in the range of the int4 counters they page by, finite floats.
+const ISO_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const INT4_MIN = -(2 ** 31);
 const INT4_MAX = 2 ** 31 - 1;
 

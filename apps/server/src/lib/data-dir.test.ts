@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadOrCreateJwtSecret, lockDataDir } from './data-dir.js';
 
@@ -31,7 +30,7 @@ describe('the data folder', () => {
 
   /** Another process that takes the lock on `dir` and holds it until it is killed. */
   async function lockInChild(dir: string): Promise<ChildProcess> {
-    const module = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir.ts');
+    const module = path.join(import.meta.dirname, 'data-dir.ts');
     const script = `import(${JSON.stringify(module)}).then((m) => m.lockDataDir(${JSON.stringify(dir)}))
       .then(() => { console.log('locked'); setInterval(() => {}, 60_000); })`;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -7,7 +7,7 @@ import { withoutUrls } from './text-urls.js';
  * address is no mention) nor followed by another letter or digit. The web app links the same ones
  * (apps/web/src/lib/rich-text-tokens.ts).
  */
-const MENTION = /(?<![\p{L}\p{N}_.@/&])@([A-Za-z0-9][A-Za-z0-9_.]{2,29})(?![\p{L}\p{N}_])/gu;
+export const MENTION = /(?<![\p{L}\p{N}_.@/&])@([A-Za-z0-9][A-Za-z0-9_.]{2,29})(?![\p{L}\p{N}_])/gu;
 
 /**
  * The distinct usernames a text mentions, lower-case, in order of appearance, at most

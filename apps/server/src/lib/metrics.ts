@@ -39,6 +39,10 @@ export interface MetricSources {
   liveSockets?: () => number;
   /** Pictures being processed and waiting to be. */
   processing?: () => { active: number; queued: number };
+  /** The background jobs by kind (issue 37): read from the database at each scrape. */
+  jobs?: () => Promise<
+    { kind: string; queued: number; running: number; failed: number; oldestWaitingSeconds: number }[]
+  >;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -121,6 +125,39 @@ export function createMetrics() {
       const stats = sources.processing?.() ?? { active: 0, queued: 0 };
       this.set({ state: 'running' }, stats.active);
       this.set({ state: 'queued' }, stats.queued);
+    },
+  });
+
+  // Both job gauges come from one read per scrape (the two collects run in the same scrape).
+  let jobCounts: { at: number; read: ReturnType<NonNullable<MetricSources['jobs']>> } | undefined;
+  const readJobs = () => {
+    if (!sources.jobs) return Promise.resolve([]);
+    if (!jobCounts || Date.now() - jobCounts.at > 1000) jobCounts = { at: Date.now(), read: sources.jobs() };
+    // A scrape while the database is away shows no job series rather than failing whole.
+    return jobCounts.read.catch(() => []);
+  };
+  new Gauge({
+    name: `${PREFIX}jobs`,
+    help: 'Background jobs by kind and state: "queued" (waiting, retries included), "running", "failed" (out of tries, kept 14 days).',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { kind, queued, running, failed } of await readJobs()) {
+        this.set({ kind, state: 'queued' }, queued);
+        this.set({ kind, state: 'running' }, running);
+        this.set({ kind, state: 'failed' }, failed);
+      }
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}jobs_oldest_waiting_seconds`,
+    help: 'How long the oldest background job of each kind that is ready to run has waited (0 when none waits).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { kind, oldestWaitingSeconds } of await readJobs()) this.set({ kind }, oldestWaitingSeconds);
     },
   });
 

@@ -60,6 +60,26 @@ export function tooManyRequests(seconds: number): HttpError {
   });
 }
 
+/**
+ * An attempt that may fail (a current password, a two-factor code), counted against `key` before it is
+ * checked, in one step (with Redis, across every process): attempts sent at once each see those before them,
+ * so at most `limit.max` are ever checked in a window. Past it, a 429 (that attempt is taken back: it checked
+ * nothing). Call `passed()` when the attempt was right: only failures count.
+ */
+export async function countedAttempt(
+  limiter: RateLimiter,
+  key: string,
+  limit: RateLimit,
+): Promise<{ passed(): Promise<void> }> {
+  if (!limiter.enabled) return { passed: async () => {} };
+  const counted = await limiter.add(key, limit);
+  if (counted.count > limit.max) {
+    await limiter.add(key, limit, -1);
+    throw tooManyRequests(counted.seconds);
+  }
+  return { passed: async () => void (await limiter.add(key, limit, -1)) };
+}
+
 /** Fixed windows in one process's memory: the limiter without Redis, and its stand-in while Redis is away. */
 export function memoryWindows(now: () => number) {
   const windows = new Map<string, { count: number; resetAt: number }>();

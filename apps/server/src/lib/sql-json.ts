@@ -37,6 +37,9 @@ interface ReactorListOptions {
   seen?: (userId: SQL) => SQL;
 }
 
+/** A suspended account is named in nobody's list of who liked or voted (issue 38, item 8); the counts keep it. */
+const NOT_SUSPENDED = sql`not (ru.suspended_until is not null and ru.suspended_until > now())`;
+
 function reactorList(options: ReactorListOptions): SQL {
   const { table, column, id, kind, viewerId, cap, seen } = options;
   const from = sql.raw(`${table}`);
@@ -50,7 +53,7 @@ function reactorList(options: ReactorListOptions): SQL {
       order by created_at desc
       limit ${cap}
     ) r
-    join users ru on ru.id = r.user_id
+    join users ru on ru.id = r.user_id and ${NOT_SUSPENDED}
   ), '[]'::json)`;
   }
   return sql`coalesce((
@@ -67,6 +70,6 @@ function reactorList(options: ReactorListOptions): SQL {
       order by rank
       limit ${cap}
     ) r
-    join users ru on ru.id = r.user_id
+    join users ru on ru.id = r.user_id and ${NOT_SUSPENDED}
   ), '[]'::json)`;
 }

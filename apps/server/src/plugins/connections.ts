@@ -25,6 +25,12 @@ export interface ConnectionLimits {
   liveUnauthenticatedPerAddress: number;
   /** How often the timeouts above are checked (a deadline is late by at most this much). */
   checkIntervalMs: number;
+  /**
+   * After an answer sent before its request's body has all arrived (a 413), the rest of the body is read
+   * and thrown away for at most this long and this many bytes, then the connection is closed.
+   */
+  lingerMs: number;
+  lingerBytes: number;
 }
 
 export const CONNECTION_LIMITS: ConnectionLimits = {
@@ -49,6 +55,11 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   // opening the app in the same second (3,000 from one address in 0.7 s were accepted before).
   liveUnauthenticatedPerAddress: 20,
   checkIntervalMs: 2_000,
+  // nginx's lingering close reads for up to 30 s, at most 5 s after the last byte. 5 s lets the answer
+  // reach a client on the slowest line and be read; 8 MB drains a body several times the 1 MB limit (the
+  // 5 MB post of issue 38) without a reset on any fast line.
+  lingerMs: 5_000,
+  lingerBytes: 8 * 1024 * 1024,
 };
 
 type ClientErrorHandler = (this: FastifyInstance, error: Error & { code?: string }, socket: Socket) => void;
@@ -80,6 +91,9 @@ const answerClientError: ClientErrorHandler = function (error, socket) {
 /** The latest response of each socket: a refusal is written only where no answer is half sent. */
 const responses = new WeakMap<Socket, ServerResponse>();
 
+/** Sockets closing after an answer whose request's body is still being read and thrown away. */
+const lingering = new WeakSet<Socket>();
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
@@ -88,7 +102,8 @@ const STATUS_TEXT: Record<number, string> = {
 
 function refuse(socket: Socket, status: number, message: string): void {
   const response = responses.get(socket);
-  if (socket.writable && (!response || !response.headersSent || response.writableEnded)) {
+  const answered = lingering.has(socket); // what still arrives is the body of a request answered already
+  if (socket.writable && !answered && (!response || !response.headersSent || response.writableEnded)) {
     const body = JSON.stringify({ errors: [message] });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
@@ -97,6 +112,47 @@ function refuse(socket: Socket, status: number, message: string): void {
     );
   }
   socket.destroy();
+}
+
+/**
+ * The answer is written but its request's body is still arriving (a 413 or another refusal of the body
+ * parser, which closes the connection). Node would close the socket as soon as the answer is written, and
+ * the bytes the client still sends would be answered with a reset: it saw EPIPE, and could lose the answer
+ * still unread in its buffers (issue 38). As nginx's lingering close, the rest of the body is read and
+ * thrown away (never buffered) until it ends, then the connection is closed; for at most lingerMs and
+ * lingerBytes (the slow-body rule still applies), past which it is closed anyway. The FIN comes at the end,
+ * not with the answer: a client that half-closes in return (Node's sockets do) would fail its next write.
+ */
+function discardRestOfBody(
+  socket: Socket,
+  request: IncomingMessage,
+  response: ServerResponse,
+  limits: ConnectionLimits,
+): void {
+  let left = limits.lingerBytes;
+  // Read here, which also replaces Node's own discarding (that does not count), and from whatever the body
+  // parser gave up reading (the pipe into a decompressor).
+  request.unpipe();
+  request.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0 && lingering.has(socket)) socket.destroy();
+  });
+  request.resume();
+  // How Node closes a `Connection: close` answer once it is written. A kept-alive one is not closed: the
+  // discarded body is followed by the next request, as before.
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = () => {
+    lingering.add(socket);
+    if (left < 0) return socket.destroy();
+    const timer = setTimeout(() => socket.destroy(), limits.lingerMs);
+    socket.once('close', () => clearTimeout(timer));
+    // The whole body read: nothing is left unread to turn the close into a reset.
+    const close = () => destroySoon.call(socket);
+    if (request.readableEnded) close();
+    else request.once('end', close);
+  };
+  // Node calls it (or not) on 'finish' before this listener runs.
+  response.once('finish', () => (socket.destroySoon = destroySoon));
 }
 
 interface Receiving {
@@ -142,6 +198,9 @@ export function registerConnectionLimits(
     const socket = request.socket;
     responses.set(socket, response);
     receiving.set(socket, { request, bytes: socket.bytesRead, since: Date.now() });
+    response.once('prefinish', () => {
+      if (!request.complete) discardRestOfBody(socket, request, response, limits);
+    });
   });
 
   const timer = setInterval(

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
@@ -8,7 +7,7 @@ import { createMetrics } from '../lib/metrics.js';
 import { createTestApp, liveSocket, multipart, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'modules', 'media', 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, '..', 'modules', 'media', 'fixtures');
 
 let ctx: TestContext;
 let ana: SignedUp;

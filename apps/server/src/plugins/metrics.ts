@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refusingLimit, type Metrics } from '../lib/metrics.js';
 
@@ -15,7 +15,7 @@ function mayScrape(request: FastifyRequest, token: Buffer | undefined): boolean 
   const header = request.headers.authorization;
   // Digests of equal length, so the comparison takes the same time whatever was sent.
   if (token && header?.startsWith('Bearer ')) {
-    if (timingSafeEqual(createHash('sha256').update(header.slice(7)).digest(), token)) return true;
+    if (timingSafeEqual(hash('sha256', header.slice(7), 'buffer'), token)) return true;
   }
   const peer = request.socket.remoteAddress ?? '';
   return LOOPBACK.test(peer) && FORWARDED.every((name) => request.headers[name] === undefined);
@@ -27,7 +27,7 @@ function mayScrape(request: FastifyRequest, token: Buffer | undefined): boolean 
  * metrics. A scrape is not logged at info level (one line every 15 s from each scraper adds nothing).
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, options: { token: string | undefined }) {
-  const token = options.token === undefined ? undefined : createHash('sha256').update(options.token).digest();
+  const token = options.token === undefined ? undefined : hash('sha256', options.token, 'buffer');
 
   const limits = new WeakMap<FastifyRequest, string>();
   app.addHook('onError', (request, _reply, error, done) => {

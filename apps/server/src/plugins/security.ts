@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -42,7 +42,7 @@ export function inlineScriptSources(webDistDir: string): string[] {
   if (!existsSync(file)) return [];
   const sources = [...readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)]
     .filter(([, attributes = '']) => !NOT_CLASSIC.test(attributes))
-    .map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    .map(([, , text = '']) => `'sha256-${hash('sha256', text, 'base64')}'`);
   return [...new Set(sources)];
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -67,10 +67,14 @@ export interface StaticFilesOptions {
    */
   dispositionOf?: (file: string, download: boolean) => Promise<string | undefined>;
   /**
-   * The artist's rights on a media file (issue 23): its X-Robots-Tag (AI-training opt-out), and whether a
-   * download of it is refused (403). Handed in by app.ts from the media module.
+   * The artist's rights on a media file (issue 23): its X-Robots-Tag (AI-training opt-out), whether a
+   * download of it is refused (403), and whether it is served to nobody (`removed`: a moderator removed the
+   * post showing it, issue 38, item 6: 404, stored by no cache). Handed in by app.ts from the media module.
    */
-  rightsOf?: (file: string, download: boolean) => Promise<{ robots?: string; refuseDownload: boolean }>;
+  rightsOf?: (
+    file: string,
+    download: boolean,
+  ) => Promise<{ robots?: string; refuseDownload: boolean; removed?: boolean }>;
   /**
    * The head of a page a link is shared to (a post, a profile, a tag), as markup, its status, and the page
    * itself rendered for `#root` when the server renders it, with the stylesheets it needs; undefined for any
@@ -231,6 +235,12 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
       if (!known) return reply.code(404).send({ errors: [NO_SUCH_FILE] });
       const download = (request.query as Record<string, unknown>).download !== undefined;
       const rights = await options.rightsOf?.(name!, download);
+      // As if there were no such file, and not remembered by any cache: a later answer may differ.
+      if (rights?.removed)
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({ errors: [NO_SUCH_FILE] });
       if (rights?.refuseDownload) return reply.code(403).send({ errors: [RIGHTS_ERRORS.downloadRefused] });
       if (rights?.robots) reply.header('x-robots-tag', rights.robots);
       const disposition = await options.dispositionOf?.(name!, download);
@@ -347,7 +357,7 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
           : await sharedPage(pathname, origin, url);
       if (page) {
         const html = await pageHtml(page.head, page.root, page.styles);
-        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+        const etag = `"${hash('sha256', html, 'base64url').slice(0, 27)}"`;
         // The head follows the post (its text, pictures, counts): a cache asks each time, and gets a 304 when
         // nothing changed. The answer differs by Accept (an API client gets JSON).
         reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept');

@@ -53,6 +53,9 @@ const ROLE_ROUTES: Record<string, { moderator: number; admin: number }> = {
   'POST /api/moderation/actions': { moderator: 200, admin: 200 },
   'GET /api/moderation/audit': { moderator: 403, admin: 200 },
   'PUT /api/admin/users/:username/role': { moderator: 403, admin: 200 },
+  'GET /api/admin/jobs': { moderator: 403, admin: 200 },
+  // No failed job has the matrix's id: the admin is told so.
+  'POST /api/admin/jobs/:id/retry': { moderator: 403, admin: 404 },
 };
 
 /** The expected status of a cell: listed in MATRIX, or computed for the kinds of issue 23 (see above). */
@@ -145,6 +148,9 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/moderation/actions':                 [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   'GET /api/moderation/audit':                    [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   'PUT /api/admin/users/:username/role':          [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  // The background jobs (issue 37): admins only.
+  'GET /api/admin/jobs':                          [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'POST /api/admin/jobs/:id/retry':               [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   // A feed reader sends no token: whatever it carries, the feed is public.
   'GET /api/users/:username/feed.atom':           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   // Deleting one's account (issue 24) with an empty password: a real deletion would end the matrix's accounts
@@ -173,6 +179,14 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/auth/passkey':                       [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   // A plain GET is refused whatever it carries; the socket's own sign-in (the hello frame) is tested in live.test.ts.
   'GET /api/live':                                [426, 426, 426, 426, 426, 426, 426, 426, 426, 426],
+  // Account security (issue 38): the matrix's sessions are fresh, so no confirmation is asked; the address sent
+  // is the one the accounts have (400), and the confirmation is sent no proof (400) once the token passes. The
+  // undo link is the proof, whatever the header says.
+  'GET /api/account/security-log':                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/account/email':                      [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'POST /api/auth/reauthenticate':                [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'POST /api/auth/reauthenticate/passkey-options':[401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/auth/undo-email':                    [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
 };
 
 /** The message another user's token gets on an author-only action (the spec's words). */
@@ -506,6 +520,11 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     url: `/api/admin/users/${(await signUp(ctx.app)).user.username}/role`,
     payload: { role: 'moderator' },
   }),
+  'GET /api/admin/jobs': async () => ({ method: 'GET', url: '/api/admin/jobs' }),
+  'POST /api/admin/jobs/:id/retry': async () => ({
+    method: 'POST',
+    url: '/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry',
+  }),
   'POST /api/users/:username/block': async () => ({
     method: 'POST',
     url: `/api/users/${(await signUp(ctx.app)).user.username}/block`,
@@ -557,6 +576,22 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     return { method: 'GET', url: link.json().url };
   },
   'GET /api/two-factor': async () => ({ method: 'GET', url: '/api/two-factor' }),
+  'GET /api/account/security-log': async () => ({ method: 'GET', url: '/api/account/security-log' }),
+  'POST /api/account/email': async () => ({
+    method: 'POST',
+    url: '/api/account/email',
+    payload: { email: 'ana@example.com' },
+  }),
+  'POST /api/auth/reauthenticate': async () => ({ method: 'POST', url: '/api/auth/reauthenticate', payload: {} }),
+  'POST /api/auth/reauthenticate/passkey-options': async () => ({
+    method: 'POST',
+    url: '/api/auth/reauthenticate/passkey-options',
+  }),
+  'POST /api/auth/undo-email': async () => ({
+    method: 'POST',
+    url: '/api/auth/undo-email',
+    payload: { token: 'A'.repeat(43) },
+  }),
   'POST /api/two-factor/totp/setup': async () => ({ method: 'POST', url: '/api/two-factor/totp/setup' }),
   'POST /api/two-factor/totp/confirm': async () => ({
     method: 'POST',

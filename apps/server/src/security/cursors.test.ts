@@ -6,7 +6,7 @@ import { grantRole } from '../modules/moderation/index.js';
 
 /**
  * Forged cursors (issue 18, failure 6): a cursor that decodes into the right shape but holds a value no
- * page could have produced (a date outside years 0000–9999, an integer past a counter's range) is a 400
+ * page could have produced (a date outside years 0001–9999, an integer past a counter's range) is a 400
  * that says so, on every paged route and as the live stream's lastEventId — never a 500 from SQL.
  */
 
@@ -14,7 +14,9 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const UUID = '00000000-0000-4000-8000-000000000000';
 const FAR_FUTURE = '+275760-09-13T00:00:00.000Z';
 const FAR_PAST = '-271821-04-20T00:00:00.000Z';
-const BAD_DATES = [FAR_FUTURE, FAR_PAST, '275760-09-13', '2026-11-25', 'Tue, 25 Nov 2026 10:00:00 GMT', '0'];
+// Year 0 is a date to JavaScript, but PostgreSQL has none (1 BC comes before 1 AD): issue 38, item 12.
+const YEAR_ZERO = '0000-06-15T00:00:00.000Z';
+const BAD_DATES = [FAR_FUTURE, FAR_PAST, YEAR_ZERO, '275760-09-13', '2026-11-25', 'Tue, 25 Nov 2026 10:00:00 GMT', '0'];
 const BAD_INTS = [2 ** 31, 2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 31) - 1, 1e300, 1.5];
 
 /**
@@ -66,7 +68,7 @@ describe('forged cursors', () => {
     const failures: string[] = [];
     for (const route of routes) {
       const extra = route.includes('/search') ? '&q=painting' : '';
-      for (const sort of route === '/api/posts' || route === '/api/feed' ? ['latest', 'trending'] : ['']) {
+      for (const sort of route === '/api/posts' || route === '/api/feed' ? ['latest', 'oldest', 'trending'] : ['']) {
         for (const cursor of forgedCursors(route.includes('/search'))) {
           for (const headers of [{ authorization: world.owner.token }, {}]) {
             const url = `${route}?cursor=${cursor}${extra}${sort ? `&sort=${sort}` : ''}`;
@@ -85,7 +87,7 @@ describe('forged cursors', () => {
   it('as a live lastEventId close the socket as a bad frame (4000), not a server error', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as { port: number };
-    for (const lastEventId of [b64([FAR_FUTURE, UUID]), b64([FAR_PAST, UUID])]) {
+    for (const lastEventId of [b64([FAR_FUTURE, UUID]), b64([FAR_PAST, UUID]), b64([YEAR_ZERO, UUID])]) {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live`);
       await new Promise((resolve) => socket.once('open', resolve));
       socket.send(JSON.stringify({ type: 'hello', token: world.owner.token, lastEventId }));

@@ -621,8 +621,9 @@ class Step implements fc.AsyncCommand<Model, Real> {
         break;
       }
       case 'report': {
-        // A post, in the order the server checks: there is one, it is not yours, you can see it (not a
-        // blocked pair), and you have no open report on it yet.
+        // A post, in the order the server checks: there is one, it is not yours, you can see it (its author
+        // has not blocked you; your own block of them does not stop a report: issue 38), and you have no open
+        // report on it yet.
         const post = m.posts[p]!;
         request = {
           method: 'POST',
@@ -632,7 +633,8 @@ class Step implements fc.AsyncCommand<Model, Real> {
         };
         if (post.deleted) refusals.push([404, MODERATION_MESSAGES.reportTargetNotFound('post')]);
         else if (post.author === u) refusals.push([400, MODERATION_MESSAGES.reportYourself]);
-        else if (blockedPair(m, u, post.author)) refusals.push([404, MODERATION_MESSAGES.reportTargetNotFound('post')]);
+        else if (m.blocks.has(`${post.author} ${u}`))
+          refusals.push([404, MODERATION_MESSAGES.reportTargetNotFound('post')]);
         else if (m.reports.has(`${u} ${p}`)) refusals.push([409, MODERATION_MESSAGES.alreadyReported]);
         apply = (r) => {
           m.reports.add(`${u} ${p}`);

@@ -26,6 +26,9 @@ const MATRIX: Record<string, [user: number, moderator: number, admin: number, su
   'POST /api/moderation/actions':            [403, 200, 200, 403, 401],
   'GET /api/moderation/audit':               [403, 403, 200, 403, 401],
   'PUT /api/admin/users/:username/role':     [403, 403, 200, 403, 401],
+  'GET /api/admin/jobs':                     [403, 403, 200, 403, 401],
+  // No failed job has this id: the admin is told so.
+  'POST /api/admin/jobs/:id/retry':          [403, 403, 404, 403, 401],
   // A suspended account cannot act or read its own lists (its token stops working), nor sign in.
   'POST /api/posts':                         [201, 201, 201, 403, 401],
   'GET /api/feed':                           [200, 200, 200, 403, 401],
@@ -90,6 +93,11 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<InjectOptions>> = {
     url: `/api/admin/users/${(await signUp(ctx.app)).user.username}/role`,
     payload: { role: 'moderator' },
   }),
+  'GET /api/admin/jobs': async () => ({ method: 'GET', url: '/api/admin/jobs' }),
+  'POST /api/admin/jobs/:id/retry': async () => ({
+    method: 'POST',
+    url: '/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry',
+  }),
   'POST /api/posts': async () => ({ method: 'POST', url: '/api/posts', payload: { content: 'roles matrix' } }),
   'GET /api/feed': async () => ({ method: 'GET', url: '/api/feed' }),
   'POST /api/auth/verify': async (actor) => ({
@@ -111,7 +119,7 @@ afterAllTests(async (failed) => {
     [
       `\`src/security/moderation-authorization.test.ts\`: ${Object.keys(MATRIX).length} routes × ${ACTORS.length} ` +
         `actors (${ACTORS.join(', ')}) = ${checked.cells} cells, one request each, against the exact status; the ` +
-        `five moderation routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
+        `seven moderation and admin routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
       '',
       `- Statuses: ${Object.entries(checked.statuses)
         .map(([status, n]) => `${status} × ${n}`)
@@ -134,7 +142,7 @@ describe('roles matrix', () => {
         .filter((route) => routes.includes(route))
         .sort(),
     );
-    expect(routes).toHaveLength(5);
+    expect(routes).toHaveLength(7);
   });
 
   for (const [route, expected] of Object.entries(MATRIX)) {
@@ -161,7 +169,7 @@ describe('roles matrix', () => {
         if (actor === 'suspended') expect(message).toBe(MODERATION_MESSAGES.suspended);
         else if (response.statusCode === 403) {
           expect(message).toBe(
-            route === 'GET /api/moderation/audit' || route.startsWith('PUT /api/admin/')
+            route === 'GET /api/moderation/audit' || route.includes(' /api/admin/')
               ? MODERATION_MESSAGES.adminsOnly
               : MODERATION_MESSAGES.moderatorsOnly,
           );

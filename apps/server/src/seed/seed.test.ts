@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,9 +54,7 @@ async function snapshot(context: TestContext) {
   const postKey = new Map(postRows.map((p) => [p.id, `${name.get(p.authorId)}: ${p.content}`]));
   const commentKey = new Map(commentRows.map((c) => [c.id, `${postKey.get(c.postId)} / ${c.content}`]));
   const fileHash = async (file: string) =>
-    createHash('sha256')
-      .update(await readFile(path.join(context.config.mediaDir, file)))
-      .digest('hex');
+    hash('sha256', await readFile(path.join(context.config.mediaDir, file)), 'hex');
   const pictures = await Promise.all(
     mediaRows.map(async (m) => ({
       owner: name.get(m.ownerId),

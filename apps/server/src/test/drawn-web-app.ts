@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ssrEntryOf } from '../modules/pages/index.js';
 
-const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../../web');
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
   <head>

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,7 @@ import { migrate } from '../db/migrate.js';
 import { seedSampleData } from '../seed/seed.js';
 import { createMediaStorage, type MediaStorage } from '../modules/media/index.js';
 import { startS3Server, type TestS3Server } from './s3.js';
+import { adminStatement } from './postgres-admin.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -43,32 +44,49 @@ export async function readStored(ctx: Pick<TestContext, 'storage'>, name: string
   return Buffer.concat(chunks);
 }
 
+// What test/global-setup.ts provides to the test files.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: the file holding the template's dumped data folder. */
+    pgliteTemplate: string;
+    /** PostgreSQL (DATABASE_URL): the template database's name. */
+    postgresTemplate: string;
+  }
+}
+
+/** The template's dumped data folder (PGlite), read once per test worker. */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+/** The run's template (test/global-setup.ts); none outside vitest (the benchmarks migrate a new database). */
+async function template(key: 'pgliteTemplate' | 'postgresTemplate'): Promise<string> {
+  if (!process.env.VITEST) return '';
+  const { inject } = await import('vitest');
+  return inject(key);
+}
+
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default; with DATABASE_URL, a new
- * database on that PostgreSQL server, dropped afterwards.
+ * A fresh, migrated database for one test app, a copy of the run's template (test/global-setup.ts): PGlite in
+ * memory by default; with DATABASE_URL, a new database on that PostgreSQL server, dropped afterwards.
  */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openPglite(undefined);
+    pgliteTemplate ??= template('pgliteTemplate').then(async (file) =>
+      file ? new Blob([await readFile(file)]) : undefined,
+    );
+    const loadDataDir = await pgliteTemplate;
+    const database = await openPglite(undefined, loadDataDir ? { loadDataDir } : {});
     return { database, drop: async () => {} };
   }
   const name = `sharearts_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const from = await template('postgresTemplate');
+  await adminStatement(url, `create database ${name}${from ? ` template ${from}` : ''}`);
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
   const database = await openPostgres(testUrl.toString());
   return {
     database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop: () => adminStatement(url, `drop database if exists ${name} with (force)`),
   };
 }
 
@@ -105,6 +123,8 @@ export async function createTestApp(
   const app = await buildApp(config, database);
   options.beforeReady?.(app);
   await app.ready();
+  // The background jobs start beside the app (issue 37); tests begin once they work (slow on a loaded host).
+  await app.jobs.whenStarted(50_000);
   return {
     app,
     database,
@@ -304,15 +324,16 @@ export async function createPost(
 }
 
 /**
- * Retries `check` until it passes (for at most a second): for what another process learns through the event
+ * Retries `check` until it passes (for at most `timeoutMs`, a second by default): for what another process learns through the event
  * bus, at once on PGlite and soon after the writer's commit on PostgreSQL.
  */
-export async function eventually(check: () => Promise<void>): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
+export async function eventually(check: () => Promise<void>, timeoutMs = 1000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     try {
       return await check();
     } catch (error) {
-      if (attempt >= 40) throw error;
+      if (Date.now() >= deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -109,7 +109,9 @@ export class TestCluster {
       '-c max_wal_senders=5',
       '-c hot_standby=on',
       '-c fsync=off',
-      '-c max_connections=40',
+      // PostgreSQL's default, which docs/deploy.md counts on: a process holds up to 15 (its pool, the job
+      // queue's 3, two LISTENs); at 40, reliability/cluster.ts's three processes were refused connections.
+      '-c max_connections=100',
       '-c shared_buffers=16MB',
     ].join(' ');
     const log = path.join(this.dir, 'log');

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   /** The first link to this app's pages in the text body. */
   link: string;
+  /** The Message-ID header. */
+  messageId: string;
 }
 
 export interface TestSmtpServer {
@@ -18,6 +20,9 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** The next mail to `to` not yet taken (already received, or when it arrives). */
   next(to: string): Promise<ReceivedMail>;
+  /** Mails sent from now on wait, unaccepted, until `resume`. */
+  pause(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -25,7 +30,12 @@ export interface TestSmtpServer {
  * A real SMTP server on a free loopback port (the smtp-server package): the app sends through nodemailer's
  * SMTP transport exactly as it would to a provider, and tests read what arrived.
  */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export async function startSmtpServer({
+  acceptAfterMs = 0,
+}: {
+  /** How long the server takes to accept each mail (a slow provider); it is received only once accepted. */
+  acceptAfterMs?: number;
+} = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiting: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
@@ -39,16 +49,26 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     }
   }
 
+  // A mail whose sender hung up before it was accepted was not sent.
+  const closed = new Set<string>();
+  let paused: { until: Promise<void>; resume: () => void } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          await paused?.until;
+          if (acceptAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptAfterMs));
+          if (closed.has(session.id)) return;
           const text = parsed.text ?? '';
           for (const rcpt of session.envelope.rcptTo) {
             deliver({
+              messageId: parsed.messageId ?? '',
               to: rcpt.address,
               subject: parsed.subject ?? '',
               text,
@@ -73,6 +93,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         return Promise.resolve(ready);
       }
       return new Promise((resolve) => waiting.push({ to, resolve }));
+    },
+    pause() {
+      let resume = () => {};
+      const until = new Promise<void>((resolve) => (resume = resolve));
+      paused ??= { until, resume };
+    },
+    resume() {
+      paused?.resume();
+      paused = undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,8 +1,8 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, hash, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
-const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest();
+const sha256 = (bytes: Uint8Array | string) => hash('sha256', bytes, 'buffer');
 
 /**
  * A passkey authenticator in Node, as a browser's platform authenticator answers (ES256, "none" attestation,

@@ -7,6 +7,8 @@
 export const loadMockmanPage = () => import('../features/mockman/pages/mockman-page');
 export const loadSettingsPage = () => import('../features/settings/pages/settings-page');
 export const loadSearchPage = () => import('../features/search/pages/search-page');
-export const loadVerifyEmailPage = () => import('../features/account/pages/verify-email-page');
+const mailedLinkPages = () => import('../features/account/pages/mailed-links');
+export const loadVerifyEmailPage = () => mailedLinkPages().then((pages) => ({ default: pages.VerifyEmailPage }));
+export const loadUndoEmailPage = () => mailedLinkPages().then((pages) => ({ default: pages.UndoEmailPage }));
 export const loadForgotPasswordPage = () => import('../features/auth/pages/forgot-password-page');
 export const loadResetPasswordPage = () => import('../features/auth/pages/reset-password-page');

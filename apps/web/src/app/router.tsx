@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
       { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/landing-page')) },
       // The mailed confirmation link, signed in or not (issue 24).
       { path: 'verify-email', lazy: lazyComponent(rare((pages) => pages.loadVerifyEmailPage())) },
+      // The link mailed to the old address after a change undoes it, signed in or not (issue 38).
+      { path: 'undo-email', lazy: lazyComponent(rare((pages) => pages.loadUndoEmailPage())) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [

@@ -31,12 +31,16 @@ export const ReadyChecks = Type.Object({
     description: "the pictures' storage (the media folder, or the S3 bucket) takes reads and writes",
   }),
   redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('off')]),
+  jobs: Type.Union([Type.Literal('up'), Type.Literal('down')], {
+    description: 'the background job queue (mail, sweeps) answers',
+  }),
 });
 export type ReadyChecks = Static<typeof ReadyChecks>;
 
 /**
- * GET /api/ready's 200. `degraded`: Redis does not answer, but requests are still served (the limits are
- * counted in each process meanwhile), so the machine stays in the load balancer; `problems` says what.
+ * GET /api/ready's 200. `degraded`: Redis or the job queue does not answer, but requests are still served
+ * (the limits are counted in each process meanwhile; jobs wait in the database), so the machine stays in the
+ * load balancer; `problems` says what.
  */
 export const ReadyResponse = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),

@@ -233,3 +233,39 @@ export const RoleResult = Type.Object({ username: Type.String(), role: Type.Enum
 export type RoleResult = Static<typeof RoleResult>;
 
 export const ModerationQueryAudit = PageQuery;
+
+/** One kind of background job (issue 37): how many wait, run and failed, and the oldest one's wait. */
+export const JobKindCounts = Type.Object({
+  kind: Type.String({ description: 'mail.confirm-address, mail.password-reset, media.sweep-unattached, …' }),
+  queued: Type.Integer({ minimum: 0, description: 'waiting to run, retries included' }),
+  running: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0, description: 'out of tries, kept 14 days' }),
+  oldestWaitingSeconds: Type.Number({ minimum: 0, description: 'how long the oldest job ready to run has waited' }),
+});
+
+/** A background job that ran out of tries. */
+export const FailedJob = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: Type.String(),
+  attempts: Type.Integer({ minimum: 1 }),
+  failedAt: Type.String({ format: 'date-time' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  error: Type.String({ description: "the last try's error" }),
+});
+
+/** GET /api/admin/jobs. */
+export const JobsOverview = Type.Object({
+  kinds: Type.Array(JobKindCounts, { maxItems: 100, description: 'every kind of job the server defines' }),
+  failed: Type.Array(FailedJob, { maxItems: 50, description: 'the 50 newest failed jobs' }),
+});
+export type JobsOverview = Static<typeof JobsOverview>;
+
+export const JobParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** POST /api/admin/jobs/{id}/retry. */
+export const JobRetried = Type.Object({ message: Type.String() });
+
+export const JOB_MESSAGES = {
+  retried: 'The job is queued again for one more try.',
+  notFailed: 'There is no failed job with this id: it may have run again already, or been deleted after 14 days.',
+} as const;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ERRORS, type Post } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
@@ -33,14 +33,22 @@ const displayName = (author: FeedAuthorRow) =>
 /**
  * An entry's content: its text as paragraphs (line breaks kept) and its pictures at the large (1080 px)
  * variant with their alt text, written as HTML whose every text and attribute is escaped. The feed then
- * escapes that HTML once more as the text of <content type="html">.
+ * escapes that HTML once more as the text of <content type="html">. A warned work's entry names the warning
+ * first and links to the post instead of showing its pictures: a reader has no way to cover them.
  */
 function entryHtml(post: Post, absolute: (path: string) => string): string {
+  const link = htmlText(absolute(`/posts/${post._id}`));
   const paragraphs = post.content
     .trim()
     .split(/\n{2,}/)
     .filter((paragraph) => paragraph.trim() !== '')
     .map((paragraph) => `<p>${paragraph.split('\n').map(htmlText).join('<br>')}</p>`);
+  if (post.contentWarning) {
+    const count = post.media.length;
+    const see = count === 0 ? 'See it' : count === 1 ? 'See the picture' : `See the ${count} pictures`;
+    const notice = `<p><strong>Content warning: ${htmlText(post.contentWarning)}.</strong> <a href="${link}">${see} on Share Arts</a>.</p>`;
+    return [notice, ...paragraphs].join('');
+  }
   const pictures = post.media.map((picture, index) => {
     const alt = picture.alt.trim() || `Picture ${index + 1} of ${post.media.length} by @${post.username}`;
     return `<p><img src="${htmlText(absolute(picture.url))}" alt="${htmlText(alt)}" width="${picture.width}" height="${picture.height}"></p>`;
@@ -99,7 +107,7 @@ export function createAtomService({ db, posts }: { db: Db; posts: PostsService }
         ].join(''),
       );
       const xml = `<?xml version="1.0" encoding="utf-8"?>\n${feed}\n`;
-      const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+      const etag = `"${hash('sha256', xml, 'base64url').slice(0, 27)}"`;
       return { xml, updated, etag };
     },
   };

@@ -242,6 +242,27 @@ describe('the Atom feed', () => {
   });
 });
 
+describe('a work with a content warning (issue 38, item 10)', () => {
+  it('has an entry that names the warning and links to the post instead of showing its pictures', async () => {
+    const artist = await signUp(ctx.app);
+    const media = [await upload(artist, 'A figure, seated'), await upload(artist, 'The same, standing')];
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { content: 'Two poses', mediaIds: media, contentWarning: 'nudity' },
+      headers: { ...auth(artist), prefer: 'return=minimal' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const postId = created.json().post._id as string;
+    const response = await ctx.app.inject({ method: 'GET', url: feedUrl(artist), headers: { host: 'art.example' } });
+    const content = unescape(parseXml(response.body).find((element) => element.name === 'content')!.text);
+    expect(content).toBe(
+      `<p><strong>Content warning: nudity.</strong> <a href="http://art.example/posts/${postId}">See the 2 pictures on Share Arts</a>.</p><p>Two poses</p>`,
+    );
+    expect(content).not.toContain('<img');
+  });
+});
+
 describe('an artist who shows their works to signed-in people only', () => {
   it('has a feed without entries: a feed reader is signed out', async () => {
     const artist = await signUp(ctx.app);

@@ -1,3 +1,3 @@
 // The atom module's public face: each artist's Atom feed of their works.
-export { createAtomService, feedPath, type AtomService } from './atom.service.js';
-export { atomRoutes } from './atom.routes.js';
+export { wireAtom } from './atom.module.js';
+export { feedPath, type AtomService } from './atom.service.js';

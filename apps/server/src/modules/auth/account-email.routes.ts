@@ -5,15 +5,22 @@ import {
   ACCOUNT_EMAIL_LIMITS,
   ACCOUNT_EMAIL_MESSAGES,
   AccountEmailMessage,
+  ChangeEmailBody,
   ErrorBody,
   ForgotPasswordBody,
   ResetPasswordBody,
+  SECURITY,
+  SECURITY_ERRORS,
+  SECURITY_MESSAGES,
+  SecurityMessage,
+  UndoEmailBody,
   VerifyEmailBody,
 } from '@share-arts/contract';
 import { addressKey } from '../../lib/client-address.js';
 import { RATE_LIMITS } from '../../lib/rate-limiter.js';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
+import { sessionClient, type AccountSecurity } from '../sessions/index.js';
 import type { AccountEmailService } from './account-email.service.js';
 
 const linkGone = {
@@ -25,8 +32,9 @@ const linkGone = {
 /** Email confirmation and "Forgot password?" (issue 24). */
 export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
   accountEmail: AccountEmailService;
+  security: Pick<AccountSecurity, 'requireConfirmed'>;
   guards: AuthGuards;
-}> = async (app, { accountEmail, guards }) => {
+}> = async (app, { accountEmail, security, guards }) => {
   const { limiter } = guards;
 
   app.post(
@@ -42,7 +50,7 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       await limiter.hit(`forgot:${addressKey(request.ip)}`, RATE_LIMITS.forgotPerIp);
-      return reply.code(202).send(accountEmail.forgot(request.body.login));
+      return reply.code(202).send(await accountEmail.forgot(request.body.login));
     },
   );
 
@@ -52,14 +60,14 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['auth'],
         summary: 'Choose a new password with the link from the mail',
-        description: `Sets the password, uses the link up and ends every session of the account (every token issued before stops working). 400 "${ACCOUNT_EMAIL_ERRORS.resetLinkUnknown}" for a token that names no link, or a password the policy refuses; 410 "${ACCOUNT_EMAIL_ERRORS.resetLinkUsed}", "${ACCOUNT_EMAIL_ERRORS.resetLinkExpired}", or when the account's address changed since the link was sent.`,
+        description: `Sets the password, uses the link up and ends every session of the account (every token issued before stops working). The authenticator app and passkeys stay: a sign-in still asks for the second step when it is on. Kept in the security log and mailed. 400 "${ACCOUNT_EMAIL_ERRORS.resetLinkUnknown}" for a token that names no link, or a password the policy refuses; 410 "${ACCOUNT_EMAIL_ERRORS.resetLinkUsed}", "${ACCOUNT_EMAIL_ERRORS.resetLinkExpired}", or when the account's address changed since the link was sent.`,
         body: ResetPasswordBody,
         response: { 200: AccountEmailMessage, ...errorResponses(400, 429), ...linkGone },
       },
     },
     async (request) => {
       await limiter.hit(`mail-link:${addressKey(request.ip)}`, RATE_LIMITS.mailLinksPerIp);
-      return accountEmail.reset(request.body.token, request.body.password);
+      return accountEmail.reset(request.body.token, request.body.password, sessionClient(request));
     },
   );
 
@@ -93,5 +101,38 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => reply.code(202).send(await accountEmail.resend(request.userId!)),
+  );
+
+  app.post(
+    '/account/email',
+    {
+      preHandler: [guards.requireUser, security.requireConfirmed],
+      schema: {
+        tags: ['account'],
+        summary: 'Change your email address',
+        description: `Saves the new address unconfirmed and mails it a confirmation link; the old address, when it was confirmed, is mailed what changed and a link that puts it back (for ${SECURITY.undoEmailDays} days). Kept in the security log. Only a session that signed in or confirmed who it is (POST /api/auth/reauthenticate) in the last ${SECURITY.reauthMinutes} minutes may do this: otherwise 403 "${SECURITY_ERRORS.reauthRequired}". 400 "${SECURITY_ERRORS.sameEmail}".`,
+        security: bearerAuth,
+        body: ChangeEmailBody,
+        response: { 200: SecurityMessage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => accountEmail.changeEmail(request.userId!, request.body.email, sessionClient(request)),
+  );
+
+  app.post(
+    '/auth/undo-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Put your old email address back with the link from the mail',
+        description: `No token needed: the link mailed to the old address is the proof. Puts that address back, confirmed, and ends every session of the account: "${SECURITY_MESSAGES.emailChangeUndone}" 400 "${SECURITY_ERRORS.undoLinkUnknown}"; 410 when it was used or has expired (after ${SECURITY.undoEmailDays} days).`,
+        body: UndoEmailBody,
+        response: { 200: SecurityMessage, ...errorResponses(400, 429), ...linkGone },
+      },
+    },
+    async (request) => {
+      await limiter.hit(`mail-link:${addressKey(request.ip)}`, RATE_LIMITS.mailLinksPerIp);
+      return accountEmail.undoEmail(request.body.token, sessionClient(request));
+    },
   );
 };

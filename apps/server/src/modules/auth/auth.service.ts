@@ -48,7 +48,7 @@ export interface AuthDeps {
    */
   secondFactor?: (userId: string) => Promise<SecondFactorNeeded | undefined>;
   /** A new account (issue 24): its address is mailed a confirmation link (account-email.service.ts). */
-  signedUp?: (userId: string) => void;
+  signedUp?: (userId: string) => Promise<unknown> | void;
 }
 
 /** `fullname` splits into firstName (first word) and lastName (the rest); firstName/lastName also work. */
@@ -113,7 +113,7 @@ export function createAuthService({
         if (adminUsername && makeAdmin && created.username.toLowerCase() === adminUsername.toLowerCase()) {
           await makeAdmin(created.id);
         }
-        signedUp?.(created.id);
+        await signedUp?.(created.id);
         return await session(created.id, created.username, client);
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower_key')) throw unprocessable(ERRORS.usernameTaken);

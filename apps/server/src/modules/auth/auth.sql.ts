@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
-export type TokenPurpose = 'verify-email' | 'reset-password';
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'undo-email';
 
 export interface MailTarget {
   id: string;
@@ -46,16 +46,25 @@ export async function insertToken(
   await db.execute(
     sql`insert into account_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
         values (${token.hash}, ${token.userId}::uuid, ${token.purpose}, ${token.email}, ${token.createdAt.toISOString()},
-                ${token.expiresAt.toISOString()})`,
+                ${token.expiresAt.toISOString()})
+        on conflict (token_hash) do nothing`,
   );
 }
 
-/** Whether a link of `purpose` for this address is still out there, unused and unexpired. */
-export async function hasLiveToken(db: Db, userId: string, purpose: TokenPurpose, email: string, now: Date) {
+/** Whether a link of `purpose` for this address, other than `exceptHash`, is still out there, unused and unexpired. */
+export async function hasLiveToken(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  email: string,
+  now: Date,
+  exceptHash: string,
+) {
   const [row] = await queryRows<{ live: boolean }>(
     db,
     sql`select exists (select from account_tokens where user_id = ${userId}::uuid and purpose = ${purpose}
-          and email = ${email} and used_at is null and expires_at > ${now.toISOString()}) as live`,
+          and email = ${email} and used_at is null and expires_at > ${now.toISOString()}
+          and token_hash <> ${exceptHash}) as live`,
   );
   return row?.live ?? false;
 }

@@ -187,8 +187,8 @@ describe('POST /api/auth/reset', () => {
     const who = await confirmedAccount();
     await forgot(who.email);
     const token = await resetToken(who.email);
-    const edited = await post('/api/users/edit', { userData: { email: `moved-${who.email}` } }, who);
-    expect(edited.statusCode).toBe(201);
+    const edited = await post('/api/account/email', { email: `moved-${who.email}` }, who);
+    expect(edited.statusCode).toBe(200);
     const refused = await post('/api/auth/reset', { token, password: 'a brand new secret phrase' });
     expect(refused.statusCode).toBe(410);
     expect(errorOf(refused)).toBe(ACCOUNT_EMAIL_ERRORS.resetLinkOtherAddress);

@@ -62,6 +62,13 @@ export function createCommentsService({
     return comment;
   }
 
+  /** The author's comment policy: nobody, or only the people they follow (and themselves); else a 403 that says so. */
+  async function requireCommentsOpen(postId: string, userId: string): Promise<void> {
+    const allowed = await selectCommentPolicy(db, postId, userId);
+    if (allowed?.policy === 'nobody') throw new HttpError(403, RIGHTS_ERRORS.commentsOff);
+    if (allowed?.policy === 'following' && !allowed.followed) throw new HttpError(403, RIGHTS_ERRORS.commentsFollowing);
+  }
+
   async function getComment(commentId: string, viewerId: string | null): Promise<Comment> {
     const comment = await selectComment(db, commentId, viewerId);
     if (!comment) throw notFound(ERRORS.commentNotFound);
@@ -99,22 +106,22 @@ export function createCommentsService({
       if (await blockedFromPost(db, userId, postId)) throw notFound(ERRORS.postNotFound);
       // Hidden or removed by a moderator (or by a suspended account): not there for them (issue 23).
       if (await selectPostHiddenFrom(db, postId, userId)) throw notFound(ERRORS.postNotFound);
-      // The author's comment policy: nobody, or only the people they follow (and themselves).
-      const allowed = await selectCommentPolicy(db, postId, userId);
-      if (allowed?.policy === 'nobody') throw new HttpError(403, RIGHTS_ERRORS.commentsOff);
-      if (allowed?.policy === 'following' && !allowed.followed)
-        throw new HttpError(403, RIGHTS_ERRORS.commentsFollowing);
+      await requireCommentsOpen(postId, userId);
       const id = await insertComment(db, { postId, userId, content: text, mentions: extractMentions(text) });
       if (!id) throw notFound(ERRORS.postNotFound);
       cache.invalidate(postId);
       return getComment(id, userId);
     },
 
-    /** Only the comment's author may edit it; the edit marks it edited and sets updatedAt. */
+    /**
+     * Only the comment's author may edit it; the edit marks it edited and sets updatedAt. An edit puts new words
+     * on the post: the author's comment policy applies as to a new comment (issue 38, item 15); deleting does not.
+     */
     async edit(userId: string, postId: string, commentId: string, content: string): Promise<Comment> {
       const text = cleanContent(content);
       // A post by someone in a blocked pair with the writer is not there for them (issue 23).
       if (isUuid(postId) && (await blockedFromPost(db, userId, postId))) throw notFound(ERRORS.postNotFound);
+      if (isUuid(postId)) await requireCommentsOpen(postId, userId);
       await db.transaction(async (tx) => {
         await requirePost(tx, postId);
         const comment = await lockComment(tx, postId, commentId);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { EXPORT_ERRORS, EXPORT_LIMITS, formatDate, type ExportLink } from '@share-arts/contract';
@@ -13,7 +13,7 @@ const RUN_STALE_SECONDS = 60;
 /** An account's usable links: the newest; asking for more drops the oldest, so asking in a loop stores no more. */
 const LINKS_KEPT = 5;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashOf = (token: string) => hash('sha256', token, 'hex');
 
 const running = () => new HttpError(409, EXPORT_ERRORS.running);
 

@@ -3,7 +3,6 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -13,7 +12,7 @@ import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestCont
 
 /** "Download your data" (issue 24): the zip holds the account's data and pictures, and nobody else's. */
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../media/fixtures');
+const FIXTURES = path.join(import.meta.dirname, '../media/fixtures');
 
 let ctx: TestContext;
 let ana: SignedUp;

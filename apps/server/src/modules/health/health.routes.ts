@@ -20,6 +20,8 @@ export interface HealthOptions {
   storageCheck?: () => Promise<void>;
   /** Redis answers a PING (REDIS_URL); unset without Redis. */
   redisReachable?: (() => Promise<boolean>) | undefined;
+  /** Throws when the background job queue cannot be reached (issue 37). */
+  jobsCheck: () => Promise<void>;
 }
 
 const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
@@ -33,7 +35,7 @@ const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
 
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
   app,
-  { db, storageHealth, storageCheck, redisReachable },
+  { db, storageHealth, storageCheck, redisReachable, jobsCheck },
 ) => {
   app.get(
     '/health',
@@ -82,17 +84,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
         summary: "Readiness: 200 when the database and the pictures' storage answer, else 503 naming what is down",
         description:
           'For a load balancer deciding whether this machine takes traffic. Each check has ' +
-          `${READY_CHECK_TIMEOUT_MS / 1000} s. \`redis\` is \`off\` without REDIS_URL. When Redis does not ` +
-          'answer, the answer is a 200 with `status` `degraded`: requests are still served (the limits are ' +
-          'counted in each process meanwhile), and a Redis shared by every machine must not take them all ' +
-          'out of the load balancer at once. GET /api/health is the liveness check (the process and its database).',
+          `${READY_CHECK_TIMEOUT_MS / 1000} s. \`redis\` is \`off\` without REDIS_URL. When Redis or the job queue ` +
+          'does not answer, the answer is a 200 with `status` `degraded`: requests are still served (the limits are ' +
+          'counted in each process meanwhile; jobs wait in the database), and a Redis shared by every machine must ' +
+          'not take them all out of the load balancer at once. GET /api/health is the liveness check (the process and its database).',
         response: { 200: ReadyResponse, 503: NotReadyResponse },
       },
     },
     async (_request, reply) => {
       const problems: string[] = [];
       const warnings: string[] = [];
-      const [database, storage, redis] = await Promise.all([
+      const [database, storage, redis, jobs] = await Promise.all([
         withTimeout(db.execute(sql`select 1`), 'The database').then(
           () => 'up' as const,
           () => {
@@ -116,8 +118,15 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
                 return 'down' as const;
               })
           : ('off' as const),
+        withTimeout(jobsCheck(), 'The job queue').then(
+          () => 'up' as const,
+          () => {
+            warnings.push('The background job queue does not answer: mails and sweeps wait until it is back.');
+            return 'down' as const;
+          },
+        ),
       ]);
-      const checks: ReadyChecks = { database, storage, redis };
+      const checks: ReadyChecks = { database, storage, redis, jobs };
       if (problems.length > 0) {
         return reply
           .code(503)

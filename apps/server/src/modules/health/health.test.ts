@@ -45,7 +45,10 @@ describe('GET /api/ready', () => {
   it('answers 200 with each check up', async () => {
     const response = await ready();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'up', storage: 'up', redis: 'up' } });
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'up', storage: 'up', redis: 'up', jobs: 'up' },
+    });
   });
 
   it('answers 200 degraded naming Redis while it is down (requests are still served), and ready once it is back', async () => {
@@ -56,7 +59,7 @@ describe('GET /api/ready', () => {
     expect(down.statusCode).toBe(200);
     expect(down.json()).toEqual({
       status: 'degraded',
-      checks: { database: 'up', storage: 'up', redis: 'down' },
+      checks: { database: 'up', storage: 'up', redis: 'down', jobs: 'up' },
       problems: ['Redis (REDIS_URL) does not answer: rate limits are counted in each process meanwhile.'],
     });
     // /api/health, the liveness check, is not affected.
@@ -68,7 +71,10 @@ describe('GET /api/ready', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       answer = await ready();
     }
-    expect(answer.json()).toEqual({ status: 'ready', checks: { database: 'up', storage: 'up', redis: 'up' } });
+    expect(answer.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'up', storage: 'up', redis: 'up', jobs: 'up' },
+    });
   });
 
   it('answers 503 naming the storage when the media folder takes no writes', async () => {
@@ -79,7 +85,7 @@ describe('GET /api/ready', () => {
       const response = await ready();
       expect(response.statusCode).toBe(503);
       const body = response.json();
-      expect(body.checks).toEqual({ database: 'up', storage: 'down', redis: 'up' });
+      expect(body.checks).toEqual({ database: 'up', storage: 'down', redis: 'up', jobs: 'up' });
       expect(body.errors).toHaveLength(1);
       expect(body.errors[0]).toMatch(/^The pictures' storage is not available: /);
     } finally {
@@ -101,8 +107,11 @@ describe('GET /api/ready', () => {
       expect(Date.now() - started).toBeLessThan(3000);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
-        errors: ['The database does not answer.'],
-        checks: { database: 'down', storage: 'up', redis: 'off' },
+        errors: [
+          'The database does not answer.',
+          'The background job queue does not answer: mails and sweeps wait until it is back.',
+        ],
+        checks: { database: 'down', storage: 'up', redis: 'off', jobs: 'down' },
       });
     } finally {
       await app.close();

@@ -1,2 +1,2 @@
 // The health module's public face: the health route.
-export { healthRoutes } from './health.routes.js';
+export { wireHealth } from './health.module.js';

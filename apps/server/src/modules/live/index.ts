@@ -1,3 +1,3 @@
 // The live module's public face: the hub that serves the live socket, and its route.
-export { createLiveHub, type LiveHub, type LiveTimings } from './live.hub.js';
-export { liveRoutes } from './live.routes.js';
+export { wireLive } from './live.module.js';
+export type { LiveTimings } from './live.hub.js';

@@ -64,6 +64,22 @@ export function createFanout(deps: {
           }
         });
       }, countsBatchMs);
+    } else if (event.type === 'relations-changed') {
+      // A block (issue 38, item 9): each person's sockets keep watching only the posts they may still see,
+      // so a post of the other of a blocked pair, watched before the block, sends no more counts.
+      for (const userId of event.userIds) {
+        const mine = [...(registry.ofUser(userId) ?? [])];
+        const watched = new Set(mine.flatMap((connection) => [...connection.posts]));
+        if (watched.size === 0) continue;
+        // One read for all of the person's sockets (their tabs often watch the same posts).
+        const visible = new Set((await selectPostCounts(db, [...watched], userId)).map((post) => post.postId));
+        for (const connection of mine) {
+          registry.watch(
+            connection,
+            [...connection.posts].filter((postId) => visible.has(postId)),
+          );
+        }
+      }
     } else if (event.type === 'post-published') {
       const users = registry.users();
       if (users.size === 0) return;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
@@ -317,6 +316,29 @@ describe('the live stream', () => {
     client.close();
   });
 
+  it('stops the counts of a watched post once the viewer and its author are a blocked pair (issue 38, item 9)', async () => {
+    const [author, viewer, fan] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const [seen, theirs] = [await createPost(ctx.app, fan), await createPost(ctx.app, author)];
+    const client = await connect(viewer, { posts: [theirs, seen] });
+    await like(fan, theirs);
+    await client.frame('counts', (f) => f.postId === theirs && f.likeCount === 1);
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${viewer.user.username}/block`,
+      headers: auth(author),
+    });
+    expect(blocked.statusCode).toBeLessThan(300);
+    // The block's event reaches the socket's process before the reactions' (events are handled in order).
+    await like(fan, theirs, 'dislike');
+    await like(fan, seen);
+    await client.frame('counts', (f) => f.postId === seen && f.likeCount === 1);
+    // A later batch: once its frame is here, any frame of the batch before it would have been too.
+    await like(viewer, seen);
+    await client.frame('counts', (f) => f.postId === seen && f.likeCount === 2);
+    expect(client.frames.filter((f) => f.type === 'counts' && f.postId === theirs)).toHaveLength(1);
+    client.close();
+  });
+
   it('replays what a client missed when it reconnects with the last id it saw', async () => {
     const author = await signUp(ctx.app);
     const fans = await Promise.all([1, 2, 3].map(() => signUp(ctx.app)));
@@ -457,7 +479,7 @@ describe.runIf(process.env.DATABASE_URL)('the live stream across server processe
   let otherBase: string;
 
   beforeAll(async () => {
-    const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const serverRoot = path.resolve(import.meta.dirname, '../../..');
     child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/test/serve.ts'], {
       cwd: serverRoot,
       env: { ...process.env, DATABASE_URL: ctx.database.url, JWT_SECRET: ctx.config.jwtSecret, LOG_LEVEL: 'silent' },

@@ -7,6 +7,11 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, without its angle brackets: a mail sent again by a retried job carries the same
+   * one, and mail programs show it once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -37,7 +42,7 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail(mail);
+        await transport.sendMail(withMessageId(mail));
       },
       close: () => transport.close(),
     };
@@ -46,9 +51,11 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   return {
     kind: 'log',
     async send(mail) {
-      await transport.sendMail(mail);
+      await transport.sendMail(withMessageId(mail));
       log.info({ mail: { to: mail.to, subject: mail.subject } }, `mail (no SMTP_URL, so not sent):\n${mail.text}`);
     },
     close: () => transport.close(),
   };
 }
+
+const withMessageId = ({ messageId, ...mail }: Mail) => (messageId ? { ...mail, messageId: `<${messageId}>` } : mail);

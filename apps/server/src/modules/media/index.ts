@@ -1,12 +1,11 @@
 // The media module's public face: uploads, their processed files, and how other modules show a picture.
+export { wireMedia, type MediaModule } from './media.module.js';
 export { createMediaService, MEDIA_NOT_FOUND, type MediaService } from './media.service.js';
-export { mediaRoutes } from './media.routes.js';
 export { avatarUrl, jpegFor, toPicture } from './media.presenter.js';
 export {
   mediaFileOfUrl,
   mediaUrl,
   originalFileName,
-  setMediaPublicUrl,
   variantFileName,
   type MediaStorage,
   type StorageHealth,

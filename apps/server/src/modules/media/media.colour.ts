@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { pngChunk } from './media.metadata.js';
@@ -41,7 +41,7 @@ const CACHE_SIZE = 32;
  * kept for the last 32.
  */
 export async function isWideGamut(icc: Buffer): Promise<boolean> {
-  const key = createHash('sha256').update(icc).digest('hex');
+  const key = hash('sha256', icc, 'hex');
   const known = cache.get(key);
   if (known !== undefined) return known;
   let wide = false;

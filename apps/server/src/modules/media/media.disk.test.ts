@@ -1,14 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorOf, multipart, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { DISK_MESSAGES, diskProblem } from '../../lib/disk-errors.js';
 import { createMediaService } from './media.service.js';
 import type { MediaLog } from './media.storage.js';
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 // Tests may run as root, for whom chmod does not stop writes: once the app has started, the folder that
 // holds the media folder is replaced by a regular file, and every write fails (ENOTDIR) whoever runs

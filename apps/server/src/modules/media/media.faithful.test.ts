@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, type Picture } from '@share-arts/contract';
@@ -21,7 +20,7 @@ import { exifIsOrientationOnly } from './media.metadata.js';
  * animations kept, pixel art kept crisp.
  */
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFile(path.join(FIXTURES, name));
 
 let ctx: TestContext;

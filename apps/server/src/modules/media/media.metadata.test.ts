@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isWideGamut } from './media.colour.js';
@@ -9,7 +8,7 @@ import { exifIsOrientationOnly, orientationOnlyExif, stripMetadata, UnreadableSt
 
 /** The pure parts of faithful pictures: block-level metadata removal, profile gamut, download names. */
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFile(path.join(FIXTURES, name));
 
 const segment = (marker: number, payload: Buffer | string) => {

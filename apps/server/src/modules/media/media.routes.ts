@@ -15,7 +15,6 @@ import type { AuthGuards } from '../../plugins/auth.js';
 import { RATE_LIMITS } from '../../lib/rate-limiter.js';
 import { MEDIA_MESSAGES } from './media.processing.js';
 import type { MediaService } from './media.service.js';
-import { scheduleSweeps } from './media.sweeper.js';
 
 const NOT_MULTIPART = 'Send the picture as multipart/form-data, with the image in a field named "file".';
 const MALFORMED_MULTIPART =
@@ -122,12 +121,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; guard
   app,
   { media, guards },
 ) => {
-  let stopSweeps: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopSweeps = scheduleSweeps(media.sweep, app.log);
-  });
-  app.addHook('onClose', async () => stopSweeps?.());
-
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_LIMITS.maxBytes,

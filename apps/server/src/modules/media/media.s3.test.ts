@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture } from '@share-arts/contract';
@@ -29,7 +28,7 @@ import { ROWLESS_FILE_GRACE_MS } from './media.sweeper.js';
  * the suite runs with: what the bucket holds and answers, and what happens when it fails or is slow.
  */
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { MEDIA_LIMITS, MEDIA_PURPOSES, type MediaPurpose } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { MediaVariant } from '../../db/schema.js';
 import { announcePictureChanged } from '../../actions/media.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
@@ -16,13 +18,21 @@ import {
   selectMediaByIds,
   selectMediaByOriginalFile,
   selectMediaRights,
+  selectPostMediaFiles,
   updateMediaAlt,
   type MediaRow,
 } from './media.sql.js';
-import { filesOf, originalFileName, variantFileName, type MediaLog, type MediaStorage } from './media.storage.js';
+import {
+  filesOf,
+  mediaUrl,
+  originalFileName,
+  variantFileName,
+  type MediaLog,
+  type MediaStorage,
+} from './media.storage.js';
 import { createMediaStorage } from './media.store.js';
 import { createFairQueue } from './media.queue.js';
-import { sweepMedia } from './media.sweeper.js';
+import { defineSweepJobs, sweepMedia } from './media.sweeper.js';
 
 export { toPicture };
 export { MEDIA_BUSY } from './media.queue.js';
@@ -66,6 +76,23 @@ export interface MediaServiceOptions {
   now?: () => number;
   /** Told each picture's processing time in seconds, its wait in line left out (the metrics, issue 25). */
   processed?: (seconds: number) => void;
+  /** The background jobs the hourly sweeps run on (issue 37); without, only `sweep()` runs them. */
+  jobs?: JobQueue;
+  /**
+   * Every process's events: a post's `post-changed` (a moderator removed it, or gave it back) forgets what this
+   * process remembers of its pictures' files (see fileRights).
+   */
+  bus?: EventBus;
+}
+
+/** What serving a picture's files needs of its row, remembered a minute per process (see fileRights). */
+interface FileFacts {
+  /** Its owner asks AI crawlers not to train on their work. */
+  optOut: boolean;
+  /** The post showing it, if any (a picture is in one post at most). */
+  postId: string | null;
+  /** A moderator removed that post: the files are served to nobody (issue 38, item 6). */
+  removed: boolean;
 }
 
 function cleanAlt(alt: string | undefined): string {
@@ -99,12 +126,46 @@ export function createMediaService({
   log = consoleLog,
   now = Date.now,
   processed: onProcessed,
+  jobs,
+  bus,
 }: MediaServiceOptions) {
   if (!given && mediaDir === undefined) throw new Error('createMediaService needs a storage or a mediaDir');
   const storage = given ?? createMediaStorage({ mediaDir: mediaDir! }, log, now);
+  if (jobs) defineSweepJobs(jobs, { db, storage, log, now });
   const queue = createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount });
-  /** Each picture's owner's AI-training opt-out, for a minute (see fileRights). */
-  const optOuts = new LRUCache<string, boolean>({ max: 50_000, ttl: 60_000 });
+  /** The pictures whose post is known (ids of posts → ids of pictures), to forget them by their post. */
+  const byPost = new Map<string, Set<string>>();
+  /** Each picture's facts, for a minute (see fileRights). */
+  const facts = new LRUCache<string, FileFacts>({
+    max: 50_000,
+    ttl: 60_000,
+    dispose: ({ postId }, id) => {
+      const ids = postId ? byPost.get(postId) : undefined;
+      ids?.delete(id);
+      if (ids?.size === 0) byPost.delete(postId!);
+    },
+  });
+  /** Counts forgettings: a lookup that saw it change while it ran does not remember its answer. */
+  let generation = 0;
+  function remember(id: string, known: FileFacts) {
+    facts.set(id, known);
+    if (known.postId) byPost.set(known.postId, (byPost.get(known.postId) ?? new Set()).add(id));
+  }
+  /** Forgets, in this process, what it remembers of the post's pictures' files. */
+  function forgetPost(postId: string) {
+    generation += 1;
+    for (const id of [...(byPost.get(postId) ?? [])]) facts.delete(id);
+  }
+  bus?.subscribe(
+    (event) => {
+      if (event.type === 'post-changed') forgetPost(event.postId);
+    },
+    () => {
+      // Events were lost while the listener was away: nothing remembered can be trusted.
+      generation += 1;
+      facts.clear();
+    },
+  );
 
   async function findById(id: string, database: Db = db): Promise<MediaRow | undefined> {
     return UUID.test(id) ? selectMediaById(database, id) : undefined;
@@ -234,23 +295,44 @@ export function createMediaService({
     /**
      * The artist's rights on a media file (issue 23): `X-Robots-Tag: noai, noimageai` when its owner asks AI
      * crawlers not to train on their work (the default), and whether a download (`?download`) of an
-     * original is refused (no post showing it is under a CC licence or allows downloads). The owner's
-     * choice is kept a minute per picture (files are immutable and cached a year: a lookup per cache miss).
+     * original is refused (no post showing it is under a CC licence or allows downloads). `removed`: a
+     * moderator removed the post showing it, and the file is served to nobody (issue 38, item 6). What the
+     * lookup found is kept a minute per picture (files are immutable and cached a year: a lookup per cache
+     * miss); a change of its post (`post-changed`, and forgetPost in the process that removed it) forgets it.
      */
-    async fileRights(file: string, download: boolean): Promise<{ robots?: string; refuseDownload: boolean }> {
+    async fileRights(
+      file: string,
+      download: boolean,
+    ): Promise<{ robots?: string; refuseDownload: boolean; removed: boolean }> {
       const id = MEDIA_FILE_ID.exec(file)?.[1];
-      if (!id) return { refuseDownload: false };
+      if (!id) return { refuseDownload: false, removed: false };
       const original = download && ORIGINAL_FILE.test(file);
-      let optOut = original ? undefined : optOuts.get(id);
+      let known = original ? undefined : facts.get(id);
       let mayDownload = true;
-      if (optOut === undefined) {
+      if (known === undefined) {
+        const started = generation;
         const row = await selectMediaRights(db, id, original);
-        if (!row) return { refuseDownload: false };
-        optOut = row.ai_opt_out;
+        if (!row) return { refuseDownload: false, removed: false };
+        known = { optOut: row.ai_opt_out, postId: row.post_id, removed: row.removed };
         mayDownload = row.may_download;
-        optOuts.set(id, optOut);
+        if (generation === started) remember(id, known);
       }
-      return { ...(optOut ? { robots: 'noai, noimageai' } : {}), refuseDownload: original && !mayDownload };
+      return {
+        ...(known.optOut ? { robots: 'noai, noimageai' } : {}),
+        refuseDownload: original && !mayDownload,
+        removed: known.removed,
+      };
+    },
+
+    /**
+     * Forgets at once, in this process, what it remembers of the post's pictures' files (every process does on
+     * the post's `post-changed`): called by the process that removed the post, before it answers.
+     */
+    forgetPost,
+
+    /** The URLs of every file of the post's pictures (originals and variants): what a CDN purges. */
+    async fileUrlsOfPost(postId: string, database: Db = db): Promise<string[]> {
+      return (await selectPostMediaFiles(database, postId)).flatMap((picture) => filesOf(picture).map(mediaUrl));
     },
 
     /** Processing jobs running and waiting now, the most ever running at once, accounts with jobs. */

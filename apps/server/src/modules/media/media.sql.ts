@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { media, type MediaVariant } from '../../db/schema.js';
+import { media, postMedia, type MediaVariant } from '../../db/schema.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -85,24 +85,45 @@ export async function deleteUnattachedMedia(
 /**
  * What serving a media file needs to know of its picture (issue 23): whether its owner asks AI crawlers not
  * to train on their work, and whether a post showing it lets anyone download its original (a CC licence or
- * downloads allowed). One primary-key probe of media and of users; the posts only for an original.
+ * downloads allowed); the post showing it (a picture is in one post at most), and whether a moderator
+ * removed that post (issue 38, item 6: its files are served to nobody). Primary-key probes of media, users,
+ * post_media (by its unique media_id) and posts.
  */
 export async function selectMediaRights(
   db: Db,
   id: string,
   withDownload: boolean,
-): Promise<{ ai_opt_out: boolean; may_download: boolean } | undefined> {
-  const [row] = await queryRows<{ ai_opt_out: boolean; may_download: boolean }>(
+): Promise<{ ai_opt_out: boolean; may_download: boolean; post_id: string | null; removed: boolean } | undefined> {
+  const [row] = await queryRows<{
+    ai_opt_out: boolean;
+    may_download: boolean;
+    post_id: string | null;
+    removed: boolean;
+  }>(
     db,
     sql`select u.ai_training_opt_out as ai_opt_out, ${
       withDownload
-        ? // A work's original by its posts' rights; one no post shows (a profile photo, an upload not yet
+        ? // A work's original by its post's rights; one no post shows (a profile photo, an upload not yet
           // posted) is no published work, and its uploader may take it back.
-          sql`coalesce((select bool_or(p.downloadable or p.licence <> 'all-rights-reserved')
-            from post_media pm join posts p on p.id = pm.post_id where pm.media_id = m.id), true)`
+          sql`coalesce(p.downloadable or p.licence <> 'all-rights-reserved', true)`
         : sql`false`
-    } as may_download
-        from media m join users u on u.id = m.owner_id where m.id = ${id}::uuid`,
+    } as may_download, p.id as post_id, coalesce(p.moderation_state = 'removed', false) as removed
+        from media m join users u on u.id = m.owner_id
+        left join post_media pm on pm.media_id = m.id
+        left join posts p on p.id = pm.post_id
+        where m.id = ${id}::uuid`,
   );
   return row;
+}
+
+/** The files (originals and variants) of the pictures the post shows. */
+export async function selectPostMediaFiles(
+  db: Db,
+  postId: string,
+): Promise<Pick<MediaRow, 'originalFile' | 'variants'>[]> {
+  return db
+    .select({ originalFile: media.originalFile, variants: media.variants })
+    .from(postMedia)
+    .innerJoin(media, eq(media.id, postMedia.mediaId))
+    .where(eq(postMedia.postId, postId));
 }

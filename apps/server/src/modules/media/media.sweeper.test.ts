@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, storedFiles, type SignedUp, type TestContext } from '../../test/helpers.js';
@@ -9,7 +8,7 @@ import { createMediaService, type MediaService } from './media.service.js';
 import { ROWLESS_FILE_GRACE_MS, UNATTACHED_GRACE_MS } from './media.sweeper.js';
 import { filesOf } from './media.storage.js';
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const HOUR = 60 * 60 * 1000;
 
 let ctx: TestContext;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { deleteUnattachedMedia, selectMediaIdsAmong } from './media.sql.js';
 import { filesOf, MEDIA_FILE, type MediaLog, type MediaStorage } from './media.storage.js';
 
@@ -9,9 +10,14 @@ export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
  * lost its row (a delete whose file removal failed, or a crash between the two, or a deleted account).
  */
 export const ROWLESS_FILE_GRACE_MS = 10 * 60 * 1000;
-/** Sweeps run hourly; the first a few minutes after start, once a first start's seeding is done. */
-export const SWEEP_EVERY_MS = 60 * 60 * 1000;
-const FIRST_SWEEP_AFTER_MS = 5 * 60 * 1000;
+/**
+ * Both sweeps are periodic background jobs (issue 37): once an hour for the whole cluster, whatever the
+ * number of processes and machines (they were run by a timer in every process before).
+ */
+export const SWEEP_JOBS = {
+  unattached: { kind: 'media.sweep-unattached', every: '5 * * * *' },
+  rowlessFiles: { kind: 'media.sweep-files', every: '35 * * * *' },
+} as const;
 
 const BATCH = 500;
 
@@ -22,12 +28,8 @@ interface SweepDeps {
   now: () => number;
 }
 
-/**
- * Deletes uploads attached to nothing for a day (rows, then files), and stored files (in the media folder
- * or the bucket) whose row is gone (a failed or interrupted delete or upload is retried here: the files
- * themselves are the record).
- */
-export async function sweepMedia({ db, storage, log, now }: SweepDeps) {
+/** Deletes uploads attached to nothing for a day (rows, then files): the orphaned-upload cleanup. */
+export async function sweepUnattached({ db, storage, now }: SweepDeps): Promise<number> {
   let rows = 0;
   const cutoff = new Date(now() - UNATTACHED_GRACE_MS).toISOString();
   for (;;) {
@@ -42,7 +44,14 @@ export async function sweepMedia({ db, storage, log, now }: SweepDeps) {
     rows += deleted.rows.length;
     if (!deleted.full) break;
   }
+  return rows;
+}
 
+/**
+ * Deletes stored files (in the media folder or the bucket) whose row is gone: a failed or interrupted delete
+ * or upload is retried here, the files themselves being the record.
+ */
+export async function sweepRowlessFiles({ db, storage, now }: SweepDeps): Promise<number> {
   let files = 0;
   for await (const batch of storage.list()) {
     const ids = [...new Set(batch.map(({ name }) => MEDIA_FILE.exec(name)![1]!))];
@@ -55,29 +64,33 @@ export async function sweepMedia({ db, storage, log, now }: SweepDeps) {
     await storage.remove(old);
     files += old.length;
   }
-  if (rows > 0 || files > 0) log.info({ rows, files }, 'swept unattached uploads and files without a row');
+  return files;
+}
+
+/** Both sweeps, one after the other (the service's `sweep`). */
+export async function sweepMedia(deps: SweepDeps) {
+  const rows = await sweepUnattached(deps);
+  const files = await sweepRowlessFiles(deps);
+  if (rows > 0 || files > 0) deps.log.info({ rows, files }, 'swept unattached uploads and files without a row');
   return { rows, files };
 }
 
-/**
- * Runs `sweep` a few minutes after start and then hourly; the timers never keep the process alive. The
- * function returned stops them and waits for a sweep under way (it uses the database).
- */
-export function scheduleSweeps(sweep: () => Promise<unknown>, log: MediaLog): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= sweep()
-      .catch((err: unknown) => log.warn({ err }, 'the media sweep failed; it runs again in an hour'))
-      .finally(() => (running = undefined));
-  };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    run();
-    interval = setInterval(run, SWEEP_EVERY_MS).unref();
-  }, FIRST_SWEEP_AFTER_MS).unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(interval);
-    await running;
-  };
+/** The two sweeps as periodic jobs. Both are idempotent: deleting what is already gone does nothing. */
+export function defineSweepJobs(jobs: JobQueue, deps: SweepDeps): void {
+  jobs.define(
+    SWEEP_JOBS.unattached.kind,
+    async () => {
+      const rows = await sweepUnattached(deps);
+      if (rows > 0) deps.log.info({ rows }, 'swept uploads attached to nothing for a day');
+    },
+    { every: SWEEP_JOBS.unattached.every, retryLimit: 2, retryDelaySeconds: 60, batchSize: 1 },
+  );
+  jobs.define(
+    SWEEP_JOBS.rowlessFiles.kind,
+    async () => {
+      const files = await sweepRowlessFiles(deps);
+      if (files > 0) deps.log.info({ files }, 'swept stored files without a row');
+    },
+    { every: SWEEP_JOBS.rowlessFiles.every, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 3600, batchSize: 1 },
+  );
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture } from '@share-arts/contract';
@@ -20,7 +19,7 @@ import { exifIsOrientationOnly } from './media.metadata.js';
 import { writeReliabilitySection } from '../../../../../scripts/reliability-report.mjs';
 import { afterAllTests } from '../../security/fixtures.js';
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFile(path.join(FIXTURES, name));
 
 let ctx: TestContext;

@@ -1,2 +1,2 @@
 // The mockman module's public face: the sample to-do routes the API playground calls.
-export { testTodosRoutes } from './test-todos.routes.js';
+export { wireMockman } from './mockman.module.js';

@@ -45,7 +45,7 @@ export async function runAdminCommand(
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   runAdminCommand(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((error: unknown) => {

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   AuditPage,
+  JOB_MESSAGES,
+  JobParams,
+  JobRetried,
+  JobsOverview,
   CreatedReport,
   CreateReportBody,
   MODERATION_MESSAGES,
@@ -16,6 +20,8 @@ import {
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { notFound } from '../../lib/http-error.js';
 import type { ModerationService } from './moderation.service.js';
 
 const PAGING = 'Keyset paging: pass nextCursor as cursor for the next page; nextCursor is null on the last page.';
@@ -25,7 +31,9 @@ const SUSPENDED = `A suspended account's token: 403 "${MODERATION_MESSAGES.suspe
 export const moderationRoutes: FastifyPluginAsyncTypebox<{
   moderation: ModerationService;
   guards: AuthGuards;
-}> = async (app, { moderation, guards }) => {
+  /** The background jobs (issue 37): admins see how they go and retry the failed ones. */
+  jobs: JobQueue;
+}> = async (app, { moderation, guards, jobs }) => {
   /** preHandler: a valid token of a moderator or admin (403 for anyone else), checked on the server each time. */
   const requireRole = (least: 'moderator' | 'admin') => async (request: FastifyRequest) => {
     await guards.requireUser(request);
@@ -125,5 +133,42 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request) => moderation.setRole(request.userId!, request.params.username, request.body.role),
+  );
+
+  app.get(
+    '/admin/jobs',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'The background jobs (admins)',
+        description:
+          'Each kind of background job (mail, sweeps): how many wait, run and failed (out of tries, kept 14 days), ' +
+          'and how long the oldest ready one has waited; then the 50 newest failed jobs with their last error. ' +
+          'The same counts are in GET /api/metrics. Anyone but an admin: 403.',
+        security: bearerAuth,
+        response: { 200: JobsOverview, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async () => ({ kinds: await jobs.counts(), failed: await jobs.failed(50) }),
+  );
+
+  app.post(
+    '/admin/jobs/:id/retry',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'Retry a failed background job (admins)',
+        description: `Queues a job that ran out of tries for one more. A job that is not failed: 404 "${JOB_MESSAGES.notFailed}". Anyone but an admin: 403.`,
+        security: bearerAuth,
+        params: JobParams,
+        response: { 200: JobRetried, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await jobs.retry(request.params.id))) throw notFound(JOB_MESSAGES.notFailed);
+      return { message: JOB_MESSAGES.retried };
+    },
   );
 };

@@ -18,11 +18,12 @@ import {
   type RoleResult,
 } from '@share-arts/contract';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { jpegFor, mediaUrl } from '../media/index.js';
+import { jpegFor, mediaUrl, type MediaService } from '../media/index.js';
 import type { PostCache, PostsService } from '../posts/index.js';
 import { toUserSummary, type AccountCheck } from '../users/index.js';
 import { commentVisibleTo } from '../comments/index.js';
@@ -88,11 +89,17 @@ export function createModerationService({
   posts,
   cache,
   accounts,
+  media,
+  log,
 }: {
   db: Db;
   posts: PostsService;
   cache: PostCache;
   accounts: AccountCheck;
+  /** A removed post's picture files answer 404 (issue 38, item 6): this process forgets them at once. */
+  media: Pick<MediaService, 'forgetPost' | 'fileUrlsOfPost'>;
+  /** Where a removed post's files' URLs are written, for the operator's CDN purge (docs/deploy.md). */
+  log: Pick<FastifyBaseLogger, 'info'>;
 }) {
   /** The caller's role, refusing those below `least` (403); a deleted account was refused by the guard. */
   async function requireRole(userId: string, least: 'moderator' | 'admin') {
@@ -123,17 +130,14 @@ export function createModerationService({
     return { target: { type, id, authorId: comment.author_id, postId: comment.post_id } as Target };
   }
 
-  /** Whether the reporter can see the target: what they cannot see, they cannot report (404, as if none). */
+  /**
+   * Whether the reporter can see the target: what they cannot see, they cannot report (404, as if none). Their
+   * own block of its author does not count: someone harassed blocks first and reports after.
+   */
   async function visibleToReporter(target: Target, reporterId: string): Promise<boolean> {
     if (target.type === 'user') return true;
     if (target.type === 'comment' && !(await selectComment(db, target.id, commentVisibleTo(reporterId)))) return false;
-    try {
-      await posts.getPost(target.postId!, reporterId);
-      return true;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return false;
-      throw error;
-    }
+    return posts.reportable(target.postId!, reporterId);
   }
 
   async function queueTarget(row: QueueRow): Promise<ModerationTarget> {
@@ -261,7 +265,8 @@ export function createModerationService({
         if (author && author.role !== 'user') throw badRequest(MODERATION_MESSAGES.suspendModerator);
       }
 
-      const { entry, resolved } = await db.transaction(async (tx) => {
+      const { entry, resolved, removedFiles } = await db.transaction(async (tx) => {
+        let removedFiles: string[] = [];
         if (action === 'hide' || action === 'remove') {
           await updateModerationState(
             tx,
@@ -269,6 +274,7 @@ export function createModerationService({
             action === 'hide' ? 'hidden' : 'removed',
             reason,
           );
+          if (action === 'remove' && target.type === 'post') removedFiles = await media.fileUrlsOfPost(target.id, tx);
         } else if (action === 'mark-sensitive') {
           await markSensitive(tx, target.id);
         } else if (action === 'suspend') {
@@ -284,10 +290,21 @@ export function createModerationService({
           reason,
           until,
         });
-        return { entry, resolved: await resolveReports(tx, target, action) };
+        return { entry, resolved: await resolveReports(tx, target, action), removedFiles };
       });
       // This process at once; the others hear the events sent with the transaction.
-      if (target.postId) cache.invalidate(target.postId);
+      if (target.postId) {
+        cache.invalidate(target.postId);
+        // Its pictures' files answer 404 now (removed), or again (a removed post given back to its author).
+        media.forgetPost(target.postId);
+      }
+      if (removedFiles.length > 0) {
+        // One line an operator feeds to a CDN's purge: the server itself answers 404 already (docs/deploy.md).
+        log.info(
+          { postId: target.id, urls: removedFiles },
+          "moderation: a removed post's picture files answer 404 from now on; purge these URLs from a CDN",
+        );
+      }
       if (action === 'suspend') accounts.forget(target.authorId);
       return { entry: toAuditEntry(entry), resolvedReports: resolved };
     },

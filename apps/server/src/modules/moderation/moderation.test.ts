@@ -1,8 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES, type ModerationTarget } from '@share-arts/contract';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, errorOf, signUp, uniqueUsername, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createTestApp,
+  errorOf,
+  eventually,
+  signUp,
+  storedFiles,
+  uniqueUsername,
+  uploadPicture,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import WebSocket from 'ws';
 import os from 'node:os';
@@ -243,6 +253,36 @@ describe('reports', () => {
       sql`select count(*)::int as n from reports where reporter_id = ${reader.user._id}::uuid`,
     )) as [{ n: number }];
     expect(n).toBe(0);
+  });
+});
+
+describe('reports after a block (issue 38, item 14)', () => {
+  it("someone who blocked a person can still report that person's post and comment; the one they blocked cannot report theirs", async () => {
+    const [harasser, harassed] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const postId = await createPost(harasser);
+    const commentId = await createComment(harasser, postId);
+    const victimsPost = await createPost(harassed);
+    expect((await post(harassed, `/api/users/${harasser.user.username}/block`, {})).statusCode).toBe(200);
+
+    const onPost = await report(harassed, 'post', postId, 'harassment');
+    expect(onPost.statusCode, onPost.body).toBe(201);
+    expect(onPost.json().message).toBe(MODERATION_MESSAGES.reportThanks);
+    expect((await report(harassed, 'comment', commentId, 'harassment')).statusCode).toBe(201);
+    // The post stays out of their sight all the same.
+    expect((await get(harassed, `/api/posts/${postId}`)).statusCode).toBe(404);
+    // The blocked person sees nothing of the other's, and reports nothing of it.
+    const back = await report(harasser, 'post', victimsPost, 'spam');
+    expect(back.statusCode).toBe(404);
+    expect(errorOf(back)).toBe(MODERATION_MESSAGES.reportTargetNotFound('post'));
+
+    const rows = await queryRows<{ target_type: string; target_id: string }>(
+      ctx.database.db,
+      sql`select target_type, target_id::text from reports where reporter_id = ${harassed.user._id}::uuid order by target_type`,
+    );
+    expect(rows).toEqual([
+      { target_type: 'comment', target_id: commentId },
+      { target_type: 'post', target_id: postId },
+    ]);
   });
 });
 
@@ -504,7 +544,170 @@ describe('moderation actions', () => {
   });
 });
 
+describe('notifications of what moderation took away (issue 38, item 7)', () => {
+  it('keep the notification but quote neither a removed post, a hidden comment, nor a suspended author', async () => {
+    const [writer, mentioned, troll] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const removedPost = await createPost(writer, `A secret for @${mentioned.user.username}`);
+    const keptPost = await createPost(writer, `Hello @${mentioned.user.username}`);
+    const trollPost = await createPost(troll, `Look here @${mentioned.user.username}`);
+    const commented = await post(troll, `/api/posts/${keptPost}/comment`, {
+      commentData: { content: `Rude words for @${mentioned.user.username}` },
+    });
+    expect(commented.statusCode).toBe(201);
+    const quoted = async () => {
+      const response = await get(mentioned, '/api/notifications');
+      expect(response.statusCode).toBe(200);
+      return (
+        response.json().notifications as {
+          post: { _id: string; content: string } | null;
+          comment: { content: string } | null;
+        }[]
+      ).map((n) => [n.post?._id, n.post?.content ?? null, n.comment?.content ?? null]);
+    };
+    expect(await quoted()).toEqual(
+      expect.arrayContaining([
+        [removedPost, `A secret for @${mentioned.user.username}`, null],
+        [keptPost, `Hello @${mentioned.user.username}`, `Rude words for @${mentioned.user.username}`],
+        [trollPost, `Look here @${mentioned.user.username}`, null],
+      ]),
+    );
+
+    const commentId = (await get(mentioned, `/api/posts/${keptPost}`))
+      .json()
+      .post.comments.find((c: { userId: string }) => c.userId === troll.user._id)._id as string;
+    for (const body of [
+      { targetType: 'post', targetId: removedPost, action: 'remove', reason: 'Leaks' },
+      { targetType: 'comment', targetId: commentId, action: 'hide', reason: 'Rude' },
+    ]) {
+      expect((await act(moderator, body)).statusCode).toBe(200);
+    }
+    const afterActions = await quoted();
+    expect(afterActions).toContainEqual([removedPost, '', null]);
+    expect(afterActions).toContainEqual([keptPost, `Hello @${mentioned.user.username}`, '']);
+    expect(afterActions).toContainEqual([trollPost, `Look here @${mentioned.user.username}`, null]);
+
+    expect(
+      (await act(moderator, { targetType: 'user', targetId: troll.user.username, action: 'suspend', reason: 'Spam' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await quoted()).toContainEqual([trollPost, '', null]);
+  });
+});
+
+describe("a removed post's picture files (issue 38, item 6)", () => {
+  it("answer 404 with no-store at once on every process, are logged for a CDN purge, and come back when the post is its author's again", async () => {
+    const artist = await signUp(ctx.app);
+    const picture = (await uploadPicture(ctx.app, artist, 'A study')) as Awaited<ReturnType<typeof uploadPicture>> & {
+      originalUrl: string;
+    };
+    const created = await post(artist, '/api/posts', { content: 'A study in orange', mediaIds: [picture._id] });
+    expect(created.statusCode).toBe(201);
+    const postId = created.json().post._id as string;
+    // Every file the storage holds of the picture: the JPEG and AVIF variants and the original.
+    const urls = (await storedFiles(ctx))
+      .filter((name) => name.startsWith(`${picture._id}-`))
+      .map((name) => `/media/${name}`);
+    expect(urls).toContain(picture.originalUrl);
+    expect(urls.some((url) => url.endsWith('.avif'))).toBe(true);
+    expect(urls.filter((url) => url.endsWith('.jpg')).length).toBeGreaterThan(1);
+
+    // A second server process on the same database, with its own memory of the files it served.
+    const other = await buildApp(ctx.config, ctx.database);
+    await other.ready();
+    try {
+      const answers = async (app: typeof other, status: number) => {
+        for (const url of [...urls, `${picture.originalUrl}?download`]) {
+          const response = await app.inject({ method: 'GET', url });
+          const expected = url.endsWith('?download') && status === 200 ? 403 : status;
+          expect(response.statusCode, url).toBe(expected);
+          if (status === 200 && expected === 200) {
+            expect(response.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+          }
+          if (status === 404) {
+            expect(response.headers['cache-control'], url).toBe('no-store');
+            expect(response.json(), url).toEqual({ errors: ['No such media file.'] });
+          }
+        }
+      };
+      // Served (and so remembered) by both processes while the post is live.
+      await answers(ctx.app, 200);
+      await answers(other, 200);
+
+      const info = vi.spyOn(ctx.app.log, 'info');
+      const removed = await act(moderator, {
+        targetType: 'post',
+        targetId: postId,
+        action: 'remove',
+        reason: 'Stolen',
+      });
+      expect(removed.statusCode).toBe(200);
+      // At once in the process that removed it; the other learns it from the post's event.
+      await answers(ctx.app, 404);
+      await eventually(() => answers(other, 404), 5_000);
+      // One log line names every URL to purge from a CDN in front of /media.
+      const logged = info.mock.calls.find(([details]) => (details as { postId?: string }).postId === postId);
+      info.mockRestore();
+      expect(logged, 'the purge list is logged').toBeDefined();
+      expect([...(logged![0] as { urls: string[] }).urls].sort()).toEqual(urls);
+      // The files are kept: a moderator may give the work back to its author (hide), and its export has them.
+      expect((await storedFiles(ctx)).filter((name) => name.startsWith(`${picture._id}-`))).toHaveLength(urls.length);
+
+      const hidden = await act(moderator, {
+        targetType: 'post',
+        targetId: postId,
+        action: 'hide',
+        reason: 'Credit it',
+      });
+      expect(hidden.statusCode).toBe(200);
+      await answers(ctx.app, 200);
+      await eventually(() => answers(other, 200), 5_000);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('suspension', () => {
+  it('takes the account out of the lists of who liked a post and voted on a comment, cached or not (issue 38, item 8)', async () => {
+    const [troll, artist, fan] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const postId = await createPost(artist);
+    const commentId = await createComment(fan, postId);
+    for (const who of [troll, fan]) {
+      expect((await post(who, `/api/posts/like/${postId}`, {})).statusCode).toBeLessThan(300);
+      expect((await post(who, `/api/comments/upvote/${postId}/${commentId}`, {})).statusCode).toBeLessThan(300);
+    }
+    const names = async (viewer: SignedUp | null) => {
+      const read = (await get(viewer, `/api/posts/${postId}`)).json().post;
+      const comment = read.comments.find((c: { _id: string }) => c._id === commentId);
+      return {
+        likedBy: (read.likes.likedBy as { username: string }[]).map((u) => u.username).sort(),
+        upvotedBy: (comment.votes.upvotedBy as { username: string }[]).map((u) => u.username).sort(),
+        likeCount: read.likes.likeCount as number,
+      };
+    };
+    // Read once, so the post is cached with the troll in its lists.
+    expect((await names(null)).likedBy).toContain(troll.user.username);
+    expect((await names(artist)).upvotedBy).toContain(troll.user.username);
+
+    const answer = await act(moderator, {
+      targetType: 'user',
+      targetId: troll.user.username,
+      action: 'suspend',
+      reason: 'Spam',
+    });
+    expect(answer.statusCode).toBe(200);
+    // The cached post is dropped when the suspension's event arrives (at once in one process).
+    for (const viewer of [null, artist, fan]) {
+      await eventually(async () => {
+        const seen = await names(viewer);
+        expect(seen.likedBy).toEqual([fan.user.username]);
+        expect(seen.upvotedBy).toEqual([fan.user.username]);
+        // The counts are left as they were.
+        expect(seen.likeCount).toBe(2);
+      }, 5_000);
+    }
+  });
+
   it('ends the tokens at once, refuses sign-in, hides the content, and tells the reporter', async () => {
     const [troll, reader] = [await signUp(ctx.app), await signUp(ctx.app)];
     const postId = await createPost(troll, 'troll post');

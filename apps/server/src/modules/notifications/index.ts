@@ -1,8 +1,3 @@
 // The notifications module's public face: the list, the unread count, and the reads the live stream makes.
-export {
-  createNotificationsService,
-  decodeEventId,
-  type LiveItem,
-  type NotificationsService,
-} from './notifications.service.js';
-export { notificationsRoutes } from './notifications.routes.js';
+export { wireNotifications, type NotificationsModule } from './notifications.module.js';
+export { decodeEventId, type LiveItem, type NotificationsService } from './notifications.service.js';

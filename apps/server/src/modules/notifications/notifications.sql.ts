@@ -71,6 +71,15 @@ export async function selectGroupPage(
   options: { cursor?: string | undefined; limit: number },
 ): Promise<{ page: GroupRow[]; nextCursor: string | null }> {
   const { after, orderBy, limit } = keysetQuery(GROUP_ORDER, options.cursor, options.limit);
+  // What a moderator removed or hid, and what a suspended account wrote, is quoted to nobody (issue 38, item
+  // 7): the notification stays, without the words or the picture. The recipient's own hidden work is theirs.
+  const shownTo = (alias: 'p' | 'c', author: 'pu' | 'cu') =>
+    sql`(${sql.raw(alias)}.moderation_state is null
+         or (${sql.raw(alias)}.moderation_state = 'hidden' and ${sql.raw(alias)}.author_id = ${userId}::uuid))
+        and (${sql.raw(author)}.id = ${userId}::uuid
+             or not (${sql.raw(author)}.suspended_until is not null and ${sql.raw(author)}.suspended_until > now()))`;
+  const postShown = shownTo('p', 'pu');
+  const commentShown = shownTo('c', 'cu');
   const rows = await queryRows<GroupRow>(
     db,
     sql`with groups as (
@@ -90,14 +99,16 @@ export async function selectGroupPage(
                                  'lastName', u.last_name, 'photoUrl', u.photo_url) order by a.ord)
                  from unnest(g.actor_ids) with ordinality a(id, ord) join users u on u.id = a.id
                ), '[]'::json) as actors,
-               p.id as post_id, left(p.content, 140) as post_content,
-               ${POST_PIC} as post_pic,
-               c.id as comment_id, left(c.content, 140) as comment_content,
+               p.id as post_id, case when ${postShown} then left(p.content, 140) end as post_content,
+               case when ${postShown} then ${POST_PIC} end as post_pic,
+               c.id as comment_id, case when ${commentShown} then left(c.content, 140) end as comment_content,
                r.id as report_id, r.target_type as report_target_type, r.reason as report_reason,
                r.outcome as report_outcome
         from groups g
         left join posts p on p.id = g.post_id
         left join comments c on c.id = g.comment_id
+        left join users pu on pu.id = p.author_id
+        left join users cu on cu.id = c.author_id
         left join reports r on r.id = g.report_id
         where ${after}
         order by ${orderBy}

@@ -125,8 +125,11 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     return json ? { json, post: JSON.parse(json.text) as Post } : null;
   };
 
-  const firstPicture = async (postId: string | null) =>
-    postId ? ((await readPost(postId))?.post.picture ?? null) : null;
+  /** The post's picture for a preview; none when the post carries a content warning (issue 38, item 10). */
+  const firstPicture = async (postId: string | null) => {
+    const post = postId ? (await readPost(postId))?.post : undefined;
+    return post && !post.contentWarning ? (post.picture ?? null) : null;
+  };
 
   async function postPage(postId: string, absolute: (path: string) => string): Promise<SharedPage> {
     const found = await readPost(postId);
@@ -143,15 +146,20 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     const name = post.name || post.username;
     const text = excerpt(post.content, TITLE_TEXT_MAX);
     const pictures = post.media.length ? post.media : post.picture ? [post.picture] : [];
+    // A warned work's preview (a chat's card, a search result) names the warning and shows no picture: the
+    // page itself covers it until the reader chooses to see it.
+    const warning = post.contentWarning ? `Content warning: ${post.contentWarning}.` : '';
+    const description =
+      excerpt(post.content, DESCRIPTION_MAX - warning.length - 1) || `A work by ${name} on ${APP_NAME}.`;
     const head: PageHead = {
       title: text ? `${name} on ${APP_NAME}: “${text}”` : `${name} on ${APP_NAME}`,
-      description: excerpt(post.content, DESCRIPTION_MAX) || `A work by ${name} on ${APP_NAME}.`,
+      description: warning ? `${warning} ${description}` : description,
       canonical: absolute(`/posts/${post._id}`),
       ogType: 'article',
       data: { id: PAGE_DATA_ID, json: data },
     };
     if (post.picture) {
-      head.image = previewImage(post.picture, absolute);
+      if (!warning) head.image = previewImage(post.picture, absolute);
       head.preloads = picturePreloads(post.picture, postPageSizes(pageBoxRatio(pictures)));
     }
     if (await selectAiTrainingOptOut(db, post.userId)) head.robots = NO_AI;
@@ -173,12 +181,14 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     absolute: (path: string) => string,
   ): Record<string, unknown> {
     const name = post.name || post.username;
+    const picture = post.contentWarning ? null : post.picture;
     return {
       '@context': 'https://schema.org',
-      '@type': post.picture ? 'ImageObject' : 'CreativeWork',
+      '@type': picture ? 'ImageObject' : 'CreativeWork',
       name: head.title,
       ...(head.canonical ? { url: head.canonical } : {}),
-      ...(post.picture ? { contentUrl: absolute(post.picture.url) } : {}),
+      ...(picture ? { contentUrl: absolute(picture.url) } : {}),
+      ...(post.contentWarning ? { contentRating: post.contentWarning } : {}),
       ...(post.content ? { description: excerpt(post.content, DESCRIPTION_MAX) } : {}),
       creator: { '@type': 'Person', name, url: absolute(`/${post.username}`) },
       creditText: name,

@@ -238,6 +238,42 @@ describe('GET /{username} and /tags/{tag} as pages', () => {
   });
 });
 
+describe('a work with a content warning (issue 38, item 10)', () => {
+  it('has a preview that names the warning and shows no picture, and lends no picture to its tag or artist', async () => {
+    const painter = await signUp(ctx.app, { fullname: 'Noor Haddad', bio: '' });
+    const picture = await uploadPicture(ctx.app, painter, 'A study of a figure');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { authorization: `Bearer ${painter.token}` },
+      payload: { content: 'Life drawing, charcoal #figurestudy', mediaIds: [picture._id], contentWarning: 'nudity' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const warnedId = created.json().post._id as string;
+
+    const response = await page(`/posts/${warnedId}`, '*/*');
+    expect(response.statusCode).toBe(200);
+    const { meta, tags } = headOf(response.body);
+    expect(meta('description')).toBe('Content warning: nudity. Life drawing, charcoal #figurestudy');
+    expect(meta('og:description')).toBe('Content warning: nudity. Life drawing, charcoal #figurestudy');
+    for (const key of ['og:image', 'og:image:alt', 'twitter:image']) expect(meta(key), key).toBeUndefined();
+    // No preview tag carries the picture (the page's own preload of what it draws, covered, stays).
+    const previews = tags.filter((tag) => tag.tag === 'meta');
+    expect(previews.some((tag) => Object.values(tag).some((value) => value.includes('/media/')))).toBe(false);
+    const ld = JSON.parse(response.body.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!) as Record<
+      string,
+      unknown
+    >;
+    expect(ld['@type']).toBe('CreativeWork');
+    expect(ld.contentUrl).toBeUndefined();
+    expect(ld.contentRating).toBe('nudity');
+
+    // Its tag's and its artist's previews do not take its picture either.
+    expect(headOf((await page('/tags/figurestudy')).body).meta('og:image:alt')).toBeUndefined();
+    expect(headOf((await page(`/${painter.user.username}`)).body).meta('og:image:alt')).toBe('Noor Haddad');
+  });
+});
+
 describe('Cross-Origin-Resource-Policy and framing', () => {
   it('lets other sites show media files, and nothing else', async () => {
     const api = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}` })).json();

@@ -1,7 +1,6 @@
 // The posts module's public face: posts, reactions and bookmarks, the post cache and their routes.
+export { wirePosts, type PostsModule } from './posts.module.js';
 export { createPostsService, PICTURE_ERRORS, type PostPageResult, type PostsService } from './posts.service.js';
-export { postsRoutes } from './posts.routes.js';
-export { bookmarksRoutes } from './bookmarks.routes.js';
-export { changesPostSearches, createPostCache, type PostCache, type SearchHit } from './posts.cache.js';
+export { createPostCache, type PostCache, type SearchHit } from './posts.cache.js';
 export { selectPostCounts, type PostCounts } from './posts.sql.js';
 export { createViewerStateCache, VIEWER_STATE_MARK_MS, type ViewerStateCache } from './viewer-state.js';

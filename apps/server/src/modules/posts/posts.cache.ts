@@ -80,13 +80,13 @@ export function votedCommentIds(posts: Iterable<CachedPost>): string[] {
 }
 
 /** Whether `userId` shows anywhere in the entry: as its author, a reactor, a comment's author or voter. */
-function shows(post: CachedPost, userId: string, asReactor: boolean): boolean {
+function shows(post: CachedPost, userId: string): boolean {
   const listed = (list: ReactionUser[]) => list.some((user) => user._id === userId);
   if (post.userId === userId) return true;
-  if (asReactor && (listed(post.likedBy) || listed(post.dislikedBy))) return true;
+  if (listed(post.likedBy) || listed(post.dislikedBy)) return true;
   return post.comments.some(
     ({ authorId, voters }) =>
-      authorId === userId || (asReactor && !!voters && (listed(voters.upvotedBy) || listed(voters.downvotedBy))),
+      authorId === userId || (!!voters && (listed(voters.upvotedBy) || listed(voters.downvotedBy))),
   );
 }
 
@@ -140,10 +140,9 @@ export function createPostCache(options: { bus: EventBus; max?: number; ttlMs?: 
       ) {
         invalidate(event.postId);
       } else if (event.type === 'author-changed' || event.type === 'account-deleted') {
-        // A rename or new photo shows where they wrote (the post, its comments); a deleted account also
-        // leaves the lists of who liked and voted.
-        const asReactor = event.type === 'account-deleted';
-        for (const [postId, post] of entries.entries()) if (shows(post, event.userId, asReactor)) invalidate(postId);
+        // A rename or new photo shows where they wrote (the post, its comments) and in the lists of who liked
+        // and voted (by name); a deleted or suspended account leaves those lists.
+        for (const [postId, post] of entries.entries()) if (shows(post, event.userId)) invalidate(postId);
       }
     },
     () => {

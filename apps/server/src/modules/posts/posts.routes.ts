@@ -141,7 +141,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         tags: ['posts'],
         summary: 'Edit your post',
         description:
-          'Only content and the pictures are taken from postData; any other field is ignored. mediaIds is the ' +
+          'From postData: content, the pictures, and the rights and warnings (contentWarning, commentPolicy, ' +
+          'licence, aiGenerated, downloadable), each left as it is when left out; any other field is ignored. mediaIds is the ' +
           'whole new list, in order (add, remove and reorder in one edit; [] removes them all); mediaId one ' +
           'picture in place of all, null none. A picture taken out of the post is deleted with its files. The ' +
           `pictures are refused as on create, and nothing changes then. Another user's post: 400 "${ERRORS.editPostNotOwner}".`,

@@ -17,6 +17,7 @@ import {
   replacePostMedia,
   selectPostHiddenFrom,
   selectPostMediaIds,
+  selectReportable,
   updatePostRow,
   type PostChanges,
 } from './posts.sql.js';
@@ -266,6 +267,11 @@ export function createPostsService({
       cache.reactorsChanged(postId);
       viewerStates?.forget([userId]);
       return outcome.post ? reader.present(outcome.post, userId) : getPost(postId, userId);
+    },
+
+    /** Whether `userId` may report the post (they see it, or would but for their own block of its author). */
+    reportable(postId: string, userId: string): Promise<boolean> {
+      return isUuid(postId) ? selectReportable(db, postId, userId) : Promise.resolve(false);
     },
 
     async bookmark(userId: string, postId: string, add: boolean): Promise<void> {

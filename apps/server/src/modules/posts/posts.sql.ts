@@ -181,8 +181,14 @@ export function selectPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
  * read of posts (one post, each list, search, tag pages, feeds) picks its rows through one of the three
  * statements below, each of which adds this condition for a signed-out viewer.
  */
-const visibleTo = (viewerId: string | null, { blocksInMemory = false } = {}): SQL =>
-  sql`${moderationVisible(viewerId)} and ${blocksInMemory ? sql`true` : blocksVisible(viewerId)} and ${
+const visibleTo = (viewerId: string | null, { blocksInMemory = false, despiteOwnBlock = false } = {}): SQL =>
+  sql`${moderationVisible(viewerId)} and ${
+    blocksInMemory
+      ? sql`true`
+      : despiteOwnBlock && viewerId !== null
+        ? sql`not exists (select from blocks bl where bl.blocker_id = p.author_id and bl.blocked_id = ${viewerId}::uuid)`
+        : blocksVisible(viewerId)
+  } and ${
     viewerId === null
       ? sql`not exists (select from users hidden where hidden.id = p.author_id and (hidden.works_signed_in_only or hidden.suspended_until > now()))`
       : sql`not exists (select from users hidden where hidden.id = p.author_id and hidden.suspended_until > now() and hidden.id <> ${viewerId}::uuid)`
@@ -279,6 +285,18 @@ export async function selectPostKey(db: Db, postId: string, viewerId: string | n
         from posts p where p.id = ${postId}::uuid and ${visibleTo(viewerId)}`,
   );
   return row;
+}
+
+/**
+ * Whether the viewer may report the post: they see it, or would but for their own block of its author (one
+ * blocks someone who harasses them, then reports: issue 38, item 14). The author's block of them still hides it.
+ */
+export async function selectReportable(db: Db, postId: string, viewerId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from posts p where p.id = ${postId}::uuid and ${visibleTo(viewerId, { despiteOwnBlock: true })}`,
+  );
+  return rows.length > 0;
 }
 
 export interface PageRequest {

@@ -185,6 +185,29 @@ describe('comment controls', () => {
     expect(read.comments).toHaveLength(1);
   });
 
+  it('nobody: an earlier comment cannot be edited either, but its writer can still delete it (issue 38, item 15)', async () => {
+    const post = await createOk(artist, { content: 'Closing later' });
+    const written = await comment(stranger, post._id);
+    expect(written.statusCode).toBe(201);
+    const commentId = (await get(`/api/posts/${post._id}`)).json().post.comments[0]._id as string;
+    expect((await edit(artist, post._id, { commentPolicy: 'nobody' })).statusCode).toBe(201);
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/comments/edit/${post._id}/${commentId}`,
+      payload: { content: 'Something new, after comments closed' },
+      headers: as(stranger),
+    });
+    expect(edited.statusCode).toBe(403);
+    expect(errorOf(edited)).toBe(RIGHTS_ERRORS.commentsOff);
+    expect((await get(`/api/posts/${post._id}`)).json().post.comments[0].content).toBe('Lovely work');
+    const removed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/comments/delete/${post._id}/${commentId}`,
+      headers: as(stranger),
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+  });
+
   it('following: only the people the author follows, and the author', async () => {
     const post = await createOk(artist, { content: 'Friends only', commentPolicy: 'following' });
     const refused = await comment(stranger, post._id);

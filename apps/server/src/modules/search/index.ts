@@ -1,2 +1,2 @@
 // The search module's public face: one route that searches people and posts.
-export { searchRoutes } from './search.routes.js';
+export { wireSearch } from './search.module.js';

@@ -5,23 +5,27 @@ import {
   ChangePasswordBody,
   ChangePasswordResponse,
   EndOthersResponse,
+  SECURITY,
+  SecurityLogResponse,
   SessionParams,
   SESSIONS_LIST_MAX,
   SessionsResponse,
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
-import { PASSWORD_CHANGE_FAILURES, type SessionsService } from './sessions.service.js';
+import type { AccountSecurity } from './account-security.js';
+import { PASSWORD_CHANGE_FAILURES, sessionClient, type SessionsService } from './sessions.service.js';
 import { clearSessionCookie } from './session-cookie.js';
 
 const ENDED =
   'Its token is refused from then on (401), everywhere: other requests, POST /api/auth/verify, and its open live socket, which closes.';
 
 /** LOG OUT, the sessions list and ending sessions, and the password change (issue 24). */
-export const sessionsRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionsService; guards: AuthGuards }> = async (
-  app,
-  { sessions, guards },
-) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox<{
+  sessions: SessionsService;
+  security: AccountSecurity;
+  guards: AuthGuards;
+}> = async (app, { sessions, security, guards }) => {
   app.post(
     '/auth/logout',
     {
@@ -97,14 +101,32 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionsServi
       schema: {
         tags: ['auth'],
         summary: 'Change your password',
-        description: `Checks currentPassword (401 "${ACCOUNT_ERRORS.wrongCurrentPassword}"; after ${PASSWORD_CHANGE_FAILURES.max} wrong ones in ${PASSWORD_CHANGE_FAILURES.windowMs / 60_000} minutes, 429 until the window ends), sets newPassword (400 for a blank one, one of the most common passwords, or the current one) and ends every other session: the one asking stays signed in. Answers how many sessions ended.`,
+        description: `Checks currentPassword (401 "${ACCOUNT_ERRORS.wrongCurrentPassword}"; after ${PASSWORD_CHANGE_FAILURES.max} wrong ones in ${PASSWORD_CHANGE_FAILURES.windowMs / 60_000} minutes, 429 until the window ends), sets newPassword (400 for a blank one, one of the most common passwords, or the current one) and ends every other session: the one asking stays signed in. Answers how many sessions ended. The change is kept in the security log and mailed to the account's address; the right current password also confirms who you are for ${SECURITY.reauthMinutes} minutes (see POST /api/auth/reauthenticate).`,
         security: bearerAuth,
         body: ChangePasswordBody,
         response: { 200: ChangePasswordResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({
-      endedSessions: await sessions.changePassword(request.userId!, request.sessionId!, request.body),
-    }),
+    async (request) => {
+      const endedSessions = await sessions.changePassword(request.userId!, request.sessionId!, request.body);
+      await security.confirmed(request.userId!, request.sessionId!);
+      await security.record(request.userId!, 'password-changed', sessionClient(request));
+      return { endedSessions };
+    },
+  );
+
+  app.get(
+    '/account/security-log',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Your security log',
+        description: `The newest ${SECURITY.logMax} changes of what protects your account (password, email address, two-factor sign-in, passkeys), the newest first, with the device and network of the session that made each (empty for a link from a mail). Each is mailed to your address as it happens.`,
+        security: bearerAuth,
+        response: { 200: SecurityLogResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ events: await security.log(request.userId!) }),
   );
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { SESSIONS_LIST_MAX } from '@share-arts/contract';
+import { SESSIONS_LIST_MAX, type SecurityEventKind } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { publish } from '../../events/events.js';
 
@@ -107,4 +107,70 @@ export async function selectPasswordHash(db: Db, userId: string): Promise<string
     sql`select password_hash from users where id = ${userId}::uuid`,
   );
   return rows[0]?.password_hash;
+}
+
+/** Notes that the session confirmed who it is now (issue 38: SECURITY.reauthMinutes). */
+export async function markReauthenticated(db: Db, userId: string, sessionId: string, at: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update sessions set reauthenticated_at = ${at.toISOString()}
+        where id = ${sessionId}::uuid and user_id = ${userId}::uuid returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** Whether the session signed in or confirmed who it is after `since`. */
+export async function confirmedSince(db: Db, userId: string, sessionId: string, since: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from sessions where id = ${sessionId}::uuid and user_id = ${userId}::uuid
+          and greatest(created_at, reauthenticated_at) > ${since.toISOString()}`,
+  );
+  return rows.length === 1;
+}
+
+export interface SecurityEventRow {
+  id: string;
+  kind: SecurityEventKind;
+  detail: string;
+  at: string;
+  user_agent: string;
+  address: string;
+}
+
+export async function insertSecurityEvent(
+  db: Db,
+  event: { userId: string; kind: SecurityEventKind; detail: string; at: Date; userAgent: string; address: string },
+): Promise<string> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into security_events (user_id, kind, detail, at, user_agent, address)
+        values (${event.userId}::uuid, ${event.kind}, ${event.detail.slice(0, 600)}, ${event.at.toISOString()},
+                ${event.userAgent.slice(0, USER_AGENT_MAX)}, ${event.address.slice(0, ADDRESS_MAX)})
+        returning id`,
+  );
+  return rows[0]!.id;
+}
+
+const eventColumns = sql`id, kind, detail, user_agent, address,
+  to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
+
+/** The account's newest security events, at most `limit`. */
+export function selectSecurityEvents(db: Db, userId: string, limit: number): Promise<SecurityEventRow[]> {
+  return queryRows<SecurityEventRow>(
+    db,
+    sql`select ${eventColumns} from security_events where user_id = ${userId}::uuid
+        order by at desc, id desc limit ${limit}`,
+  );
+}
+
+/** One event with the account's address and username now (for the mail about it); undefined once gone. */
+export async function selectSecurityEvent(db: Db, eventId: string) {
+  const rows = await queryRows<SecurityEventRow & { email: string; username: string }>(
+    db,
+    sql`select e.id, e.kind, e.detail, e.user_agent, e.address,
+               to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, u.email, u.username
+        from security_events e join users u on u.id = e.user_id where e.id = ${eventId}::uuid`,
+  );
+  return rows[0];
 }

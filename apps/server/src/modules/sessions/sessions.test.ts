@@ -378,4 +378,21 @@ describe('the password change limit', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(errorOf(blocked)).toMatch(/try again in \d+ s/);
   });
+
+  it('checks at most 5 of 25 wrong current passwords sent at once (issue 38, item 4)', async () => {
+    const bea = await signUp(limited.app);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/password',
+          headers: bearer(bea.token),
+          payload: { currentPassword: `guess ${i}`, newPassword: 'a new pen and paper' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
 });

@@ -7,6 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
 import { TWO_FACTOR, TWO_FACTOR_ERRORS, type Passkey, type PasskeyCredential } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import type { SessionClient } from '../sessions/index.js';
@@ -22,6 +23,13 @@ import {
   takeChallenge,
 } from './two-factor.sql.js';
 import { toPasskey, type TwoFactorDeps, type TwoFactorService } from './two-factor.service.js';
+
+/**
+ * The signature algorithms a new passkey may use. Left to the library, the list depends on the Node that
+ * runs it: on Node 24 it offers ML-DSA-44 first, an algorithm Node's Web Crypto still marks experimental
+ * (and warns about on the first registration), which passkeys kept for years should not rest on.
+ */
+const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 const RP_NAME = 'Share Arts';
 
@@ -60,7 +68,12 @@ export function createPasskeysService({ db, now, twoFactor, signIn }: PasskeysDe
   const expiresAt = () => new Date(now() + TWO_FACTOR.challengeMinutes * 60_000);
 
   /** The account's passkey that signed the challenge, with its counter moved on; 401 otherwise. */
-  async function assertion(credential: PasskeyCredential, origin: string | undefined, userId: string | null) {
+  async function assertion(
+    credential: PasskeyCredential,
+    origin: string | undefined,
+    userId: string | null,
+    userVerified = userId === null,
+  ) {
     const rp = relyingParty(origin);
     const challenge = challengeOf(credential);
     if (!challenge) throw badRequest(TWO_FACTOR_ERRORS.passkeyFailed);
@@ -79,11 +92,38 @@ export function createPasskeysService({ db, now, twoFactor, signIn }: PasskeysDe
         counter: stored.counter,
         transports: stored.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: userId === null,
+      requireUserVerification: userVerified,
     }).catch(() => undefined);
     if (!verified?.verified) throw unauthorized(TWO_FACTOR_ERRORS.passkeyFailed);
     await markPasskeyUsed(db, stored.id, verified.authenticationInfo.newCounter);
     return stored.userId;
+  }
+
+  /**
+   * Options for navigator.credentials.get, and their challenge kept: any discoverable passkey (`userId` null),
+   * or the account's passkeys.
+   */
+  async function authenticationOptions(
+    userId: string | null,
+    origin: string | undefined,
+    userVerification: 'required' | 'preferred',
+  ) {
+    const rp = relyingParty(origin);
+    const keys = userId === null ? [] : await selectPasskeys(db, userId);
+    const options = await generateAuthenticationOptions({
+      rpID: rp.rpID,
+      allowCredentials: keys.map((key) => ({
+        id: key.credentialId,
+        transports: key.transports as AuthenticatorTransport[],
+      })),
+      userVerification,
+    });
+    await insertChallenge(
+      db,
+      { challenge: options.challenge, userId, purpose: 'sign-in', expiresAt: expiresAt() },
+      date(),
+    );
+    return options as unknown as Record<string, unknown>;
   }
 
   return {
@@ -104,6 +144,7 @@ export function createPasskeysService({ db, now, twoFactor, signIn }: PasskeysDe
         })),
         // Discoverable, so that it can be the whole sign-in.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       await insertChallenge(
         db,
@@ -130,6 +171,7 @@ export function createPasskeysService({ db, now, twoFactor, signIn }: PasskeysDe
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpID,
         requireUserVerification: false,
+        supportedAlgorithmIDs: ALGORITHMS,
       }).catch(() => undefined);
       if (!verified?.verified) throw badRequest(TWO_FACTOR_ERRORS.passkeyFailed);
       const { credential: made, credentialDeviceType } = verified.registrationInfo;
@@ -148,32 +190,25 @@ export function createPasskeysService({ db, now, twoFactor, signIn }: PasskeysDe
       return toPasskey(row);
     },
 
-    async remove(userId: string, id: string) {
-      if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deletePasskey(db, userId, id))) {
-        throw notFound(TWO_FACTOR_ERRORS.passkeyNotFound);
-      }
-      return twoFactor.status(userId);
+    /** Removes one of the account's passkeys: answers its name. */
+    async remove(userId: string, id: string): Promise<string> {
+      const name = /^[0-9a-f-]{36}$/i.test(id) ? await deletePasskey(db, userId, id) : undefined;
+      if (name === undefined) throw notFound(TWO_FACTOR_ERRORS.passkeyNotFound);
+      return name;
+    },
+
+    /** Options to confirm who you are with one of your passkeys (issue 38): the device's own check is asked. */
+    confirmOptions: (userId: string, origin: string | undefined) => authenticationOptions(userId, origin, 'required'),
+
+    /** Confirms who you are with one of your passkeys, verified by the device (a PIN, a fingerprint). */
+    async confirm(userId: string, credential: PasskeyCredential, origin: string | undefined): Promise<void> {
+      await assertion(credential, origin, userId, true);
     },
 
     /** Options to sign in: any discoverable passkey, or (with a ticket) the ticket's account's passkeys. */
     async signInOptions(ticket: string | undefined, origin: string | undefined) {
-      const rp = relyingParty(origin);
       const userId = ticket === undefined ? null : await twoFactor.ticketUser(ticket);
-      const keys = userId === null ? [] : await selectPasskeys(db, userId);
-      const options = await generateAuthenticationOptions({
-        rpID: rp.rpID,
-        allowCredentials: keys.map((key) => ({
-          id: key.credentialId,
-          transports: key.transports as AuthenticatorTransport[],
-        })),
-        userVerification: userId === null ? 'required' : 'preferred',
-      });
-      await insertChallenge(
-        db,
-        { challenge: options.challenge, userId, purpose: 'sign-in', expiresAt: expiresAt() },
-        date(),
-      );
-      return options as unknown as Record<string, unknown>;
+      return authenticationOptions(userId, origin, userId === null ? 'required' : 'preferred');
     },
 
     /** The sign-in itself: the passkey proves who, with the device's own check (user verification). */

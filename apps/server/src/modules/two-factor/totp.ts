@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
@@ -77,7 +77,7 @@ export function newRecoveryCode(): string {
 export const cleanCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 
 /** Random values with 50 bits or more: SHA-256 is enough (no password to stretch). */
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+export const sha256 = (text: string) => hash('sha256', text, 'base64url');
 
 /** A single-use ticket or challenge: 256 random bits. */
 export const randomToken = () => randomBytes(32).toString('base64url');

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { SessionClient } from '../sessions/index.js';
 import { badRequest, HttpError, unauthorized } from '../../lib/http-error.js';
-import { RATE_LIMITS, tooManyRequests, type RateLimiter } from '../../lib/rate-limiter.js';
+import { RATE_LIMITS, countedAttempt, type RateLimiter } from '../../lib/rate-limiter.js';
 import {
   countUnusedRecoveryCodes,
   disableTotp,
@@ -76,12 +76,13 @@ export function createTwoFactorService({ db, jwtSecret, limiter, now, signIn }: 
   /** Checks a code against the account's limit of wrong codes: 401 when wrong, 429 past the limit. */
   async function checkCode(userId: string, code: string, allowRecovery = true): Promise<void> {
     if (!code.trim()) throw badRequest(TWO_FACTOR_ERRORS.codeRequired);
-    const key = `second-factor:${userId}`;
-    const used = await limiter.used(key);
-    if (used.count >= RATE_LIMITS.secondFactorFailuresPerAccount.max) throw tooManyRequests(used.seconds);
-    if (await takeCode(userId, code, allowRecovery)) return;
-    await limiter.add(key, RATE_LIMITS.secondFactorFailuresPerAccount);
-    throw unauthorized(TWO_FACTOR_ERRORS.wrongCode);
+    const attempt = await countedAttempt(
+      limiter,
+      `second-factor:${userId}`,
+      RATE_LIMITS.secondFactorFailuresPerAccount,
+    );
+    if (!(await takeCode(userId, code, allowRecovery))) throw unauthorized(TWO_FACTOR_ERRORS.wrongCode);
+    await attempt.passed();
   }
 
   async function hasSecondFactor(userId: string): Promise<boolean> {
@@ -103,6 +104,12 @@ export function createTwoFactorService({ db, jwtSecret, limiter, now, signIn }: 
     ): Promise<void> {
       if (!(await hasSecondFactor(userId))) return;
       if (!code?.trim()) throw badRequest(missing);
+      await checkCode(userId, code);
+    },
+
+    /** Confirms who you are with a code from the app or a recovery code (issue 38): 400 when the app is off. */
+    async confirmWithCode(userId: string, code: string): Promise<void> {
+      if (!(await hasSecondFactor(userId))) throw badRequest(TWO_FACTOR_ERRORS.notOn);
       await checkCode(userId, code);
     },
 

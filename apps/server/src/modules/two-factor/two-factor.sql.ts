@@ -145,10 +145,11 @@ export async function markPasskeyUsed(db: Db, id: string, counter: number): Prom
     .where(eq(passkeys.id, id));
 }
 
-export async function deletePasskey(db: Db, userId: string, id: string): Promise<boolean> {
+/** Removes one of the account's passkeys: answers its name, or undefined when it has none with this id. */
+export async function deletePasskey(db: Db, userId: string, id: string): Promise<string | undefined> {
   const rows = await db
     .delete(passkeys)
     .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-    .returning({ id: passkeys.id });
-  return rows.length === 1;
+    .returning({ name: passkeys.name });
+  return rows[0]?.name;
 }

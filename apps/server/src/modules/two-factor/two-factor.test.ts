@@ -205,25 +205,42 @@ describe('turning the authenticator app off', () => {
 });
 
 describe('the limit of wrong codes', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ config: { rateLimits: true, now: () => clock } });
+  });
+  afterAll(() => limited.close());
+
+  /** A new account of the limited app with an authenticator app on; `call` posts as it. */
+  async function accountWithTotp() {
+    const account = await signUp(limited.app);
+    const call = (url: string, payload: object) =>
+      limited.app.inject({ method: 'POST', url, payload, headers: { authorization: account.token } });
+    const { secret } = (await call('/api/two-factor/totp/setup', {})).json();
+    expect((await call('/api/two-factor/totp/confirm', { code: codeAt(secret) })).statusCode).toBe(200);
+    return { call, secret: secret as string };
+  }
+
   it(`answers 429 after 5 wrong codes of one account, even to a right one, until the window ends`, async () => {
-    const limited = await createTestApp({ config: { rateLimits: true, now: () => clock } });
-    try {
-      const account = await signUp(limited.app);
-      const call = (url: string, payload: object) =>
-        limited.app.inject({ method: 'POST', url, payload, headers: { authorization: account.token } });
-      const { secret } = (await call('/api/two-factor/totp/setup', {})).json();
-      expect((await call('/api/two-factor/totp/confirm', { code: codeAt(secret) })).statusCode).toBe(200);
-      for (let i = 0; i < 5; i += 1) {
-        expect((await call('/api/two-factor/totp/disable', { code: '000000' })).statusCode).toBe(401);
-      }
-      const blocked = await call('/api/two-factor/totp/disable', { code: codeAt(secret, 1) });
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      clock += 15 * 60_000;
-      expect((await call('/api/two-factor/totp/disable', { code: codeAt(secret) })).statusCode).toBe(200);
-    } finally {
-      await limited.close();
+    const { call, secret } = await accountWithTotp();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call('/api/two-factor/totp/disable', { code: '000000' })).statusCode).toBe(401);
     }
+    const blocked = await call('/api/two-factor/totp/disable', { code: codeAt(secret, 1) });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    clock += 15 * 60_000;
+    expect((await call('/api/two-factor/totp/disable', { code: codeAt(secret) })).statusCode).toBe(200);
+  });
+
+  it('checks at most 5 of 25 wrong codes sent at once (issue 38, item 5)', async () => {
+    const { call } = await accountWithTotp();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => call('/api/two-factor/totp/disable', { code: '000000' })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   MentionSuggestions,
   MentionSuggestQuery,
   PageQuery,
+  SECURITY_ERRORS,
   TAG_LIMITS,
   UserPage,
   UserResponse,
@@ -132,7 +133,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
         tags: ['users'],
         summary: 'Edit your profile',
         description:
-          'Only firstName, lastName, email, bio, link (http or https) and userPhoto change; any other field in userData is ignored.',
+          'Only firstName, lastName, bio, link (http or https) and userPhoto change; any other field in userData is ignored. ' +
+          'email may be sent as it is now; a different one answers 400 ' +
+          `"${SECURITY_ERRORS.emailChangeNeedsConfirmation}" and nothing is saved: the address changes with POST /api/account/email, ` +
+          'after confirming who you are (issue 38).',
         security: bearerAuth,
         body: EditUserBody,
         response: { 201: UserResponse, ...errorResponses(400, 401, 404) },

@@ -573,3 +573,27 @@ export async function selectFollowersAmong(db: Db, followeeId: string, userIds: 
   );
   return rows.map((row) => row.id);
 }
+
+/** The account's email address; undefined when there is no such account. */
+export async function selectEmail(db: Db, userId: string): Promise<string | undefined> {
+  const rows = await queryRows<{ email: string }>(db, sql`select email from users where id = ${userId}::uuid`);
+  return rows[0]?.email;
+}
+
+/** A new address for the account (unconfirmed: a trigger of migration 0020 clears the confirmation). */
+export async function updateEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update users set email = ${email} where id = ${userId}::uuid returning id`,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Puts an address back (the undo link of an email change, issue 38), confirmed: the link mailed to it proved
+ * it is read by the owner. Two statements, as the trigger clears the confirmation when the address changes.
+ */
+export async function restoreEmail(db: Db, userId: string, email: string, now: Date): Promise<void> {
+  await db.execute(sql`update users set email = ${email} where id = ${userId}::uuid`);
+  await db.execute(sql`update users set email_verified_at = ${now.toISOString()} where id = ${userId}::uuid`);
+}

@@ -15,6 +15,11 @@ describe('safeNextPath', () => {
     ['a protocol-relative address', '//evil.example/steal'],
     ['a backslash address', '/\\evil.example'],
     ['a tab-split one', '/\t/evil.example'],
+    // Paths whose dot segments resolve to `//evil.example/phish` (issue 38, item 11).
+    ['a dot segment before //', '/.//evil.example/phish'],
+    ['a parent segment before //', '/..//evil.example/phish'],
+    ['an encoded dot segment before //', '/%2e//evil.example/phish'],
+    ['a dot segment before a backslash', '/./\\evil.example/phish'],
     ['a script', 'javascript:alert(1)'],
     ['a relative path', 'posts/abc'],
     ['nothing', ''],

@@ -4,7 +4,8 @@ import { useCurrentUser } from './current-user';
 
 /**
  * The path after sign-in (`/login?next=…`): a path on this site only (one leading slash, no scheme, no
- * `//host` or `/\host` that a browser would read as another site); anything else is "/".
+ * `//host` or `/\host` that a browser would read as another site, before or after the URL parser resolves
+ * its dot segments); anything else is "/".
  */
 export function safeNextPath(next: string | null | undefined): string | undefined {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
@@ -17,7 +18,10 @@ export function safeNextPath(next: string | null | undefined): string | undefine
     return undefined;
   }
   if (url.origin !== base) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can leave a path that is itself another site's address: `/.//evil.example` is `//evil.example`.
+  if (path.startsWith('//') || path.startsWith('/\\')) return undefined;
+  return path;
 }
 
 /** `/login?next=<path>`: sign in, then come back to `path`. */

@@ -6,6 +6,7 @@ import type {
 } from '@share-arts/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { securityLogKey } from './use-security-log';
 
 const sessionsKey = ['account', 'sessions'] as const;
 
@@ -39,11 +40,18 @@ export function useEndOtherSessions() {
   });
 }
 
-/** Changes the password (POST /api/auth/password): every other session ends, this one stays. */
+/**
+ * Changes the password (POST /api/auth/password): every other session ends, this one stays; the security log
+ * has a new line.
+ */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => apiClient.post<ChangePasswordResponse>('/api/auth/password', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionsKey }),
+        queryClient.invalidateQueries({ queryKey: securityLogKey }),
+      ]),
   });
 }

@@ -4,10 +4,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/use-sessions';
+import { formatMoment as when } from '../lib/moment';
 import styles from './sessions-settings.module.css';
-
-/** A moment as this browser writes dates, e.g. "26 Nov 2026, 20:15". */
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings' "Where you're signed in" (issue 24): every session of the account, and ending them. */
 export function SessionsSettings() {

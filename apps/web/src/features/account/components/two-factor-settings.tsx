@@ -12,6 +12,8 @@ import {
   useTotpSetup,
   useTwoFactorStatus,
 } from '../api/use-two-factor';
+import { isReauthCancelled, problemOf } from '../lib/reauth';
+import { useConfirmedAction } from '../lib/use-confirmed-action';
 import styles from './two-factor-settings.module.css';
 
 /** The code typed in a small form: its value and problem, and what a submit does with it. */
@@ -86,11 +88,17 @@ function TotpSetup({
   onConfirmed: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const confirm = useTotpConfirm();
+  const { confirmed, dialog } = useConfirmedAction();
+  const confirm = useTotpConfirm(confirmed);
   const form = useCodeForm((code, fail) =>
     confirm.mutate(
       { code },
-      { onSuccess: (answer) => onConfirmed(answer.recoveryCodes), onError: (error) => fail(errorMessage(error)) },
+      {
+        onSuccess: (answer) => onConfirmed(answer.recoveryCodes),
+        onError: (error) => {
+          if (!isReauthCancelled(error)) fail(errorMessage(error));
+        },
+      },
     ),
   );
   const key = setup.secret.replace(/(.{4})/g, '$1 ').trim();
@@ -131,12 +139,14 @@ function TotpSetup({
           </Button>
         </div>
       </form>
+      {dialog}
     </div>
   );
 }
 
 function TotpSection({ status }: { status: TwoFactorStatus }) {
-  const setup = useTotpSetup();
+  const { confirmed, dialog } = useConfirmedAction();
+  const setup = useTotpSetup(confirmed);
   const disable = useTotpDisable();
   const [started, setStarted] = useState<TotpSetupResponse>();
   const [codes, setCodes] = useState<string[]>();
@@ -170,11 +180,12 @@ function TotpSection({ status }: { status: TwoFactorStatus }) {
             Set up an authenticator app
           </Button>
         </div>
-        {setup.isError && (
+        {problemOf(setup.error) && (
           <p role="alert" className={styles.error}>
-            {errorMessage(setup.error)}
+            {problemOf(setup.error)}
           </p>
         )}
+        {dialog}
       </div>
     );
   }
@@ -203,8 +214,10 @@ function TotpSection({ status }: { status: TwoFactorStatus }) {
 }
 
 function PasskeysSection({ status }: { status: TwoFactorStatus }) {
-  const add = useAddPasskey();
-  const remove = useRemovePasskey();
+  const { confirmed, dialog } = useConfirmedAction();
+  const add = useAddPasskey(confirmed);
+  const remove = useRemovePasskey(confirmed);
+  const problem = problemOf(add.error) ?? problemOf(remove.error);
   const [name, setName] = useState('');
   return (
     <div className={styles.step}>
@@ -256,11 +269,12 @@ function PasskeysSection({ status }: { status: TwoFactorStatus }) {
           </Button>
         </div>
       </form>
-      {(add.isError || remove.isError) && (
+      {problem && (
         <p role="alert" className={styles.error}>
-          {errorMessage(add.error ?? remove.error)}
+          {problem}
         </p>
       )}
+      {dialog}
     </div>
   );
 }

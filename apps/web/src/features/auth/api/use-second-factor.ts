@@ -1,30 +1,12 @@
-import { TOASTS, type LoginResponse, type PasskeyOptions } from '@share-arts/contract';
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { TOASTS, type LoginResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { askPasskey as askPasskeyAt } from '../../../lib/passkey';
 import { startSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 
-/** What a cancelled or timed-out passkey prompt says (the browser's own error names no reason). */
-export const PASSKEY_CANCELLED = 'The passkey request was cancelled or took too long. Please try again.';
-
-/** A sentence for the browser's refusal: cancelled or timed out, or passkeys unusable on this address. */
-function passkeyProblem(error: unknown): string {
-  if (error instanceof Error && error.name === 'SecurityError') {
-    return 'Passkeys work only when Share Arts is opened by its name, not by an IP address.';
-  }
-  return PASSKEY_CANCELLED;
-}
-
-/** The browser's passkey prompt for the server's options; a refusal becomes a sentence the page can show. */
-async function askPasskey(ticket?: string) {
-  const options = await apiClient.post<PasskeyOptions>('/api/auth/passkey/options', ticket ? { ticket } : {});
-  try {
-    return await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-  } catch (error) {
-    throw new Error(passkeyProblem(error));
-  }
-}
+/** The browser's passkey prompt for a sign-in (the second step's, with its ticket, or a passkey's alone). */
+const askPasskey = (ticket?: string) => askPasskeyAt('/api/auth/passkey/options', ticket ? { ticket } : {});
 
 function useSignedIn() {
   const queryClient = useQueryClient();

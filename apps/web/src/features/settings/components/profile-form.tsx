@@ -4,6 +4,7 @@ import { withWebScheme } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Button } from '../../../ui/button';
 import { TextAreaField, TextField } from '../../../ui/field';
+import { useConfirmedAction } from '../../account/security';
 import {
   ProfileUpdateError,
   useUpdateProfile,
@@ -29,8 +30,11 @@ export function ProfileForm({ user }: { user: User }) {
   const [values, setValues] = useState(() => initialValues(user));
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
   const [fieldError, setFieldError] = useState<{ field: ProfileField; message: string }>();
+  // The server's sentence about a new address: saved unconfirmed, a link mailed to it (issue 38).
+  const [emailNotice, setEmailNotice] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
-  const update = useUpdateProfile();
+  const { confirmed, dialog } = useConfirmedAction();
+  const update = useUpdateProfile(confirmed);
   // Take the person to the field a refusal is about.
   useEffect(() => {
     if (fieldError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -50,6 +54,7 @@ export function ProfileForm({ user }: { user: User }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFieldError(undefined);
+    setEmailNotice(undefined);
     const input: ProfileInput = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -60,12 +65,17 @@ export function ProfileForm({ user }: { user: User }) {
     };
     setValues((current) => ({ ...current, link: input.link }));
     update.mutate(
-      { input, photo },
+      // The address compared with the one saved now: a new one is changed first, with "Confirm it's you".
+      { input, photo, currentEmail: user.email },
       {
-        onSuccess: () => setPhoto({ kind: 'keep' }),
+        onSuccess: ({ emailChanged }) => {
+          setPhoto({ kind: 'keep' });
+          setEmailNotice(emailChanged);
+        },
         onError: (error) => {
-          if (!(error instanceof ProfileUpdateError) || !error.field) return;
-          setFieldError({ field: error.field, message: error.message });
+          if (!(error instanceof ProfileUpdateError)) return;
+          setEmailNotice(error.emailChanged);
+          if (error.field) setFieldError({ field: error.field, message: error.message });
         },
       },
     );
@@ -105,7 +115,14 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField label="First name" autoComplete="given-name" maxLength={LIMITS.nameMax} {...bind('firstName')} />
         <TextField label="Last name" autoComplete="family-name" maxLength={LIMITS.nameMax} {...bind('lastName')} />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" maxLength={LIMITS.emailMax} {...bind('email')} />
+      <div className={styles.email}>
+        <TextField label="Email" type="email" autoComplete="email" maxLength={LIMITS.emailMax} {...bind('email')} />
+        {emailNotice && (
+          <p role="status" className={styles.notice}>
+            {emailNotice}
+          </p>
+        )}
+      </div>
       <TextAreaField label="Bio" maxLength={LIMITS.bioMax} {...bind('bio')} />
       <TextField
         label="Link"
@@ -120,6 +137,7 @@ export function ProfileForm({ user }: { user: User }) {
           Update Profile
         </Button>
       </div>
+      {dialog}
     </form>
   );
 }

@@ -35,7 +35,8 @@ export function WorksVisibility({ user }: { user: User }) {
       </label>
       <p id={hintId} className={styles.hint}>
         When this is on, people without an account, search engines and link previews see none of your posts; a shared
-        link to one of them asks to sign in.
+        link to one of them asks to sign in. The address of a picture file itself, once someone signed in copies it,
+        still opens for whoever has it.
       </p>
     </section>
   );

@@ -11,6 +11,7 @@ import { TwoFactorSettings } from '../../account/two-factor';
 import { ExportSettings } from '../../account/export';
 import { DeleteAccount } from '../../account/delete';
 import { PasswordSettings, SessionsSettings } from '../../account/sessions';
+import { SecurityLog } from '../../account/security';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
@@ -84,6 +85,7 @@ export default function SettingsPage() {
               <PasswordSettings />
               <TwoFactorSettings />
               <SessionsSettings />
+              <SecurityLog />
               <ExportSettings />
               <DeleteAccount username={user.username} />
             </>

@@ -1,0 +1,203 @@
+import { createFederation, type Context, type Federation, type KvStore } from '@fedify/fedify';
+import { Note } from '@fedify/vocab';
+import { PAGE_LIMITS, type Post } from '@share-arts/contract';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isUuid } from '../../lib/ids.js';
+import { extractMentions } from '../../lib/mentions.js';
+import type { PostsService } from '../posts/index.js';
+import type { TextLinks } from './federation.html.js';
+import type { ActorKeys } from './federation.keys.js';
+import { pages, toCreate, toNote, toPerson } from './federation.objects.js';
+import {
+  countFollows,
+  countPublicWorks,
+  selectActor,
+  selectActorByUsername,
+  selectFollowPage,
+  selectMentioned,
+  selectNodeUsage,
+  selectPinnedPostIds,
+} from './federation.sql.js';
+
+/** What the Fastify adapter hands each request: the dispatchers note what it reads back. */
+export interface FederationRequestData {
+  /** The username a WebFinger `acct:` resolved to, as the account writes it (the subject names it so). */
+  handle?: string;
+}
+
+/** Our paths (the actor's id is the account's uuid, which a change of username does not change). */
+export const AP_PATHS = {
+  actor: '/ap/users/{identifier}',
+  inbox: '/ap/users/{identifier}/inbox',
+  sharedInbox: '/ap/inbox',
+  outbox: '/ap/users/{identifier}/outbox',
+  followers: '/ap/users/{identifier}/followers',
+  following: '/ap/users/{identifier}/following',
+  featured: '/ap/users/{identifier}/featured',
+  post: '/ap/posts/{id}',
+  nodeInfo: '/nodeinfo/2.1',
+} as const;
+
+/** Works and accounts per collection page. */
+const PAGE = PAGE_LIMITS.default;
+
+/**
+ * The Fedify federation of this server (issue 39, part 1: being found): WebFinger, NodeInfo, each account as a
+ * Person, its works as Notes in its outbox and featured collection, and its follows among local accounts. No
+ * inbox listener yet, and no queue: nothing is received or sent.
+ */
+export function createAppFederation({
+  db,
+  kv,
+  posts,
+  keys,
+  version,
+}: {
+  db: Db;
+  kv: KvStore;
+  posts: PostsService;
+  keys: ActorKeys;
+  version: string;
+}): Federation<FederationRequestData> {
+  const federation = createFederation<FederationRequestData>({ kv });
+
+  /** The links of a text: tags to their pages, mentions to the profiles of the accounts that are there. */
+  const linksOf = (ctx: Context<unknown>, accounts: { username: string }[]): TextLinks => {
+    const at = pages(ctx.origin);
+    const byName = new Map(accounts.map((account) => [account.username.toLowerCase(), account.username]));
+    return {
+      tag: (tag) => at.tag(tag).href,
+      profile: (username) => {
+        const found = byName.get(username);
+        return found ? at.profile(found).href : undefined;
+      },
+    };
+  };
+
+  /** An actor that is there: an account by its uuid, not suspended. */
+  const actorOf = (identifier: string) =>
+    isUuid(identifier) ? selectActor(db, identifier) : Promise.resolve(undefined);
+
+  /** A work as a Note, its mentions resolved to the local accounts they name. */
+  async function noteOf(ctx: Context<unknown>, post: Post) {
+    const mentioned = await selectMentioned(db, extractMentions(post.content));
+    return toNote(ctx, post, mentioned, linksOf(ctx, mentioned));
+  }
+
+  /** A work as anyone signed out sees it; null when they do not (removed, hidden, signed-in only, suspended). */
+  async function publicWork(postId: string): Promise<Post | null> {
+    try {
+      return JSON.parse((await posts.getPost(postId, null)).text) as Post;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  federation
+    .setActorDispatcher(AP_PATHS.actor, async (ctx, identifier) => {
+      const row = await actorOf(identifier);
+      if (!row) return null;
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      const mentioned = await selectMentioned(db, extractMentions(row.bio));
+      return toPerson(ctx, row, pairs, linksOf(ctx, mentioned));
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => ((await actorOf(identifier)) ? keys.of(identifier) : []))
+    // WebFinger's `acct:name@host`, any letter case; the subject then names the account as it writes itself.
+    .mapHandle(async (ctx, username) => {
+      const row = await selectActorByUsername(db, username);
+      if (!row) return null;
+      ctx.data.handle = row.username;
+      return row.id;
+    });
+
+  // An actor needs an inbox for Mastodon to take it (process_account_service.rb returns early without one).
+  // No listener yet: the Fastify adapter refuses every POST to it before Fedify sees it.
+  federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox);
+
+  federation
+    .setOutboxDispatcher(AP_PATHS.outbox, async (ctx, identifier, cursor) => {
+      const row = await actorOf(identifier);
+      if (!row || cursor === null) return null;
+      const page = await posts.byUsername(
+        row.username,
+        { limit: PAGE, sort: 'latest', ...(cursor ? { cursor } : {}) },
+        null,
+      );
+      const works = page.posts.map((json) => JSON.parse(json.text) as Post);
+      const items = await Promise.all(works.map(async (post) => toCreate(ctx, await noteOf(ctx, post), post)));
+      return { items, nextCursor: page.nextCursor };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const row = await actorOf(identifier);
+      return row ? countPublicWorks(db, row.id) : null;
+    })
+    .setFirstCursor(async (_ctx, identifier) => ((await actorOf(identifier)) ? '' : null));
+
+  /** The followers or following of an actor: local accounts' actor ids, newest follow first. */
+  function follows(side: 'followers' | 'following') {
+    return async (ctx: Context<unknown>, identifier: string, cursor: string | null) => {
+      const row = await actorOf(identifier);
+      if (!row || cursor === null) return null;
+      const page = await selectFollowPage(db, row.id, side, cursor || undefined, PAGE);
+      return {
+        ids: page.ids.map((id) => ({ id: ctx.getActorUri(id), inboxId: ctx.getInboxUri(id) })),
+        nextCursor: page.nextCursor,
+      };
+    };
+  }
+  const followers = follows('followers');
+  federation
+    .setFollowersDispatcher(AP_PATHS.followers, async (ctx, identifier, cursor) => {
+      const page = await followers(ctx, identifier, cursor);
+      return page && { items: page.ids, nextCursor: page.nextCursor };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const row = await actorOf(identifier);
+      return row ? countFollows(db, row.id, 'followers') : null;
+    })
+    .setFirstCursor(async (_ctx, identifier) => ((await actorOf(identifier)) ? '' : null));
+  const following = follows('following');
+  federation
+    .setFollowingDispatcher(AP_PATHS.following, async (ctx, identifier, cursor) => {
+      const page = await following(ctx, identifier, cursor);
+      return page && { items: page.ids.map((recipient) => recipient.id), nextCursor: page.nextCursor };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const row = await actorOf(identifier);
+      return row ? countFollows(db, row.id, 'following') : null;
+    })
+    .setFirstCursor(async (_ctx, identifier) => ((await actorOf(identifier)) ? '' : null));
+
+  // The pinned works, in the artist's order (at most 6: one page), those anyone signed out sees.
+  federation.setFeaturedDispatcher(AP_PATHS.featured, async (ctx, identifier) => {
+    const row = await actorOf(identifier);
+    if (!row) return null;
+    const works = await Promise.all((await selectPinnedPostIds(db, row.id)).map(publicWork));
+    const items = await Promise.all(works.filter((post) => post !== null).map((post) => noteOf(ctx, post)));
+    return { items };
+  });
+
+  // A work by itself: the same Note, for a public work only (anything else is a 404 that falls through).
+  federation.setObjectDispatcher(Note, AP_PATHS.post, async (ctx, { id }) => {
+    const post = await publicWork(id);
+    return post ? noteOf(ctx, post) : null;
+  });
+
+  federation.setNodeInfoDispatcher(AP_PATHS.nodeInfo, async () => {
+    const usage = await selectNodeUsage(db);
+    return {
+      software: { name: 'share-arts', version },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: {
+        users: { total: usage.total, activeMonth: usage.active_month, activeHalfyear: usage.active_halfyear },
+        localPosts: usage.local_posts,
+        localComments: usage.local_comments,
+      },
+    };
+  });
+
+  return federation;
+}

@@ -1,0 +1,238 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { keysetPage, keysetQuery } from '../../lib/keyset.js';
+
+// Every statement of the federation module. It writes only its own tables (federation_kv, actor_keys); the
+// rest are reads of users, posts, follows, post_pins and sessions, as anyone signed out may see them.
+
+/** An account that is there for the fediverse: it exists and is not suspended. */
+const ACTIVE = sql`(u.suspended_until is null or u.suspended_until <= now())`;
+
+export interface ActorRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  link: string;
+  photo_url: string | null;
+  works_signed_in_only: boolean;
+  ai_training_opt_out: boolean;
+  created_at: string | Date;
+}
+
+const ACTOR_COLUMNS = sql`u.id, u.username, u.first_name, u.last_name, u.bio, u.link, u.photo_url,
+  u.works_signed_in_only, u.ai_training_opt_out, u.created_at`;
+
+/** The account behind an actor id (a uuid, checked by the caller); undefined when none or suspended. */
+export async function selectActor(db: Db, userId: string): Promise<ActorRow | undefined> {
+  const [row] = await queryRows<ActorRow>(
+    db,
+    sql`select ${ACTOR_COLUMNS} from users u where u.id = ${userId}::uuid and ${ACTIVE}`,
+  );
+  return row;
+}
+
+/** The account of a username in any letter case; undefined when none or suspended. */
+export async function selectActorByUsername(db: Db, username: string): Promise<ActorRow | undefined> {
+  const [row] = await queryRows<ActorRow>(
+    db,
+    sql`select ${ACTOR_COLUMNS} from users u where lower(u.username) = lower(${username}) and ${ACTIVE}`,
+  );
+  return row;
+}
+
+/** The accounts of these lower-case usernames that are there (a work's mentions), with their names as written. */
+export function selectMentioned(db: Db, usernames: string[]): Promise<{ id: string; username: string }[]> {
+  if (usernames.length === 0) return Promise.resolve([]);
+  return queryRows(
+    db,
+    sql`select u.id, u.username from users u
+        where lower(u.username) in (select value from json_array_elements_text(${JSON.stringify(usernames)}::json))
+          and ${ACTIVE}`,
+  );
+}
+
+/** A post `p` a signed-out reader sees (posts.sql.ts `visibleTo(null)`). */
+const PUBLIC_POST = sql`p.moderation_state is null and not exists (
+  select from users hidden where hidden.id = p.author_id
+    and (hidden.works_signed_in_only or hidden.suspended_until > now()))`;
+
+/** The works of the author `author` a signed-out reader sees. */
+const publicWorksOf = (author: SQL) => sql`p.author_id = ${author} and ${PUBLIC_POST}`;
+
+/** How many works of the account a signed-out reader sees: the outbox's totalItems. */
+export async function countPublicWorks(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from posts p where ${publicWorksOf(sql`${userId}::uuid`)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The ids of the account's pinned works, in their order (the posts module then shows each as anyone sees it). */
+export async function selectPinnedPostIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ post_id: string }>(
+    db,
+    sql`select post_id from post_pins where user_id = ${userId}::uuid order by position`,
+  );
+  return rows.map((row) => row.post_id);
+}
+
+/** A page of the accounts on one side of the account's follows, newest follow first. */
+export interface FollowPage {
+  ids: string[];
+  nextCursor: string | null;
+}
+
+const FOLLOW_SHAPE = ['date', 'uuid'] as const;
+
+/**
+ * The accounts that follow `userId` (`side` followers) or that it follows (following), newest first, paged by
+ * the follow's time and the other account's id; suspended accounts are left out (their actors answer 404).
+ */
+export async function selectFollowPage(
+  db: Db,
+  userId: string,
+  side: 'followers' | 'following',
+  cursor: string | undefined,
+  limit: number,
+): Promise<FollowPage> {
+  const [self, other] =
+    side === 'followers' ? [sql`f.followee_id`, sql`f.follower_id`] : [sql`f.follower_id`, sql`f.followee_id`];
+  const {
+    after,
+    orderBy,
+    limit: rows,
+  } = keysetQuery({ columns: [sql`f.created_at`, other], shape: [...FOLLOW_SHAPE], direction: 'desc' }, cursor, limit);
+  const found = await queryRows<{ id: string; created_at: string | Date }>(
+    db,
+    sql`select ${other} as id, f.created_at from follows f join users u on u.id = ${other}
+        where ${self} = ${userId}::uuid and ${ACTIVE} and ${after}
+        order by ${orderBy} ${rows}`,
+  );
+  const { page, nextCursor } = keysetPage(found, limit, [...FOLLOW_SHAPE], (row) => [row.created_at, row.id]);
+  return { ids: page.map((row) => row.id), nextCursor };
+}
+
+/** How many accounts (not suspended) are on one side of the account's follows. */
+export async function countFollows(db: Db, userId: string, side: 'followers' | 'following'): Promise<number> {
+  const [self, other] =
+    side === 'followers' ? [sql`f.followee_id`, sql`f.follower_id`] : [sql`f.follower_id`, sql`f.followee_id`];
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from follows f join users u on u.id = ${other}
+        where ${self} = ${userId}::uuid and ${ACTIVE}`,
+  );
+  return row?.n ?? 0;
+}
+
+export interface NodeUsage {
+  total: number;
+  active_month: number;
+  active_halfyear: number;
+  local_posts: number;
+  local_comments: number;
+}
+
+/**
+ * NodeInfo's usage. Accounts: those not suspended. Active: an account with a session used in the period
+ * (`sessions.last_used_at`, written at most every 5 minutes) or a work posted in it; an account that logged
+ * out (its session row is deleted) and posted nothing is not counted. Posts: the works a signed-out reader sees; comments: those
+ * shown on them.
+ */
+export async function selectNodeUsage(db: Db): Promise<NodeUsage> {
+  const activeSince = (days: number) => sql`(select count(*)::int from users u where ${ACTIVE} and (
+      exists (select from sessions s where s.user_id = u.id and s.last_used_at > now() - ${`${days} days`}::interval)
+      or exists (select from posts p where p.author_id = u.id and p.created_at > now() - ${`${days} days`}::interval)))`;
+  const [row] = await queryRows<NodeUsage>(
+    db,
+    sql`select (select count(*)::int from users u where ${ACTIVE}) as total,
+        ${activeSince(30)} as active_month,
+        ${activeSince(180)} as active_halfyear,
+        (select count(*)::int from posts p where ${PUBLIC_POST}) as local_posts,
+        (select count(*)::int from comments c join posts p on p.id = c.post_id
+          where c.moderation_state is null and ${PUBLIC_POST}) as local_comments`,
+  );
+  return row!;
+}
+
+// Fedify's key-value store (federation.kv.ts): a key is the JSON of Fedify's key array.
+
+/** The value at `key`, unless it expired; undefined when none. */
+export async function kvGet(db: Db, key: string): Promise<{ value: unknown } | undefined> {
+  const [row] = await queryRows<{ value: unknown }>(
+    db,
+    sql`select value from federation_kv where key = ${key} and (expires_at is null or expires_at > now())`,
+  );
+  return row;
+}
+
+/** Sets `key` to `value` (JSON text), expiring after `ttlMs` milliseconds when given. */
+export async function kvSet(db: Db, key: string, json: string, ttlMs: number | undefined): Promise<void> {
+  const expires =
+    ttlMs === undefined ? sql`null` : sql`now() + ${`${Math.max(0, Math.round(ttlMs))} milliseconds`}::interval`;
+  await db.execute(
+    sql`insert into federation_kv (key, value, expires_at) values (${key}, ${json}::jsonb, ${expires})
+        on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`,
+  );
+}
+
+export async function kvDelete(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from federation_kv where key = ${key}`);
+}
+
+/**
+ * The live entries whose key array starts with the prefix's (`exact` its JSON, `open` the same without its
+ * closing bracket and with a comma), by key; all of them without a prefix.
+ */
+export function kvList(
+  db: Db,
+  prefix: { exact: string; open: string } | undefined,
+): Promise<{ key: string; value: unknown }[]> {
+  const match = prefix ? sql`(key = ${prefix.exact} or starts_with(key, ${prefix.open}))` : sql`true`;
+  return queryRows(
+    db,
+    sql`select key, value from federation_kv where ${match} and (expires_at is null or expires_at > now()) order by key`,
+  );
+}
+
+/** Deletes the expired entries (the hourly sweep). */
+export async function kvSweep(db: Db): Promise<void> {
+  await db.execute(sql`delete from federation_kv where expires_at <= now()`);
+}
+
+// The actors' key pairs (federation.keys.ts).
+
+export type KeyAlgorithm = 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+
+/** A key pair's halves as JWK (typed by the caller: Web Crypto's JsonWebKey differs between Node's and the DOM's types). */
+export interface ActorKeyRow {
+  algorithm: KeyAlgorithm;
+  public_jwk: object;
+  private_jwk: object;
+}
+
+/** The account's key pairs, RSA first. */
+export function selectActorKeys(db: Db, userId: string): Promise<ActorKeyRow[]> {
+  return queryRows<ActorKeyRow>(
+    db,
+    sql`select algorithm, public_jwk, private_jwk from actor_keys where user_id = ${userId}::uuid
+        order by case algorithm when 'RSASSA-PKCS1-v1_5' then 0 else 1 end`,
+  );
+}
+
+/** Keeps a new key pair unless the account has one of that algorithm already (a concurrent first request's). */
+export async function insertActorKey(
+  db: Db,
+  userId: string,
+  algorithm: KeyAlgorithm,
+  publicJwk: object,
+  privateJwk: object,
+): Promise<void> {
+  await db.execute(
+    sql`insert into actor_keys (user_id, algorithm, public_jwk, private_jwk)
+        values (${userId}::uuid, ${algorithm}, ${JSON.stringify(publicJwk)}::jsonb, ${JSON.stringify(privateJwk)}::jsonb)
+        on conflict (user_id, algorithm) do nothing`,
+  );
+}

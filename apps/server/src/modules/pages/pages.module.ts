@@ -1,0 +1,46 @@
+import type { ServerContext } from '../../context.js';
+import type { StaticFilesOptions } from '../../plugins/static-files.js';
+import type { PostsModule } from '../posts/index.js';
+import { clearSessionCookie, sessionTokenOf } from '../sessions/index.js';
+import type { UsersModule } from '../users/index.js';
+import { renderHead } from './pages.html.js';
+import { apiReader, loadPageRenderer, renderHome, renderRoot, sessionApi } from './pages.render.js';
+import { createPagesService, PAGE_DATA_ID } from './pages.service.js';
+import { robotsRoutes } from './robots.routes.js';
+
+/**
+ * The pages module: GET /robots.txt, and the pages a link is shared to (a post, a profile, a tag) and a
+ * signed-in viewer's Home, drawn on the server for the static files (app.ts registers them last).
+ */
+export async function wirePages(
+  shared: ServerContext<{ webDistDir: string }>,
+  { posts, users }: { posts: PostsModule; users: UsersModule },
+): Promise<Pick<StaticFilesOptions, 'sharedPage' | 'homePage'>> {
+  const { app, config, db, log } = shared;
+  await app.register(robotsRoutes);
+  const pages = createPagesService({ db, posts: posts.posts, users: users.users });
+  // The web build's server render of shared pages (issue 22), when there is one.
+  const renderer = await loadPageRenderer(config.webDistDir);
+  const readApi = apiReader(app);
+  const homeApi = sessionApi(app);
+  return {
+    sharedPage: async (pathname, origin, url) => {
+      const page = await pages.render(pathname, origin);
+      if (!page) return undefined;
+      // Drawn on the server as a visitor sees it; its first API answers go into the page for the app.
+      const drawn = page.status === 200 ? await renderRoot(renderer, url, readApi, log) : undefined;
+      if (drawn) page.head.data = { id: PAGE_DATA_ID, json: drawn.data };
+      return { status: page.status, head: renderHead(page.head), root: drawn?.root, styles: drawn?.styles };
+    },
+    // A signed-in viewer's Home, for the session the document request's cookie carries (issue 22).
+    homePage: async (request, reply) => {
+      const token = sessionTokenOf(request.headers.cookie);
+      if (!token) return undefined;
+      const home = await renderHome(renderer, request.url, token, homeApi, log);
+      if (home.kind === 'ended') clearSessionCookie(request, reply);
+      if (home.kind !== 'drawn') return { private: true };
+      const { root, styles, data } = home.drawn;
+      return { private: true, page: { head: renderHead(pages.homeHead(token, data)), root, styles } };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { ServerContext } from '../../context.js';
+import type { DomainEvent } from '../../events/events.js';
+import { createSearchCache } from '../../lib/search-cache.js';
+import type { MediaModule } from '../media/index.js';
+import type { PeopleMatch } from './users.sql.js';
+import { createUsersService } from './users.service.js';
+import { usersRoutes } from './users.routes.js';
+
+/** The users module: profiles, follows and people search. */
+export async function wireUsers(
+  shared: ServerContext,
+  {
+    media,
+    viewerStates,
+  }: {
+    media: MediaModule;
+    /** Each viewer's remembered flags (the posts module's, issue 26): their follows changed. */
+    viewerStates: { forget(userIds: readonly string[]): void };
+  },
+) {
+  const { app, bus, db, guards, reads } = shared;
+  // People searches change when someone joins or is renamed.
+  const peopleSearches = createSearchCache<PeopleMatch, DomainEvent>({
+    bus,
+    changes: (event) => event.type === 'user-joined' || event.type === 'author-changed',
+  });
+  const users = createUsersService({
+    db,
+    reads,
+    media: media.media,
+    searches: peopleSearches,
+    viewerChanged: (userId) => viewerStates.forget([userId]),
+  });
+  await app.register(usersRoutes, { prefix: '/api', users, guards });
+  return { users, peopleSearches };
+}
+
+export type UsersModule = Awaited<ReturnType<typeof wireUsers>>;

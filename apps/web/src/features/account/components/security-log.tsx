@@ -1,0 +1,46 @@
+import { SECURITY_EVENT_TITLES, type SecurityEvent } from '@share-arts/contract';
+import { errorMessage } from '../../../lib/api-client';
+import { useSecurityLog } from '../api/use-security-log';
+import { formatMoment } from '../lib/moment';
+import styles from './security-log.module.css';
+
+/** Where a change came from: the browser and system of the session, and its network ("" for a mailed link). */
+export function originOf(event: Pick<SecurityEvent, 'device' | 'place'>): string {
+  return [event.device || 'A link in the mail', event.place].filter(Boolean).join(' · ');
+}
+
+/** Settings' "Security activity" (issue 38): what changed in what protects the account, the newest first. */
+export function SecurityLog() {
+  const log = useSecurityLog();
+  return (
+    <section className={styles.card} aria-labelledby="security-log-title">
+      <h2 id="security-log-title" className={styles.title}>
+        Security activity
+      </h2>
+      <p className={styles.hint}>
+        Changes to your password, email address, two-factor sign-in and passkeys. If you do not recognise one, choose a
+        new password and end the sessions you do not know.
+      </p>
+      {log.isPending && <p className={styles.hint}>Loading your security activity…</p>}
+      {log.isError && (
+        <p role="alert" className={styles.error}>
+          {errorMessage(log.error)}
+        </p>
+      )}
+      {log.data?.length === 0 && <p className={styles.empty}>Nothing has changed since you signed up.</p>}
+      {!!log.data?.length && (
+        <ul className={styles.list} aria-label="Your security activity">
+          {log.data.map((event) => (
+            <li key={event.id} className={styles.item}>
+              <p className={styles.what}>{SECURITY_EVENT_TITLES[event.kind] ?? event.kind}</p>
+              {event.detail && <p className={styles.detail}>{event.detail}</p>}
+              <p className={styles.meta}>
+                <time dateTime={event.at}>{formatMoment(event.at)}</time> · {originOf(event)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
