@@ -14,8 +14,17 @@ export interface LiveMemory {
   external: number;
 }
 
+/** The server's memory as it stands, with no collection first (bytes). */
+export interface MemoryNow {
+  /** The process's resident set. */
+  rss: number;
+  /** What V8 has taken for its heap, garbage not yet collected included. */
+  heapTotal: number;
+}
+
 export interface Inspector {
   liveMemory(): Promise<LiveMemory>;
+  memoryNow(): Promise<MemoryNow>;
   close(): void;
 }
 
@@ -54,17 +63,25 @@ export async function connectInspector(port: number): Promise<Inspector> {
       socket.send(JSON.stringify({ id, method, params }));
     });
 
+  const usage = async () => {
+    const evaluated = (await send('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    })) as { result: { value: string } };
+    return JSON.parse(evaluated.result.value) as LiveMemory & MemoryNow;
+  };
+
   return {
     async liveMemory() {
       // Two collections: the first may leave objects that only a finalizer or weak callback released.
       await send('HeapProfiler.collectGarbage');
       await send('HeapProfiler.collectGarbage');
-      const evaluated = (await send('Runtime.evaluate', {
-        expression: 'JSON.stringify(process.memoryUsage())',
-        returnByValue: true,
-      })) as { result: { value: string } };
-      const usage = JSON.parse(evaluated.result.value) as LiveMemory;
-      return { heapUsed: usage.heapUsed, external: usage.external };
+      const { heapUsed, external } = await usage();
+      return { heapUsed, external };
+    },
+    async memoryNow() {
+      const { rss, heapTotal } = await usage();
+      return { rss, heapTotal };
     },
     close() {
       socket.close();
