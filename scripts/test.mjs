@@ -16,18 +16,46 @@ const flaky = [];
 // Each step's seconds, printed at the end: CI's table shows npm test as one step.
 const timings = [];
 
+/**
+ * The machine's CPU time so far, busy and in all, from /proc/stat (Linux; undefined elsewhere): a step's share
+ * of every core kept busy (by anything running, the passes beside it included) says whether it waited or
+ * computed, so whether running it beside another would save time.
+ */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // idle and iowait
+    return { busy: total - fields[3] - fields[4], total };
+  } catch {
+    return undefined;
+  }
+}
+const busyShare = (from, to) =>
+  from && to && to.total > from.total
+    ? `${Math.round((100 * (to.busy - from.busy)) / (to.total - from.total))} %`
+    : '–';
+
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
   const started = performance.now();
+  const ticks = cpuTicks();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push({ title, seconds: (performance.now() - started) / 1000, ok: result.status === 0 });
+  timings.push({
+    title,
+    seconds: (performance.now() - started) / 1000,
+    busy: busyShare(ticks, cpuTicks()),
+    ok: result.status === 0,
+  });
   return result.status === 0;
 }
 
 function printTimings() {
-  console.log(`\nnpm test on Node ${process.versions.node}, steps (seconds):`);
-  for (const { title, seconds, ok } of timings)
-    console.log(`${seconds.toFixed(0).padStart(6)}  ${title}${ok ? '' : ' (failed)'}`);
+  console.log(
+    `\nnpm test on Node ${process.versions.node}, steps (seconds, and the share of the CPUs busy meanwhile):`,
+  );
+  for (const { title, seconds, busy, ok } of timings)
+    console.log(`${seconds.toFixed(0).padStart(6)} ${busy.padStart(5)}  ${title}${ok ? '' : ' (failed)'}`);
 }
 
 function step(title, command, args, env) {
@@ -48,6 +76,7 @@ async function stepsTogether(steps) {
       ({ title, command, args }) =>
         new Promise((resolve) => {
           const started = performance.now();
+          const ticks = cpuTicks();
           const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
@@ -56,7 +85,12 @@ async function stepsTogether(steps) {
             console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
             process.stdout.write(Buffer.concat(output));
             const ok = code === 0;
-            timings.push({ title: `${title} (beside the others)`, seconds: (performance.now() - started) / 1000, ok });
+            timings.push({
+              title: `${title} (beside the others)`,
+              seconds: (performance.now() - started) / 1000,
+              busy: busyShare(ticks, cpuTicks()),
+              ok,
+            });
             resolve({ title, ok });
           });
         }),
