@@ -10,6 +10,10 @@
  * 2. Bytes per variant and encoder settings compared on the 2048 px variant of the JPEG.
  * 3. Other requests while uploads are processed: GET /api/health and GET /api/posts, one after another
  *    every 20 ms, idle, during 1 upload and during 4 large uploads from 4 accounts (p50, p95, p99, max).
+ *
+ * `npm run bench:media -- --compare-node /usr/bin/node [--rounds 3]`: part 1 only, each input's child run in
+ * turns on this Node and on the one named (the same code and the same sharp), so a change of runtime is
+ * measured side by side: the median of each one's best time, and their ratio.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
@@ -145,13 +149,11 @@ async function measureOne(kind: InputKind): Promise<Measured> {
   };
 }
 
-function runChild(kind: InputKind): Promise<Measured> {
+function runChild(kind: InputKind, node = process.execPath): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...process.execArgv, '--expose-gc', import.meta.filename, '--measure', kind],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const child = spawn(node, [...process.execArgv, '--expose-gc', import.meta.filename, '--measure', kind], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) =>
@@ -177,6 +179,42 @@ try {
   console.log(execFileSync('git', ['log', '-1', '--format=%h %s'], { encoding: 'utf8' }).slice(0, 100));
 } catch {
   // Not a checkout: no commit to name.
+}
+
+const compareAt = process.argv.indexOf('--compare-node');
+if (compareAt !== -1) {
+  const other = process.argv[compareAt + 1]!;
+  const roundsAt = process.argv.indexOf('--rounds');
+  const rounds = roundsAt === -1 ? 3 : Number(process.argv[roundsAt + 1]);
+  const version = (node: string) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  const nodes = [process.execPath, other];
+  const [mine, theirs] = nodes.map(version);
+  console.log(`\nProcessing on Node ${theirs} (${other}) and ${mine} in turns, ${rounds} rounds; best of 2 runs each.`);
+  console.log(
+    `\n| input | ${theirs} ms (rounds) | ${mine} ms (rounds) | ${mine} ÷ ${theirs} | RSS high-water ${theirs} / ${mine} |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const kind of Object.keys(INPUTS) as InputKind[]) {
+    const times = nodes.map(() => [] as number[]);
+    const rss = nodes.map(() => [] as number[]);
+    for (let round = 0; round < rounds; round += 1) {
+      // Alternate which goes first, so neither always runs on the warmer or the quieter machine.
+      const order = round % 2 ? [1, 0] : [0, 1];
+      for (const i of order) {
+        const m = await runChild(kind, nodes[i]);
+        times[i]!.push(Math.min(...m.ms));
+        rss[i]!.push(m.rssPeakMb);
+      }
+    }
+    const [t0, t1] = times.map(median) as [number, number];
+    const round = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
+    console.log(
+      `| ${INPUTS[kind].label} | ${Math.round(t1)} (${round(times[1]!)}) | ${Math.round(t0)} (${round(times[0]!)}) | ` +
+        `${(t0 / t1).toFixed(2)} | +${median(rss[1]!).toFixed(0)} / +${median(rss[0]!).toFixed(0)} MB |`,
+    );
+  }
+  process.exit(0);
 }
 
 // 1. Processing per kind of input.
