@@ -23,7 +23,10 @@ export function createNotificationFeed(notifications: NotificationsService) {
   function deliver(connection: Connection, frame: HeldFrame) {
     if (connection.held) connection.held.push(frame);
     else {
-      if (frame.type === 'notification') connection.lastEventId = frame.id;
+      if (frame.type === 'notification') {
+        if (connection.replayed.has(frame.id)) return;
+        connection.lastEventId = frame.id;
+      }
       send(connection, frame);
     }
   }
@@ -47,6 +50,7 @@ export function createNotificationFeed(notifications: NotificationsService) {
         const missed = connection.lastEventId ? await notifications.missedSince(userId, connection.lastEventId) : [];
         const unreadCount = await notifications.unreadCount(userId);
         const sent = new Set<string>();
+        connection.replayed = sent;
         for (const item of missed) {
           const frame = toFrame(item, unreadCount, true);
           sent.add(frame.id);

@@ -12,6 +12,11 @@ export interface Connection {
   /** The id of the newest notification this connection has been sent: where a catch-up starts. */
   lastEventId: string | null;
   /**
+   * The notifications the last catch-up replayed: the event of one of them can still arrive after the replay
+   * read its row (another process's NOTIFY, a slow listener), and is then not sent a second time.
+   */
+  replayed: Set<string>;
+  /**
    * From sign-in until `ready` has been sent (and what was missed replayed): the notification and new-post
    * frames that arrived meanwhile, sent after them in order. `ready` is always a socket's first frame.
    */
@@ -67,6 +72,7 @@ export function createSocketRegistry() {
         posts: new Set(),
         alive: true,
         lastEventId: null,
+        replayed: new Set(),
         held: null,
         frameTimes: [],
         timers: [],
