@@ -59,6 +59,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Where the log's JSON lines go instead of stdout (tests read them); unset in production. */
   logStream?: LogDestination;
+  /**
+   * Tests only (issue 39): the fediverse's fetches and deliveries may reach loopback and private addresses (the
+   * fake remote servers of the federation tests). No variable sets it: off, a remote document or inbox on a
+   * private address is refused.
+   */
+  federationAllowPrivateAddress?: boolean;
   /** scrypt cost N (a power of two). Tests lower it; production keeps the default. */
   passwordHashCost: number;
   /** RATE_LIMITS=off turns the limits off (the end-to-end tests sign up many users from one address). */

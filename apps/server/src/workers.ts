@@ -10,9 +10,11 @@ import cluster, { type Worker } from 'node:cluster';
  *   data, and the JWT secret kept under DATA_DIR, which the workers then read;
  * - in each worker, safe to repeat: ADMIN_USERNAME's grant (an idempotent upsert), the live hub and
  *   caches (each process follows every write through PostgreSQL's LISTEN/NOTIFY), and a worker of the
- *   background job queue (src/jobs, issue 37): the jobs themselves (mail, the hourly media sweeps) are in the
- *   database, each claimed by one worker of one machine, and a periodic one is created once per period for
- *   the whole cluster.
+ *   background job queue (src/jobs, issue 37): the jobs themselves (mail, the hourly media sweeps, the
+ *   fediverse's activities in and out) are in the database, each claimed by one worker of one machine, and a
+ *   periodic one is created once per period for the whole cluster. Every worker hears a work's events and
+ *   handles them for the fediverse: one statement on `federated_posts` lets only one of them queue the
+ *   activity (modules/federation/federation.deliveries.ts).
  */
 
 /** A worker that lived this long was healthy: its death restarts it at once. */

@@ -41,6 +41,8 @@ export const users = pgTable(
     /** The URL shown for the photo (a variant of photo_media_id), kept beside it so lists need no join. */
     photoUrl: text('photo_url'),
     followerCount: integer('follower_count').notNull().default(0),
+    /** Remote actors following the account (issue 39, migration 0030): shown with the local count, kept apart. */
+    remoteFollowerCount: integer('remote_follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     postCount: integer('post_count').notNull().default(0),
     bookmarkCount: integer('bookmark_count').notNull().default(0),
@@ -92,6 +94,7 @@ export const users = pgTable(
       'users_counts_non_negative',
       sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0 and ${t.postCount} >= 0 and ${t.bookmarkCount} >= 0`,
     ),
+    check('users_remote_follower_count_check', sql`${t.remoteFollowerCount} >= 0`),
     check('users_sensitive_media_check', sql`${t.sensitiveMedia} in ('show', 'blur', 'hide')`),
   ],
 );
@@ -782,3 +785,57 @@ export const actorKeys = pgTable(
     check('actor_keys_algorithm_check', sql`${t.algorithm} in ('RSASSA-PKCS1-v1_5', 'Ed25519')`),
   ],
 );
+
+/**
+ * The remote actors that follow local accounts (issue 39, migration 0030), as last fetched: the actor's id,
+ * `user@host`, where to deliver (its inbox, its server's shared inbox), and what a list shows of it.
+ */
+export const remoteActors = pgTable('remote_actors', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  iri: text('iri').notNull().unique(),
+  handle: text('handle').notNull(),
+  inbox: text('inbox').notNull(),
+  sharedInbox: text('shared_inbox'),
+  name: text('name').notNull().default(''),
+  iconUrl: text('icon_url'),
+  profileUrl: text('profile_url'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** A remote actor follows a local account (migration 0030); `activity_id` is the Follow's id, which its Undo names. */
+export const remoteFollows = pgTable(
+  'remote_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remoteActorId: uuid('remote_actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    activityId: text('activity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.remoteActorId] }),
+    index('remote_follows_actor_idx').on(t.remoteActorId),
+    index('remote_follows_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.remoteActorId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * A work whose Create was sent (migration 0030), with the hash of the Note sent last: an edit that changes the
+ * Note is an Update, a work no longer public a Delete. No foreign key to the post: the row outlives it until
+ * its Delete is queued.
+ */
+export const federatedPosts = pgTable('federated_posts', {
+  postId: uuid('post_id').primaryKey(),
+  authorId: uuid('author_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  noteHash: text('note_hash').notNull(),
+  createdAt: createdAt(),
+});

@@ -76,8 +76,12 @@ export type JobHandler<Payload> = (payload: Payload, job: JobContext) => Promise
 export interface JobQueue {
   /** Declares a kind of job and its handler; before `start`. */
   define<Payload extends object>(kind: string, handler: JobHandler<Payload>, options?: JobKindOptions): void;
-  /** Queues a job; answers its id. */
-  send<Payload extends object>(kind: string, payload: Payload): Promise<string>;
+  /** Queues a job (to start after `startAfterSeconds` when given); answers its id. */
+  send<Payload extends object>(
+    kind: string,
+    payload: Payload,
+    options?: { startAfterSeconds?: number },
+  ): Promise<string>;
   /** Queues one job per payload, in one statement per thousand (a fan-out). */
   sendMany<Payload extends object>(kind: string, payloads: Payload[]): Promise<void>;
   /**
@@ -274,10 +278,11 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   return {
     define,
 
-    async send(kind, payload) {
+    async send(kind, payload, sendOptions) {
       if (!kinds.has(kind)) throw new Error(`unknown job kind ${kind}`);
       await startedWithin(SEND_WAIT_MS);
-      const id = await boss.send(kind, payload);
+      const delay = Math.ceil(sendOptions?.startAfterSeconds ?? 0);
+      const id = await boss.send(kind, payload, delay > 0 ? { startAfter: delay } : {});
       if (!id) throw new Error(`the job queue did not take a job of kind ${kind}`);
       return id;
     },

@@ -9,8 +9,13 @@ import type { FederationRequestData } from './federation.dispatchers.js';
 
 /** The paths Fedify answers itself (WebFinger, NodeInfo, the actors, their collections and works). */
 const FEDIFY_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|ap\/)/;
-/** The inboxes: nothing is taken in yet (issue 39's later parts). */
+/** The inboxes (each account's and the shared one): activities are POSTed to them. */
 const INBOX_PATH = /^\/ap\/(?:users\/[^/]+\/)?inbox$/;
+/**
+ * The largest activity an inbox takes (413 above it). Mastodon's own limit on what it fetches is 1 MiB
+ * (JsonLdHelper); an activity with its embedded object is far smaller.
+ */
+export const INBOX_BODY_LIMIT = 1024 * 1024;
 const HOST_META = '/.well-known/host-meta';
 /** A request for ActivityPub's JSON (Mastodon and Pixelfed send one of these two). */
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
@@ -60,12 +65,47 @@ export function registerFederationAdapter(
     return id ? `/ap/users/${id}` : undefined;
   }
 
+  /**
+   * A POST to an inbox: its body read here (at most INBOX_BODY_LIMIT bytes, else 413, before Fedify sees it),
+   * then handed to Fedify, which verifies its HTTP signature (401 when missing, wrong, or not the actor's key;
+   * nothing is done), queues it and answers 202; an unknown or suspended account's inbox answers 404.
+   */
+  async function postToInbox(request: FastifyRequest, reply: FastifyReply, pathname: string, query?: string) {
+    const origin = originOf(request, publicOrigin);
+    if (!origin) return reply.code(400).send({ errors: ['The request names no host.'] });
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > INBOX_BODY_LIMIT) {
+      reply.header('connection', 'close');
+      return reply.code(413).send({ errors: ['The activity is too large.'] });
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > INBOX_BODY_LIMIT) {
+        reply.header('connection', 'close');
+        return reply.code(413).send({ errors: ['The activity is too large.'] });
+      }
+      chunks.push(chunk);
+    }
+    const response = await federation.fetch(
+      new Request(`${origin}${pathname}${query === undefined ? '' : `?${query}`}`, {
+        method: 'POST',
+        headers: headersOf(request),
+        body: Buffer.concat(chunks),
+      }),
+      { contextData: {} },
+    );
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    return reply.send(Buffer.from(await response.arrayBuffer()));
+  }
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query] = request.url.split('?', 2) as [string, string | undefined];
-    if (request.method === 'POST' && INBOX_PATH.test(pathname)) {
-      // Refused without a 202: nothing would be done with it. Follows and the rest come in later parts.
-      return reply.code(501).send({ errors: ['This server does not take ActivityPub activities yet.'] });
-    }
+    if (request.method === 'POST' && INBOX_PATH.test(pathname)) return postToInbox(request, reply, pathname, query);
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     // Every other request (pages, the API, pictures, assets) leaves here, before any other work.
     const page = !FEDIFY_PATH.test(pathname) && pathname !== HOST_META;
@@ -81,11 +121,7 @@ export function registerFederationAdapter(
       target = mapped;
     }
 
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    }
+    const headers = headersOf(request);
     const data: FederationRequestData = {};
     const response = await federation.fetch(
       new Request(`${origin}${target}${query === undefined ? '' : `?${query}`}`, { method: 'GET', headers }),
@@ -163,4 +199,14 @@ function sendHostMeta(reply: FastifyReply, origin: string) {
     .header('access-control-allow-origin', '*')
     .type('application/xrd+xml; charset=utf-8')
     .send(xml);
+}
+
+/** The request's headers as a web Headers (a repeated header keeps each value). */
+function headersOf(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+  }
+  return headers;
 }

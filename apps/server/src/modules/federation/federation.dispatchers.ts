@@ -1,12 +1,20 @@
-import { createFederation, type Context, type Federation, type KvStore } from '@fedify/fedify';
+import {
+  createFederation,
+  type Context,
+  type Federation,
+  type FederationQueueOptions,
+  type KvStore,
+} from '@fedify/fedify';
 import { Note } from '@fedify/vocab';
 import { PAGE_LIMITS, type Post } from '@share-arts/contract';
+import { removeRemoteActors } from '../../actions/federation.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { extractMentions } from '../../lib/mentions.js';
 import type { PostsService } from '../posts/index.js';
 import type { TextLinks } from './federation.html.js';
+import { registerInboxListeners } from './federation.inbox.js';
 import type { ActorKeys } from './federation.keys.js';
 import { pages, toCreate, toNote, toPerson } from './federation.objects.js';
 import {
@@ -42,25 +50,48 @@ export const AP_PATHS = {
 /** Works and accounts per collection page. */
 const PAGE = PAGE_LIMITS.default;
 
+/** What the deliveries use of the federation: a work as a Note, and a work as anyone signed out sees it. */
+export interface AppFederation {
+  federation: Federation<FederationRequestData>;
+  noteOf(ctx: Context<unknown>, post: Post): Promise<Note>;
+  publicWork(postId: string): Promise<Post | null>;
+}
+
 /**
- * The Fedify federation of this server (issue 39, part 1: being found): WebFinger, NodeInfo, each account as a
- * Person, its works as Notes in its outbox and featured collection, and its follows among local accounts. No
- * inbox listener yet, and no queue: nothing is received or sent.
+ * The Fedify federation of this server (issue 39): WebFinger, NodeInfo, each account as a Person, its works as
+ * Notes in its outbox and featured collection, its followers (local accounts and remote actors) and following;
+ * the inboxes' listeners (federation.inbox.ts) and the queues activities go through (the job queue's).
  */
 export function createAppFederation({
   db,
   kv,
+  queue,
+  allowPrivateAddress,
   posts,
   keys,
   version,
+  log,
 }: {
   db: Db;
   kv: KvStore;
+  queue: FederationQueueOptions;
+  /** Tests only: remote documents and inboxes on loopback. */
+  allowPrivateAddress: boolean;
   posts: PostsService;
   keys: ActorKeys;
   version: string;
-}): Federation<FederationRequestData> {
-  const federation = createFederation<FederationRequestData>({ kv });
+  log: { warn(object: object, message: string): void; debug(object: object, message: string): void };
+}): AppFederation {
+  const federation = createFederation<FederationRequestData>({
+    kv,
+    queue,
+    // Started by the module's wiring (federation.startQueue), once the listeners are registered.
+    manuallyStartQueue: true,
+    allowPrivateAddress,
+    // An inbox that is gone (410) or not there (404) is not tried again; a 410 also ends the follows of its
+    // actors (below). Everything else is retried by the job queue.
+    permanentFailureStatusCodes: [404, 410],
+  });
 
   /** The links of a text: tags to their pages, mentions to the profiles of the accounts that are there. */
   const linksOf = (ctx: Context<unknown>, accounts: { username: string }[]): TextLinks => {
@@ -112,9 +143,17 @@ export function createAppFederation({
       return row.id;
     });
 
-  // An actor needs an inbox for Mastodon to take it (process_account_service.rb returns early without one).
-  // No listener yet: the Fastify adapter refuses every POST to it before Fedify sees it.
-  federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox);
+  // Each account's inbox and the shared one; Fedify verifies every POST's HTTP signature (401 without a valid
+  // one, before any listener runs) and queues what it takes in (202).
+  registerInboxListeners(federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox), { db, log });
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { statusCode, actorIds, inbox }) => {
+    if (statusCode !== 410) return;
+    const ended = await removeRemoteActors(
+      db,
+      actorIds.map((id) => id.href),
+    );
+    log.debug({ inbox: inbox.href, ended }, 'federation: an inbox is gone (410); its actors no longer follow');
+  });
 
   federation
     .setOutboxDispatcher(AP_PATHS.outbox, async (ctx, identifier, cursor) => {
@@ -135,14 +174,21 @@ export function createAppFederation({
     })
     .setFirstCursor(async (_ctx, identifier) => ((await actorOf(identifier)) ? '' : null));
 
-  /** The followers or following of an actor: local accounts' actor ids, newest follow first. */
+  /**
+   * The followers or following of an actor, newest follow first: local accounts' actor ids, and on the
+   * followers side remote actors' ids (their inboxes are not listed: deliveries read them from the database).
+   */
   function follows(side: 'followers' | 'following') {
     return async (ctx: Context<unknown>, identifier: string, cursor: string | null) => {
       const row = await actorOf(identifier);
       if (!row || cursor === null) return null;
       const page = await selectFollowPage(db, row.id, side, cursor || undefined, PAGE);
       return {
-        ids: page.ids.map((id) => ({ id: ctx.getActorUri(id), inboxId: ctx.getInboxUri(id) })),
+        ids: page.items.map((item) =>
+          'local' in item
+            ? { id: ctx.getActorUri(item.local), inboxId: ctx.getInboxUri(item.local) }
+            : { id: new URL(item.remote), inboxId: null },
+        ),
         nextCursor: page.nextCursor,
       };
     };
@@ -199,5 +245,5 @@ export function createAppFederation({
     };
   });
 
-  return federation;
+  return { federation, noteOf, publicWork };
 }

@@ -1,14 +1,47 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerContext } from '../../context.js';
 import type { PostsModule } from '../posts/index.js';
-import { registerFederationAdapter } from './federation.adapter.js';
+import { asParsersRead, registerFederationAdapter } from './federation.adapter.js';
 import { createAppFederation } from './federation.dispatchers.js';
+import { startDeliveries } from './federation.deliveries.js';
 import { createActorKeys } from './federation.keys.js';
 import { createDatabaseKvStore } from './federation.kv.js';
+import { createJobMessageQueue } from './federation.queue.js';
 import { selectActorByUsername } from './federation.sql.js';
 
 /** The hourly sweep of Fedify's expired cache entries. */
 const KV_SWEEP = { kind: 'federation.kv-sweep', every: '41 * * * *' } as const;
+
+/**
+ * Fedify's three queues as job kinds: activities taken in (`inbox`), one delivery to one inbox (`outbox`), and
+ * an activity to many inboxes split into deliveries (`fanout`). A delivery is tried 16 times after the first,
+ * a minute later then doubling to at most 6 hours apart (about two days in all, as a server down for a weekend
+ * day still gets its deliveries); a slow inbox holds only one of the few deliveries each process runs at once.
+ */
+const QUEUES = {
+  inbox: { kind: 'federation.inbox', retryLimit: 5, retryDelaySeconds: 30, concurrency: 2, batchSize: 5 },
+  outbox: {
+    kind: 'federation.outbox',
+    retryLimit: 16,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 6 * 3600,
+    expireInSeconds: 300,
+    concurrency: 4,
+    batchSize: 5,
+  },
+  fanout: { kind: 'federation.fanout', retryLimit: 5, retryDelaySeconds: 30, concurrency: 1, batchSize: 1 },
+} as const;
+
+/**
+ * A delivery's activity as Mastodon's and Pixelfed's parsers read it (asParsersRead: `to`, `cc`, `tag` and
+ * `attachment` as arrays; Fedify writes a lone value bare, and Pixelfed then takes a public work for a private
+ * one and drops its pictures). Arrays of one value are the same JSON-LD, so its Linked Data signature holds; the
+ * HTTP signature is made when it is sent.
+ */
+function shapeDelivery(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || !('activity' in message)) return message;
+  return { ...message, activity: asParsersRead(message.activity) };
+}
 
 /** The server's version, as NodeInfo names it: apps/server/package.json (beside src/ and dist/ alike). */
 async function serverVersion(): Promise<string> {
@@ -17,29 +50,49 @@ async function serverVersion(): Promise<string> {
 }
 
 /**
- * The federation module (issue 39, part 1: being found): WebFinger, host-meta, NodeInfo, each account as an
- * ActivityPub actor, and its public works as Notes, through Fedify, answered before the app's routes and
- * falling through to them for anything Fedify does not serve. Its key-value store and the actors' keys are
- * in the app's database (`federation_kv`, `actor_keys`, migration 0029).
+ * The federation module (issue 39): WebFinger, host-meta, NodeInfo, each account as an ActivityPub actor, and
+ * its public works as Notes, through Fedify, answered before the app's routes and falling through to them for
+ * anything Fedify does not serve (part 1); the inboxes, remote followers, and the works sent to them (part 2,
+ * federation.inbox.ts and federation.deliveries.ts), through Fedify's queues on the job queue. Its key-value
+ * store and the actors' keys (migration 0029), the remote actors and follows and the works sent (0030) are in
+ * the app's database.
  */
 export async function wireFederation(
-  shared: ServerContext<{ publicOrigin: string | undefined }>,
+  shared: ServerContext<{ publicOrigin: string | undefined; federationAllowPrivateAddress?: boolean }>,
   { posts }: { posts: PostsModule },
 ): Promise<void> {
-  const { app, config, db, jobs, log } = shared;
+  const { app, bus, config, db, jobs, log } = shared;
   const kv = createDatabaseKvStore(db);
   jobs.define(KV_SWEEP.kind, () => kv.sweepExpired(), { every: KV_SWEEP.every, retryLimit: 2, batchSize: 1 });
-  const federation = createAppFederation({
+  const queueOf = ({ kind, ...options }: (typeof QUEUES)[keyof typeof QUEUES], shape?: (message: unknown) => unknown) =>
+    createJobMessageQueue(jobs, kind, options, shape);
+  const appFederation = createAppFederation({
     db,
     kv,
+    queue: {
+      inbox: queueOf(QUEUES.inbox),
+      outbox: queueOf(QUEUES.outbox, shapeDelivery),
+      fanout: queueOf(QUEUES.fanout),
+    },
+    allowPrivateAddress: config.federationAllowPrivateAddress === true,
     posts: posts.posts,
     keys: createActorKeys(db),
     version: await serverVersion(),
+    log,
   });
+  const { federation } = appFederation;
+  // Fedify's listeners on the three job kinds (their jobs start being claimed once the app is ready).
+  const listening = new AbortController();
+  void federation.startQueue({}, { signal: listening.signal });
+  const deliveries = startDeliveries({ app: appFederation, db, bus, origin: config.publicOrigin, log });
+  // The events heard are handled before the bus closes; Fedify stops listening after the job queue stopped
+  // (registered before it, so after it: the last registered stops first).
+  shared.beforeClose(() => deliveries.idle());
+  app.addHook('onClose', async () => listening.abort());
   registerFederationAdapter(app, {
     federation,
     publicOrigin: config.publicOrigin,
     actorIdOf: async (username) => (await selectActorByUsername(db, username))?.id,
   });
-  log.debug('federation: WebFinger, NodeInfo and the actors are served (nothing is received or sent yet)');
+  log.debug('federation: WebFinger, NodeInfo, the actors and their inboxes are served; works are delivered');
 }

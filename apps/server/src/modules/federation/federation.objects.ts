@@ -2,6 +2,7 @@ import type { Context } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import {
   Create,
+  Delete,
   Endpoints,
   Hashtag,
   Image,
@@ -11,6 +12,8 @@ import {
   Person,
   PropertyValue,
   PUBLIC_COLLECTION,
+  Tombstone,
+  Update,
   type CryptographicKey,
   type Multikey,
 } from '@fedify/vocab';
@@ -196,5 +199,36 @@ export function toCreate(ctx: Context<unknown>, note: Note, post: Post): Create 
     cc: ctx.getFollowersUri(post.userId),
     published: instant(post.createdAt),
     object: note,
+  });
+}
+
+/** The Update of an edited work (issue 39, part 2): `…/ap/posts/{id}#update-<the Note's hash>`, one per version. */
+export function toUpdate(ctx: Context<unknown>, note: Note, post: Post, noteHash: string): Update {
+  const id = new URL(ctx.getObjectUri(Note, { id: post._id }));
+  id.hash = `update-${noteHash.slice(0, 16)}`;
+  return new Update({
+    id,
+    actor: ctx.getActorUri(post.userId),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(post.userId),
+    updated: instant(post.updatedAt),
+    object: note,
+  });
+}
+
+/**
+ * The Delete of a work no longer public (deleted, removed or hidden by moderation): its Note as a Tombstone,
+ * `…/ap/posts/{id}#delete`.
+ */
+export function toDelete(ctx: Context<unknown>, postId: string, authorId: string): Delete {
+  const noteId = ctx.getObjectUri(Note, { id: postId });
+  const id = new URL(noteId);
+  id.hash = 'delete';
+  return new Delete({
+    id,
+    actor: ctx.getActorUri(authorId),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(authorId),
+    object: new Tombstone({ id: noteId }),
   });
 }

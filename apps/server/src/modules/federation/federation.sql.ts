@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { keysetPage, keysetQuery } from '../../lib/keyset.js';
 
-// Every statement of the federation module. It writes only its own tables (federation_kv, actor_keys); the
-// rest are reads of users, posts, follows, post_pins and sessions, as anyone signed out may see them.
+// Every statement of the federation module. It writes only its own tables (federation_kv, actor_keys,
+// remote_actors, federated_posts; remote_follows with their counts through actions/federation.ts); the rest are
+// reads of users, posts, follows, post_pins and sessions, as anyone signed out may see them.
 
 /** An account that is there for the fediverse: it exists and is not suspended. */
 const ACTIVE = sql`(u.suspended_until is null or u.suspended_until <= now())`;
@@ -79,9 +80,12 @@ export async function selectPinnedPostIds(db: Db, userId: string): Promise<strin
   return rows.map((row) => row.post_id);
 }
 
-/** A page of the accounts on one side of the account's follows, newest follow first. */
+/**
+ * A page of one side of the account's follows, newest follow first: local accounts by their ids (`ids`), and on
+ * the followers side remote actors too, by their actor ids (`iris`), in one order (`items`).
+ */
 export interface FollowPage {
-  ids: string[];
+  items: ({ local: string } | { remote: string })[];
   nextCursor: string | null;
 }
 
@@ -104,15 +108,28 @@ export async function selectFollowPage(
     after,
     orderBy,
     limit: rows,
-  } = keysetQuery({ columns: [sql`f.created_at`, other], shape: [...FOLLOW_SHAPE], direction: 'desc' }, cursor, limit);
-  const found = await queryRows<{ id: string; created_at: string | Date }>(
+  } = keysetQuery(
+    { columns: [sql`f.created_at`, sql`f.id`], shape: [...FOLLOW_SHAPE], direction: 'desc' },
+    cursor,
+    limit,
+  );
+  // Remote followers (issue 39) are in the same order; their row's id is the remote actor's (a uuid as well).
+  const remote =
+    side === 'followers'
+      ? sql`union all select ra.id, f.created_at, ra.iri from remote_follows f join remote_actors ra on ra.id = f.remote_actor_id
+            where f.user_id = ${userId}::uuid`
+      : sql``;
+  const found = await queryRows<{ id: string; created_at: string | Date; iri: string | null }>(
     db,
-    sql`select ${other} as id, f.created_at from follows f join users u on u.id = ${other}
-        where ${self} = ${userId}::uuid and ${ACTIVE} and ${after}
+    sql`select * from (
+          select ${other} as id, f.created_at, null::text as iri from follows f join users u on u.id = ${other}
+          where ${self} = ${userId}::uuid and ${ACTIVE}
+          ${remote}
+        ) f where ${after}
         order by ${orderBy} ${rows}`,
   );
   const { page, nextCursor } = keysetPage(found, limit, [...FOLLOW_SHAPE], (row) => [row.created_at, row.id]);
-  return { ids: page.map((row) => row.id), nextCursor };
+  return { items: page.map((row) => (row.iri ? { remote: row.iri } : { local: row.id })), nextCursor };
 }
 
 /** How many accounts (not suspended) are on one side of the account's follows. */
@@ -124,7 +141,111 @@ export async function countFollows(db: Db, userId: string, side: 'followers' | '
     sql`select count(*)::int as n from follows f join users u on u.id = ${other}
         where ${self} = ${userId}::uuid and ${ACTIVE}`,
   );
+  const remote = side === 'followers' ? await countRemoteFollowers(db, userId) : 0;
+  return (row?.n ?? 0) + remote;
+}
+
+// Remote followers (issue 39, part 2): remote_actors and remote_follows (migration 0030). A follow is added and
+// removed by actions/federation.ts, which keeps the account's count with it.
+
+/** A remote actor as fetched, by its id (IRI). */
+export interface RemoteActorFields {
+  iri: string;
+  handle: string;
+  inbox: string;
+  sharedInbox: string | null;
+  name: string;
+  iconUrl: string | null;
+  profileUrl: string | null;
+}
+
+/** Keeps the remote actor as fetched now (a new row, or the one of its IRI brought up to date); answers its row id. */
+export async function upsertRemoteActor(db: Db, actor: RemoteActorFields): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into remote_actors (iri, handle, inbox, shared_inbox, name, icon_url, profile_url, fetched_at)
+        values (${actor.iri}, ${actor.handle}, ${actor.inbox}, ${actor.sharedInbox}, ${actor.name}, ${actor.iconUrl},
+                ${actor.profileUrl}, now())
+        on conflict (iri) do update set handle = excluded.handle, inbox = excluded.inbox,
+          shared_inbox = excluded.shared_inbox, name = excluded.name, icon_url = excluded.icon_url,
+          profile_url = excluded.profile_url, fetched_at = excluded.fetched_at
+        returning id`,
+  );
+  return row!.id;
+}
+
+/** How many remote actors follow the account. */
+export async function countRemoteFollowers(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from remote_follows where user_id = ${userId}::uuid`,
+  );
   return row?.n ?? 0;
+}
+
+/** Where the account's remote followers take deliveries: each actor's id, inbox and shared inbox. */
+export interface RemoteRecipientRow {
+  iri: string;
+  inbox: string;
+  shared_inbox: string | null;
+}
+
+export function selectRemoteRecipients(db: Db, userId: string): Promise<RemoteRecipientRow[]> {
+  return queryRows<RemoteRecipientRow>(
+    db,
+    sql`select ra.iri, ra.inbox, ra.shared_inbox from remote_follows f join remote_actors ra on ra.id = f.remote_actor_id
+        where f.user_id = ${userId}::uuid order by f.created_at`,
+  );
+}
+
+/** Whether any remote actor follows the account (else a new work is sent nowhere). */
+export async function hasRemoteFollowers(db: Db, userId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select from remote_follows where user_id = ${userId}::uuid limit 1`);
+  return rows.length > 0;
+}
+
+// The works whose Create was sent (federated_posts, migration 0030). Every process hears a post's events; each
+// claims the activity it would send by one statement, and only the process whose statement changed the row sends.
+
+/** The work's Create is to be sent: true for the one caller that records it first. */
+export async function claimCreate(db: Db, postId: string, authorId: string, noteHash: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into federated_posts (post_id, author_id, note_hash) values (${postId}::uuid, ${authorId}::uuid, ${noteHash})
+        on conflict (post_id) do nothing returning post_id`,
+  );
+  return rows.length > 0;
+}
+
+/** The author of a work whose Create was sent, and the hash of the Note sent last; undefined when none was. */
+export async function selectFederatedPost(
+  db: Db,
+  postId: string,
+): Promise<{ author_id: string; note_hash: string } | undefined> {
+  const [row] = await queryRows<{ author_id: string; note_hash: string }>(
+    db,
+    sql`select author_id, note_hash from federated_posts where post_id = ${postId}::uuid`,
+  );
+  return row;
+}
+
+/** The work's Update is to be sent: true for the one caller that records this Note first. */
+export async function claimUpdate(db: Db, postId: string, noteHash: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`update federated_posts set note_hash = ${noteHash}
+        where post_id = ${postId}::uuid and note_hash <> ${noteHash} returning post_id`,
+  );
+  return rows.length > 0;
+}
+
+/** The work's Delete is to be sent: its author, for the one caller that deletes the record. */
+export async function claimDelete(db: Db, postId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ author_id: string }>(
+    db,
+    sql`delete from federated_posts where post_id = ${postId}::uuid returning author_id`,
+  );
+  return row?.author_id;
 }
 
 export interface NodeUsage {

@@ -15,6 +15,7 @@ import {
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
+import { INBOX_BODY_LIMIT } from './federation.adapter.js';
 import { createDatabaseKvStore } from './federation.kv.js';
 
 /**
@@ -271,17 +272,38 @@ describe('the actor', () => {
     expect((await get('/ap/users/not-a-uuid')).statusCode).toBe(404);
   });
 
-  it('refuses activities sent to an inbox (nothing is taken in yet)', async () => {
+  it('refuses unsigned activities sent to an inbox (401) and bodies over the limit (413)', async () => {
     const artist = await signUp(ctx.app);
     for (const url of [`/ap/users/${artist.user._id}/inbox`, '/ap/inbox']) {
       const response = await ctx.app.inject({
         method: 'POST',
         url,
-        payload: JSON.stringify({ type: 'Follow' }),
+        payload: JSON.stringify({
+          '@context': 'https://www.w3.org/ns/activitystreams',
+          id: 'https://remote.example/follows/1',
+          type: 'Follow',
+          actor: 'https://remote.example/users/bob',
+          object: actorId(artist),
+        }),
         headers: { 'content-type': AP },
       });
-      expect(response.statusCode).toBe(501);
+      expect(response.statusCode, response.body).toBe(401);
+      const large = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ type: 'Note', content: 'x'.repeat(INBOX_BODY_LIMIT) }),
+        headers: { 'content-type': AP },
+      });
+      expect(large.statusCode).toBe(413);
     }
+    // The inbox of an account that is not there.
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/ap/users/00000000-0000-4000-8000-000000000000/inbox',
+      payload: JSON.stringify({ type: 'Follow' }),
+      headers: { 'content-type': AP },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -138,8 +138,14 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/**
+ * The followers a profile shows: local accounts (`follower_count`, which `follows` keeps) and remote actors
+ * (`remote_follower_count`, which the federation module's follows keep, issue 39).
+ */
+const FOLLOWER_COUNT = sql`(u.follower_count + u.remote_follower_count) as follower_count`;
+
 const cardColumns = (viewerId: string | null) => sql`
-  u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, u.follower_count, u.following_count,
+  u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, ${FOLLOWER_COUNT}, u.following_count,
   u.post_count, u.created_at, ${viewerRelation(viewerId)},
   ${followListJson('followers', viewerId, USER_CARD_LIST_CAP)} as followers,
   ${followListJson('following', viewerId, USER_CARD_LIST_CAP)} as following`;
@@ -379,7 +385,7 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
     sql`
     select u.id, u.username, u.first_name, u.last_name, u.email, u.email_verified_at is not null as email_verified,
            u.bio, u.link, u.photo_url,
-           u.created_at, u.updated_at, u.follower_count, u.following_count, u.post_count, u.bookmark_count,
+           u.created_at, u.updated_at, ${FOLLOWER_COUNT}, u.following_count, u.post_count, u.bookmark_count,
            u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.role,
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
            ${followListJson('following', viewerId, USER_LIST_CAP)} as following,

@@ -1,0 +1,504 @@
+import http from 'node:http';
+import net from 'node:net';
+import { createFederation, type generateCryptoKeyPair, MemoryKvStore, signRequest } from '@fedify/fedify';
+import { Activity, Delete, Endpoints, Follow, Person, Undo } from '@fedify/vocab';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { createTestApp, signUp, uploadPicture, type SignedUp, type TestContext } from '../../test/helpers.js';
+
+/**
+ * Being followed, and what leaves (issue 39, part 2), between two real servers on loopback: the app on one port,
+ * and on another a small fake remote server made with Fedify itself (its own keys and inboxes), whose actors
+ * follow our artists with signed requests and whose inboxes verify what we deliver (an activity reaches
+ * `received` only once Fedify there checked its signature against our actor's key). The app is allowed to reach
+ * loopback by `federationAllowPrivateAddress`, a setting only tests set. Effects are waited for by polling, a
+ * bounded time, never by a fixed sleep.
+ */
+
+const AP = 'application/activity+json';
+const WAIT_MS = 40_000;
+
+/** A port free on loopback now (the app's origin must be known before it is built). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls `check` until it answers something truthy, at most `ms`. */
+async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, ms = WAIT_MS) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Fedify's key pair type (Web Crypto's, whichever of Node's or the DOM's types the build uses). */
+type KeyPair = Awaited<ReturnType<typeof generateCryptoKeyPair>>;
+
+/** An RSA key pair of 2,048 bits (Fedify's helper makes 4,096, slower to make and to sign with). */
+async function rsaPair(): Promise<KeyPair> {
+  return (await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  )) as unknown as KeyPair;
+}
+
+interface Received {
+  /** The inbox path it was delivered to. */
+  path: string;
+  json: Record<string, unknown> & { type: string; id: string; object: Record<string, unknown> | string };
+}
+
+/**
+ * The fake remote server: actors `bob` (with a shared inbox, as Mastodon's) and `carol` (a personal inbox only),
+ * each with its own RSA key; every activity its inboxes verify is kept in `received`. An actor in `gone` has an
+ * inbox that answers 410, one in `failing` an inbox that answers 503.
+ */
+async function startRemote() {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const keys = { bob: await rsaPair(), carol: await rsaPair() } as Record<string, KeyPair>;
+  const received: Received[] = [];
+  /** Every body POSTed to an inbox, as sent (`received` holds them as Fedify reads them). */
+  const bodies: Record<string, unknown>[] = [];
+  const gone = new Set<string>();
+  const failing = new Set<string>();
+  const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      if (!keys[identifier]) return null;
+      const [pair] = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: identifier === 'bob' ? 'Bob Remote' : 'Carol Remote',
+        url: new URL(`/@${identifier}`, origin),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: identifier === 'bob' ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
+        publicKey: pair!.cryptographicKey,
+      });
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (keys[identifier] ? [keys[identifier]] : []));
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (ctx, activity) => {
+    const json = (await activity.toJsonLd({ contextLoader: ctx.contextLoader, format: 'compact' })) as Received['json'];
+    received.push({ path: ctx.recipient === null ? '/inbox' : `/users/${ctx.recipient}/inbox`, json });
+  });
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (req.method === 'POST') {
+        try {
+          bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+        } catch {
+          // Not JSON: the inbox below refuses it.
+        }
+      }
+      const who = /^\/users\/([^/]+)\/inbox$/.exec(path)?.[1];
+      if (req.method === 'POST' && who && gone.has(who)) {
+        res.writeHead(410).end();
+        return;
+      }
+      if (req.method === 'POST' && who && failing.has(who)) {
+        res.writeHead(503).end();
+        return;
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+      const request = new Request(`${origin}${req.url}`, {
+        method: req.method,
+        headers,
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
+      });
+      const response = await federation.fetch(request, { contextData: undefined });
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const ctx = federation.createContext(new URL(origin), undefined);
+
+  /** POSTs `activity` to `inbox`, signed by `as` (draft-cavage, with a Digest), then optionally changed. */
+  async function deliver(inbox: string, activity: Activity, as: string, change?: (body: string) => string) {
+    const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }));
+    const unsigned = new Request(inbox, { method: 'POST', headers: { 'content-type': AP, accept: AP }, body });
+    const signed = await signRequest(unsigned, keys[as]!.privateKey, new URL(`${ctx.getActorUri(as).href}#main-key`));
+    const sent = change
+      ? new Request(signed.url, { method: 'POST', headers: signed.headers, body: change(body) })
+      : signed;
+    return fetch(sent);
+  }
+
+  return {
+    origin,
+    received,
+    bodies,
+    gone,
+    failing,
+    actor: (name: string) => ctx.getActorUri(name).href,
+    deliver,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let ctx: TestContext;
+let origin: string;
+let remote: Awaited<ReturnType<typeof startRemote>>;
+
+beforeAll(async () => {
+  remote = await startRemote();
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  ctx = await createTestApp({
+    config: {
+      publicOrigin: origin,
+      federationAllowPrivateAddress: true,
+      logLevel: process.env.FED_LOG ? 'warn' : 'silent',
+    },
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+}, 90_000);
+afterAll(async () => {
+  await ctx?.close();
+  await remote?.close();
+});
+
+const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}` });
+const actorOf = (who: SignedUp) => `${origin}/ap/users/${who.user._id}`;
+const inboxOf = (who: SignedUp) => `${actorOf(who)}/inbox`;
+
+let follows = 0;
+/** A Follow of `who` by the remote actor `as`, with a new id. */
+const followOf = (who: SignedUp, as = 'bob') =>
+  new Follow({
+    id: new URL(`/follows/${(follows += 1)}`, remote.origin),
+    actor: new URL(remote.actor(as)),
+    object: new URL(actorOf(who)),
+  });
+
+async function remoteFollowers(who: SignedUp): Promise<string[]> {
+  const rows = await queryRows<{ iri: string }>(
+    ctx.database.db,
+    sql`select ra.iri from remote_follows f join remote_actors ra on ra.id = f.remote_actor_id
+        where f.user_id = ${who.user._id}::uuid order by ra.iri`,
+  );
+  return rows.map((row) => row.iri);
+}
+
+/** The account's follower count as the site shows it (its profile). */
+async function followerCount(who: SignedUp): Promise<number> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/users/${who.user._id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  const json = response.json();
+  return (json.user ?? json).followerCount as number;
+}
+
+/** Waits until no activity taken in waits or runs (what an inbox accepted has had its effect, or none). */
+async function inboxDrained() {
+  await eventually(async () => {
+    const counts = await ctx.app.jobs.counts();
+    const inbox = counts.find((count) => count.kind === 'federation.inbox');
+    return !inbox || inbox.queued + inbox.running === 0;
+  }, 'the inbox jobs to be done');
+}
+
+/** Follows `who` from `as` and waits for the follow and the Accept that answers it. */
+async function followFrom(who: SignedUp, as = 'bob') {
+  const follow = followOf(who, as);
+  const response = await remote.deliver(inboxOf(who), follow, as);
+  expect(response.status, await response.text()).toBe(202);
+  await eventually(async () => (await remoteFollowers(who)).includes(remote.actor(as)), 'the follow');
+  await eventually(
+    async () =>
+      remote.received.find(
+        (item) =>
+          item.json.type === 'Accept' &&
+          (typeof item.json.object === 'string' ? item.json.object : item.json.object.id) === follow.id!.href,
+      ),
+    'the Accept',
+  );
+  return follow;
+}
+
+async function post(who: SignedUp, content: string, mediaIds: string[] = []): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: { content, mediaIds },
+    headers: { ...auth(who), prefer: 'return=minimal' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().post._id as string;
+}
+
+/** The first activity of `type` received about the work `postId` (its Note or the Tombstone of it). */
+const activityAbout = (type: string, postId: string) =>
+  eventually(
+    async () =>
+      remote.received.find((item) => {
+        if (item.json.type !== type || typeof item.json.object !== 'object') return false;
+        return String(item.json.object.id).endsWith(`/ap/posts/${postId}`);
+      }),
+    `${type} of ${postId}`,
+  );
+
+describe('being followed from another server', { timeout: 120_000 }, () => {
+  it('takes a signed Follow (202), keeps the remote actor and sends back a signed Accept; the followers include it', async () => {
+    const artist = await signUp(ctx.app);
+    await followFrom(artist);
+    const [row] = await queryRows<{ handle: string; inbox: string; shared_inbox: string; name: string }>(
+      ctx.database.db,
+      sql`select handle, inbox, shared_inbox, name from remote_actors where iri = ${remote.actor('bob')}`,
+    );
+    expect(row).toEqual({
+      handle: `bob@${new URL(remote.origin).host}`,
+      inbox: `${remote.actor('bob')}/inbox`,
+      shared_inbox: `${remote.origin}/inbox`,
+      name: 'Bob Remote',
+    });
+    // The followers collection lists it and counts it; so does the profile.
+    const collection = (await (await fetch(`${actorOf(artist)}/followers`, { headers: { accept: AP } })).json()) as {
+      totalItems: number;
+      first: string;
+    };
+    expect(collection.totalItems).toBe(1);
+    const first = (await (await fetch(collection.first, { headers: { accept: AP } })).json()) as {
+      orderedItems: string[];
+    };
+    expect(first.orderedItems).toEqual([remote.actor('bob')]);
+    expect(await followerCount(artist)).toBe(1);
+
+    // A second Follow of the same pair is answered again and counts once.
+    await followFrom(artist);
+    expect(await followerCount(artist)).toBe(1);
+  });
+
+  it('ends the follow on Undo(Follow)', async () => {
+    const artist = await signUp(ctx.app);
+    const follow = await followFrom(artist);
+    const undo = new Undo({
+      id: new URL(`/undos/${follow.id!.pathname.split('/').pop()}`, remote.origin),
+      actor: new URL(remote.actor('bob')),
+      object: follow,
+    });
+    const response = await remote.deliver(inboxOf(artist), undo, 'bob');
+    expect(response.status).toBe(202);
+    await eventually(async () => (await remoteFollowers(artist)).length === 0, 'the follow to end');
+    expect(await followerCount(artist)).toBe(0);
+  });
+
+  it('refuses an unsigned or tampered Follow (401) and keeps nothing', async () => {
+    const artist = await signUp(ctx.app);
+    const unsigned = await fetch(inboxOf(artist), {
+      method: 'POST',
+      headers: { 'content-type': AP },
+      body: JSON.stringify(await followOf(artist).toJsonLd({ format: 'compact' })),
+    });
+    expect(unsigned.status).toBe(401);
+    const other = await signUp(ctx.app);
+    // Signed for a Follow of `artist`, then changed to follow `other`: the digest no longer matches.
+    const tampered = await remote.deliver(inboxOf(artist), followOf(artist), 'bob', (body) =>
+      body.replace(artist.user._id, other.user._id),
+    );
+    expect(tampered.status).toBe(401);
+    // Signed by carol's key but naming bob as the actor.
+    const impostor = await remote.deliver(inboxOf(artist), followOf(artist, 'bob'), 'carol');
+    expect(impostor.status).toBe(401);
+    await inboxDrained();
+    expect(await remoteFollowers(artist)).toEqual([]);
+    expect(await remoteFollowers(other)).toEqual([]);
+  });
+
+  it('takes a Follow of an unknown or suspended account without effect', async () => {
+    const artist = await signUp(ctx.app);
+    await queryRows(
+      ctx.database.db,
+      sql`update users set suspended_until = now() + interval '1 day' where id = ${artist.user._id}::uuid`,
+    );
+    // Its own inbox is not there; the shared inbox takes the Follow and does nothing with it.
+    expect((await remote.deliver(inboxOf(artist), followOf(artist), 'bob')).status).toBe(404);
+    expect((await remote.deliver(`${origin}/ap/inbox`, followOf(artist), 'bob')).status).toBe(202);
+    const nobody = new Follow({
+      id: new URL('/follows/nobody', remote.origin),
+      actor: new URL(remote.actor('bob')),
+      object: new URL(`${origin}/ap/users/00000000-0000-4000-8000-000000000000`),
+    });
+    expect((await remote.deliver(`${origin}/ap/inbox`, nobody, 'bob')).status).toBe(202);
+    await inboxDrained();
+    expect(await remoteFollowers(artist)).toEqual([]);
+  });
+});
+
+describe('what leaves', { timeout: 120_000 }, () => {
+  let artist: SignedUp;
+
+  beforeAll(async () => {
+    artist = await signUp(ctx.app, { fullname: 'Mira Okafor' });
+    await followFrom(artist);
+  }, 90_000);
+
+  it('sends a public work as Create(Note) with its pictures, an edit as Update, a deletion as Delete', async () => {
+    const pictures = [
+      await uploadPicture(ctx.app, artist, 'A harbour at dawn'),
+      await uploadPicture(ctx.app, artist, ''),
+    ];
+    const postId = await post(
+      artist,
+      'Harbour #ink',
+      pictures.map((picture) => picture._id),
+    );
+    const create = await activityAbout('Create', postId);
+    // Bob's server has a shared inbox: it is preferred.
+    expect(create.path).toBe('/inbox');
+    // As sent: the audience and the lists as arrays, the public address in full (Pixelfed's
+    // Helpers::normalizeAudience reads `to` and `cc` only as arrays, and verifyAttachments `attachment`).
+    const sent = remote.bodies.find((body) => body.id === create.json.id)!;
+    const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+    expect(sent).toMatchObject({ to: [PUBLIC], cc: [expect.stringMatching(/\/followers$/)] });
+    const sentNote = sent.object as Record<string, unknown>;
+    expect(sentNote).toMatchObject({ to: [PUBLIC], cc: [expect.stringMatching(/\/followers$/)] });
+    expect(sentNote.attachment).toHaveLength(2);
+    expect(sentNote.tag).toEqual([expect.objectContaining({ type: 'Hashtag', name: '#ink' })]);
+    const note = create.json.object as Record<string, unknown>;
+    expect(note.type).toBe('Note');
+    const attachments = ([] as Record<string, unknown>[]).concat(note.attachment as Record<string, unknown>[]);
+    expect(attachments).toHaveLength(2);
+    expect(attachments[0]).toMatchObject({ type: 'Image', mediaType: 'image/jpeg', name: 'A harbour at dawn' });
+
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/posts/edit/${postId}`,
+      payload: { postData: { content: 'Harbour at dawn #ink' } },
+      headers: auth(artist),
+    });
+    expect(edited.statusCode, edited.body).toBe(201);
+    const update = await activityAbout('Update', postId);
+    expect(String((update.json.object as Record<string, unknown>).content)).toContain('Harbour at dawn');
+
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${postId}`, headers: auth(artist) });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const deletion = await activityAbout('Delete', postId);
+    expect((deletion.json.object as Record<string, unknown>).type).toBe('Tombstone');
+  });
+
+  it('sends a Delete of a work a moderator removes', async () => {
+    const moderator = await signUp(ctx.app);
+    await queryRows(ctx.database.db, sql`update users set role = 'moderator' where id = ${moderator.user._id}::uuid`);
+    const postId = await post(artist, 'Spam, allegedly');
+    await activityAbout('Create', postId);
+    const removed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/moderation/actions',
+      payload: { targetType: 'post', targetId: postId, action: 'remove', reason: 'Spam' },
+      headers: auth(moderator),
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const deletion = await activityAbout('Delete', postId);
+    expect((deletion.json.object as Record<string, unknown>).type).toBe('Tombstone');
+  });
+
+  it('sends nothing of an artist who shows their works to signed-in people only', async () => {
+    const private_ = await signUp(ctx.app);
+    await followFrom(private_);
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      payload: { userData: { worksSignedInOnly: true } },
+      headers: auth(private_),
+    });
+    expect(edit.statusCode, edit.body).toBeLessThan(300);
+    const hidden = await post(private_, 'For members');
+    // A later public work of another artist arrives: the events are handled in order, so the first was too.
+    const later = await post(artist, 'A public one');
+    await activityAbout('Create', later);
+    const recorded = await queryRows(ctx.database.db, sql`select from federated_posts where post_id = ${hidden}::uuid`);
+    expect(recorded).toEqual([]);
+    expect(remote.received.some((item) => JSON.stringify(item.json).includes(hidden))).toBe(false);
+  });
+
+  it('ends the follows of an inbox that answers 410 Gone', async () => {
+    const other = await signUp(ctx.app);
+    await followFrom(other, 'carol');
+    expect(await remoteFollowers(other)).toEqual([remote.actor('carol')]);
+    remote.gone.add('carol');
+    await post(other, 'Into the void');
+    await eventually(async () => (await remoteFollowers(other)).length === 0, 'the gone follower to be removed');
+    expect(await followerCount(other)).toBe(0);
+    remote.gone.delete('carol');
+  });
+
+  it('ends the follows of a remote actor that is deleted', async () => {
+    const other = await signUp(ctx.app);
+    await followFrom(other, 'carol');
+    const deletion = new Delete({
+      id: new URL('/users/carol#delete', remote.origin),
+      actor: new URL(remote.actor('carol')),
+      object: new URL(remote.actor('carol')),
+    });
+    expect((await remote.deliver(`${origin}/ap/inbox`, deletion, 'carol')).status).toBe(202);
+    await eventually(async () => (await remoteFollowers(other)).length === 0, 'the deleted actor to be removed');
+    expect(await followerCount(other)).toBe(0);
+  });
+});
+
+describe('deliveries that fail, and loopback', { timeout: 120_000 }, () => {
+  it('retries a delivery an inbox refuses with a 5xx later, on the job queue, and keeps the follower', async () => {
+    const other = await signUp(ctx.app);
+    await followFrom(other, 'carol');
+    remote.failing.add('carol');
+    try {
+      await post(other, 'Try again later');
+      const [job] = await eventually(
+        () =>
+          queryRows<{ later: boolean }>(
+            ctx.database.db,
+            sql`select start_after > now() as later from pgboss.job
+                where name = 'federation.outbox' and state = 'retry' and output->>'message' like '%503%'`,
+          ).then((rows) => rows.length > 0 && rows),
+        'the delivery to wait for its retry',
+      );
+      // Waiting for its back-off, not failed for good; the follower stays.
+      expect(job).toMatchObject({ later: true });
+      expect(await remoteFollowers(other)).toEqual([remote.actor('carol')]);
+    } finally {
+      remote.failing.delete('carol');
+    }
+  });
+
+  it('never reaches a loopback address unless the config allows it: a Follow from there is refused', async () => {
+    const port = await freePort();
+    const strict = await createTestApp({ config: { publicOrigin: `http://127.0.0.1:${port}`, logLevel: 'silent' } });
+    try {
+      await strict.app.listen({ port, host: '127.0.0.1' });
+      const artist = await signUp(strict.app);
+      const follow = new Follow({
+        id: new URL('/follows/strict', remote.origin),
+        actor: new URL(remote.actor('bob')),
+        object: new URL(`http://127.0.0.1:${port}/ap/users/${artist.user._id}`),
+      });
+      // The signature's key is on a loopback address, which this server does not fetch: it cannot be verified.
+      const response = await remote.deliver(
+        `http://127.0.0.1:${port}/ap/users/${artist.user._id}/inbox`,
+        follow,
+        'bob',
+      );
+      expect(response.status).toBe(401);
+      const rows = await queryRows(strict.database.db, sql`select from remote_follows`);
+      expect(rows).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
