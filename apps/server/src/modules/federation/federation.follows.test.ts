@@ -5,7 +5,14 @@ import { Activity, Delete, Endpoints, Follow, Person, Undo } from '@fedify/vocab
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, signUp, uploadPicture, type SignedUp, type TestContext } from '../../test/helpers.js';
+import {
+  createPost,
+  createTestApp,
+  signUp,
+  uploadPicture,
+  type SignedUp,
+  type TestContext,
+} from '../../test/helpers.js';
 
 /**
  * Being followed, and what leaves (issue 39, part 2), between two real servers on loopback: the app on one port,
@@ -232,17 +239,6 @@ async function followFrom(who: SignedUp, as = 'bob') {
   return follow;
 }
 
-async function post(who: SignedUp, content: string, mediaIds: string[] = []): Promise<string> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload: { content, mediaIds },
-    headers: { ...auth(who), prefer: 'return=minimal' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().post._id as string;
-}
-
 /** The first activity of `type` received about the work `postId` (its Note or the Tombstone of it). */
 const activityAbout = (type: string, postId: string) =>
   eventually(
@@ -354,7 +350,8 @@ describe('what leaves', { timeout: 120_000 }, () => {
       await uploadPicture(ctx.app, artist, 'A harbour at dawn'),
       await uploadPicture(ctx.app, artist, ''),
     ];
-    const postId = await post(
+    const postId = await createPost(
+      ctx.app,
       artist,
       'Harbour #ink',
       pictures.map((picture) => picture._id),
@@ -396,7 +393,7 @@ describe('what leaves', { timeout: 120_000 }, () => {
   it('sends a Delete of a work a moderator removes', async () => {
     const moderator = await signUp(ctx.app);
     await queryRows(ctx.database.db, sql`update users set role = 'moderator' where id = ${moderator.user._id}::uuid`);
-    const postId = await post(artist, 'Spam, allegedly');
+    const postId = await createPost(ctx.app, artist, 'Spam, allegedly');
     await activityAbout('Create', postId);
     const removed = await ctx.app.inject({
       method: 'POST',
@@ -419,9 +416,9 @@ describe('what leaves', { timeout: 120_000 }, () => {
       headers: auth(private_),
     });
     expect(edit.statusCode, edit.body).toBeLessThan(300);
-    const hidden = await post(private_, 'For members');
+    const hidden = await createPost(ctx.app, private_, 'For members');
     // A later public work of another artist arrives: the events are handled in order, so the first was too.
-    const later = await post(artist, 'A public one');
+    const later = await createPost(ctx.app, artist, 'A public one');
     await activityAbout('Create', later);
     const recorded = await queryRows(ctx.database.db, sql`select from federated_posts where post_id = ${hidden}::uuid`);
     expect(recorded).toEqual([]);
@@ -433,7 +430,7 @@ describe('what leaves', { timeout: 120_000 }, () => {
     await followFrom(other, 'carol');
     expect(await remoteFollowers(other)).toEqual([remote.actor('carol')]);
     remote.gone.add('carol');
-    await post(other, 'Into the void');
+    await createPost(ctx.app, other, 'Into the void');
     await eventually(async () => (await remoteFollowers(other)).length === 0, 'the gone follower to be removed');
     expect(await followerCount(other)).toBe(0);
     remote.gone.delete('carol');
@@ -459,7 +456,7 @@ describe('deliveries that fail, and loopback', { timeout: 120_000 }, () => {
     await followFrom(other, 'carol');
     remote.failing.add('carol');
     try {
-      await post(other, 'Try again later');
+      await createPost(ctx.app, other, 'Try again later');
       const [job] = await eventually(
         () =>
           queryRows<{ later: boolean }>(
