@@ -21,3 +21,4 @@ export * from './schemas/account-email.js';
 export * from './schemas/export.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/security.js';
+export * from './schemas/federation.js';

@@ -153,6 +153,8 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/admin/jobs/:id/retry':               [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   // A feed reader sends no token: whatever it carries, the feed is public.
   'GET /api/users/:username/feed.atom':           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // "Follow from your server" (issue 39) is for anyone; an empty handle is refused before any server is asked.
+  'GET /api/users/:username/follow-from':         [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   // Deleting one's account (issue 24) with an empty password: a real deletion would end the matrix's accounts
   // (it is account-deletion.test.ts's); the token is checked first, then the password.
   'POST /api/account/delete':                     [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
@@ -565,6 +567,10 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/users/:username/feed.atom': async () => ({
     method: 'GET',
     url: `/api/users/${owner.user.username}/feed.atom`,
+  }),
+  'GET /api/users/:username/follow-from': async () => ({
+    method: 'GET',
+    url: `/api/users/${owner.user.username}/follow-from?account=`,
   }),
   'POST /api/account/delete': async () => ({ method: 'POST', url: '/api/account/delete', payload: { password: '' } }),
   'GET /api/notifications': async () => ({ method: 'GET', url: '/api/notifications' }),

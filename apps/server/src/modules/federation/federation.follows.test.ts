@@ -78,6 +78,8 @@ async function startRemote() {
   const bodies: Record<string, unknown>[] = [];
   const gone = new Set<string>();
   const failing = new Set<string>();
+  /** Whether its WebFinger names a page for following from elsewhere (Mastodon's `authorize_interaction`). */
+  const webfinger = { subscribe: true };
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -110,6 +112,21 @@ async function startRemote() {
         } catch {
           // Not JSON: the inbox below refuses it.
         }
+      }
+      // WebFinger of a URL (a profile or the server itself), as Mastodon answers it: with its subscribe template.
+      const resource = new URL(req.url ?? '/', origin).searchParams.get('resource') ?? '';
+      if (req.method === 'GET' && path === '/.well-known/webfinger' && resource.startsWith('http')) {
+        const links = [{ rel: 'self', type: 'application/activity+json', href: `${origin}/users/bob` }];
+        if (webfinger.subscribe) {
+          links.push({
+            rel: 'http://ostatus.org/schema/1.0/subscribe',
+            template: `${origin}/authorize_interaction?uri={uri}`,
+          } as never);
+        }
+        res
+          .writeHead(200, { 'content-type': 'application/jrd+json' })
+          .end(JSON.stringify({ subject: resource, links }));
+        return;
       }
       const who = /^\/users\/([^/]+)\/inbox$/.exec(path)?.[1];
       if (req.method === 'POST' && who && gone.has(who)) {
@@ -154,6 +171,7 @@ async function startRemote() {
     bodies,
     gone,
     failing,
+    webfinger,
     actor: (name: string) => ctx.getActorUri(name).href,
     deliver,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -494,6 +512,85 @@ describe('deliveries that fail, and loopback', { timeout: 120_000 }, () => {
       expect(response.status).toBe(401);
       const rows = await queryRows(strict.database.db, sql`select from remote_follows`);
       expect(rows).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('"Follow from your server"', { timeout: 120_000 }, () => {
+  const followFrom = (username: string, account: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${username}/follow-from?account=${encodeURIComponent(account)}`,
+      headers: { host: new URL(origin).host },
+    });
+
+  it("sends the visitor to their server's follow page, named by its WebFinger, with the artist's handle in it", async () => {
+    const artist = await signUp(ctx.app);
+    const handle = `${artist.user.username}@${new URL(origin).host}`;
+    const answer = await followFrom(artist.user.username, `${remote.origin}/@bob`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      url: `${remote.origin}/authorize_interaction?uri=${encodeURIComponent(handle)}`,
+      handle,
+    });
+    // The server alone does as well: its WebFinger is asked for the server's URL.
+    const server = await followFrom(artist.user.username, `${remote.origin}/`);
+    expect(server.json().url).toBe(answer.json().url);
+  });
+
+  it('says what to do when the server names no follow page, cannot be reached, or what was typed is no handle', async () => {
+    const artist = await signUp(ctx.app);
+    const handle = `@${artist.user.username}@${new URL(origin).host}`;
+    remote.webfinger.subscribe = false;
+    try {
+      const none = await followFrom(artist.user.username, `${remote.origin}/@bob`);
+      expect(none.statusCode).toBe(422);
+      expect(none.json().errors[0]).toBe(
+        `${new URL(remote.origin).host} did not name a page for following people from other sites. Search for ${handle} on your server and follow from there.`,
+      );
+    } finally {
+      remote.webfinger.subscribe = true;
+    }
+    // A handle is looked up over HTTPS, which nothing on this port speaks.
+    const down = await followFrom(artist.user.username, `@bob@${new URL(remote.origin).host}`);
+    expect(down.statusCode).toBe(422);
+    expect(down.json().errors[0]).toContain(`Check the address, or search for ${handle} on your server.`);
+
+    for (const typed of [
+      '',
+      'bob',
+      'two words.example',
+      '@bob@',
+      'bob@exa mple.org',
+      'https://user:pw@host.example/',
+    ]) {
+      const bad = await followFrom(artist.user.username, typed);
+      expect(bad.statusCode, typed).toBe(400);
+      expect(bad.json().errors[0]).toMatch(/^Type your fediverse handle/);
+    }
+    const here = await followFrom(artist.user.username, `someone@${new URL(origin).host}`);
+    expect(here.statusCode).toBe(400);
+    expect(here.json().errors[0]).toBe('That is an account here: sign in and use Follow.');
+    expect((await followFrom('nobody_here_at_all', 'mastodon.example')).statusCode).toBe(404);
+  });
+
+  it('never asks a server on a private address unless the config allows it', async () => {
+    const strict = await createTestApp({ config: { publicOrigin: 'https://share.example', logLevel: 'silent' } });
+    try {
+      const artist = await signUp(strict.app);
+      const plain = await strict.app.inject({
+        method: 'GET',
+        url: `/api/users/${artist.user.username}/follow-from?account=${encodeURIComponent(`${remote.origin}/@bob`)}`,
+      });
+      // http:// is not taken outside tests; and over https the loopback address is refused before any request.
+      expect(plain.statusCode).toBe(400);
+      const loopback = await strict.app.inject({
+        method: 'GET',
+        url: `/api/users/${artist.user.username}/follow-from?account=${encodeURIComponent('bob@127.0.0.1')}`,
+      });
+      expect(loopback.statusCode).toBe(422);
     } finally {
       await strict.close();
     }

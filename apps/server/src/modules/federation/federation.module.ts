@@ -6,6 +6,7 @@ import { createAppFederation } from './federation.dispatchers.js';
 import { startDeliveries } from './federation.deliveries.js';
 import { createActorKeys } from './federation.keys.js';
 import { createDatabaseKvStore } from './federation.kv.js';
+import { followFromRoutes } from './federation.follow-from.js';
 import { createJobMessageQueue } from './federation.queue.js';
 import { selectActorByUsername } from './federation.sql.js';
 
@@ -61,7 +62,7 @@ export async function wireFederation(
   shared: ServerContext<{ publicOrigin: string | undefined; federationAllowPrivateAddress?: boolean }>,
   { posts }: { posts: PostsModule },
 ): Promise<void> {
-  const { app, bus, config, db, jobs, log } = shared;
+  const { app, bus, config, db, jobs, limiter, log } = shared;
   const kv = createDatabaseKvStore(db);
   jobs.define(KV_SWEEP.kind, () => kv.sweepExpired(), { every: KV_SWEEP.every, retryLimit: 2, batchSize: 1 });
   const queueOf = ({ kind, ...options }: (typeof QUEUES)[keyof typeof QUEUES], shape?: (message: unknown) => unknown) =>
@@ -89,6 +90,14 @@ export async function wireFederation(
   // (registered before it, so after it: the last registered stops first).
   shared.beforeClose(() => deliveries.idle());
   app.addHook('onClose', async () => listening.abort());
+  await app.register(followFromRoutes, {
+    prefix: '/api',
+    db,
+    federation,
+    limiter,
+    publicOrigin: config.publicOrigin,
+    allowPrivateAddress: config.federationAllowPrivateAddress === true,
+  });
   registerFederationAdapter(app, {
     federation,
     publicOrigin: config.publicOrigin,

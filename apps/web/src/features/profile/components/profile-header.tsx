@@ -1,12 +1,15 @@
 import type { User } from '@share-arts/contract';
-import { Link2, Pencil } from 'lucide-react';
+import { Globe, Link2, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { formatCount } from '../../../lib/format-count';
 import { displayUrl, httpUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
-import { ButtonLink } from '../../../ui/button';
+import { useCurrentUser } from '../../../lib/session';
+import { Button, ButtonLink } from '../../../ui/button';
 import { FollowButton, useFollowShadow } from '../../people';
 import { ProfileSafetyMenu, safetyOf } from '../../safety/profile';
+import { FollowFromDialog } from './follow-from-dialog';
 import styles from './profile-header.module.css';
 
 interface ProfileHeaderProps {
@@ -14,8 +17,13 @@ interface ProfileHeaderProps {
   isOwn: boolean;
 }
 
-/** Photo, name, @username, bio, link, counts, and Follow / Following (or Edit Profile on your own). */
+/**
+ * Photo, name, @username, bio, link, counts, and Follow / Following (or Edit Profile on your own); a visitor who
+ * is not signed in may follow from their own fediverse server instead.
+ */
 export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
+  const { data: me } = useCurrentUser();
+  const [followingFrom, setFollowingFrom] = useState(false);
   const name = fullName(user);
   const link = httpUrl(user.link);
   // A follow still on its way already counts, like the button beside it.
@@ -48,6 +56,12 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               {!safetyOf(user).blocked && (
                 <FollowButton user={user} describedBy="profile-name" className={styles.action} />
               )}
+              {!me && (
+                <Button variant="secondary" className={styles.action} onClick={() => setFollowingFrom(true)}>
+                  <Globe aria-hidden="true" size="1.05em" />
+                  Follow from your server
+                </Button>
+              )}
               <ProfileSafetyMenu user={user} />
             </div>
           )}
@@ -72,6 +86,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
           </li>
         </ul>
       </div>
+      {followingFrom && <FollowFromDialog username={user.username} onClose={() => setFollowingFrom(false)} />}
     </section>
   );
 }
