@@ -44,7 +44,7 @@ export function startDeliveries({
   const { federation, noteOf, publicWork } = app;
   let chain: Promise<void> = Promise.resolve();
 
-  const hashOf = async (json: unknown) => createHash('sha256').update(JSON.stringify(json)).digest('hex');
+  const hashOf = (json: unknown) => createHash('sha256').update(JSON.stringify(json)).digest('hex');
 
   async function send(ctx: Context<FederationRequestData>, authorId: string, activity: Activity) {
     const recipients: Recipient[] = (await selectRemoteRecipients(db, authorId)).map((row) => ({
@@ -64,7 +64,7 @@ export function startDeliveries({
     const post = await publicWork(postId);
     if (!post) return;
     const note = await noteOf(ctx, post);
-    if (!(await claimCreate(db, postId, post.userId, await hashOf(await note.toJsonLd())))) return;
+    if (!(await claimCreate(db, postId, post.userId, hashOf(await note.toJsonLd())))) return;
     await send(ctx, post.userId, toCreate(ctx, note, post));
   }
 
@@ -77,7 +77,7 @@ export function startDeliveries({
       return;
     }
     const note = await noteOf(ctx, post);
-    const hash = await hashOf(await note.toJsonLd());
+    const hash = hashOf(await note.toJsonLd());
     if (!(await claimUpdate(db, postId, hash))) return;
     await send(ctx, post.userId, toUpdate(ctx, note, post, hash));
   }

@@ -117,7 +117,7 @@ export const followFromRoutes: FastifyPluginAsyncTypebox<{
         .catch(() => null);
       if (!found) throw new HttpError(422, say(FOLLOW_FROM_ERRORS.noServer));
       const template = found.links?.find((link) => link.rel === SUBSCRIBE)?.template;
-      const url = template?.includes('{uri}') ? safeUrl(template.replace('{uri}', encodeURIComponent(handle))) : null;
+      const url = template?.includes('{uri}') ? URL.parse(template.replace('{uri}', encodeURIComponent(handle))) : null;
       if (!url || (url.protocol !== 'https:' && !(allowPrivateAddress && url.protocol === 'http:'))) {
         throw new HttpError(422, say(FOLLOW_FROM_ERRORS.noFollowPage));
       }
@@ -125,11 +125,3 @@ export const followFromRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 };
-
-function safeUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
-}
