@@ -9,7 +9,14 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+// Debian's headless shell first: the tests run headless, and it is the build Playwright itself uses for that
+// (the full browser's headless mode took 1.6 times its CPU on the same end-to-end tests).
+const SYSTEM_PATHS = [
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 function isExecutable(path) {
   if (!path) return false;
@@ -81,8 +88,8 @@ export async function findChromium() {
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && hasCommand('apt-get')) {
-    log('trying the distribution package: apt-get install chromium');
-    if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'])) {
+    log('trying the distribution packages: apt-get install chromium-headless-shell chromium');
+    if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium-headless-shell', 'chromium'])) {
       for (const path of SYSTEM_PATHS) {
         if (isExecutable(path)) return path;
       }
@@ -93,7 +100,7 @@ export async function findChromium() {
     [
       'No Chromium browser was found for the end-to-end tests, and installing one failed.',
       'Get one in any of these ways, then run the tests again:',
-      '  - Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y chromium   (gives /usr/bin/chromium)',
+      '  - Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y chromium-headless-shell',
       "  - Playwright's own build: npx playwright install chromium",
       '  - an existing Chrome or Chromium: export CHROME_PATH=/path/to/chrome',
     ].join('\n'),
