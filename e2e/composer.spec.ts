@@ -105,7 +105,8 @@ test.describe('a picture that cannot be used keeps the post from going', () => {
       buffer: await smallPicture(),
     });
     await expect(dialog.getByRole('button', { name: 'Picture 1 of 1: small.png' })).toBeVisible();
-    // Post waits for the upload, then goes.
+    // Post waits for the upload (seconds of CPU on a loaded host), then goes.
+    await expect(dialog.getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
     await expect(post).toBeEnabled();
     await post.click();
     await expect(toast(page, 'Posted Successfully')).toBeVisible();

@@ -128,7 +128,9 @@ test.describe('posts', () => {
       buffer: await photoWithGps(),
     });
     await dialog.getByLabel('Alt text').fill(alt);
-    // Post waits for the picture's upload (issue 21).
+    // Post waits for the picture's upload (issue 21): its renditions take seconds of CPU, over the 7 s an
+    // expectation waits by default when the host is loaded (it failed there once).
+    await expect(dialog.getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
     await expect(dialog.getByRole('button', { name: 'Post', exact: true })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(toast(page, 'Posted Successfully')).toBeVisible();
