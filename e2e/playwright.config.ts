@@ -68,7 +68,9 @@ export default defineConfig({
   reporter: [['list'], ['./support/summary-reporter.ts']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every action: recorded on every attempt it took half of
+    // the browser's CPU. The retry of a failed test records one (CI retries once, and names the test flaky).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
