@@ -96,6 +96,31 @@ test.describe('people', () => {
     await expect(header.getByText('1 follower', { exact: true })).toBeVisible();
   });
 
+  test('the follower count opens the followers, newest first, each leading to their profile', async ({
+    page,
+    request,
+  }) => {
+    const [artist, older, newer] = await Promise.all([
+      createUser(request),
+      createUser(request, { fullname: `Olga ${uniqueWord('Older')}` }),
+      createUser(request, { fullname: `Nils ${uniqueWord('Newer')}` }),
+    ]);
+    await followViaApi(request, older, artist);
+    await followViaApi(request, newer, artist);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/${artist.username}`);
+    const header = page.getByRole('region', { name: artist.fullname });
+    await header.getByRole('button', { name: '2 followers', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Followers' });
+    await expect(dialog.getByRole('listitem')).toHaveText([
+      new RegExp(`@${newer.username}$`),
+      new RegExp(`@${older.username}$`),
+    ]);
+    await dialog.getByRole('link', { name: older.fullname, exact: true }).click();
+    await expect(page).toHaveURL(`/${older.username}`);
+    await expect(dialog).toHaveCount(0);
+  });
+
   test('a saved post is under Saved and a liked one under Liked (tabs work with arrow keys)', async ({
     page,
     request,

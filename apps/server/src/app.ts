@@ -115,13 +115,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await wireComments(shared, { posts });
   await wirePins(shared, { posts });
   await wireAtom(shared, { posts });
-  await wireFederation(shared, { posts });
+  const federation = await wireFederation(shared, { posts });
   const tags = await wireTags(shared, { posts, viewerStates });
   await wireSearch(shared, { users, posts, tags });
   const notifications = await wireNotifications(shared);
   await wireModeration(shared, { posts, accounts, auth, media });
   await wireExport(shared, { media });
-  await wireAccountDeletion(shared, { media, accounts, posts, twoFactor });
+  await wireAccountDeletion(shared, { media, accounts, posts, twoFactor, federation });
   await wireLive(shared, { notifications, accounts });
   await wireHealth(shared, { media });
   await wireBench(shared, { posts });

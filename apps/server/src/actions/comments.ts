@@ -18,8 +18,8 @@ export async function findPost(tx: Db, postId: string, lock = false) {
 
 /**
  * Adds a comment to a post, counts it, notifies the post's author and the people it mentions
- * (`mentions`, lower-case usernames) and tells watchers the count changed, in one transaction; undefined
- * when there is no such post.
+ * (`mentions`, lower-case usernames) and tells watchers the count changed (and the fediverse's deliveries that a
+ * comment was published), in one transaction; undefined when there is no such post.
  */
 export async function insertComment(
   db: Db,
@@ -39,6 +39,7 @@ export async function insertComment(
     await notify(tx, { recipientId: post.authorId, actorId: userId, kind: 'comment', postId, commentId: created!.id });
     await notifyMentions(tx, { actorId: userId, usernames: mentions, postId, commentId: created!.id });
     await publish(tx, { type: 'post-counts-changed', postId });
+    await publish(tx, { type: 'comment-published', commentId: created!.id, postId, authorId: userId });
     return created!.id;
   });
 }

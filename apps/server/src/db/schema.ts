@@ -377,9 +377,10 @@ export const notifications = pgTable(
     recipientId: uuid('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who did it: a local account, or (remoteActorId) someone on another server; exactly one of the two. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A remote actor's follow (issue 39, migration 0031): the remote_actors row; deleted with it. */
+    remoteActorId: uuid('remote_actor_id').references((): AnyPgColumn => remoteActors.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved'] }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -392,6 +393,11 @@ export const notifications = pgTable(
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
     // Finds the notification an action replaces or withdraws (and a user's, when the user is deleted).
     index('notifications_actor_post_idx').on(t.actorId, t.postId, t.recipientId),
+    // A remote actor's notifications: those its Undo withdraws, and those deleted with it.
+    index('notifications_remote_actor_idx')
+      .on(t.remoteActorId, t.recipientId)
+      .where(sql`${t.remoteActorId} is not null`),
+    check('notifications_one_actor', sql`num_nonnulls(${t.actorId}, ${t.remoteActorId}) = 1`),
     check(
       'notifications_kind',
       sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved')`,
@@ -829,13 +835,49 @@ export const remoteFollows = pgTable(
 /**
  * A work whose Create was sent (migration 0030), with the hash of the Note sent last: an edit that changes the
  * Note is an Update, a work no longer public a Delete. No foreign key to the post: the row outlives it until
- * its Delete is queued.
+ * its Delete is queued. A work no longer public but still there keeps its row, `withdrawn` (migration 0032),
+ * and goes out again under its next `generation` (`/ap/posts/{id}.{generation}`) when it is public again.
  */
-export const federatedPosts = pgTable('federated_posts', {
-  postId: uuid('post_id').primaryKey(),
-  authorId: uuid('author_id')
-    .notNull()
+export const federatedPosts = pgTable(
+  'federated_posts',
+  {
+    postId: uuid('post_id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noteHash: text('note_hash').notNull(),
+    generation: integer('generation').notNull().default(0),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('federated_posts_author_idx').on(t.authorId)],
+);
+
+/**
+ * A comment sent as a reply (migration 0032), with the hash of the Note sent last, to its author's and its work's
+ * author's followers. No foreign key to the comment, its post or the work's author: the row outlives them until
+ * the comment's Delete is queued.
+ */
+export const federatedComments = pgTable(
+  'federated_comments',
+  {
+    commentId: uuid('comment_id').primaryKey(),
+    postId: uuid('post_id').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postAuthorId: uuid('post_author_id').notNull(),
+    noteHash: text('note_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('federated_comments_post_idx').on(t.postId)],
+);
+
+/** The hash of the actor (and its pinned works) last sent as Update(Person) (migration 0032). */
+export const federatedActors = pgTable('federated_actors', {
+  userId: uuid('user_id')
+    .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  noteHash: text('note_hash').notNull(),
-  createdAt: createdAt(),
+  personHash: text('person_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

@@ -35,6 +35,13 @@ export type DomainEvent =
   | { type: 'comments-changed'; postId: string; voterId?: string }
   /** The user changed what their posts show of them (name, photo). */
   | { type: 'author-changed'; userId: string }
+  /**
+   * What the user's public profile shows changed (issue 39): name, bio, photo, link, the AI-training opt-out, who
+   * sees their works, or their pinned works. The federation module sends the fediverse an Update of the actor.
+   */
+  | { type: 'profile-changed'; userId: string }
+  /** A comment was added to the post (issue 39: the federation module sends a public one as a reply). */
+  | { type: 'comment-published'; commentId: string; postId: string; authorId: string }
   /** The user signed up (people searches must find them). */
   | { type: 'user-joined'; userId: string }
   /** The user's account was deleted (sent by a trigger on the users table, migrations 0007 and 0009). */

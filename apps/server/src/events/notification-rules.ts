@@ -64,7 +64,13 @@ const blockedBetween = (a: SQL, b: SQL): SQL =>
 /** A notification's key as SQL values of the statement it is part of (an absent id is null). */
 export interface NotificationKeySql {
   recipientId: SQL;
+  /** A local account's id; with `remote`, a remote actor's (remote_actors.id, issue 39). */
   actorId: SQL;
+  /**
+   * The actor is someone on another server (`notifications.remote_actor_id`): never the recipient, and never
+   * in a blocked pair (blocks are between accounts here).
+   */
+  remote?: boolean;
   kind: NotificationKey['kind'];
   postId?: SQL;
   commentId?: SQL;
@@ -82,19 +88,22 @@ export function notificationCtes(
 ): { ctes: SQL; events: SQL } {
   const postId = key.postId ?? sql`null::uuid`;
   const commentId = key.commentId ?? sql`null::uuid`;
-  // As in `matches`: `=` or `is null`, which the actor and post index serves.
-  const same = sql`n.recipient_id = ${key.recipientId} and n.actor_id = ${key.actorId} and n.kind = ${key.kind}::text
+  const actorColumn = sql.raw(key.remote ? 'remote_actor_id' : 'actor_id');
+  // As in `matches`: `=` or `is null`, which the actor and post index serves (a remote actor's: its own).
+  const same = sql`n.recipient_id = ${key.recipientId} and n.${actorColumn} = ${key.actorId} and n.kind = ${key.kind}::text
     and ${key.postId ? sql`n.post_id = ${key.postId}` : sql`n.post_id is null`}
     and ${key.commentId ? sql`n.comment_id = ${key.commentId}` : sql`n.comment_id is null`}`;
   // Never oneself, and never between a blocked pair (issue 23).
-  const notNotifyingOneself = sql`${key.recipientId} <> ${key.actorId} and not ${blockedBetween(key.recipientId, key.actorId)}`;
+  const notNotifyingOneself = key.remote
+    ? sql`true`
+    : sql`${key.recipientId} <> ${key.actorId} and not ${blockedBetween(key.recipientId, key.actorId)}`;
   return {
     ctes: sql`
       notification_replaced as (
         delete from notifications n using ${from} where ${notifyWhen} and ${notNotifyingOneself} and ${same}
       ),
       notification_created as (
-        insert into notifications (recipient_id, actor_id, kind, post_id, comment_id)
+        insert into notifications (recipient_id, ${actorColumn}, kind, post_id, comment_id)
         select ${key.recipientId}, ${key.actorId}, ${key.kind}::text, ${postId}, ${commentId} from ${from}
         where ${notifyWhen} and ${notNotifyingOneself}
         returning id, recipient_id

@@ -98,6 +98,7 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/users/remove-bookmark/:postId':      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/by-username/:username':         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/:userId':                       [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/users/:userId/followers':             [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/users/follow/:followUserId':         [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/users/unfollow/:followUserId':       [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/users/edit':                         [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
@@ -404,6 +405,7 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     url: `/api/users/by-username/${owner.user.username}`,
   }),
   'GET /api/users/:userId': async () => ({ method: 'GET', url: `/api/users/${owner.user._id}` }),
+  'GET /api/users/:userId/followers': async () => ({ method: 'GET', url: `/api/users/${owner.user._id}/followers` }),
   'POST /api/users/follow/:followUserId': async () => {
     const target = await signUp(ctx.app);
     return { method: 'POST', url: `/api/users/follow/${target.user._id}` };

@@ -96,6 +96,15 @@ function listRoutes(): Record<string, Variant[]> {
       kind: 'comment' as const,
     })),
     'GET /api/users': [{ label: '/api/users', url: '/api/users', key: 'users', kind: 'user' }],
+    // The viewer's followers: the bulk users all follow them.
+    'GET /api/users/:userId/followers': [
+      {
+        label: '/api/users/{viewer}/followers',
+        url: `/api/users/${viewer.user._id}/followers`,
+        key: 'followers',
+        kind: 'user',
+      },
+    ],
     'GET /api/users/suggestions': [
       { label: '/api/users/suggestions', url: '/api/users/suggestions', key: 'users', kind: 'user', auth: true },
     ],

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common.js';
-import { UserSummary } from './user.js';
+import { PersonSummary } from './user.js';
 import { LIVE } from '../constants.js';
 
 /**
@@ -43,7 +43,8 @@ export const LiveNotification = Type.Object({
   /** Pass the last one seen as `lastEventId` when reconnecting. */
   id: Type.String(),
   kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved']),
-  actor: UserSummary,
+  /** With `remote`: someone on another server (issue 39), named by `@handle` in `text`. */
+  actor: PersonSummary,
   postId: Type.Union([Id, Type.Null()]),
   commentId: Type.Union([Id, Type.Null()]),
   /** A readable sentence for a live region, e.g. "theo liked your post". */

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateString, Id } from './common.js';
 import { PageQuery } from './post.js';
-import { UserSummary } from './user.js';
+import { PersonSummary } from './user.js';
 
 /** Actors named in a grouped notification ("ana, theo and 3 others liked your post"). */
 export const NOTIFICATION_ACTOR_CAP = 3;
@@ -12,7 +12,9 @@ export const Notification = Type.Object({
     description:
       'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped. report-resolved: a moderator acted on your report (`report` says the outcome; actors is you)',
   }),
-  actors: Type.Array(UserSummary, { description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first` }),
+  actors: Type.Array(PersonSummary, {
+    description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first; a follow from another server's account has one with \`remote\` (issue 39)`,
+  }),
   actorCount: Type.Integer({ description: 'Everyone in the group' }),
   post: Type.Union([Type.Object({ _id: Id, content: Type.String(), postPic: Type.String() }), Type.Null()]),
   comment: Type.Union([Type.Object({ _id: Id, content: Type.String() }), Type.Null()]),

@@ -17,10 +17,47 @@ export const UserSummary = Type.Object({
 });
 export type UserSummary = Static<typeof UserSummary>;
 
+/**
+ * Someone on another server of the fediverse (issue 39): a Mastodon or Pixelfed account that follows an artist
+ * here. They have no profile on this site: link out to `url`.
+ */
+export const RemotePerson = Type.Object(
+  {
+    handle: Type.String({ description: '`user@host`, without the leading @ (shown as `@bob@mastodon.example`)' }),
+    url: Type.String({
+      description: 'Their profile on their own server (always http or https): an external link, not a page here',
+    }),
+  },
+  { description: 'Present only for someone on another server' },
+);
+export type RemotePerson = Static<typeof RemotePerson>;
+
+/**
+ * A person who did something (a notification's actors, a followers list): an account here, or (with `remote`)
+ * someone on another server, whose `username` is then their handle (`bob@mastodon.example`, not a username
+ * here: nothing at `/{username}`), `firstName` their display name, `lastName` empty, and `userPhoto` the
+ * default photo (the pages' Content-Security-Policy loads pictures from this site only).
+ */
+export const PersonSummary = Type.Object({
+  ...UserSummary.properties,
+  remote: Type.Optional(RemotePerson),
+});
+export type PersonSummary = Static<typeof PersonSummary>;
+
+/** A page of an account's followers, here and on other servers, newest follow first. */
+export const FollowerPage = Type.Object({
+  followers: Type.Array(PersonSummary, {
+    description:
+      'Newest follow first, accounts here and people on other servers (`remote`) in one order; never anyone in a blocked pair with the viewer',
+  }),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type FollowerPage = Static<typeof FollowerPage>;
+
 /** A user's newest followers, capped; the viewer's own follow is never the one left out. */
 const followersList = (cap: number) =>
   Type.Array(UserSummary, {
-    description: `The newest ${cap} followers, the signed-in viewer first whenever they follow this user; followerCount is the total`,
+    description: `The newest ${cap} followers with an account here, the signed-in viewer first whenever they follow this user; followerCount is the total, with the followers on other servers (issue 39): GET /api/users/{userId}/followers lists them all`,
   });
 /** The newest people a user follows, capped; "follows you" is never the one left out. */
 const followingList = (cap: number, extra = '') =>

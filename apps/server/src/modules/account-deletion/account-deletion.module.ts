@@ -16,6 +16,7 @@ export async function wireAccountDeletion(
     accounts,
     posts,
     twoFactor,
+    federation,
   }: {
     media: MediaModule;
     /** The users module's account check. */
@@ -25,6 +26,8 @@ export async function wireAccountDeletion(
     twoFactor: {
       twoFactor: { verifySecondFactor(userId: string, code: string | undefined, missing: string): Promise<void> };
     };
+    /** The federation module: the Delete of the account's actor sent to the servers that follow it (issue 39). */
+    federation?: { farewell(userId: string): Promise<{ send(): Promise<void> } | undefined> };
   },
 ) {
   const { app, db, guards, limiter } = shared;
@@ -34,6 +37,7 @@ export async function wireAccountDeletion(
     limiter,
     forgetAccount: accounts.forget,
     forgetPosts: (postIds) => postIds.forEach(posts.cache.invalidate),
+    ...(federation ? { farewell: federation.farewell } : {}),
     secondFactor: (userId, code) =>
       twoFactor.twoFactor.verifySecondFactor(userId, code, ACCOUNT_DELETION_ERRORS.secondFactorRequired),
   });

@@ -31,6 +31,11 @@ export interface AccountDeletionDeps {
   forgetAccount?: (userId: string) => void;
   /** Forgets these posts in this process's post cache at once (the events reach every process after the commit). */
   forgetPosts?: (postIds: string[]) => void;
+  /**
+   * The fediverse's goodbye (issue 39): reads, before the rows go, what the Delete of the account's actor needs (its
+   * keys, its remote followers); its `send` queues the Delete once the deletion committed.
+   */
+  farewell?: ((userId: string) => Promise<{ send(): Promise<void> } | undefined>) | undefined;
 }
 
 export function createAccountDeletionService({
@@ -40,6 +45,7 @@ export function createAccountDeletionService({
   secondFactor,
   forgetAccount,
   forgetPosts,
+  farewell,
 }: AccountDeletionDeps) {
   const guard = createLoginGuard(limiter);
 
@@ -62,6 +68,8 @@ export function createAccountDeletionService({
       await guard.succeeded(userId, address);
       await secondFactor?.(userId, body.secondFactor || undefined);
 
+      // Read while the account's keys and remote followers are there; sent only if the deletion commits.
+      const goodbye = await farewell?.(userId);
       const deleted = await db.transaction(async (tx) => {
         const rows = await deleteAccountRows(tx, userId);
         if (!rows.found) return undefined;
@@ -71,6 +79,7 @@ export function createAccountDeletionService({
       if (!deleted) throw notFound(ACCOUNT_GONE);
       forgetAccount?.(userId);
       forgetPosts?.(deleted.posts);
+      await goodbye?.send();
       // After the commit: a file that cannot be removed now is logged, and swept later (media.sweeper).
       await media.removeFiles(
         deleted.media.map((row) => ({ originalFile: row.original_file, variants: row.variants })),

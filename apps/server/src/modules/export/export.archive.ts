@@ -246,7 +246,11 @@ function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIte
         jsonList(notificationPages(db, userId), (row) => ({
           id: row.id,
           kind: row.kind,
-          actor: { id: row.actor_id, username: row.actor_username },
+          // Someone on another server (a follow from Mastodon, issue 39) by their handle and profile page.
+          actor:
+            row.actor_id === null
+              ? { handle: row.remote_handle, url: row.remote_url }
+              : { id: row.actor_id, username: row.actor_username },
           postId: row.post_id,
           commentId: row.comment_id,
           reportId: row.report_id,

@@ -55,7 +55,8 @@ muted-words.json  The words and #tags you mute, newest first: word, createdAt.
 
 notifications.json   Your notifications, newest first.
   id, kind (like, comment, upvote, follow, mention or report-resolved),
-  actor { id, username } (who did it), postId, commentId, reportId (null when not about one),
+  actor { id, username } (who did it; someone on another server of the fediverse,
+  such as a follower on Mastodon: { handle, url }), postId, commentId, reportId (null when not about one),
   createdAt, readAt (null while unread)
 
 pictures.json     Every picture you uploaded, newest first: in your posts, your profile

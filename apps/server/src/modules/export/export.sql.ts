@@ -280,8 +280,11 @@ export const selectMutedWords = (db: Db, userId: string) =>
 export interface NotificationRow extends Row {
   id: string;
   kind: string;
-  actor_id: string;
-  actor_username: string;
+  /** The account that did it; null for someone on another server (issue 39): then the remote_ columns. */
+  actor_id: string | null;
+  actor_username: string | null;
+  remote_handle: string | null;
+  remote_url: string | null;
   post_id: string | null;
   comment_id: string | null;
   report_id: string | null;
@@ -295,9 +298,10 @@ export const notificationPages = (db: Db, userId: string) =>
     db,
     keyset(['n.created_at', 'n.id'], ['date', 'uuid'], 'desc'),
     ({ after, orderBy, limit }) =>
-      sql`select n.id, n.kind, n.actor_id, a.username as actor_username, n.post_id, n.comment_id, n.report_id,
-            n.created_at, n.read_at
-          from notifications n join users a on a.id = n.actor_id
+      sql`select n.id, n.kind, n.actor_id, a.username as actor_username, ra.handle as remote_handle,
+            coalesce(ra.profile_url, ra.iri) as remote_url, n.post_id, n.comment_id, n.report_id, n.created_at, n.read_at
+          from notifications n left join users a on a.id = n.actor_id
+          left join remote_actors ra on ra.id = n.remote_actor_id
           where n.recipient_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => [row.created_at, row.id],
   );

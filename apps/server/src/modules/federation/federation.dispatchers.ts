@@ -5,7 +5,7 @@ import {
   type FederationQueueOptions,
   type KvStore,
 } from '@fedify/fedify';
-import { Note } from '@fedify/vocab';
+import { Note, type Person } from '@fedify/vocab';
 import { PAGE_LIMITS, type Post } from '@share-arts/contract';
 import { removeRemoteActors } from '../../actions/federation.js';
 import type { Db } from '../../db/client.js';
@@ -16,16 +16,28 @@ import type { PostsService } from '../posts/index.js';
 import type { TextLinks } from './federation.html.js';
 import { registerInboxListeners } from './federation.inbox.js';
 import type { ActorKeys } from './federation.keys.js';
-import { pages, toCreate, toNote, toPerson } from './federation.objects.js';
+import {
+  CommentNote,
+  noteIdOf,
+  pages,
+  parseNoteKey,
+  toCommentNote,
+  toCreate,
+  toNote,
+  toPerson,
+} from './federation.objects.js';
 import {
   countFollows,
   countPublicWorks,
   selectActor,
   selectActorByUsername,
   selectFollowPage,
+  selectGeneration,
   selectMentioned,
   selectNodeUsage,
   selectPinnedPostIds,
+  selectPublicComment,
+  type CommentRow,
 } from './federation.sql.js';
 
 /** What the Fastify adapter hands each request: the dispatchers note what it reads back. */
@@ -44,17 +56,24 @@ export const AP_PATHS = {
   following: '/ap/users/{identifier}/following',
   featured: '/ap/users/{identifier}/featured',
   post: '/ap/posts/{id}',
+  comment: '/ap/comments/{id}',
   nodeInfo: '/nodeinfo/2.1',
 } as const;
 
 /** Works and accounts per collection page. */
 const PAGE = PAGE_LIMITS.default;
 
-/** What the deliveries use of the federation: a work as a Note, and a work as anyone signed out sees it. */
+/**
+ * What the deliveries use of the federation: a work as a Note (under its current generation's id unless one is
+ * given), a work as anyone signed out sees it, an account as its actor, a public comment and its Note.
+ */
 export interface AppFederation {
   federation: Federation<FederationRequestData>;
-  noteOf(ctx: Context<unknown>, post: Post): Promise<Note>;
+  noteOf(ctx: Context<unknown>, post: Post, generation?: number): Promise<Note>;
   publicWork(postId: string): Promise<Post | null>;
+  personOf(ctx: Context<unknown>, userId: string): Promise<Person | null>;
+  publicComment(commentId: string): Promise<CommentRow | undefined>;
+  commentNoteOf(ctx: Context<unknown>, comment: CommentRow): Promise<Note>;
 }
 
 /**
@@ -110,10 +129,30 @@ export function createAppFederation({
   const actorOf = (identifier: string) =>
     isUuid(identifier) ? selectActor(db, identifier) : Promise.resolve(undefined);
 
-  /** A work as a Note, its mentions resolved to the local accounts they name. */
-  async function noteOf(ctx: Context<unknown>, post: Post) {
+  /** A work as a Note, its mentions resolved to the local accounts they name, its id of `generation` (the current). */
+  async function noteOf(ctx: Context<unknown>, post: Post, generation?: number) {
     const mentioned = await selectMentioned(db, extractMentions(post.content));
-    return toNote(ctx, post, mentioned, linksOf(ctx, mentioned));
+    return toNote(ctx, post, mentioned, linksOf(ctx, mentioned), generation ?? (await selectGeneration(db, post._id)));
+  }
+
+  /** An account that is there as its actor (a Person with its keys); null when none or suspended. */
+  async function personOf(ctx: Context<unknown>, identifier: string): Promise<Person | null> {
+    const row = await actorOf(identifier);
+    if (!row) return null;
+    const pairs = await ctx.getActorKeyPairs(identifier);
+    const mentioned = await selectMentioned(db, extractMentions(row.bio));
+    return toPerson(ctx, row, pairs, linksOf(ctx, mentioned));
+  }
+
+  /** A comment as anyone signed out sees it (on a public work); undefined when they do not. */
+  const publicComment = (commentId: string) =>
+    isUuid(commentId) ? selectPublicComment(db, commentId) : Promise.resolve(undefined);
+
+  /** A public comment as a reply to its work's Note (under the work's current id). */
+  async function commentNoteOf(ctx: Context<unknown>, comment: CommentRow) {
+    const mentioned = await selectMentioned(db, extractMentions(comment.content));
+    const replyTo = noteIdOf(ctx, comment.post_id, await selectGeneration(db, comment.post_id));
+    return toCommentNote(ctx, comment, replyTo, mentioned, linksOf(ctx, mentioned));
   }
 
   /** A work as anyone signed out sees it; null when they do not (removed, hidden, signed-in only, suspended). */
@@ -127,13 +166,7 @@ export function createAppFederation({
   }
 
   federation
-    .setActorDispatcher(AP_PATHS.actor, async (ctx, identifier) => {
-      const row = await actorOf(identifier);
-      if (!row) return null;
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      const mentioned = await selectMentioned(db, extractMentions(row.bio));
-      return toPerson(ctx, row, pairs, linksOf(ctx, mentioned));
-    })
+    .setActorDispatcher(AP_PATHS.actor, (ctx, identifier) => personOf(ctx, identifier))
     .setKeyPairsDispatcher(async (_ctx, identifier) => ((await actorOf(identifier)) ? keys.of(identifier) : []))
     // WebFinger's `acct:name@host`, any letter case; the subject then names the account as it writes itself.
     .mapHandle(async (ctx, username) => {
@@ -225,10 +258,21 @@ export function createAppFederation({
     return { items };
   });
 
-  // A work by itself: the same Note, for a public work only (anything else is a 404 that falls through).
+  // A work by itself: the same Note, for a public work only (anything else is a 404 that falls through). Its id
+  // names the current generation; an id of another generation (withdrawn, its Delete sent) is not there.
   federation.setObjectDispatcher(Note, AP_PATHS.post, async (ctx, { id }) => {
-    const post = await publicWork(id);
-    return post ? noteOf(ctx, post) : null;
+    const key = parseNoteKey(id);
+    const post = key && (await publicWork(key.postId));
+    if (!key || !post) return null;
+    const generation = await selectGeneration(db, post._id);
+    if (key.generation !== undefined && key.generation !== generation) return null;
+    return noteOf(ctx, post, generation);
+  });
+
+  // A comment by itself (issue 39): its Note as a reply, while it and its work are public.
+  federation.setObjectDispatcher(CommentNote, AP_PATHS.comment, async (ctx, { id }) => {
+    const comment = await publicComment(id);
+    return comment ? commentNoteOf(ctx, comment) : null;
   });
 
   federation.setNodeInfoDispatcher(AP_PATHS.nodeInfo, async () => {
@@ -245,5 +289,5 @@ export function createAppFederation({
     };
   });
 
-  return { federation, noteOf, publicWork };
+  return { federation, noteOf, publicWork, personOf, publicComment, commentNoteOf };
 }

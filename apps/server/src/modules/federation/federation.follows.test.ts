@@ -1,18 +1,19 @@
-import http from 'node:http';
-import net from 'node:net';
-import { createFederation, type generateCryptoKeyPair, MemoryKvStore, signRequest } from '@fedify/fedify';
-import { Activity, Delete, Endpoints, Follow, Person, Undo } from '@fedify/vocab';
+import { Delete, Follow, Undo } from '@fedify/vocab';
+import type { LiveNotification, NotificationPage, PersonSummary } from '@share-arts/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import {
   createPost,
   createTestApp,
+  liveSocket,
   signUp,
   uploadPicture,
+  walkPages,
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
+import { AP, eventually, freePort, startRemote, type Remote } from '../../test/fake-remote.js';
 
 /**
  * Being followed, and what leaves (issue 39, part 2), between two real servers on loopback: the app on one port,
@@ -23,164 +24,9 @@ import {
  * bounded time, never by a fixed sleep.
  */
 
-const AP = 'application/activity+json';
-const WAIT_MS = 40_000;
-
-/** A port free on loopback now (the app's origin must be known before it is built). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Polls `check` until it answers something truthy, at most `ms`. */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, ms = WAIT_MS) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Fedify's key pair type (Web Crypto's, whichever of Node's or the DOM's types the build uses). */
-type KeyPair = Awaited<ReturnType<typeof generateCryptoKeyPair>>;
-
-/** An RSA key pair of 2,048 bits (Fedify's helper makes 4,096, slower to make and to sign with). */
-async function rsaPair(): Promise<KeyPair> {
-  return (await crypto.subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['sign', 'verify'],
-  )) as unknown as KeyPair;
-}
-
-interface Received {
-  /** The inbox path it was delivered to. */
-  path: string;
-  json: Record<string, unknown> & { type: string; id: string; object: Record<string, unknown> | string };
-}
-
-/**
- * The fake remote server: actors `bob` (with a shared inbox, as Mastodon's) and `carol` (a personal inbox only),
- * each with its own RSA key; every activity its inboxes verify is kept in `received`. An actor in `gone` has an
- * inbox that answers 410, one in `failing` an inbox that answers 503.
- */
-async function startRemote() {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const keys = { bob: await rsaPair(), carol: await rsaPair() } as Record<string, KeyPair>;
-  const received: Received[] = [];
-  /** Every body POSTed to an inbox, as sent (`received` holds them as Fedify reads them). */
-  const bodies: Record<string, unknown>[] = [];
-  const gone = new Set<string>();
-  const failing = new Set<string>();
-  /** Whether its WebFinger names a page for following from elsewhere (Mastodon's `authorize_interaction`). */
-  const webfinger = { subscribe: true };
-  const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
-  federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (!keys[identifier]) return null;
-      const [pair] = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: identifier === 'bob' ? 'Bob Remote' : 'Carol Remote',
-        url: new URL(`/@${identifier}`, origin),
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: identifier === 'bob' ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
-        publicKey: pair!.cryptographicKey,
-      });
-    })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => (keys[identifier] ? [keys[identifier]] : []));
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (ctx, activity) => {
-    const json = (await activity.toJsonLd({ contextLoader: ctx.contextLoader, format: 'compact' })) as Received['json'];
-    received.push({ path: ctx.recipient === null ? '/inbox' : `/users/${ctx.recipient}/inbox`, json });
-  });
-
-  const server = http.createServer(async (req, res) => {
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const path = (req.url ?? '/').split('?')[0]!;
-      if (req.method === 'POST') {
-        try {
-          bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
-        } catch {
-          // Not JSON: the inbox below refuses it.
-        }
-      }
-      // WebFinger of a URL (a profile or the server itself), as Mastodon answers it: with its subscribe template.
-      const resource = new URL(req.url ?? '/', origin).searchParams.get('resource') ?? '';
-      if (req.method === 'GET' && path === '/.well-known/webfinger' && resource.startsWith('http')) {
-        const links = [{ rel: 'self', type: 'application/activity+json', href: `${origin}/users/bob` }];
-        if (webfinger.subscribe) {
-          links.push({
-            rel: 'http://ostatus.org/schema/1.0/subscribe',
-            template: `${origin}/authorize_interaction?uri={uri}`,
-          } as never);
-        }
-        res
-          .writeHead(200, { 'content-type': 'application/jrd+json' })
-          .end(JSON.stringify({ subject: resource, links }));
-        return;
-      }
-      const who = /^\/users\/([^/]+)\/inbox$/.exec(path)?.[1];
-      if (req.method === 'POST' && who && gone.has(who)) {
-        res.writeHead(410).end();
-        return;
-      }
-      if (req.method === 'POST' && who && failing.has(who)) {
-        res.writeHead(503).end();
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      const request = new Request(`${origin}${req.url}`, {
-        method: req.method,
-        headers,
-        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
-      });
-      const response = await federation.fetch(request, { contextData: undefined });
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const ctx = federation.createContext(new URL(origin), undefined);
-
-  /** POSTs `activity` to `inbox`, signed by `as` (draft-cavage, with a Digest), then optionally changed. */
-  async function deliver(inbox: string, activity: Activity, as: string, change?: (body: string) => string) {
-    const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }));
-    const unsigned = new Request(inbox, { method: 'POST', headers: { 'content-type': AP, accept: AP }, body });
-    const signed = await signRequest(unsigned, keys[as]!.privateKey, new URL(`${ctx.getActorUri(as).href}#main-key`));
-    const sent = change
-      ? new Request(signed.url, { method: 'POST', headers: signed.headers, body: change(body) })
-      : signed;
-    return fetch(sent);
-  }
-
-  return {
-    origin,
-    received,
-    bodies,
-    gone,
-    failing,
-    webfinger,
-    actor: (name: string) => ctx.getActorUri(name).href,
-    deliver,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 let ctx: TestContext;
 let origin: string;
-let remote: Awaited<ReturnType<typeof startRemote>>;
+let remote: Remote;
 
 beforeAll(async () => {
   remote = await startRemote();
@@ -256,6 +102,33 @@ async function followFrom(who: SignedUp, as = 'bob') {
   );
   return follow;
 }
+
+/** The Undo of `follow`, as Mastodon sends it (the Follow embedded). */
+const undoOf = (follow: Follow, as = 'bob') =>
+  new Undo({
+    id: new URL(`/undos/${follow.id!.pathname.split('/').pop()}`, remote.origin),
+    actor: new URL(remote.actor(as)),
+    object: follow,
+  });
+
+/** The remote actor `as`'s handle, as the site shows it (without the leading @). */
+const handleOf = (as: string) => `${as}@${new URL(remote.origin).host}`;
+
+/** The account's notifications, first page, as the site's API answers them. */
+async function notificationsOf(who: SignedUp): Promise<NotificationPage> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(who) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Every page of the account's followers (`limit` a page), as the site's API answers them. */
+const followersOf = (who: SignedUp, limit = 20) =>
+  walkPages<PersonSummary>(
+    ctx.app,
+    (cursor) =>
+      `/api/users/${who.user._id}/followers?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    'followers',
+  );
 
 /** The first activity of `type` received about the work `postId` (its Note or the Tombstone of it). */
 const activityAbout = (type: string, postId: string) =>
@@ -352,6 +225,162 @@ describe('being followed from another server', { timeout: 120_000 }, () => {
     expect((await remote.deliver(`${origin}/ap/inbox`, nobody, 'bob')).status).toBe(202);
     await inboxDrained();
     expect(await remoteFollowers(artist)).toEqual([]);
+  });
+});
+
+describe("a remote follow in the site's notifications and followers", { timeout: 120_000 }, () => {
+  it('notifies the artist live with the remote handle, and lists the follower among the local ones, newest first', async () => {
+    const artist = await signUp(ctx.app);
+    const fan = await signUp(ctx.app);
+    const local = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/follow/${artist.user._id}`,
+      headers: auth(fan),
+    });
+    expect(local.statusCode, local.body).toBe(200);
+    const live = await liveSocket(ctx.app, artist.token);
+    const frames: LiveNotification[] = [];
+    live.socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as LiveNotification;
+      if (frame.type === 'notification') frames.push(frame);
+    });
+    try {
+      await followFrom(artist);
+      const bob = { handle: handleOf('bob'), url: `${remote.origin}/@bob` };
+      const frame = await eventually(async () => frames.find((item) => item.actor.remote), 'the live notification');
+      expect(frame).toMatchObject({
+        kind: 'follow',
+        text: `@${bob.handle} started following you`,
+        actor: { username: bob.handle, firstName: 'Bob Remote', remote: bob },
+        postId: null,
+        unreadCount: 2,
+      });
+
+      const page = await notificationsOf(artist);
+      expect(page.unreadCount).toBe(2);
+      expect(page.notifications.map((item) => [item.kind, item.actors.map((actor) => actor.username)])).toEqual([
+        ['follow', [bob.handle]],
+        ['follow', [fan.user.username]],
+      ]);
+      expect(page.notifications[0]!.actors).toEqual([
+        {
+          _id: expect.any(String),
+          username: bob.handle,
+          firstName: 'Bob Remote',
+          lastName: '',
+          userPhoto: '/media/defaults/default-avatar.png',
+          remote: bob,
+        },
+      ]);
+      expect(page.notifications[1]!.actors[0]!.remote).toBeUndefined();
+      const unread = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/notifications/unread-count',
+        headers: auth(artist),
+      });
+      expect(unread.json()).toEqual({ unreadCount: 2 });
+
+      // The followers, a page of one at a time: the remote one followed last, so comes first; the list and the
+      // profile's count agree.
+      const pages = await followersOf(artist, 1);
+      expect(pages.map((list) => list.map((person) => person.username))).toEqual([[bob.handle], [fan.user.username]]);
+      expect(pages[0]![0]).toMatchObject({ firstName: 'Bob Remote', remote: bob });
+      expect(pages[1]![0]!.remote).toBeUndefined();
+      expect(await followerCount(artist)).toBe(pages.flat().length);
+      // Signed out, the same.
+      const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/users/${artist.user._id}/followers` });
+      expect(anonymous.json().followers.map((person: PersonSummary) => person.username)).toEqual([
+        bob.handle,
+        fan.user.username,
+      ]);
+
+      // A repeated Follow notifies nobody again.
+      await followFrom(artist);
+      expect((await notificationsOf(artist)).notifications).toHaveLength(2);
+      expect(frames.filter((item) => item.actor.remote)).toHaveLength(1);
+    } finally {
+      live.socket.close();
+    }
+  });
+
+  it('Undo withdraws the unread notification and the follower; a read one stays, and a new follow replaces it', async () => {
+    const artist = await signUp(ctx.app);
+    const first = await followFrom(artist);
+    expect((await notificationsOf(artist)).unreadCount).toBe(1);
+    expect((await remote.deliver(inboxOf(artist), undoOf(first), 'bob')).status).toBe(202);
+    await eventually(async () => (await remoteFollowers(artist)).length === 0, 'the follow to end');
+    expect(await notificationsOf(artist)).toMatchObject({ notifications: [], unreadCount: 0 });
+    expect(await followersOf(artist)).toEqual([[]]);
+    expect(await followerCount(artist)).toBe(0);
+
+    // Read, then undone: it stays, as a local unfollow leaves a read notification.
+    const second = await followFrom(artist);
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      payload: { all: true },
+      headers: auth(artist),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await remote.deliver(inboxOf(artist), undoOf(second), 'bob')).status).toBe(202);
+    await eventually(async () => (await remoteFollowers(artist)).length === 0, 'the second follow to end');
+    const kept = await notificationsOf(artist);
+    expect(kept.notifications.map((item) => [item.actors[0]!.username, item.read])).toEqual([[handleOf('bob'), true]]);
+    expect(await followersOf(artist)).toEqual([[]]);
+
+    // Followed again: the new notification replaces the read one.
+    await followFrom(artist);
+    const again = await notificationsOf(artist);
+    expect(again.notifications.map((item) => [item.actors[0]!.username, item.read])).toEqual([
+      [handleOf('bob'), false],
+    ]);
+    expect(again.unreadCount).toBe(1);
+  });
+
+  it("a remote actor's Delete takes its notifications and its place among the followers", async () => {
+    const artist = await signUp(ctx.app);
+    await followFrom(artist, 'carol');
+    expect((await notificationsOf(artist)).notifications).toHaveLength(1);
+    expect((await followersOf(artist)).flat().map((person) => person.username)).toEqual([handleOf('carol')]);
+    const deletion = new Delete({
+      id: new URL('/users/carol#delete-notified', remote.origin),
+      actor: new URL(remote.actor('carol')),
+      object: new URL(remote.actor('carol')),
+    });
+    expect((await remote.deliver(`${origin}/ap/inbox`, deletion, 'carol')).status).toBe(202);
+    await eventually(async () => (await remoteFollowers(artist)).length === 0, 'the deleted actor to be removed');
+    expect(await notificationsOf(artist)).toMatchObject({ notifications: [], unreadCount: 0 });
+    expect(await followersOf(artist)).toEqual([[]]);
+    expect(await followerCount(artist)).toBe(0);
+  });
+
+  it("takes a careless server's actor: its handle from its id, its name without control characters, its id as its page", async () => {
+    const artist = await signUp(ctx.app);
+    await followFrom(artist, 'odd');
+    const odd = { handle: handleOf('odd'), url: remote.actor('odd') };
+    const [notification] = (await notificationsOf(artist)).notifications;
+    expect(notification!.actors).toEqual([
+      expect.objectContaining({ username: odd.handle, firstName: 'Odd One', lastName: '', remote: odd }),
+    ]);
+    expect((await followersOf(artist)).flat()).toEqual([expect.objectContaining({ remote: odd })]);
+  });
+
+  it('refuses an activity whose text holds a NUL, as every route does: 400 saying so, and nothing applied', async () => {
+    const artist = await signUp(ctx.app);
+    const follow = new Follow({
+      id: new URL(`/follows/${(follows += 1)}`, remote.origin),
+      actor: new URL(remote.actor('bob')),
+      object: new URL(actorOf(artist)),
+      summary: 'a\u0000b',
+    });
+    const response = await remote.deliver(inboxOf(artist), follow, 'bob');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: ['Text must not contain the NUL character (\\u0000 or %00): remove it and try again.'],
+    });
+    // Refused before anything is queued: there is nothing to wait for.
+    expect(await remoteFollowers(artist)).toEqual([]);
+    expect(await followerCount(artist)).toBe(0);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import type { PostsModule } from '../posts/index.js';
 import { asParsersRead, registerFederationAdapter } from './federation.adapter.js';
 import { createAppFederation } from './federation.dispatchers.js';
-import { startDeliveries } from './federation.deliveries.js';
+import { startDeliveries, type ActorFarewell } from './federation.deliveries.js';
 import { createActorKeys } from './federation.keys.js';
 import { createDatabaseKvStore } from './federation.kv.js';
 import { followFromRoutes } from './federation.follow-from.js';
@@ -61,7 +61,7 @@ async function serverVersion(): Promise<string> {
 export async function wireFederation(
   shared: ServerContext<{ publicOrigin: string | undefined; federationAllowPrivateAddress?: boolean }>,
   { posts }: { posts: PostsModule },
-): Promise<void> {
+): Promise<FederationModule> {
   const { app, bus, config, db, jobs, limiter, log } = shared;
   const kv = createDatabaseKvStore(db);
   jobs.define(KV_SWEEP.kind, () => kv.sweepExpired(), { every: KV_SWEEP.every, retryLimit: 2, batchSize: 1 });
@@ -104,4 +104,14 @@ export async function wireFederation(
     actorIdOf: async (username) => (await selectActorByUsername(db, username))?.id,
   });
   log.debug('federation: WebFinger, NodeInfo, the actors and their inboxes are served; works are delivered');
+  return { farewell: deliveries.farewell };
+}
+
+/** What the modules wired after it use: the account deletion's farewell (the Delete of the actor). */
+export interface FederationModule {
+  /**
+   * Reads what the Delete of the account's actor needs (its keys, its remote followers) while the account is there;
+   * its `send`, called once the deletion committed, queues it. Undefined when there is no one to tell.
+   */
+  farewell(userId: string): Promise<ActorFarewell | undefined>;
 }

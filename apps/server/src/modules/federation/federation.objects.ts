@@ -20,7 +20,7 @@ import {
 import { APP_NAME, LICENCE_INFO, type Picture, type Post } from '@share-arts/contract';
 import { extractHashtags } from '../../lib/hashtags.js';
 import { escapeHtml, textHtml, type TextLinks } from './federation.html.js';
-import type { ActorRow } from './federation.sql.js';
+import type { ActorRow, CommentRow } from './federation.sql.js';
 
 /** Mastodon shows this many of a status's attachments; the rest are named by the "+N more" paragraph. */
 export const MASTODON_ATTACHMENTS = 4;
@@ -142,6 +142,32 @@ function contentOf(post: Post, origin: string, links: TextLinks): string {
 }
 
 /**
+ * A work's Note id: `/ap/posts/{id}`, or `/ap/posts/{id}.{generation}` once it was withdrawn (its Delete sent) and
+ * is public again: Mastodon keeps a Tombstone of a deleted id and refuses its Create for good.
+ */
+export function noteIdOf(ctx: Context<unknown>, postId: string, generation: number): URL {
+  return ctx.getObjectUri(Note, { id: generation > 0 ? `${postId}.${generation}` : postId });
+}
+
+/** The post and the generation a Note id's `{id}` names (none named: the current one); undefined for others. */
+export function parseNoteKey(key: string): { postId: string; generation: number | undefined } | undefined {
+  const found = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.([1-9][0-9]{0,8}))?$/i.exec(key);
+  if (!found) return undefined;
+  return { postId: found[1]!.toLowerCase(), generation: found[2] === undefined ? undefined : Number(found[2]) };
+}
+
+/** A text's `#tags` as `Hashtag`s and its mentions of local accounts as `Mention`s. */
+function tagsOf(ctx: Context<unknown>, text: string, mentioned: { id: string; username: string }[]) {
+  const at = pages(ctx.origin);
+  const host = new URL(ctx.origin).host;
+  const hashtags = extractHashtags(text).map((tag) => new Hashtag({ href: at.tag(tag), name: `#${tag}` }));
+  const mentions = mentioned.map(
+    (account) => new Mention({ href: ctx.getActorUri(account.id), name: `@${account.username}@${host}` }),
+  );
+  return [...hashtags, ...mentions];
+}
+
+/**
  * A work as a Note: to Public and cc the author's followers, its words as HTML with its tags and mentions as
  * links and as `Hashtag`/`Mention` tags, a content warning as `summary` with `sensitive: true` (always both:
  * Pixelfed keeps the warning only when `sensitive` is true), and every picture an `Image` with its alt text
@@ -152,13 +178,9 @@ export function toNote(
   post: Post,
   mentioned: { id: string; username: string }[],
   links: TextLinks,
+  generation = 0,
 ): Note {
   const at = pages(ctx.origin);
-  const host = new URL(ctx.origin).host;
-  const hashtags = extractHashtags(post.content).map((tag) => new Hashtag({ href: at.tag(tag), name: `#${tag}` }));
-  const mentions = mentioned.map(
-    (account) => new Mention({ href: ctx.getActorUri(account.id), name: `@${account.username}@${host}` }),
-  );
   const attachments = post.media.flatMap((picture) => {
     const file = outgoingFile(picture);
     if (!file) return [];
@@ -173,7 +195,7 @@ export function toNote(
     ];
   });
   return new Note({
-    id: ctx.getObjectUri(Note, { id: post._id }),
+    id: noteIdOf(ctx, post._id, generation),
     attribution: ctx.getActorUri(post.userId),
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(post.userId),
@@ -183,17 +205,25 @@ export function toNote(
     content: contentOf(post, ctx.origin, links),
     sensitive: post.contentWarning !== null,
     summary: post.contentWarning,
-    tags: [...hashtags, ...mentions],
+    tags: tagsOf(ctx, post.content, mentioned),
     attachments,
   });
 }
 
+/** An activity's id: the object's id with `fragment` (`…#create`, `…#delete`, `…#update-…`). */
+function activityId(objectId: URL | null, fragment: string): URL {
+  const id = new URL(objectId!);
+  id.hash = fragment;
+  return id;
+}
+
+/** An Update's fragment: the version's hash and when it was sent (a version seen again is a new Update). */
+const updateFragment = (hash: string) => `update-${hash.slice(0, 16)}-${Date.now().toString(36)}`;
+
 /** The Create of a work, as its author's outbox lists it: `…/ap/posts/{id}#create`. */
 export function toCreate(ctx: Context<unknown>, note: Note, post: Post): Create {
-  const id = new URL(ctx.getObjectUri(Note, { id: post._id }));
-  id.hash = 'create';
   return new Create({
-    id,
+    id: activityId(note.id, 'create'),
     actor: ctx.getActorUri(post.userId),
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(post.userId),
@@ -202,12 +232,10 @@ export function toCreate(ctx: Context<unknown>, note: Note, post: Post): Create 
   });
 }
 
-/** The Update of an edited work (issue 39, part 2): `…/ap/posts/{id}#update-<the Note's hash>`, one per version. */
+/** The Update of an edited work (issue 39, part 2): `…/ap/posts/{id}#update-<the Note's hash>-<time>`. */
 export function toUpdate(ctx: Context<unknown>, note: Note, post: Post, noteHash: string): Update {
-  const id = new URL(ctx.getObjectUri(Note, { id: post._id }));
-  id.hash = `update-${noteHash.slice(0, 16)}`;
   return new Update({
-    id,
+    id: activityId(note.id, updateFragment(noteHash)),
     actor: ctx.getActorUri(post.userId),
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(post.userId),
@@ -217,18 +245,104 @@ export function toUpdate(ctx: Context<unknown>, note: Note, post: Post, noteHash
 }
 
 /**
- * The Delete of a work no longer public (deleted, removed or hidden by moderation): its Note as a Tombstone,
- * `…/ap/posts/{id}#delete`.
+ * The Delete of a Note no longer public (a work deleted, removed or hidden by moderation, or shown to signed-in
+ * people only; a comment deleted or no longer shown): a Tombstone of its id, `…#delete`, from its author.
  */
-export function toDelete(ctx: Context<unknown>, postId: string, authorId: string): Delete {
-  const noteId = ctx.getObjectUri(Note, { id: postId });
-  const id = new URL(noteId);
-  id.hash = 'delete';
+export function toDelete(ctx: Context<unknown>, noteId: URL, authorId: string): Delete {
   return new Delete({
-    id,
+    id: activityId(noteId, 'delete'),
     actor: ctx.getActorUri(authorId),
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(authorId),
     object: new Tombstone({ id: noteId }),
+  });
+}
+
+/**
+ * The route of a comment's Note, `/ap/comments/{id}` (issue 39). Fedify keys an object dispatcher by its class,
+ * and a work's Note has the Note route: this class only names the other one (what it serves is a plain Note).
+ */
+export class CommentNote extends Note {
+  static override get typeId(): URL {
+    return new URL('urn:share-arts:comment-note');
+  }
+}
+
+/**
+ * A comment on a public work as a reply: a Note `inReplyTo` the work's Note, to Public and cc the commenter's
+ * followers and the work's author (Mastodon's addressing of a public reply), its words as HTML with their tags and
+ * mentions, `url` the work's comments.
+ */
+export function toCommentNote(
+  ctx: Context<unknown>,
+  comment: CommentRow,
+  replyTo: URL,
+  mentioned: { id: string; username: string }[],
+  links: TextLinks,
+): Note {
+  const cc: URL[] = [ctx.getFollowersUri(comment.author_id)];
+  if (comment.post_author_id !== comment.author_id) cc.push(ctx.getActorUri(comment.post_author_id));
+  const url = pages(ctx.origin).post(comment.post_id);
+  url.hash = 'comments';
+  return new Note({
+    id: ctx.getObjectUri(CommentNote, { id: comment.id }),
+    attribution: ctx.getActorUri(comment.author_id),
+    replyTarget: replyTo,
+    to: PUBLIC_COLLECTION,
+    ccs: cc,
+    published: instant(comment.created_at),
+    updated: comment.edited ? instant(comment.updated_at) : null,
+    url,
+    content: textHtml(comment.content, links),
+    tags: tagsOf(ctx, comment.content, mentioned),
+  });
+}
+
+/** The Create of a comment's Note: `…/ap/comments/{id}#create`, addressed as the Note is. */
+export function toCommentCreate(ctx: Context<unknown>, note: Note, comment: CommentRow): Create {
+  return new Create({
+    id: activityId(note.id, 'create'),
+    actor: ctx.getActorUri(comment.author_id),
+    to: PUBLIC_COLLECTION,
+    ccs: [...note.ccIds],
+    published: instant(comment.created_at),
+    object: note,
+  });
+}
+
+/** The Update of an edited comment's Note. */
+export function toCommentUpdate(ctx: Context<unknown>, note: Note, comment: CommentRow, noteHash: string): Update {
+  return new Update({
+    id: activityId(note.id, updateFragment(noteHash)),
+    actor: ctx.getActorUri(comment.author_id),
+    to: PUBLIC_COLLECTION,
+    ccs: [...note.ccIds],
+    updated: instant(comment.updated_at),
+    object: note,
+  });
+}
+
+/**
+ * The Update of an actor whose profile changed (`…/ap/users/{uuid}#update-…`), the Person embedded: Mastodon takes
+ * the new name, bio, avatar, fields, `discoverable` and `indexable` from it, and reads the featured collection again.
+ */
+export function toPersonUpdate(ctx: Context<unknown>, person: Person, userId: string, personHash: string): Update {
+  return new Update({
+    id: activityId(ctx.getActorUri(userId), updateFragment(personHash)),
+    actor: ctx.getActorUri(userId),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(userId),
+    object: person,
+  });
+}
+
+/** The Delete of an account's actor (`…/ap/users/{uuid}#delete`): its object is the actor's id itself. */
+export function toActorDelete(ctx: Context<unknown>, userId: string): Delete {
+  return new Delete({
+    id: activityId(ctx.getActorUri(userId), 'delete'),
+    actor: ctx.getActorUri(userId),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(userId),
+    object: ctx.getActorUri(userId),
   });
 }

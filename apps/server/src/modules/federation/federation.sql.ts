@@ -3,8 +3,9 @@ import { queryRows, type Db } from '../../db/client.js';
 import { keysetPage, keysetQuery } from '../../lib/keyset.js';
 
 // Every statement of the federation module. It writes only its own tables (federation_kv, actor_keys,
-// remote_actors, federated_posts; remote_follows with their counts through actions/federation.ts); the rest are
-// reads of users, posts, follows, post_pins and sessions, as anyone signed out may see them.
+// remote_actors, federated_posts, federated_comments, federated_actors; remote_follows with their counts through
+// actions/federation.ts); the rest are reads of users, posts, comments, follows, post_pins and sessions, as anyone
+// signed out may see them.
 
 /** An account that is there for the fediverse: it exists and is not suspended. */
 const ACTIVE = sql`(u.suspended_until is null or u.suspended_until <= now())`;
@@ -190,22 +191,32 @@ export interface RemoteRecipientRow {
   shared_inbox: string | null;
 }
 
-export function selectRemoteRecipients(db: Db, userId: string): Promise<RemoteRecipientRow[]> {
+/** The remote followers of these accounts (a comment goes to its author's and to its work's author's), once each. */
+export function selectRemoteRecipients(db: Db, userIds: string[]): Promise<RemoteRecipientRow[]> {
   return queryRows<RemoteRecipientRow>(
     db,
-    sql`select ra.iri, ra.inbox, ra.shared_inbox from remote_follows f join remote_actors ra on ra.id = f.remote_actor_id
-        where f.user_id = ${userId}::uuid order by f.created_at`,
+    sql`select ra.iri, ra.inbox, ra.shared_inbox from remote_actors ra
+        join (select remote_actor_id, min(created_at) as since from remote_follows
+              where user_id in (select value::uuid from json_array_elements_text(${JSON.stringify(userIds)}::json))
+              group by remote_actor_id) f on f.remote_actor_id = ra.id
+        order by f.since`,
   );
 }
 
-/** Whether any remote actor follows the account (else a new work is sent nowhere). */
-export async function hasRemoteFollowers(db: Db, userId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select from remote_follows where user_id = ${userId}::uuid limit 1`);
+/** Whether any remote actor follows one of these accounts (else what they do is sent nowhere). */
+export async function hasRemoteFollowers(db: Db, userIds: string[]): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select from remote_follows
+        where user_id in (select value::uuid from json_array_elements_text(${JSON.stringify(userIds)}::json)) limit 1`,
+  );
   return rows.length > 0;
 }
 
-// The works whose Create was sent (federated_posts, migration 0030). Every process hears a post's events; each
-// claims the activity it would send by one statement, and only the process whose statement changed the row sends.
+// The works whose Create was sent (federated_posts, migrations 0030 and 0032). Every process hears a post's
+// events; each claims the activity it would send by one statement, and only the process whose statement changed
+// the row sends. A work no longer public is `withdrawn` (its Delete sent) and keeps its row while it is there: public
+// again, it goes out under its next generation's id (Mastodon refuses a Create of an id it was told was deleted).
 
 /** The work's Create is to be sent: true for the one caller that records it first. */
 export async function claimCreate(db: Db, postId: string, authorId: string, noteHash: string): Promise<boolean> {
@@ -217,16 +228,29 @@ export async function claimCreate(db: Db, postId: string, authorId: string, note
   return rows.length > 0;
 }
 
-/** The author of a work whose Create was sent, and the hash of the Note sent last; undefined when none was. */
-export async function selectFederatedPost(
-  db: Db,
-  postId: string,
-): Promise<{ author_id: string; note_hash: string } | undefined> {
-  const [row] = await queryRows<{ author_id: string; note_hash: string }>(
+export interface FederatedPostRow {
+  author_id: string;
+  note_hash: string;
+  generation: number;
+  withdrawn: boolean;
+}
+
+/** The work's record, when its Create was ever sent: its author, the Note sent last, its generation, withdrawn. */
+export async function selectFederatedPost(db: Db, postId: string): Promise<FederatedPostRow | undefined> {
+  const [row] = await queryRows<FederatedPostRow>(
     db,
-    sql`select author_id, note_hash from federated_posts where post_id = ${postId}::uuid`,
+    sql`select author_id, note_hash, generation, withdrawn from federated_posts where post_id = ${postId}::uuid`,
   );
   return row;
+}
+
+/** The generation of the work's Note id (0 for a work never withdrawn, or never sent). */
+export async function selectGeneration(db: Db, postId: string): Promise<number> {
+  const [row] = await queryRows<{ generation: number }>(
+    db,
+    sql`select generation from federated_posts where post_id = ${postId}::uuid`,
+  );
+  return row?.generation ?? 0;
 }
 
 /** The work's Update is to be sent: true for the one caller that records this Note first. */
@@ -234,18 +258,157 @@ export async function claimUpdate(db: Db, postId: string, noteHash: string): Pro
   const rows = await queryRows(
     db,
     sql`update federated_posts set note_hash = ${noteHash}
-        where post_id = ${postId}::uuid and note_hash <> ${noteHash} returning post_id`,
+        where post_id = ${postId}::uuid and not withdrawn and note_hash <> ${noteHash} returning post_id`,
   );
   return rows.length > 0;
 }
 
-/** The work's Delete is to be sent: its author, for the one caller that deletes the record. */
-export async function claimDelete(db: Db, postId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ author_id: string }>(
+/** The work's Delete is to be sent: its author and the generation withdrawn, for the one caller that marks it. */
+export async function claimWithdraw(
+  db: Db,
+  postId: string,
+): Promise<{ author_id: string; generation: number } | undefined> {
+  const [row] = await queryRows<{ author_id: string; generation: number }>(
     db,
-    sql`delete from federated_posts where post_id = ${postId}::uuid returning author_id`,
+    sql`update federated_posts set withdrawn = true where post_id = ${postId}::uuid and not withdrawn
+        returning author_id, generation`,
   );
-  return row?.author_id;
+  return row;
+}
+
+/** Every work of the author is to be withdrawn (their works shown to signed-in people only): those marked now. */
+export function claimWithdrawAllOf(db: Db, authorId: string): Promise<{ post_id: string; generation: number }[]> {
+  return queryRows(
+    db,
+    sql`update federated_posts set withdrawn = true where author_id = ${authorId}::uuid and not withdrawn
+        returning post_id, generation`,
+  );
+}
+
+/** The author's withdrawn works (each sent again if it is public again). */
+export async function selectWithdrawnPostIds(db: Db, authorId: string): Promise<string[]> {
+  const rows = await queryRows<{ post_id: string }>(
+    db,
+    sql`select post_id from federated_posts where author_id = ${authorId}::uuid and withdrawn`,
+  );
+  return rows.map((row) => row.post_id);
+}
+
+/**
+ * The withdrawn work is public again and goes out under its next generation (`from` + 1): true for the one caller
+ * that records it.
+ */
+export async function claimRecreate(db: Db, postId: string, from: number, noteHash: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`update federated_posts set withdrawn = false, generation = ${from + 1}, note_hash = ${noteHash}
+        where post_id = ${postId}::uuid and withdrawn and generation = ${from} returning post_id`,
+  );
+  return rows.length > 0;
+}
+
+/** Forgets a withdrawn work that is gone (deleted): nothing will be sent of it again. */
+export async function forgetDeletedPost(db: Db, postId: string): Promise<void> {
+  await db.execute(
+    sql`delete from federated_posts where post_id = ${postId}::uuid and withdrawn
+          and not exists (select from posts where id = ${postId}::uuid)`,
+  );
+}
+
+// The comments sent as replies (federated_comments, migration 0032), claimed as the works are.
+
+/** A comment `c` a signed-out reader sees: there, not hidden or removed, its author not suspended, its work public. */
+const PUBLIC_COMMENT = sql`c.moderation_state is null
+  and not exists (select from users cu where cu.id = c.author_id and cu.suspended_until > now())
+  and exists (select from posts p where p.id = c.post_id and ${PUBLIC_POST})`;
+
+export interface CommentRow {
+  id: string;
+  post_id: string;
+  author_id: string;
+  post_author_id: string;
+  content: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  edited: boolean;
+}
+
+/** The comment as a signed-out reader sees it; undefined when they do not (or it is not there). */
+export async function selectPublicComment(db: Db, commentId: string): Promise<CommentRow | undefined> {
+  const [row] = await queryRows<CommentRow>(
+    db,
+    sql`select c.id, c.post_id, c.author_id, (select author_id from posts where id = c.post_id) as post_author_id,
+          c.content, c.created_at, c.updated_at, c.edited
+        from comments c where c.id = ${commentId}::uuid and ${PUBLIC_COMMENT}`,
+  );
+  return row;
+}
+
+/** The comment's Create is to be sent: true for the one caller that records it first. */
+export async function claimCommentCreate(db: Db, comment: CommentRow, noteHash: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into federated_comments (comment_id, post_id, author_id, post_author_id, note_hash)
+        values (${comment.id}::uuid, ${comment.post_id}::uuid, ${comment.author_id}::uuid,
+                ${comment.post_author_id}::uuid, ${noteHash})
+        on conflict (comment_id) do nothing returning comment_id`,
+  );
+  return rows.length > 0;
+}
+
+/** The comments of the post whose Create was sent, and whether a signed-out reader still sees each. */
+export function selectFederatedComments(
+  db: Db,
+  postId: string,
+): Promise<{ comment_id: string; author_id: string; post_author_id: string; shown: boolean }[]> {
+  return queryRows(
+    db,
+    sql`select fc.comment_id, fc.author_id, fc.post_author_id,
+          exists (select from comments c where c.id = fc.comment_id and ${PUBLIC_COMMENT}) as shown
+        from federated_comments fc where fc.post_id = ${postId}::uuid`,
+  );
+}
+
+/** The works of the author that have comments sent as replies. */
+export async function selectCommentedWorksOf(db: Db, authorId: string): Promise<string[]> {
+  const rows = await queryRows<{ post_id: string }>(
+    db,
+    sql`select distinct post_id from federated_comments where post_author_id = ${authorId}::uuid`,
+  );
+  return rows.map((row) => row.post_id);
+}
+
+/** The comment's Update is to be sent: true for the one caller that records this Note first. */
+export async function claimCommentUpdate(db: Db, commentId: string, noteHash: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`update federated_comments set note_hash = ${noteHash}
+        where comment_id = ${commentId}::uuid and note_hash <> ${noteHash} returning comment_id`,
+  );
+  return rows.length > 0;
+}
+
+/** The comment's Delete is to be sent: true for the one caller that deletes the record. */
+export async function claimCommentDelete(db: Db, commentId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`delete from federated_comments where comment_id = ${commentId}::uuid returning comment_id`,
+  );
+  return rows.length > 0;
+}
+
+// The actors sent as Update(Person) (federated_actors, migration 0032).
+
+/** The actor's Update is to be sent: true for the one caller that records this version (`personHash`) first. */
+export async function claimActorUpdate(db: Db, userId: string, personHash: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into federated_actors (user_id, person_hash) values (${userId}::uuid, ${personHash})
+        on conflict (user_id) do update set person_hash = excluded.person_hash, updated_at = now()
+        where federated_actors.person_hash <> excluded.person_hash
+        returning user_id`,
+  );
+  return rows.length > 0;
 }
 
 export interface NodeUsage {

@@ -14,7 +14,8 @@ export function createNotificationFeed(notifications: NotificationsService) {
     text:
       item.kind === 'report-resolved'
         ? REPORT_RESOLVED_TEXT
-        : `${item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}`,
+        : // Someone on another server by their handle (issue 39): "@bob@mastodon.example started following you".
+          `${item.actor.remote ? `@${item.actor.remote.handle}` : item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}`,
     unreadCount,
     replay,
   });

@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { MediaVariant } from '../../db/schema.js';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
 import { jpegFor, mediaUrl } from '../media/index.js';
-import { toUserSummary } from '../users/index.js';
+import { toPersonSummary } from '../users/index.js';
 import { publish } from '../../events/events.js';
 import {
   selectGroupPage,
@@ -35,7 +35,7 @@ export const decodeEventId = (id: string) => decodeCursor(id, ['date', 'uuid']);
 const toLiveItem = (row: NotificationRow): LiveItem => ({
   id: eventId(row),
   kind: row.kind,
-  actor: toUserSummary(row),
+  actor: toPersonSummary(row.actor),
   postId: row.post_id,
   commentId: row.comment_id,
 });
@@ -43,7 +43,7 @@ const toLiveItem = (row: NotificationRow): LiveItem => ({
 const toNotification = (row: GroupRow): Notification => ({
   key: row.key,
   kind: row.kind,
-  actors: row.actors.map(toUserSummary),
+  actors: row.actors.map(toPersonSummary),
   actorCount: Number(row.actor_count),
   post: row.post_id
     ? {

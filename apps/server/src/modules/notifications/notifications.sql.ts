@@ -5,7 +5,7 @@ import type { MediaVariant } from '../../db/schema.js';
 import type { CursorValue } from '../../lib/cursor.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { isoDate } from '../../lib/sql-json.js';
-import type { SummaryRow } from '../users/index.js';
+import { personJson, type PersonRow } from '../users/index.js';
 import { notBlockedWith } from '../safety/index.js';
 
 /** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
@@ -20,7 +20,7 @@ export interface GroupRow {
   latest: Date | string;
   created_at: string;
   actor_count: number;
-  actors: SummaryRow[];
+  actors: PersonRow[];
   post_id: string | null;
   post_content: string | null;
   post_pic: MediaVariant[] | null;
@@ -35,8 +35,9 @@ export interface GroupRow {
   last_id: string;
 }
 
-/** One notification with its actor, as the live stream sends it. */
-export interface NotificationRow extends SummaryRow {
+/** One notification with its actor (an account here, or a remote actor), as the live stream sends it. */
+export interface NotificationRow {
+  actor: PersonRow;
   id: string;
   kind: Notification['kind'];
   post_id: string | null;
@@ -87,6 +88,7 @@ export async function selectGroupPage(
                  (array_agg(n.id order by n.created_at desc, n.id desc))[1] as last_id,
                  count(*)::int as actor_count, bool_and(n.read_at is not null) as read,
                  (array_agg(n.actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as actor_ids,
+                 (array_agg(n.remote_actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as remote_ids,
                  min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id,
                  min(n.report_id::text)::uuid as report_id
           from notifications n
@@ -95,9 +97,11 @@ export async function selectGroupPage(
         )
         select g.key, g.kind, g.latest, ${isoDate('g.latest')} as created_at, g.actor_count, g.read, g.last_id,
                coalesce((
-                 select json_agg(json_build_object('_id', u.id, 'username', u.username, 'firstName', u.first_name,
-                                 'lastName', u.last_name, 'photoUrl', u.photo_url) order by a.ord)
-                 from unnest(g.actor_ids) with ordinality a(id, ord) join users u on u.id = a.id
+                 select json_agg(${personJson('u', 'ra')} order by a.ord)
+                 from unnest(g.actor_ids, g.remote_ids) with ordinality a(id, remote_id, ord)
+                 left join users u on u.id = a.id
+                 left join remote_actors ra on ra.id = a.remote_id
+                 where u.id is not null or ra.id is not null
                ), '[]'::json) as actors,
                p.id as post_id, case when ${postShown} then left(p.content, 140) end as post_content,
                case when ${postShown} then ${POST_PIC} end as post_pic,
@@ -140,11 +144,11 @@ export async function selectNotificationsWithActor(
 ): Promise<NotificationRow[]> {
   return queryRows<NotificationRow>(
     db,
-    sql`select n.id, n.kind, n.post_id, n.comment_id, n.created_at,
-               u.id as "_id", u.username, u.first_name as "firstName", u.last_name as "lastName",
-               u.photo_url as "photoUrl"
-        from notifications n join users u on u.id = n.actor_id
-        where n.recipient_id = ${userId}::uuid and ${
+    sql`select n.id, n.kind, n.post_id, n.comment_id, n.created_at, ${personJson('u', 'ra')} as actor
+        from notifications n
+        left join users u on u.id = n.actor_id
+        left join remote_actors ra on ra.id = n.remote_actor_id
+        where n.recipient_id = ${userId}::uuid and (u.id is not null or ra.id is not null) and ${
           'after' in where
             ? sql`(n.created_at, n.id) > (${where.after[0]}::timestamptz, ${where.after[1]}::uuid)`
             : sql`n.id = ${where.id}::uuid`

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { postPins } from '../../db/schema.js';
+import { publish } from '../../events/events.js';
 
 /**
  * Makes an artist's pin writes take turns (a transaction-scoped advisory lock on their id), so two pins
@@ -37,9 +38,13 @@ export async function selectPinnedIdsByUsername(db: Db, username: string): Promi
   return rows.map((row) => row.post_id);
 }
 
-/** Makes `postIds` the artist's pinned posts in that order (positions 0, 1, …): one write for pin, unpin, reorder. */
+/**
+ * Makes `postIds` the artist's pinned posts in that order (positions 0, 1, …): one write for pin, unpin, reorder.
+ * The profile's public copies show the pins (`profile-changed`: the fediverse re-reads the featured collection).
+ */
 export async function replacePins(tx: Db, userId: string, postIds: readonly string[]): Promise<void> {
   await tx.delete(postPins).where(eq(postPins.userId, userId));
+  await publish(tx, { type: 'profile-changed', userId });
   if (postIds.length === 0) return;
   await tx.insert(postPins).values(postIds.map((postId, position) => ({ postId, userId, position })));
 }

@@ -2,10 +2,11 @@
 export { wireUsers, type UsersModule } from './users.module.js';
 export { createUsersService, type UsersService } from './users.service.js';
 export { createAccountCheck, type AccountCheck, type AccountStatus } from './accounts.js';
-export { photoUrl, toUser, toUserSummary } from './users.presenter.js';
+export { photoUrl, toPersonSummary, toUser, toUserSummary } from './users.presenter.js';
 export {
   byId,
   insertUser,
+  personJson,
   prefixEnd,
   restoreEmail,
   SEARCH_CANDIDATES,
@@ -16,5 +17,6 @@ export {
   updatePasswordHash,
   usernameExists,
   type PeopleMatch,
+  type PersonRow,
   type SummaryRow,
 } from './users.sql.js';

@@ -1,6 +1,6 @@
-import { formatDate, type User, type UserCard, type UserSummary } from '@share-arts/contract';
+import { formatDate, type PersonSummary, type User, type UserCard, type UserSummary } from '@share-arts/contract';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import type { SummaryRow, UserCardRow, UserRow } from './users.sql.js';
+import type { PersonRow, SummaryRow, UserCardRow, UserRow } from './users.sql.js';
 
 const toDate = (value: Date | string) => formatDate(value instanceof Date ? value : new Date(value));
 
@@ -13,6 +13,31 @@ export function toUserSummary(row: SummaryRow): UserSummary {
     firstName: row.firstName,
     lastName: row.lastName,
     userPhoto: photoUrl(row.photoUrl),
+  };
+}
+
+/** `href` when it is an absolute http(s) URL (safe in an href), else null: a remote server's `url` is not trusted. */
+function webUrl(href: string | null | undefined): string | null {
+  const url = href ? URL.parse(href) : null;
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+}
+
+/**
+ * A person in a notification or a followers list: an account here as its summary, or someone on another server
+ * (issue 39) by their handle, display name (the handle's user part when they gave none) and profile page (their
+ * actor id when the page they named is not an http(s) URL). Their own picture is not shown: the pages'
+ * Content-Security-Policy loads pictures from this site only, so they get the default photo.
+ */
+export function toPersonSummary(row: PersonRow): PersonSummary {
+  if (!row.remote) return toUserSummary(row);
+  const { handle } = row.remote;
+  return {
+    _id: row._id,
+    username: handle,
+    firstName: row.firstName.trim() || handle.split('@')[0] || handle,
+    lastName: '',
+    userPhoto: DEFAULT_AVATAR_URL,
+    remote: { handle, url: webUrl(row.remote.url) ?? webUrl(row.remote.iri) ?? '' },
   };
 }
 

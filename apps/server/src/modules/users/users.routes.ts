@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   EditUserBody,
   ERRORS,
+  FollowerPage,
   FollowResponse,
   MentionSuggestions,
   MentionSuggestQuery,
@@ -97,6 +98,26 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => ({ user: await users.getUser(request.params.userId, request.userId) }),
+  );
+
+  app.get(
+    '/users/:userId/followers',
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['users'],
+        summary: "A user's followers, here and on other servers",
+        description:
+          'Newest follow first, accounts here and people on other servers of the fediverse (issue 39: `remote`, ' +
+          'with their handle and profile page) in one order; keyset paging: pass nextCursor as cursor, null on the ' +
+          'last page. People in a blocked pair with the viewer are left out; everyone else is counted in ' +
+          `followerCount. 404 "${ERRORS.userNotFound}" for no such user, or one who blocked the viewer.`,
+        params: UserIdParams,
+        querystring: PageQuery,
+        response: { 200: FollowerPage, ...errorResponses(400, 404) },
+      },
+    },
+    (request) => users.followers(request.params.userId, request.query, request.userId),
   );
 
   for (const [path, follow] of [

@@ -3,6 +3,7 @@ import {
   PAGE_LIMITS,
   SECURITY_ERRORS,
   type EditableUserFields,
+  type FollowerPage,
   type PageQuery,
   type User,
   type UserPage,
@@ -23,6 +24,7 @@ import {
   selectUserCards,
   selectUserCardsByIds,
   selectUserWithLists,
+  selectFollowerPage,
   setFollowRow,
   type PeopleMatch,
   selectEmail,
@@ -30,7 +32,7 @@ import {
   updateProfileRow,
   type ProfileChanges,
 } from './users.sql.js';
-import { toUser, toUserCards, toUserSummary } from './users.presenter.js';
+import { toPersonSummary, toUser, toUserCards, toUserSummary } from './users.presenter.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { type MediaService, avatarUrl, mediaFileOfUrl } from '../media/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
@@ -103,6 +105,19 @@ export function createUsersService({
       const row = await selectUserWithLists(reads.reader(viewerId), byUsername(username), viewerId);
       if (!row || row.blocked_viewer) throw notFound(ERRORS.userNotFound);
       return toUser(row, viewerId);
+    },
+
+    /**
+     * The account's followers, here and on other servers (issue 39), newest follow first, a page at a time; 404
+     * for no such account, or one that blocked the viewer.
+     */
+    async followers(userId: string, query: PageQuery, viewerId: string | null): Promise<FollowerPage> {
+      const found = await selectFollowerPage(reads.reader(viewerId), isUuid(userId) ? userId : null, viewerId, {
+        cursor: query.cursor,
+        limit: query.limit ?? PAGE_LIMITS.default,
+      });
+      if (!found) throw notFound(ERRORS.userNotFound);
+      return { followers: found.page.map((row) => toPersonSummary(row.person)), nextCursor: found.nextCursor };
     },
 
     async list(query: PageQuery, viewerId: string | null): Promise<UserPage> {

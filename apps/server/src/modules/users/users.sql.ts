@@ -48,10 +48,26 @@ export interface UserRow {
   blocked_viewer: boolean;
 }
 
-const summaryJson = (alias: string) =>
+const summaryText = (alias: string) =>
+  `json_build_object('_id', ${alias}.id, 'username', ${alias}.username, 'firstName', ${alias}.first_name, ` +
+  `'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`;
+const summaryJson = (alias: string) => sql.raw(summaryText(alias));
+
+/** A person who did something: an account here (a summary), or a remote actor (issue 39) with `remote`. */
+export interface PersonRow extends SummaryRow {
+  /** Someone on another server: their handle, the profile page they named, and their actor id. */
+  remote?: { handle: string; url: string | null; iri: string } | null;
+}
+
+/**
+ * A PersonRow as JSON, of the account `user` (users) or, when that is null, the remote actor `remote`
+ * (remote_actors) of the same row: the statement left-joins both.
+ */
+export const personJson = (user: string, remote: string): SQL =>
   sql.raw(
-    `json_build_object('_id', ${alias}.id, 'username', ${alias}.username, 'firstName', ${alias}.first_name, ` +
-      `'lastName', ${alias}.last_name, 'photoUrl', ${alias}.photo_url)`,
+    `case when ${remote}.id is not null then json_build_object('_id', ${remote}.id, 'username', ${remote}.handle, ` +
+      `'firstName', ${remote}.name, 'lastName', '', 'photoUrl', null, 'remote', json_build_object('handle', ` +
+      `${remote}.handle, 'url', ${remote}.profile_url, 'iri', ${remote}.iri)) else ${summaryText(user)} end`,
   );
 
 /**
@@ -405,6 +421,70 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
   return rows[0];
 }
 
+/** A follower in a page of them: who, and when they followed (the page's order, with their id). */
+export interface FollowerRow {
+  id: string;
+  created_at: Date | string;
+  person: PersonRow;
+}
+
+/** The followers' order: the follow's time, then the follower's id, both descending (each side's own columns). */
+const followerOrder = (time: string, id: string): Keyset => ({
+  columns: [sql.raw(time), sql.raw(id)],
+  shape: ['date', 'uuid'],
+  direction: 'desc',
+});
+
+/**
+ * A keyset page of the account's followers, newest follow first: accounts here (`follows`, on
+ * follows_followee_idx) and remote actors (issue 39: `remote_follows`, on remote_follows_user_created_idx) in
+ * one order, by the follow's time and the follower's id (an account's or a remote actor's, both uuids). Each
+ * side reads at most a page past the cursor, in order, and the two are merged: a page costs the same with a
+ * million followers as with five. Accounts in a blocked pair with the viewer are left out, as from the profile's
+ * own list; everyone else is counted in the profile's follower count (`follower_count + remote_follower_count`).
+ * Undefined when there is no such account (`userId` null: the URL's id is no uuid), or it blocked the viewer (it
+ * is not there for them); a malformed cursor is a 400 either way.
+ */
+export async function selectFollowerPage(
+  db: Db,
+  userId: string | null,
+  viewerId: string | null,
+  options: { cursor?: string | undefined; limit: number },
+): Promise<{ page: FollowerRow[]; nextCursor: string | null } | undefined> {
+  const local = keysetQuery(followerOrder('x.created_at', 'x.follower_id'), options.cursor, options.limit);
+  const remote = keysetQuery(followerOrder('x.created_at', 'x.remote_actor_id'), options.cursor, options.limit);
+  const merged = keysetQuery(followerOrder('f.created_at', 'f.id'), undefined, options.limit);
+  if (userId === null) return undefined;
+  const blockedViewer =
+    viewerId === null
+      ? sql`false`
+      : sql`exists (select from blocks b where b.blocker_id = u.id and b.blocked_id = ${viewerId}::uuid)`;
+  const [owner] = await queryRows<{ blocked_viewer: boolean }>(
+    db,
+    sql`select ${blockedViewer} as blocked_viewer from users u where u.id = ${userId}::uuid`,
+  );
+  if (!owner || owner.blocked_viewer) return undefined;
+  const unblocked = viewerId === null ? sql`true` : notBlockedWith(viewerId, sql`x.follower_id`);
+  const rows = await queryRows<FollowerRow>(
+    db,
+    sql`select f.id, f.created_at, ${personJson('u', 'ra')} as person
+        from (
+          (select x.follower_id as id, x.created_at, false as remote from follows x
+           where x.followee_id = ${userId}::uuid and ${local.after} and ${unblocked}
+           order by ${local.orderBy} ${local.limit})
+          union all
+          (select x.remote_actor_id, x.created_at, true from remote_follows x
+           where x.user_id = ${userId}::uuid and ${remote.after}
+           order by ${remote.orderBy} ${remote.limit})
+        ) f
+        left join users u on not f.remote and u.id = f.id
+        left join remote_actors ra on f.remote and ra.id = f.id
+        order by ${merged.orderBy}
+        ${merged.limit}`,
+  );
+  return keysetPage(rows, options.limit, ['date', 'uuid'], (row) => [row.created_at, row.id]);
+}
+
 export async function selectCredentialsByUsername(
   db: Db,
   username: string,
@@ -471,9 +551,21 @@ export async function selectPhotoMediaId(db: Db, userId: string): Promise<string
   return row?.id ?? null;
 }
 
+/** The fields of a profile its public copies show (the fediverse's actor). */
+const PROFILE_SHOWN = [
+  'firstName',
+  'lastName',
+  'bio',
+  'link',
+  'photoUrl',
+  'worksSignedInOnly',
+  'aiTrainingOptOut',
+] as const satisfies readonly (keyof ProfileChanges)[];
+
 /**
  * Writes a profile edit. Posts show their author's name and photo: when those change, every process
- * drops its cached copies (`author-changed`). `found` is false when there is no such user.
+ * drops its cached copies (`author-changed`); when what the profile shows changes, `profile-changed` (issue 39).
+ * `found` is false when there is no such user.
  */
 export async function updateProfileRow(
   db: Db,
@@ -489,6 +581,10 @@ export async function updateProfileRow(
   const authorChanged =
     changes.firstName !== undefined || changes.lastName !== undefined || changes.photoUrl !== undefined;
   if (authorChanged) await publish(db, { type: 'author-changed', userId });
+  // What the fediverse's copy of the profile shows (issue 39): the federation module sends an Update of the actor.
+  if (PROFILE_SHOWN.some((field) => changes[field] !== undefined)) {
+    await publish(db, { type: 'profile-changed', userId });
+  }
   return { found: true, authorChanged };
 }
 

@@ -290,6 +290,62 @@ describe('reading users', () => {
   });
 });
 
+describe('GET /api/users/{id}/followers', () => {
+  it('pages the followers newest first, leaves out a blocked pair, and is 404 for one who blocked the viewer', async () => {
+    const artist = await signUp(ctx.app);
+    const fans = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    for (const fan of fans) {
+      const followed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/users/follow/${artist.user._id}`,
+        headers: auth(fan.token),
+      });
+      expect(followed.statusCode).toBe(200);
+    }
+    const followers = (viewer?: string) =>
+      walkPages<{ username: string; remote?: unknown }>(
+        ctx.app,
+        (cursor) => `/api/users/${artist.user._id}/followers?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        'followers',
+        viewer ? auth(viewer) : {},
+      );
+    const newestFirst = fans.map((fan) => fan.user.username).reverse();
+    const pages = await followers();
+    expect(pages.map((page) => page.map((person) => person.username))).toEqual([
+      newestFirst.slice(0, 2),
+      newestFirst.slice(2),
+    ]);
+    expect(pages.flat().some((person) => 'remote' in person)).toBe(false);
+    const profile = await ctx.app.inject({ method: 'GET', url: `/api/users/${artist.user._id}` });
+    expect(profile.json().user.followerCount).toBe(pages.flat().length);
+
+    // The newest fan blocks the oldest: neither sees the other among the artist's followers.
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${fans[0]!.user.username}/block`,
+      headers: auth(fans[2]!.token),
+    });
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    expect((await followers(fans[0]!.token)).flat().map((person) => person.username)).toEqual(newestFirst.slice(1));
+    expect((await followers(fans[2]!.token)).flat().map((person) => person.username)).toEqual(newestFirst.slice(0, 2));
+    // The artist blocks a fan: to them, the artist and the list are not there.
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${fans[1]!.user.username}/block`,
+      headers: auth(artist.token),
+    });
+    for (const [url, headers] of [
+      [`/api/users/${artist.user._id}/followers`, auth(fans[1]!.token)],
+      ['/api/users/00000000-0000-4000-8000-000000000000/followers', {}],
+      ['/api/users/x/followers', {}],
+    ] as const) {
+      const missing = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json()).toEqual({ errors: [ERRORS.userNotFound] });
+    }
+  });
+});
+
 describe('GET /api/users/suggestions', () => {
   it('suggests people I do not follow, friends of friends first, never me', async () => {
     const me = await signUp(ctx.app);

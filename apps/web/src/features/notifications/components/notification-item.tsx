@@ -1,11 +1,20 @@
 import { notificationAction, type Notification } from '@share-arts/contract';
-import { ArrowUp, AtSign, CircleAlert, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  ArrowUp,
+  AtSign,
+  CircleAlert,
+  ExternalLink,
+  Heart,
+  MessageCircle,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
-import { actorsPhrase, notificationTarget } from '../lib/describe';
+import { actorsPhrase, externalTarget, notificationTarget } from '../lib/describe';
 import styles from './notification-item.module.css';
 
 /** Each kind's icon (its sentence is the contract's notificationAction, shared with the server's live frames). */
@@ -25,7 +34,10 @@ interface NotificationItemProps {
   onOpen: (notification: Notification) => void;
 }
 
-/** One group: who, what, on which post, when; the whole row opens the post or the profile. */
+/**
+ * One group: who, what, on which post, when; the whole row opens the post or the profile (a follower on another
+ * server's on their own server, in a new tab).
+ */
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
   const { kind, actors, actorCount, post, comment, read } = notification;
   // A report's outcome is told in the server's words, about no one else.
@@ -44,6 +56,23 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
         : kind === 'mention'
           ? (comment?.content ?? post?.content)
           : undefined;
+  // Someone on another server (issue 39): their name and server under the sentence, which names their handle.
+  const first = actors[0];
+  const remote =
+    kind === 'follow' && first?.remote
+      ? { name: fullName(first), server: first.remote.handle.split('@').pop() }
+      : undefined;
+  const external = externalTarget(notification);
+  const sentence = (
+    <>
+      {!read && <span className="visually-hidden">Unread: </span>}
+      {resolved ?? (
+        <>
+          <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
+        </>
+      )}
+    </>
+  );
 
   return (
     <li className={`${styles.item} ${read ? '' : styles.unread}`}>
@@ -59,17 +88,31 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
           ))}
         </div>
         <p className={styles.sentence}>
-          <Link to={notificationTarget(notification)} className={styles.link} onClick={() => onOpen(notification)}>
-            {!read && <span className="visually-hidden">Unread: </span>}
-            {resolved ?? (
-              <>
-                <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
-              </>
-            )}
-          </Link>
+          {external ? (
+            <a
+              href={external}
+              target="_blank"
+              rel="noopener nofollow ugc"
+              className={styles.link}
+              onClick={() => onOpen(notification)}
+            >
+              {sentence}
+              <ExternalLink className={styles.external} aria-hidden="true" size="0.95em" />
+              <span className="visually-hidden"> (their profile on their server, opens in a new tab)</span>
+            </a>
+          ) : (
+            <Link to={notificationTarget(notification)} className={styles.link} onClick={() => onOpen(notification)}>
+              {sentence}
+            </Link>
+          )}
           {quote && <span className={styles.quote}>: “{quote}”</span>}
         </p>
         {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
+        {remote && (
+          <p className={styles.excerpt}>
+            {remote.name} · on {remote.server}
+          </p>
+        )}
         <p className={styles.meta}>
           {!read && <span className={styles.dot} aria-hidden="true" />}
           <time dateTime={notification.createdAt} title={formatFullDate(notification.createdAt)}>

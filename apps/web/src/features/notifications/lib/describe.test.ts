@@ -1,6 +1,6 @@
 import type { Notification } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
-import { actorsPhrase, describeNotification, notificationTarget } from './describe';
+import { actorsPhrase, describeNotification, externalTarget, notificationTarget } from './describe';
 
 const person = (username: string) => ({ _id: `id-${username}`, username, firstName: '', lastName: '', userPhoto: '' });
 const people = (...names: string[]) => names.map(person);
@@ -60,5 +60,28 @@ describe('describeNotification and notificationTarget', () => {
     expect(describeNotification(resolved)).toBe('We reviewed it.');
     expect(notificationTarget(resolved)).toBe('/posts/p1');
     expect(notificationTarget({ ...resolved, post: null })).toBe('/notifications');
+  });
+});
+
+describe('a follow from another server (issue 39)', () => {
+  const bob = {
+    ...person('bob@mastodon.example'),
+    firstName: 'Bob Remote',
+    remote: { handle: 'bob@mastodon.example', url: 'https://mastodon.example/@bob' },
+  };
+
+  it('names them by their @handle and leads out to their profile on their server', () => {
+    const follow = group({ kind: 'follow', actors: [bob], post: null });
+    expect(describeNotification(follow)).toBe('@bob@mastodon.example started following you');
+    expect(externalTarget(follow)).toBe('https://mastodon.example/@bob');
+    // Nothing here is theirs: no page of this site is named for them.
+    expect(notificationTarget(follow)).toBe('/notifications');
+    expect(actorsPhrase([bob, person('ana')], 2)).toBe('@bob@mastodon.example and ana');
+  });
+
+  it('leads nowhere outside for a page that is not http(s), nor for a follower here', () => {
+    const odd = { ...bob, remote: { ...bob.remote, url: 'javascript:alert(1)' } };
+    expect(externalTarget(group({ kind: 'follow', actors: [odd], post: null }))).toBeUndefined();
+    expect(externalTarget(group({ kind: 'follow', actors: people('jules'), post: null }))).toBeUndefined();
   });
 });

@@ -1,14 +1,23 @@
 import { notificationAction, type Notification, type NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
+import { httpUrl } from '../../../lib/safe-url';
 
 /** The contract's cap, repeated: its module is TypeBox schemas, which the browser does not need. */
 const ACTOR_CAP = 3 satisfies typeof NOTIFICATION_ACTOR_CAP;
 
+/** A person as a notification names them: their username, or someone on another server by their @handle. */
+export const actorName = (actor: { username: string; remote?: { handle: string } }): string =>
+  actor.remote ? `@${actor.remote.handle}` : actor.username;
+
 /**
- * "ana", "ana and theo", "ana, theo and sana", "ana, theo and 2 others": the newest people by name, and
- * the rest counted when there are more than the server names.
+ * "ana", "ana and theo", "ana, theo and sana", "ana, theo and 2 others": the newest people by name (someone on
+ * another server by their handle, "@bob@mastodon.example"), and the rest counted when there are more than the
+ * server names.
  */
-export function actorsPhrase(actors: readonly { username: string }[], actorCount: number): string {
-  const names = actors.map((actor) => actor.username);
+export function actorsPhrase(
+  actors: readonly { username: string; remote?: { handle: string } }[],
+  actorCount: number,
+): string {
+  const names = actors.map(actorName);
   const total = Math.max(actorCount, names.length);
   if (names.length === 0) return total === 1 ? 'Someone' : `${total} people`;
   if (total > names.length || total > ACTOR_CAP) {
@@ -26,6 +35,16 @@ export function describeNotification(notification: Notification): string {
   return `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
 }
 
+/**
+ * Where opening a group leads outside this site: the profile of a follower on another server (issue 39), on
+ * their own server, when it is an http(s) URL; else undefined (notificationTarget's page here).
+ */
+export function externalTarget(notification: Notification): string | undefined {
+  const actor = notification.actors[0];
+  if (notification.kind !== 'follow' || !actor?.remote) return undefined;
+  return httpUrl(actor.remote.url);
+}
+
 /** Where opening a group leads: the post (its comments for a comment, a vote or a mention in one), or the new follower. */
 export function notificationTarget(notification: Notification): string {
   const post = notification.post ? `/posts/${encodeURIComponent(notification.post._id)}` : null;
@@ -33,7 +52,8 @@ export function notificationTarget(notification: Notification): string {
   if (notification.kind === 'report-resolved') return post ?? '/notifications';
   if (notification.kind === 'follow' || !post) {
     const actor = notification.actors[0];
-    return actor ? `/${encodeURIComponent(actor.username)}` : '/notifications';
+    // Someone on another server has no profile here (externalTarget leads to theirs).
+    return actor && !actor.remote ? `/${encodeURIComponent(actor.username)}` : '/notifications';
   }
   // A like or a mention in the post itself leads to the post; a comment, a vote or a mention in a comment to its comments.
   const onPost = notification.kind === 'like' || (notification.kind === 'mention' && notification.comment === null);

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../../ui/button';
 import { FollowButton, useFollowShadow } from '../../people';
 import { ProfileSafetyMenu, safetyOf } from '../../safety/profile';
 import { FollowFromDialog } from './follow-from-dialog';
+import { FollowersDialog } from './followers-dialog';
 import styles from './profile-header.module.css';
 
 interface ProfileHeaderProps {
@@ -19,11 +20,13 @@ interface ProfileHeaderProps {
 
 /**
  * Photo, name, @username, bio, link, counts, and Follow / Following (or Edit Profile on your own); a visitor who
- * is not signed in may follow from their own fediverse server instead.
+ * is not signed in may follow from their own fediverse server instead. The follower count opens the list of
+ * followers, here and on other servers.
  */
 export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
   const { data: me } = useCurrentUser();
   const [followingFrom, setFollowingFrom] = useState(false);
+  const [showingFollowers, setShowingFollowers] = useState(false);
   const name = fullName(user);
   const link = httpUrl(user.link);
   // A follow still on its way already counts, like the button beside it.
@@ -79,7 +82,20 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             <strong>{formatCount(user.postCount)}</strong> {user.postCount === 1 ? 'post' : 'posts'}
           </li>
           <li className={styles.count}>
-            <strong>{formatCount(followerCount)}</strong> {followerCount === 1 ? 'follower' : 'followers'}
+            {followerCount > 0 ? (
+              <button
+                type="button"
+                className={styles.countButton}
+                aria-haspopup="dialog"
+                onClick={() => setShowingFollowers(true)}
+              >
+                <strong>{formatCount(followerCount)}</strong> {followerCount === 1 ? 'follower' : 'followers'}
+              </button>
+            ) : (
+              <>
+                <strong>0</strong> followers
+              </>
+            )}
           </li>
           <li className={styles.count}>
             <strong>{formatCount(user.followingCount)}</strong> following
@@ -87,6 +103,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         </ul>
       </div>
       {followingFrom && <FollowFromDialog username={user.username} onClose={() => setFollowingFrom(false)} />}
+      {showingFollowers && <FollowersDialog user={user} onClose={() => setShowingFollowers(false)} />}
     </section>
   );
 }

@@ -1,0 +1,60 @@
+import type { PersonSummary } from '@share-arts/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { FollowerRow } from './follower-row';
+
+const render = (person: PersonSummary) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <ul>
+        <FollowerRow person={person} />
+      </ul>
+    </MemoryRouter>,
+  );
+
+const local: PersonSummary = {
+  _id: 'u1',
+  username: 'mira',
+  firstName: 'Mira',
+  lastName: 'Okafor',
+  userPhoto: '/media/mira.jpg',
+};
+
+const remote: PersonSummary = {
+  _id: 'r1',
+  username: 'bob@mastodon.example',
+  firstName: 'Bob Remote',
+  lastName: '',
+  userPhoto: '/media/defaults/default-avatar.png',
+  remote: { handle: 'bob@mastodon.example', url: 'https://mastodon.example/@bob' },
+};
+
+describe('FollowerRow', () => {
+  it('links a follower here to their profile, by name and @username', () => {
+    const html = render(local);
+    expect(html).toContain('href="/mira"');
+    expect(html).toContain('Mira Okafor');
+    expect(html).toContain('@mira');
+    expect(html).not.toContain('target="_blank"');
+  });
+
+  it('names a follower on another server by their @handle, and links out to their profile there', () => {
+    const html = render(remote);
+    expect(html).toContain('href="https://mastodon.example/@bob"');
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener nofollow ugc"');
+    expect(html).toContain('Bob Remote');
+    expect(html).toContain('@bob@mastodon.example');
+    expect(html).toContain('opens in a new tab');
+    // No link into this site: they have no profile here. The photo is this site's default one.
+    expect(html).not.toContain('href="/');
+    expect(html).toContain('src="/media/defaults/default-avatar.png"');
+  });
+
+  it('links nowhere when the remote server named no http(s) page', () => {
+    const html = render({ ...remote, remote: { handle: 'bob@mastodon.example', url: 'javascript:alert(1)' } });
+    expect(html).not.toContain('href=');
+    expect(html).toContain('@bob@mastodon.example');
+  });
+});
