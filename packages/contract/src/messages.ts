@@ -78,7 +78,8 @@ export const NOTIFICATION_ACTIONS = {
   follow: 'started following you',
   mention: 'mentioned you in a post',
   'report-resolved': 'your report was reviewed by a moderator',
-} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report-resolved', string>;
+  boost: 'boosted your post',
+} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report-resolved' | 'boost', string>;
 
 /** The whole sentence of a 'report-resolved' notification (its actor is the reporter: no one to name). */
 export const REPORT_RESOLVED_TEXT = 'A moderator reviewed your report.';

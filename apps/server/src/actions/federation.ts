@@ -3,7 +3,9 @@
  * account's `remote_follower_count` (the users table), kept exact in the statement that adds or removes
  * `remote_follows` rows (and, for a remote actor that is gone, its `remote_actors` row), and the artist's
  * "started following you" notification (the notifications table, by the notification rules, as a local
- * follow's), with its events. Called by the federation module only.
+ * follow's), with its events. A remote like or boost of a work (what arrives, `remote_reactions`): the post's
+ * `remote_like_count` (the posts table) kept exact the same way, and the artist's "liked your post" or "boosted
+ * your post" notification. Called by the federation module only.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
@@ -98,9 +100,10 @@ export async function removeRemoteFollow(
 
 /**
  * Remote actors that are gone (a `Delete` of the actor, an inbox answering 410): their follows end, with the
- * followed accounts' counts, and their rows are deleted, with every notification of theirs (the foreign key),
- * read or not, as a deleted account's; whoever had one of them unread hears their unread count changed.
- * Answers how many follows ended.
+ * followed accounts' counts, their likes and boosts go, with the posts' like counts (sent to whoever watches
+ * them), and their rows are deleted, with every notification of theirs (the foreign key), read or not, as a
+ * deleted account's; whoever had one of them unread hears their unread count changed. Answers how many follows
+ * ended.
  */
 export async function removeRemoteActors(db: Db, actorIris: string[]): Promise<number> {
   if (actorIris.length === 0) return 0;
@@ -108,13 +111,210 @@ export async function removeRemoteActors(db: Db, actorIris: string[]): Promise<n
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`with ${removeFollowsWhere(sql`ra.iri in ${iris}`)},
+        ${removeReactionsWhere(sql`ra.iri in ${iris}`)},
         unread as (
           select distinct n.recipient_id from notifications n join remote_actors ra on ra.id = n.remote_actor_id
           where ra.iri in ${iris} and n.read_at is null
         ),
         actors as (delete from remote_actors where iri in ${iris})
-        select (select count(*)::int from gone) as n,
+        select (select count(*)::int from gone) as n, (select told from likes_told) as liked,
           (select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })}) from unread) as told`,
+  );
+  return row?.n ?? 0;
+}
+
+/** A remote actor's reaction to a work: a `Like`, or an `Announce` (a boost). */
+export type RemoteReactionKind = 'like' | 'boost';
+
+/**
+ * The remote actor `remoteActorId` likes or boosts the post `postId` (the activity `activityId`), which the caller
+ * found public: a new one is kept, a like counts up the post's `remote_like_count`, and the post's author is
+ * notified (by the notification rules: a like joins the post's likes' group, a boost the post's boosts'; sent
+ * live), and the post's counts are sent to whoever watches it. One already there keeps its time and takes the new
+ * activity's id (the Undo will name the newer one), and counts and notifies nothing again. A post that is gone
+ * meanwhile keeps nothing. Answers whether it is new.
+ */
+export async function addRemoteReaction(
+  db: Db,
+  reaction: { postId: string; remoteActorId: string; kind: RemoteReactionKind; activityId: string },
+): Promise<boolean> {
+  const notification = notificationCtes(
+    {
+      recipientId: sql`target.author_id`,
+      actorId: sql`added.remote_actor_id`,
+      remote: true,
+      kind: reaction.kind,
+      postId: sql`added.post_id`,
+    },
+    { from: sql`added, target`, notifyWhen: sql`added.inserted`, withdrawWhen: sql`false` },
+  );
+  const [row] = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`with target as (select p.id, p.author_id from posts p where p.id = ${reaction.postId}::uuid),
+        added as (
+          insert into remote_reactions (post_id, remote_actor_id, kind, activity_id)
+          select target.id, ${reaction.remoteActorId}::uuid, ${reaction.kind}::text, ${reaction.activityId} from target
+          on conflict (post_id, remote_actor_id, kind) do update set activity_id = excluded.activity_id
+          returning (xmax = 0) as inserted, post_id, remote_actor_id
+        ),
+        counted as (
+          update posts set remote_like_count = remote_like_count + 1
+          where id = ${reaction.postId}::uuid and ${reaction.kind}::text = 'like'
+            and exists (select from added where inserted)
+          returning id
+        ),
+        ${notification.ctes}
+        select coalesce((select inserted from added), false) as inserted, ${notification.events},
+          (select count(${publishSql({ type: 'post-counts-changed', postId: sql`id::text` })}) from counted) as told`,
+  );
+  return row?.inserted ?? false;
+}
+
+/**
+ * The reactions chosen by `where` (over `rr`, `remote_reactions`, and `ra`, its actor) deleted, with the
+ * posts' remote like counts and the posts' counts sent to whoever watches them (CTEs `reactions_gone`,
+ * `likes_counted`, `likes_told`).
+ */
+function removeReactionsWhere(where: SQL): SQL {
+  return sql`reactions_gone as (
+      delete from remote_reactions rr using remote_actors ra
+      where rr.remote_actor_id = ra.id and ${where}
+      returning rr.post_id, rr.remote_actor_id, rr.kind
+    ),
+    likes_counted as (
+      update posts p set remote_like_count = p.remote_like_count - n.count
+      from (select post_id, count(*)::int as count from reactions_gone where kind = 'like' group by post_id) n
+      where p.id = n.post_id
+      returning p.id
+    ),
+    likes_told as (
+      select count(${publishSql({ type: 'post-counts-changed', postId: sql`id::text` })}) as told from likes_counted
+    )`;
+}
+
+/**
+ * An Undo of a Like or an Announce by the actor `actorIri`: the reaction named by its activity's id, or by its post
+ * and kind, ends, a like counts down, and its notification is withdrawn while unread (a read one stays, as after
+ * a local unlike). Only that actor's own: an Undo never reaches another's. Answers how many ended.
+ */
+export async function removeRemoteReaction(
+  db: Db,
+  reaction: { actorIri: string; activityId?: string; postId?: string; kind?: RemoteReactionKind },
+): Promise<number> {
+  if (!reaction.activityId && !reaction.postId) return 0;
+  const where = sql.join(
+    [
+      sql`ra.iri = ${reaction.actorIri}`,
+      ...(reaction.activityId ? [sql`rr.activity_id = ${reaction.activityId}`] : []),
+      ...(reaction.postId ? [sql`rr.post_id = ${reaction.postId}::uuid`] : []),
+      ...(reaction.kind ? [sql`rr.kind = ${reaction.kind}::text`] : []),
+    ],
+    sql` and `,
+  );
+  // The withdrawal of notificationCtes, for either kind: the notification of that actor, post and kind, to the
+  // post's author, while unread.
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with ${removeReactionsWhere(where)},
+        notification_withdrawn as (
+          delete from notifications n using reactions_gone g, posts p
+          where p.id = g.post_id and n.recipient_id = p.author_id and n.remote_actor_id = g.remote_actor_id
+            and n.kind = g.kind and n.post_id = g.post_id and n.comment_id is null and n.read_at is null
+          returning n.recipient_id
+        )
+        select (select count(*)::int from reactions_gone) as n, (select told from likes_told) as told,
+          (select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })})
+             from (select distinct recipient_id from notification_withdrawn) withdrawn) as withdrawn`,
+  );
+  return row?.n ?? 0;
+}
+
+// ── Safety across servers (issue 39): the moderation module's server blocks, the inbox's Block and Flag ─────────
+
+/** The host of an actor's id (lower case), in SQL. */
+const IRI_HOST = sql`lower(regexp_replace(ra.iri, '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*@)?([^/:?#]+).*$', '\\2'))`;
+
+/**
+ * A server is suspended (a server block, written by the moderation module): the follows of our artists by its
+ * actors (the domain and its subdomains) end, each account's remote follower count with them, their unread
+ * notifications withdrawn. Answers how many ended. The actors' rows stay (a block lifted lets them follow again).
+ */
+export async function endServerFollows(db: Db, domain: string): Promise<number> {
+  const subdomains = `%.${domain.replace(/[\\%_]/g, '\\$&')}`;
+  const where = sql`(${IRI_HOST} = ${domain} or ${IRI_HOST} like ${subdomains})`;
+  const notification = followNotification('gone', { notify: false });
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with ${removeFollowsWhere(where)}, ${notification.ctes}
+        select (select count(*)::int from gone) as n, ${notification.events}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * A remote actor blocks a local artist (an inbound `Block`): kept (`remote_blocks`, with the Block's id, which its
+ * Undo may name), and that actor's follow of the artist ends, as an Undo of it would.
+ */
+export async function addRemoteBlock(
+  db: Db,
+  block: { userId: string; actorIri: string; activityId: string },
+): Promise<void> {
+  const notification = followNotification('gone', { notify: false });
+  await queryRows(
+    db,
+    sql`with blocked as (
+          insert into remote_blocks (user_id, actor_iri, activity_id)
+          values (${block.userId}::uuid, ${block.actorIri}, ${block.activityId})
+          on conflict (user_id, actor_iri) do update set activity_id = excluded.activity_id
+          returning user_id
+        ),
+        ${removeFollowsWhere(sql`ra.iri = ${block.actorIri} and rf.user_id = ${block.userId}::uuid`)},
+        ${notification.ctes}
+        select (select count(*)::int from blocked) as n, ${notification.events}`,
+  );
+}
+
+/** The `Undo` of a remote actor's Block: of the artist `userId`, or of the Block named by its id. */
+export async function removeRemoteBlock(
+  db: Db,
+  block: { actorIri: string; userId?: string | undefined; activityId?: string | undefined },
+): Promise<number> {
+  const which = block.userId
+    ? sql`user_id = ${block.userId}::uuid`
+    : block.activityId
+      ? sql`activity_id = ${block.activityId}`
+      : undefined;
+  if (!which) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from remote_blocks where actor_iri = ${block.actorIri} and ${which} returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * A report from a remote server's moderators (an inbound `Flag`): one open report per target in the moderation
+ * queue (the reports table), naming the server (`origin_domain`, no local reporter), reason `other`, the Flag's
+ * words as its note. A target the server reported already, still open, is not reported again. Answers how many
+ * reports are new.
+ */
+export async function addRemoteReports(
+  db: Db,
+  report: { domain: string; note: string; targets: { type: 'post' | 'comment' | 'user'; id: string }[] },
+): Promise<number> {
+  if (report.targets.length === 0) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with added as (
+          insert into reports (origin_domain, target_type, target_id, reason, note)
+          select ${report.domain}, t.type, t.id::uuid, 'other', ${report.note}
+          from json_to_recordset(${JSON.stringify(report.targets)}::json) as t(type text, id text)
+          on conflict (origin_domain, target_type, target_id) where status = 'open' and origin_domain is not null
+          do nothing
+          returning 1
+        )
+        select count(*)::int as n from added`,
   );
   return row?.n ?? 0;
 }

@@ -113,6 +113,11 @@ export const posts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     likeCount: integer('like_count').notNull().default(0),
+    /**
+     * Likes from other servers (issue 39, migration 0033: `remote_reactions`), kept by actions/federation.ts;
+     * `like_count` counts `post_reactions` only, and the site shows the sum.
+     */
+    remoteLikeCount: integer('remote_like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     /**
@@ -149,6 +154,7 @@ export const posts = pgTable(
     ),
     index('posts_tags_idx').using('gin', t.tags),
     index('posts_search_idx').using('gin', t.searchVector),
+    check('posts_remote_like_count_check', sql`${t.remoteLikeCount} >= 0`),
     check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.dislikeCount} >= 0 and ${t.commentCount} >= 0`),
     check(
       'posts_content_warning_length',
@@ -381,7 +387,9 @@ export const notifications = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A remote actor's follow (issue 39, migration 0031): the remote_actors row; deleted with it. */
     remoteActorId: uuid('remote_actor_id').references((): AnyPgColumn => remoteActors.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved'] }).notNull(),
+    kind: text('kind', {
+      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost'],
+    }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** A 'report-resolved' notification's report (its outcome). */
@@ -400,7 +408,7 @@ export const notifications = pgTable(
     check('notifications_one_actor', sql`num_nonnulls(${t.actorId}, ${t.remoteActorId}) = 1`),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved')`,
+      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost')`,
     ),
   ],
 );
@@ -510,9 +518,10 @@ export const reports = pgTable(
   'reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The local reporter; null for a remote server's report (an inbound `Flag`, migration 0034). */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A remote server's report (migration 0034): that server's domain; exactly one of the two. */
+    originDomain: text('origin_domain'),
     targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason', {
@@ -536,6 +545,11 @@ export const reports = pgTable(
     index('reports_open_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'open'`),
+    // At most one open report per remote server and target (migration 0034).
+    uniqueIndex('reports_open_remote_key')
+      .on(t.originDomain, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open' and ${t.originDomain} is not null`),
+    check('reports_one_reporter', sql`num_nonnulls(${t.reporterId}, ${t.originDomain}) = 1`),
   ],
 );
 
@@ -550,8 +564,21 @@ export const moderationActions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').notNull(),
     actorUsername: text('actor_username').notNull(),
-    action: text('action', { enum: ['dismiss', 'hide', 'remove', 'mark-sensitive', 'suspend', 'role'] }).notNull(),
-    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    action: text('action', {
+      enum: [
+        'dismiss',
+        'hide',
+        'remove',
+        'mark-sensitive',
+        'suspend',
+        'role',
+        'server-block',
+        'server-change',
+        'server-unblock',
+      ],
+    }).notNull(),
+    /** 'server': a server block (migration 0034), target_id its server_blocks row. */
+    targetType: text('target_type', { enum: ['post', 'comment', 'user', 'server'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The author of the target (the account itself for a user): their history of actions. */
     targetUserId: uuid('target_user_id'),
@@ -808,6 +835,31 @@ export const remoteActors = pgTable('remote_actors', {
   fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
+/**
+ * A remote actor's `Like` or `Announce` (a boost) of a public work (issue 39, migration 0033), once per actor, work
+ * and kind; `activity_id` is the activity's id, which its Undo may name alone. A like counts in the post's
+ * `remote_like_count` (actions/federation.ts).
+ */
+export const remoteReactions = pgTable(
+  'remote_reactions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    remoteActorId: uuid('remote_actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'boost'] }).notNull(),
+    activityId: text('activity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'remote_reactions_pkey', columns: [t.postId, t.remoteActorId, t.kind] }),
+    index('remote_reactions_actor_idx').on(t.remoteActorId),
+    check('remote_reactions_kind_check', sql`${t.kind} in ('like', 'boost')`),
+  ],
+);
+
 /** A remote actor follows a local account (migration 0030); `activity_id` is the Follow's id, which its Undo names. */
 export const remoteFollows = pgTable(
   'remote_follows',
@@ -881,3 +933,37 @@ export const federatedActors = pgTable('federated_actors', {
   personHash: text('person_hash').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+/**
+ * A blocked or silenced server (issue 39, migration 0034): its domain (lower case, IDN as punycode) covers its
+ * subdomains. `suspend`: everything from it refused, its follows ended, nothing delivered to it; `silence` and
+ * `reject_media`: kept and shown (nothing of theirs is shown here yet).
+ */
+export const serverBlocks = pgTable(
+  'server_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domain: text('domain').notNull().unique(),
+    severity: text('severity', { enum: ['suspend', 'silence', 'reject_media'] }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByUsername: text('created_by_username').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [check('server_blocks_severity_check', sql`${t.severity} in ('suspend', 'silence', 'reject_media')`)],
+);
+
+/** A remote actor's Block of a local artist (migration 0034), by the actor's id; its Undo deletes it. */
+export const remoteBlocks = pgTable(
+  'remote_blocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorIri: text('actor_iri').notNull(),
+    activityId: text('activity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorIri] }), index('remote_blocks_actor_idx').on(t.actorIri)],
+);

@@ -12,7 +12,8 @@ import { publish, publishSql } from './events.js';
 export interface NotificationKey {
   recipientId: string;
   actorId: string;
-  kind: 'like' | 'comment' | 'upvote' | 'follow' | 'mention';
+  /** `boost`: a remote actor's Announce of a post (issue 39), never a local account's. */
+  kind: 'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'boost';
   postId?: string | null;
   commentId?: string | null;
 }

@@ -52,6 +52,11 @@ const ROLE_ROUTES: Record<string, { moderator: number; admin: number }> = {
   'GET /api/moderation/reports': { moderator: 200, admin: 200 },
   'POST /api/moderation/actions': { moderator: 200, admin: 200 },
   'GET /api/moderation/audit': { moderator: 403, admin: 200 },
+  // Blocked servers (issue 39): moderators and admins.
+  'GET /api/moderation/servers': { moderator: 200, admin: 200 },
+  'POST /api/moderation/servers': { moderator: 201, admin: 201 },
+  'PATCH /api/moderation/servers/:id': { moderator: 200, admin: 200 },
+  'DELETE /api/moderation/servers/:id': { moderator: 200, admin: 200 },
   'PUT /api/admin/users/:username/role': { moderator: 403, admin: 200 },
   'GET /api/admin/jobs': { moderator: 403, admin: 200 },
   // No failed job has the matrix's id: the admin is told so.
@@ -148,6 +153,11 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/moderation/reports':                  [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   'POST /api/moderation/actions':                 [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   'GET /api/moderation/audit':                    [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  // Blocked servers (issue 39): moderators and admins only.
+  'GET /api/moderation/servers':                  [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'POST /api/moderation/servers':                 [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'PATCH /api/moderation/servers/:id':            [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
+  'DELETE /api/moderation/servers/:id':           [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   'PUT /api/admin/users/:username/role':          [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
   // The background jobs (issue 37): admins only.
   'GET /api/admin/jobs':                          [401, 401, 401, 401, 401, 401, 404, 403, 403, 403],
@@ -286,6 +296,17 @@ const as = (who: SignedUp, extra: Record<string, string> = {}) => ({
   prefer: 'return=minimal',
   ...extra,
 });
+let blockedServers = 0;
+/** A server block of its own for a cell (issue 39): its id. */
+async function serverBlock(): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    ctx.database.db,
+    sql`insert into server_blocks (domain, severity, created_by_username)
+        values (${`matrix-${(blockedServers += 1)}.example`}, 'suspend', 'matrix') returning id`,
+  );
+  return row!.id;
+}
+
 async function ok(options: InjectOptions) {
   const response = await ctx.app.inject(options);
   if (response.statusCode >= 300) throw new Error(`setup ${options.url}: ${response.statusCode} ${response.body}`);
@@ -519,6 +540,21 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     payload: { targetType: 'post', targetId: await createPost(ctx.app, owner), action: 'remove', reason: 'matrix' },
   }),
   'GET /api/moderation/audit': async () => ({ method: 'GET', url: '/api/moderation/audit' }),
+  'GET /api/moderation/servers': async () => ({ method: 'GET', url: '/api/moderation/servers' }),
+  'POST /api/moderation/servers': async () => ({
+    method: 'POST',
+    url: '/api/moderation/servers',
+    payload: { domain: `matrix-${(blockedServers += 1)}.example`, severity: 'suspend' },
+  }),
+  'PATCH /api/moderation/servers/:id': async () => ({
+    method: 'PATCH',
+    url: `/api/moderation/servers/${await serverBlock()}`,
+    payload: { severity: 'silence', reason: 'matrix' },
+  }),
+  'DELETE /api/moderation/servers/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/moderation/servers/${await serverBlock()}`,
+  }),
   'PUT /api/admin/users/:username/role': async () => ({
     method: 'PUT',
     url: `/api/admin/users/${(await signUp(ctx.app)).user.username}/role`,

@@ -293,6 +293,9 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
     reason: 'malformed-input',
   }),
   'PUT /api/admin/users/:username/role': () => ({ role: 'moderator' }),
+  // Blocked servers (issue 39).
+  'POST /api/moderation/servers': () => ({ domain: 'malformed-input.example', severity: 'suspend', reason: 'spam' }),
+  'PATCH /api/moderation/servers/:id': () => ({ severity: 'silence', reason: 'spam' }),
   // Two-factor sign-in (issue 24): a code for an account without the app, a made-up ticket, a passkey's answer
   // to a challenge never given.
   'POST /api/two-factor/totp/confirm': () => ({ code: '123456' }),

@@ -25,6 +25,11 @@ const MATRIX: Record<string, [user: number, moderator: number, admin: number, su
   'GET /api/moderation/reports':             [403, 200, 200, 403, 401],
   'POST /api/moderation/actions':            [403, 200, 200, 403, 401],
   'GET /api/moderation/audit':               [403, 403, 200, 403, 401],
+  // Blocked servers (issue 39): moderators and admins alike.
+  'GET /api/moderation/servers':             [403, 200, 200, 403, 401],
+  'POST /api/moderation/servers':            [403, 201, 201, 403, 401],
+  'PATCH /api/moderation/servers/:id':       [403, 200, 200, 403, 401],
+  'DELETE /api/moderation/servers/:id':      [403, 200, 200, 403, 401],
   'PUT /api/admin/users/:username/role':     [403, 403, 200, 403, 401],
   'GET /api/admin/jobs':                     [403, 403, 200, 403, 401],
   // No failed job has this id: the admin is told so.
@@ -69,9 +74,21 @@ async function snapshot(): Promise<string> {
     sql`select (select coalesce(string_agg(r::text, E'\n' order by r::text), '') from reports r) as reports,
                (select coalesce(string_agg(a::text, E'\n' order by a::text), '') from moderation_actions a) as audit,
                (select string_agg(u.id || ':' || u.role, ',' order by u.id) from users u) as roles,
-               (select count(*)::int from posts) as posts`,
+               (select count(*)::int from posts) as posts,
+               (select coalesce(string_agg(b::text, E'\n' order by b::text), '') from server_blocks b) as servers`,
   );
   return JSON.stringify(row);
+}
+
+let blockedServers = 0;
+/** A blocked server's row, made directly: the one a PATCH or DELETE of the cell names. */
+async function serverBlock(): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    ctx.database.db,
+    sql`insert into server_blocks (domain, severity, created_by_username)
+        values (${`roles-${(blockedServers += 1)}.example`}, 'suspend', 'roles matrix') returning id`,
+  );
+  return row!.id;
 }
 
 /** Builds the request of one route on fresh rows (the cell's actor sends it). */
@@ -88,6 +105,21 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<InjectOptions>> = {
     payload: { targetType: 'post', targetId: await createPost(ctx.app, artist), action: 'hide', reason: 'matrix' },
   }),
   'GET /api/moderation/audit': async () => ({ method: 'GET', url: '/api/moderation/audit' }),
+  'GET /api/moderation/servers': async () => ({ method: 'GET', url: '/api/moderation/servers' }),
+  'POST /api/moderation/servers': async () => ({
+    method: 'POST',
+    url: '/api/moderation/servers',
+    payload: { domain: `roles-${(blockedServers += 1)}.example`, severity: 'suspend' },
+  }),
+  'PATCH /api/moderation/servers/:id': async () => ({
+    method: 'PATCH',
+    url: `/api/moderation/servers/${await serverBlock()}`,
+    payload: { severity: 'silence', reason: 'roles matrix' },
+  }),
+  'DELETE /api/moderation/servers/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/moderation/servers/${await serverBlock()}`,
+  }),
   'PUT /api/admin/users/:username/role': async () => ({
     method: 'PUT',
     url: `/api/admin/users/${(await signUp(ctx.app)).user.username}/role`,
@@ -119,12 +151,12 @@ afterAllTests(async (failed) => {
     [
       `\`src/security/moderation-authorization.test.ts\`: ${Object.keys(MATRIX).length} routes × ${ACTORS.length} ` +
         `actors (${ACTORS.join(', ')}) = ${checked.cells} cells, one request each, against the exact status; the ` +
-        `seven moderation and admin routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
+        `eleven moderation and admin routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
       '',
       `- Statuses: ${Object.entries(checked.statuses)
         .map(([status, n]) => `${status} × ${n}`)
         .join(', ')}.`,
-      `- Refused writes: ${checked.refusedWrites}, each with reports, the audit log, roles and posts unchanged.`,
+      `- Refused writes: ${checked.refusedWrites}, each with reports, the audit log, roles, posts and blocked servers unchanged.`,
       '- The audit log refuses UPDATE, DELETE and TRUNCATE in the database (a trigger): checked in ' +
         '`src/modules/moderation/moderation.test.ts`, with a suspended token refused on the very next request.',
       `- Faults found: ${failed.length === 0 ? 0 : `${failed.length} (failed: ${failed.join('; ')})`}.`,
@@ -142,7 +174,7 @@ describe('roles matrix', () => {
         .filter((route) => routes.includes(route))
         .sort(),
     );
-    expect(routes).toHaveLength(7);
+    expect(routes).toHaveLength(11);
   });
 
   for (const [route, expected] of Object.entries(MATRIX)) {

@@ -64,6 +64,8 @@ export async function startRemote() {
   const received: Received[] = [];
   /** Every body POSTed to an inbox, as sent (`received` holds them as Fedify reads them). */
   const bodies: Record<string, unknown>[] = [];
+  /** The path of every GET made to it (an actor's document, its key), in order: what was fetched from it. */
+  const fetched: string[] = [];
   const gone = new Set<string>();
   const failing = new Set<string>();
   /** Whether its WebFinger names a page for following from elsewhere (Mastodon's `authorize_interaction`). */
@@ -104,6 +106,7 @@ export async function startRemote() {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const path = (req.url ?? '/').split('?')[0]!;
+      if (req.method === 'GET') fetched.push(path);
       if (req.method === 'POST') {
         try {
           bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
@@ -167,6 +170,7 @@ export async function startRemote() {
     origin,
     received,
     bodies,
+    fetched,
     gone,
     failing,
     webfinger,

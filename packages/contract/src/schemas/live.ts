@@ -42,7 +42,7 @@ export const LiveNotification = Type.Object({
   type: Type.Literal('notification'),
   /** Pass the last one seen as `lastEventId` when reconnecting. */
   id: Type.String(),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved']),
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost']),
   /** With `remote`: someone on another server (issue 39), named by `@handle` in `text`. */
   actor: PersonSummary,
   postId: Type.Union([Id, Type.Null()]),

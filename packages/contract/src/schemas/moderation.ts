@@ -117,12 +117,19 @@ export type Report = Static<typeof Report>;
 export const CreatedReport = Type.Object({ report: Report, message: Type.String() });
 export type CreatedReport = Static<typeof CreatedReport>;
 
+/** What the audit log says of a server block (issue 39): added, changed, lifted. */
+export const SERVER_BLOCK_ACTIONS = ['server-block', 'server-change', 'server-unblock'] as const;
+
 /** One entry of the audit log. */
 export const AuditEntry = Type.Object({
   _id: Id,
   actor: Type.Object({ _id: Id, username: Type.String() }, { description: 'The moderator or admin who acted' }),
-  action: Type.Enum([...MODERATION_ACTIONS, 'role'], { description: 'role: an admin changed a role' }),
-  targetType: TargetType,
+  action: Type.Enum([...MODERATION_ACTIONS, 'role', ...SERVER_BLOCK_ACTIONS], {
+    description: 'role: an admin changed a role; server-block, server-change, server-unblock: a blocked server',
+  }),
+  targetType: Type.Enum([...REPORT_TARGET_TYPES, 'server'], {
+    description: 'server: a server block (targetId its _id; the reason names the domain)',
+  }),
   targetId: Id,
   targetUserId: Type.Union([Id, Type.Null()], { description: 'The author of the target (the person for a user)' }),
   reason: Type.String(),
@@ -173,7 +180,12 @@ export const ModerationTarget = Type.Object({
       _id: Id,
       reason: Type.Enum([...REPORT_REASONS]),
       note: Type.String(),
-      reporter: UserSummary,
+      reporter: Type.Union([UserSummary, Type.Null()], {
+        description: "The person who reported it; null for a remote server's report (then `server`)",
+      }),
+      server: Type.Union([Type.String(), Type.Null()], {
+        description: "A report from another server's moderators (an ActivityPub Flag): that server's domain",
+      }),
       createdAt: DateString,
     }),
     { description: 'Its oldest 10 open reports, oldest first (reportCount is the total)' },
@@ -269,3 +281,90 @@ export const JOB_MESSAGES = {
   retried: 'The job is queued again for one more try.',
   notFailed: 'There is no failed job with this id: it may have run again already, or been deleted after 14 days.',
 } as const;
+
+// ── Blocked servers (issue 39) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * How a server is blocked: `suspend` refuses everything from it (and delivers nothing to it), `silence` keeps it
+ * out of public places, `reject_media` takes its posts without their pictures.
+ */
+export const SERVER_BLOCK_SEVERITIES = ['suspend', 'silence', 'reject_media'] as const;
+export type ServerBlockSeverity = (typeof SERVER_BLOCK_SEVERITIES)[number];
+
+export const SERVER_BLOCK_SEVERITY_LABELS: Record<ServerBlockSeverity, string> = {
+  suspend: 'Suspend: refuse everything',
+  silence: 'Silence: keep out of public places',
+  reject_media: 'Reject media: accept posts without their pictures',
+};
+
+export const SERVER_BLOCK_LIMITS = { domainMax: 253, reasonMax: 500, listMax: 1000 } as const;
+
+export const SERVER_BLOCK_MESSAGES = {
+  badDomain:
+    'domain must be a server name like mastodon.example (no https://, no path, no @user): its subdomains are covered too.',
+  exists: 'This server is already blocked: change its block instead.',
+  notFound: 'There is no such server block: it may have been lifted already.',
+  removed: 'The server is no longer blocked.',
+} as const;
+
+const Severity = Type.Enum([...SERVER_BLOCK_SEVERITIES], {
+  description:
+    'suspend: everything from it refused (its inbox POSTs answer 403), its follows ended, nothing delivered to it; ' +
+    'silence: kept out of public places; reject_media: its posts taken without their pictures',
+});
+
+export const ServerBlock = Type.Object({
+  _id: Id,
+  domain: Type.String({ description: 'Lower case, an IDN as punycode; covers its subdomains' }),
+  severity: Severity,
+  reason: Type.String(),
+  createdBy: Type.String({ description: 'The username of the moderator or admin who blocked it' }),
+  createdAt: DateString,
+  updatedAt: DateString,
+});
+export type ServerBlock = Static<typeof ServerBlock>;
+
+export const ServerBlockList = Type.Object({
+  blocks: Type.Array(ServerBlock, {
+    maxItems: SERVER_BLOCK_LIMITS.listMax,
+    description: `Every blocked server (at most ${SERVER_BLOCK_LIMITS.listMax}), by domain`,
+  }),
+});
+export type ServerBlockList = Static<typeof ServerBlockList>;
+
+const BlockReason = Type.String({
+  maxLength: SERVER_BLOCK_LIMITS.reasonMax,
+  errorMessage: `reason must be at most ${SERVER_BLOCK_LIMITS.reasonMax} characters`,
+});
+
+export const CreateServerBlockBody = Type.Object(
+  {
+    domain: Type.String({
+      minLength: 1,
+      maxLength: SERVER_BLOCK_LIMITS.domainMax,
+      errorMessage: SERVER_BLOCK_MESSAGES.badDomain,
+      description: 'The server, e.g. spam.example or bücher.example (an IDN is kept as punycode)',
+    }),
+    severity: Severity,
+    reason: Type.Optional(BlockReason),
+  },
+  { additionalProperties: false },
+);
+export type CreateServerBlockBody = Static<typeof CreateServerBlockBody>;
+
+export const UpdateServerBlockBody = Type.Object(
+  { severity: Type.Optional(Severity), reason: Type.Optional(BlockReason) },
+  { additionalProperties: false },
+);
+export type UpdateServerBlockBody = Static<typeof UpdateServerBlockBody>;
+
+export const ServerBlockParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type ServerBlockParams = Static<typeof ServerBlockParams>;
+
+export const ServerBlockResult = Type.Object({
+  block: ServerBlock,
+  endedFollows: Type.Integer({ minimum: 0, description: 'suspend: the follows of our artists by its people it ended' }),
+});
+export type ServerBlockResult = Static<typeof ServerBlockResult>;
+
+export const ServerBlockRemoved = Type.Object({ message: Type.String() });

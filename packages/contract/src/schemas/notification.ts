@@ -8,12 +8,12 @@ export const NOTIFICATION_ACTOR_CAP = 3;
 
 export const Notification = Type.Object({
   key: Type.String({ description: 'Identifies the group: pass it to POST /api/notifications/read' }),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved'], {
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost'], {
     description:
-      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped. report-resolved: a moderator acted on your report (`report` says the outcome; actors is you)',
+      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped. report-resolved: a moderator acted on your report (`report` says the outcome; actors is you). boost: someone on another server shared your post with their followers (an ActivityPub Announce, issue 39); grouped per post, as likes are',
   }),
   actors: Type.Array(PersonSummary, {
-    description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first; a follow from another server's account has one with \`remote\` (issue 39)`,
+    description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first; a follow, like or boost from another server's account has one with \`remote\` (issue 39)`,
   }),
   actorCount: Type.Integer({ description: 'Everyone in the group' }),
   post: Type.Union([Type.Object({ _id: Id, content: Type.String(), postPic: Type.String() }), Type.Null()]),
@@ -38,7 +38,7 @@ export type Notification = Static<typeof Notification>;
 export const NotificationPage = Type.Object({
   notifications: Type.Array(Notification, {
     description:
-      'Newest first; likes of one post and upvotes of one comment are grouped, comments and follows are one each',
+      'Newest first; likes of one post, boosts of one post and upvotes of one comment are grouped, comments and follows are one each',
   }),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
   unreadCount: Type.Integer({ description: 'Unread groups' }),

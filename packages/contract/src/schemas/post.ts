@@ -75,7 +75,10 @@ export const Post = Type.Object({
   updatedAt: DateString,
   time: Type.String({ description: 'Creation time, hh:mm A (UTC)' }),
   likes: Type.Object({
-    likeCount: Type.Integer({ description: 'Number of users who like the post' }),
+    likeCount: Type.Integer({
+      description:
+        'Number of people who like the post: the users here (likedBy lists the newest) and people on other servers (an ActivityPub Like, issue 39)',
+    }),
     dislikeCount: Type.Integer(),
     likedBy: Type.Array(ReactionUser, {
       description: `The newest ${POST_REACTION_CAP}; the viewer first if they liked`,

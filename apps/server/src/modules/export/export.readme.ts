@@ -22,7 +22,7 @@ profile.json      Your account.
 
 posts.json        Your posts, oldest first, each with its pictures and its comments.
   id, content, tags (its #hashtags, lower case), createdAt, updatedAt
-  likeCount, dislikeCount, commentCount
+  likeCount (with the likes from other servers), dislikeCount, commentCount
   contentWarning  null, or why the work is sensitive
   commentPolicy   who may comment: everyone, following or nobody
   licence         all-rights-reserved, cc-by, cc-by-sa, cc-by-nc, cc-by-nc-nd or cc0
@@ -54,7 +54,8 @@ mutes.json        The people you mute, newest first: userId, username, createdAt
 muted-words.json  The words and #tags you mute, newest first: word, createdAt.
 
 notifications.json   Your notifications, newest first.
-  id, kind (like, comment, upvote, follow, mention or report-resolved),
+  id, kind (like, comment, upvote, follow, mention, report-resolved, or boost: shared by
+  someone on another server),
   actor { id, username } (who did it; someone on another server of the fediverse,
   such as a follower on Mastodon: { handle, url }), postId, commentId, reportId (null when not about one),
   createdAt, readAt (null while unread)

@@ -107,7 +107,7 @@ export const postPages = (db: Db, userId: string) => {
     db,
     order,
     ({ after, orderBy, limit }) =>
-      sql`select p.id, p.content, p.tags, p.like_count, p.dislike_count, p.comment_count, p.moderation_state,
+      sql`select p.id, p.content, p.tags, p.like_count + p.remote_like_count as like_count, p.dislike_count, p.comment_count, p.moderation_state,
             p.moderation_reason, p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
             p.created_at, p.updated_at
           from posts p where p.author_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,

@@ -38,11 +38,17 @@ export function registerFederationAdapter(
     federation,
     publicOrigin,
     actorIdOf,
+    refusesServer,
   }: {
     federation: Federation<FederationRequestData>;
     publicOrigin: string | undefined;
     /** The actor id (the account's uuid) of a username in any case; undefined when none or suspended. */
     actorIdOf: (username: string) => Promise<string | undefined>;
+    /**
+     * Whether an inbox POST is refused (403) before Fedify sees it, so before the sender's key is fetched: a
+     * suspended server's (its actor's or its signature key's host; federation.safety.ts).
+     */
+    refusesServer?: (body: Buffer, headers: Headers) => Promise<boolean>;
   },
 ): void {
   /** The Fedify path a page's address stands for when asked as ActivityPub JSON; undefined for others. */
@@ -67,8 +73,9 @@ export function registerFederationAdapter(
 
   /**
    * A POST to an inbox: its body read here (at most INBOX_BODY_LIMIT bytes, else 413, before Fedify sees it),
-   * then handed to Fedify, which verifies its HTTP signature (401 when missing, wrong, or not the actor's key;
-   * nothing is done), queues it and answers 202; an unknown or suspended account's inbox answers 404.
+   * then, unless it comes from a suspended server (403, before any key is fetched), handed to Fedify, which
+   * verifies its HTTP signature (401 when missing, wrong, or not the actor's key; nothing is done), queues it and
+   * answers 202; an unknown or suspended account's inbox answers 404.
    */
   async function postToInbox(request: FastifyRequest, reply: FastifyReply, pathname: string, query?: string) {
     const origin = originOf(request, publicOrigin);
@@ -88,11 +95,16 @@ export function registerFederationAdapter(
       }
       chunks.push(chunk);
     }
+    const headers = headersOf(request);
+    const body = Buffer.concat(chunks);
+    if (refusesServer && (await refusesServer(body, headers))) {
+      return reply.code(403).send({ errors: ['This server does not take activities from yours.'] });
+    }
     const response = await federation.fetch(
       new Request(`${origin}${pathname}${query === undefined ? '' : `?${query}`}`, {
         method: 'POST',
-        headers: headersOf(request),
-        body: Buffer.concat(chunks),
+        headers,
+        body,
       }),
       { contextData: {} },
     );

@@ -35,6 +35,7 @@ import {
   selectRemoteRecipients,
   selectWithdrawnPostIds,
 } from './federation.sql.js';
+import { withoutRefused } from './federation.safety.js';
 
 /** What an account's deletion asks of the fediverse: read now, while the account is there; sent once it is gone. */
 export interface ActorFarewell {
@@ -87,13 +88,17 @@ export function startDeliveries({
    */
   const canSign = async (userId: string) => (await selectActor(db, userId)) !== undefined;
 
-  /** The remote followers of these accounts, once each, as Fedify's recipients. */
+  /**
+   * The remote followers of these accounts, once each, as Fedify's recipients; none on a suspended server, nor one
+   * who blocks one of the accounts (federation.safety.ts).
+   */
   async function recipientsOf(userIds: string[]): Promise<Recipient[]> {
-    return (await selectRemoteRecipients(db, userIds)).map((row) => ({
+    const recipients = (await selectRemoteRecipients(db, userIds)).map((row) => ({
       id: new URL(row.iri),
       inboxId: new URL(row.inbox),
       endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
     }));
+    return withoutRefused(db, userIds, recipients);
   }
 
   /** Queues `activity` from `sender` (an actor, or keys read earlier) to the remote followers of `audience`. */

@@ -178,7 +178,11 @@ export function createAppFederation({
 
   // Each account's inbox and the shared one; Fedify verifies every POST's HTTP signature (401 without a valid
   // one, before any listener runs) and queues what it takes in (202).
-  registerInboxListeners(federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox), { db, log });
+  registerInboxListeners(federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox), {
+    db,
+    log,
+    publicWork,
+  });
   federation.setOutboxPermanentFailureHandler(async (_ctx, { statusCode, actorIds, inbox }) => {
     if (statusCode !== 410) return;
     const ended = await removeRemoteActors(

@@ -8,6 +8,7 @@ import { createActorKeys } from './federation.keys.js';
 import { createDatabaseKvStore } from './federation.kv.js';
 import { followFromRoutes } from './federation.follow-from.js';
 import { createJobMessageQueue } from './federation.queue.js';
+import { isSuspendedServer, requestHosts } from './federation.safety.js';
 import { selectActorByUsername } from './federation.sql.js';
 
 /** The hourly sweep of Fedify's expired cache entries. */
@@ -102,6 +103,7 @@ export async function wireFederation(
     federation,
     publicOrigin: config.publicOrigin,
     actorIdOf: async (username) => (await selectActorByUsername(db, username))?.id,
+    refusesServer: (body, headers) => isSuspendedServer(db, requestHosts(body, headers)),
   });
   log.debug('federation: WebFinger, NodeInfo, the actors and their inboxes are served; works are delivered');
   return { farewell: deliveries.farewell };

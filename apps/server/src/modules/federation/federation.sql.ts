@@ -520,3 +520,47 @@ export async function insertActorKey(
         on conflict (user_id, algorithm) do nothing`,
   );
 }
+
+// Safety across servers (issue 39): the server blocks (the moderation module's table, read here), the remote actors'
+// blocks of our artists (written by actions/federation.ts), and what a remote server's report may name.
+
+/** Whether one of these domains is suspended (a block of a domain covers its subdomains: pass every suffix). */
+export async function selectSuspendedAmong(db: Db, domains: string[]): Promise<boolean> {
+  if (domains.length === 0) return false;
+  const rows = await queryRows(
+    db,
+    sql`select from server_blocks where severity = 'suspend'
+          and domain in (select value from json_array_elements_text(${JSON.stringify(domains)}::json)) limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** What a delivery from these accounts leaves out: the suspended servers' domains, and the actors blocking them. */
+export async function selectDeliveryExclusions(
+  db: Db,
+  userIds: string[],
+): Promise<{ domains: string[]; blockers: string[] }> {
+  const [row] = await queryRows<{ domains: string[] | null; blockers: string[] | null }>(
+    db,
+    sql`select (select json_agg(domain) from server_blocks where severity = 'suspend') as domains,
+          (select json_agg(distinct actor_iri) from remote_blocks
+           where user_id in (select value::uuid from json_array_elements_text(${JSON.stringify(userIds)}::json))) as blockers`,
+  );
+  return { domains: row?.domains ?? [], blockers: row?.blockers ?? [] };
+}
+
+/** Of these posts and comments, those that are there (whatever their state: a moderator sees them all). */
+export async function selectExistingTargets(
+  db: Db,
+  postIds: string[],
+  commentIds: string[],
+): Promise<{ type: 'post' | 'comment'; id: string }[]> {
+  return queryRows<{ type: 'post' | 'comment'; id: string }>(
+    db,
+    sql`select 'post' as type, id::text from posts
+          where id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))
+        union all
+        select 'comment' as type, id::text from comments
+          where id in (select value::uuid from json_array_elements_text(${JSON.stringify(commentIds)}::json))`,
+  );
+}

@@ -17,6 +17,13 @@ import {
   RoleBody,
   RoleResult,
   UsernameParams,
+  CreateServerBlockBody,
+  SERVER_BLOCK_MESSAGES,
+  ServerBlockList,
+  ServerBlockParams,
+  ServerBlockRemoved,
+  ServerBlockResult,
+  UpdateServerBlockBody,
 } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
@@ -98,6 +105,81 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request) => moderation.act(request.userId!, request.body),
+  );
+
+  // Blocked servers (issue 39, docs/federation.md "Blocking a server"): moderators and admins.
+  const SEVERITY =
+    'suspend: everything from it is refused (its inbox POSTs answer 403 before its key is fetched), the follows of our ' +
+    'artists by its people end and nothing is delivered to it; silence and reject_media are kept and shown (nothing ' +
+    'of theirs is shown here yet). A domain covers its subdomains.';
+
+  app.get(
+    '/moderation/servers',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'The blocked servers (moderators)',
+        description: `Every blocked or silenced server, by domain. ${SEVERITY} Anyone but a moderator or admin: 403.`,
+        security: bearerAuth,
+        response: { 200: ServerBlockList, ...errorResponses(401, 403, 404) },
+      },
+    },
+    () => moderation.serverBlocks(),
+  );
+
+  app.post(
+    '/moderation/servers',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'Block a server (moderators)',
+        description:
+          `The domain is lower-cased, an IDN kept as punycode; a URL, a path, a port or a single label: 400 ` +
+          `"${SERVER_BLOCK_MESSAGES.badDomain}". Already blocked: 409. Written to the audit log. ${SEVERITY} ` +
+          'Anyone but a moderator or admin: 403.',
+        security: bearerAuth,
+        body: CreateServerBlockBody,
+        response: { 201: ServerBlockResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await moderation.blockServer(request.userId!, request.body)),
+  );
+
+  app.patch(
+    '/moderation/servers/:id',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: "Change a server's block (moderators)",
+        description: `Its severity or reason; written to the audit log. ${SEVERITY} Anyone but a moderator or admin: 403.`,
+        security: bearerAuth,
+        params: ServerBlockParams,
+        body: UpdateServerBlockBody,
+        response: { 200: ServerBlockResult, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => moderation.changeServerBlock(request.userId!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/moderation/servers/:id',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'Lift a server block (moderators)',
+        description:
+          'Written to the audit log. The follows it ended stay ended (its people follow again from their server). ' +
+          'Anyone but a moderator or admin: 403.',
+        security: bearerAuth,
+        params: ServerBlockParams,
+        response: { 200: ServerBlockRemoved, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => moderation.unblockServer(request.userId!, request.params.id),
   );
 
   app.get(

@@ -16,6 +16,13 @@ import {
   type ReportTargetType,
   type Role,
   type RoleResult,
+  SERVER_BLOCK_LIMITS,
+  SERVER_BLOCK_MESSAGES,
+  type CreateServerBlockBody,
+  type ServerBlock,
+  type ServerBlockList,
+  type ServerBlockResult,
+  type UpdateServerBlockBody,
 } from '@share-arts/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,13 +30,17 @@ import type { Db } from '../../db/client.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { normalizeServerDomain } from '../../lib/server-domains.js';
+import { endServerFollows } from '../../actions/federation.js';
 import { jpegFor, mediaUrl, type MediaService } from '../media/index.js';
 import type { PostCache, PostsService } from '../posts/index.js';
 import { toUserSummary, type AccountCheck } from '../users/index.js';
 import { commentVisibleTo } from '../comments/index.js';
 import {
+  deleteServerBlock,
   insertAuditEntry,
   insertReport,
+  insertServerBlock,
   markSensitive,
   resolveReports,
   selectAuditPage,
@@ -39,13 +50,16 @@ import {
   selectPostAuthor,
   selectQueuePage,
   selectRole,
+  selectServerBlocks,
   selectSnapshot,
   selectUserRef,
   suspendAccount,
   updateModerationState,
   updateRole,
+  updateServerBlock,
   type AuditRow,
   type QueueRow,
+  type ServerBlockRow,
 } from './moderation.sql.js';
 
 export const forbidden = (message: string) => new HttpError(403, message);
@@ -68,6 +82,21 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     createdAt: row.created_at,
   };
 }
+
+export function toServerBlock(row: ServerBlockRow): ServerBlock {
+  return {
+    _id: row.id,
+    domain: row.domain,
+    severity: row.severity,
+    reason: row.reason,
+    createdBy: row.created_by_username,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The audit log's words for a server block: its domain, severity and reason. */
+const blockReason = (row: ServerBlockRow) => `${row.domain} (${row.severity})${row.reason ? `: ${row.reason}` : ''}`;
 
 /** A target of an action, found whatever its state (a moderator sees everything). */
 interface Target {
@@ -185,7 +214,8 @@ export function createModerationService({
         _id: report.id,
         reason: report.reason,
         note: report.note,
-        reporter: toUserSummary(report.reporter),
+        reporter: report.reporter ? toUserSummary(report.reporter) : null,
+        server: report.origin_domain,
         createdAt: report.created_at,
       })),
       reportCount: Number(row.report_count),
@@ -307,6 +337,93 @@ export function createModerationService({
       }
       if (action === 'suspend') accounts.forget(target.authorId);
       return { entry: toAuditEntry(entry), resolvedReports: resolved };
+    },
+
+    /** GET /api/moderation/servers (moderators): the blocked servers, by domain. */
+    async serverBlocks(): Promise<ServerBlockList> {
+      return { blocks: (await selectServerBlocks(db, SERVER_BLOCK_LIMITS.listMax)).map(toServerBlock) };
+    },
+
+    /**
+     * POST /api/moderation/servers (moderators): blocks a server (its subdomains too); audited. A suspension ends
+     * the follows of our artists by its actors, in the same transaction.
+     */
+    async blockServer(actorId: string, body: CreateServerBlockBody): Promise<ServerBlockResult> {
+      const actor = await requireRole(actorId, 'moderator');
+      const domain = normalizeServerDomain(body.domain);
+      if (!domain) throw badRequest(SERVER_BLOCK_MESSAGES.badDomain);
+      const result = await db
+        .transaction(async (tx) => {
+          const row = await insertServerBlock(tx, {
+            domain,
+            severity: body.severity,
+            reason: (body.reason ?? '').trim(),
+            actorId,
+            actorUsername: actor.username,
+          });
+          await insertAuditEntry(tx, {
+            actorId,
+            actorUsername: actor.username,
+            action: 'server-block',
+            targetType: 'server',
+            targetId: row.id,
+            targetUserId: null,
+            reason: blockReason(row),
+            until: null,
+          });
+          const endedFollows = row.severity === 'suspend' ? await endServerFollows(tx, domain) : 0;
+          return { block: toServerBlock(row), endedFollows };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'server_blocks_domain_unique')) throw conflict(SERVER_BLOCK_MESSAGES.exists);
+          throw error;
+        });
+      return result;
+    },
+
+    /** PATCH /api/moderation/servers/{id} (moderators): another severity or reason; audited. */
+    async changeServerBlock(actorId: string, id: string, body: UpdateServerBlockBody): Promise<ServerBlockResult> {
+      const actor = await requireRole(actorId, 'moderator');
+      return db.transaction(async (tx) => {
+        const changed = await updateServerBlock(tx, id, {
+          severity: body.severity,
+          reason: body.reason === undefined ? undefined : body.reason.trim(),
+        });
+        if (!changed) throw notFound(SERVER_BLOCK_MESSAGES.notFound);
+        const { row, before } = changed;
+        await insertAuditEntry(tx, {
+          actorId,
+          actorUsername: actor.username,
+          action: 'server-change',
+          targetType: 'server',
+          targetId: row.id,
+          targetUserId: null,
+          reason: before === row.severity ? blockReason(row) : `${blockReason(row)} (was ${before})`,
+          until: null,
+        });
+        const endedFollows = row.severity === 'suspend' ? await endServerFollows(tx, row.domain) : 0;
+        return { block: toServerBlock(row), endedFollows };
+      });
+    },
+
+    /** DELETE /api/moderation/servers/{id} (moderators): the block is lifted; audited. */
+    async unblockServer(actorId: string, id: string): Promise<{ message: string }> {
+      const actor = await requireRole(actorId, 'moderator');
+      await db.transaction(async (tx) => {
+        const row = await deleteServerBlock(tx, id);
+        if (!row) throw notFound(SERVER_BLOCK_MESSAGES.notFound);
+        await insertAuditEntry(tx, {
+          actorId,
+          actorUsername: actor.username,
+          action: 'server-unblock',
+          targetType: 'server',
+          targetId: row.id,
+          targetUserId: null,
+          reason: blockReason(row),
+          until: null,
+        });
+      });
+      return { message: SERVER_BLOCK_MESSAGES.removed };
     },
 
     /** GET /api/moderation/audit (admins): every action, newest first. */

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ModerationActionKind, ReportReason, ReportTargetType, Role } from '@share-arts/contract';
+import type {
+  ModerationActionKind,
+  ReportReason,
+  ReportTargetType,
+  Role,
+  SERVER_BLOCK_ACTIONS,
+  ServerBlockSeverity,
+} from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { isoDate } from '../../lib/sql-json.js';
@@ -181,15 +188,18 @@ export interface OpenReportRow {
   reason: ReportReason;
   note: string;
   created_at: string;
-  reporter: SummaryRow;
+  /** Null for a remote server's report (then `origin_domain`). */
+  reporter: SummaryRow | null;
+  origin_domain: string | null;
 }
 
-/** The open reports of a target, oldest first, with their reporters. */
+/** The open reports of a target, oldest first, with their reporters (or, for a remote server's, its domain). */
 export async function selectOpenReports(db: Db, type: ReportTargetType, id: string, cap: number) {
   return queryRows<OpenReportRow>(
     db,
-    sql`select r.id, r.reason, r.note, ${isoDate('r.created_at')} as created_at, ${summaryJson('u')} as reporter
-        from reports r join users u on u.id = r.reporter_id
+    sql`select r.id, r.reason, r.note, ${isoDate('r.created_at')} as created_at,
+               case when u.id is null then null else ${summaryJson('u')} end as reporter, r.origin_domain
+        from reports r left join users u on u.id = r.reporter_id
         where r.status = 'open' and r.target_type = ${type} and r.target_id = ${id}::uuid
         order by r.created_at, r.id
         limit ${cap}`,
@@ -198,12 +208,15 @@ export async function selectOpenReports(db: Db, type: ReportTargetType, id: stri
 
 // ── The audit log ─────────────────────────────────────────────────────────────────────────────────
 
+/** What the audit log records: the actions on targets, role changes, and server blocks (issue 39). */
+export type AuditAction = ModerationActionKind | 'role' | (typeof SERVER_BLOCK_ACTIONS)[number];
+
 export interface AuditRow {
   id: string;
   actor_id: string;
   actor_username: string;
-  action: ModerationActionKind | 'role';
-  target_type: ReportTargetType;
+  action: AuditAction;
+  target_type: ReportTargetType | 'server';
   target_id: string;
   target_user_id: string | null;
   reason: string;
@@ -239,8 +252,8 @@ export async function insertAuditEntry(
   entry: {
     actorId: string;
     actorUsername: string;
-    action: ModerationActionKind | 'role';
-    targetType: ReportTargetType;
+    action: AuditAction;
+    targetType: ReportTargetType | 'server';
     targetId: string;
     targetUserId: string | null;
     reason: string;
@@ -331,12 +344,83 @@ export async function resolveReports(
           where status = 'open' and target_type = ${target.type} and target_id = ${target.id}::uuid
           returning id, reporter_id
         ), told as (
+          -- A remote server's report (no local reporter) is resolved without telling anyone.
           insert into notifications (recipient_id, actor_id, kind, report_id)
-          select reporter_id, reporter_id, 'report-resolved', id from resolved
+          select reporter_id, reporter_id, 'report-resolved', id from resolved where reporter_id is not null
           returning id, recipient_id
         )
         select (select count(*)::int from resolved) as resolved,
                (select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })})::int from told) as notified`,
   );
   return row?.resolved ?? 0;
+}
+
+// ── Blocked servers (issue 39) ────────────────────────────────────────────────────────────────────
+
+export interface ServerBlockRow {
+  id: string;
+  domain: string;
+  severity: ServerBlockSeverity;
+  reason: string;
+  created_by_username: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const BLOCK_COLUMNS = sql`id, domain, severity, reason, created_by_username, ${isoDate('created_at')} as created_at,
+  ${isoDate('updated_at')} as updated_at`;
+
+/** The blocked servers, by domain, at most `cap`. */
+export function selectServerBlocks(db: Db, cap: number): Promise<ServerBlockRow[]> {
+  return queryRows<ServerBlockRow>(db, sql`select ${BLOCK_COLUMNS} from server_blocks order by domain limit ${cap}`);
+}
+
+export async function selectServerBlock(db: Db, id: string): Promise<ServerBlockRow | undefined> {
+  const [row] = await queryRows<ServerBlockRow>(
+    db,
+    sql`select ${BLOCK_COLUMNS} from server_blocks where id = ${id}::uuid`,
+  );
+  return row;
+}
+
+/** A new block; a second of the same domain fails on server_blocks_domain_unique. */
+export async function insertServerBlock(
+  tx: Db,
+  block: { domain: string; severity: ServerBlockSeverity; reason: string; actorId: string; actorUsername: string },
+): Promise<ServerBlockRow> {
+  const [row] = await queryRows<ServerBlockRow>(
+    tx,
+    sql`insert into server_blocks (domain, severity, reason, created_by, created_by_username)
+        values (${block.domain}, ${block.severity}, ${block.reason}, ${block.actorId}::uuid, ${block.actorUsername})
+        returning ${BLOCK_COLUMNS}`,
+  );
+  return row!;
+}
+
+/** Changes a block's severity and reason; undefined when it is gone. Answers the row before and after. */
+export async function updateServerBlock(
+  tx: Db,
+  id: string,
+  change: { severity?: ServerBlockSeverity | undefined; reason?: string | undefined },
+): Promise<{ before: ServerBlockSeverity; row: ServerBlockRow } | undefined> {
+  const [row] = await queryRows<ServerBlockRow & { before: ServerBlockSeverity }>(
+    tx,
+    sql`with old as (select id, severity from server_blocks where id = ${id}::uuid for update)
+        update server_blocks b set severity = coalesce(${change.severity ?? null}::text, b.severity),
+          reason = coalesce(${change.reason ?? null}::text, b.reason), updated_at = now()
+        from old where b.id = old.id
+        returning old.severity as before, b.id, b.domain, b.severity, b.reason, b.created_by_username,
+          ${isoDate('b.created_at')} as created_at, ${isoDate('b.updated_at')} as updated_at`,
+  );
+  if (!row) return undefined;
+  const { before, ...rest } = row;
+  return { before, row: rest };
+}
+
+export async function deleteServerBlock(tx: Db, id: string): Promise<ServerBlockRow | undefined> {
+  const [row] = await queryRows<ServerBlockRow>(
+    tx,
+    sql`delete from server_blocks where id = ${id}::uuid returning ${BLOCK_COLUMNS}`,
+  );
+  return row;
 }

@@ -313,7 +313,7 @@ describe('the moderation queue', () => {
       content: { text: 'first reported work', postId: first, moderation: null },
       author: { username: artist.user.username, role: 'user', postCount: 2, accountAgeDays: 0, suspendedUntil: null },
     });
-    expect(entry.reports.map((r: { reporter: { _id: string } }) => r.reporter._id)).toEqual(
+    expect(entry.reports.map((r: { reporter: { _id: string } | null }) => r.reporter?._id)).toEqual(
       reporters.map((r) => r.user._id),
     );
     expect((await get(reporters[0]!, '/api/moderation/reports')).statusCode).toBe(403);

@@ -8,9 +8,12 @@ import { isoDate } from '../../lib/sql-json.js';
 import { personJson, type PersonRow } from '../users/index.js';
 import { notBlockedWith } from '../safety/index.js';
 
-/** Likes of one post and upvotes of one comment form one group; every comment and follow is its own. */
+/**
+ * Likes of one post, boosts of one post (issue 39) and upvotes of one comment form one group; every comment and
+ * follow is its own.
+ */
 const GROUP_KEY = sql.raw(`n.kind || ':' || case
-    when n.kind = 'like' then n.post_id::text
+    when n.kind in ('like', 'boost') then n.post_id::text
     when n.kind = 'upvote' then n.comment_id::text
     else n.id::text end`);
 

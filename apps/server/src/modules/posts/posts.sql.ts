@@ -118,9 +118,15 @@ const REACTOR_COLUMNS = sql`
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'like', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.like_count` })} as liked_by,
     ${reactorsJson({ table: 'post_reactions', column: 'post_id', id: sql`p.id`, kind: 'dislike', viewerId: null, cap: POST_REACTION_CAP, count: sql`p.dislike_count` })} as disliked_by`;
 
+/**
+ * A post's like count as the site shows it: its likes here (`like_count`, the `post_reactions` likes) and from
+ * other servers (`remote_like_count`, issue 39). The rules of a like and a dislike read `like_count` alone.
+ */
+const SHOWN_LIKE_COUNT = sql`(p.like_count + p.remote_like_count)`;
+
 /** The columns of a post as anyone sees it (the post cache's part; lists and single posts add the rest). */
 const POST_COLUMNS = sql`
-    p.id, p.content, p.created_at, p.updated_at, p.like_count, p.dislike_count,
+    p.id, p.content, p.created_at, p.updated_at, ${SHOWN_LIKE_COUNT} as like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
     ${POST_MEDIA} as media,
@@ -133,7 +139,7 @@ const POST_COLUMNS = sql`
  * read once per page, and only when a shown comment has votes (see PostsService).
  */
 const keyColumnsOf = (viewerId: string | null, followsAuthor?: SQL, flagsInMemory = false): SQL => sql`
-    p.id, p.author_id, p.like_count, p.dislike_count, p.comment_count, ${
+    p.id, p.author_id, ${SHOWN_LIKE_COUNT} as like_count, p.dislike_count, p.comment_count, ${
       // The viewer's flags from memory (posts/viewer-state.ts, issue 26): not in the statement at all, the
       // reader fills them in (see PageRequest's flagsInMemory).
       flagsInMemory
@@ -437,12 +443,14 @@ export async function reactToPost(
     Omit<ReactionOutcome, 'post'> & { post: PostKeyRow | null; new_like_count: number; new_dislike_count: number }
   >(db, postReaction(kind, { postId, userId }));
   if (!outcome.changed || !outcome.post) return { ...outcome, post: null };
-  // The statement's snapshot is from before its own write: the counts and the reaction are the write's.
+  // The statement's snapshot is from before its own write: the counts and the reaction are the write's. The post's
+  // like count as shown adds the likes from other servers to the local ones, which the same snapshot read.
+  const remoteLikes = Number(outcome.post.like_count) - Number(outcome.like_count);
   return {
     ...outcome,
     post: {
       ...outcome.post,
-      like_count: Number(outcome.new_like_count),
+      like_count: Number(outcome.new_like_count) + remoteLikes,
       dislike_count: Number(outcome.new_dislike_count),
       viewer_reaction: kind,
     },
@@ -463,7 +471,7 @@ export async function selectPostCounts(db: Db, postIds: string[], viewerId?: str
   if (postIds.length === 0) return [];
   return queryRows<PostCounts>(
     db,
-    sql`select p.id as "postId", p.like_count as "likeCount", p.comment_count as "commentCount"
+    sql`select p.id as "postId", ${SHOWN_LIKE_COUNT} as "likeCount", p.comment_count as "commentCount"
         from posts p where p.id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))
         ${viewerId === undefined ? sql`` : sql`and ${visibleTo(viewerId)}`}`,
   );

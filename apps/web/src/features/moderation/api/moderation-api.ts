@@ -1,11 +1,21 @@
-import type { AuditPage, ModerationActionBody, ModerationActionResult, ModerationQueue } from '@share-arts/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuditPage,
+  CreateServerBlockBody,
+  ModerationActionBody,
+  ModerationActionResult,
+  ModerationQueue,
+  ServerBlockList,
+  ServerBlockResult,
+  UpdateServerBlockBody,
+} from '@share-arts/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const moderationKeys = {
   all: ['moderation'] as const,
   queue: () => [...moderationKeys.all, 'queue'] as const,
   audit: () => [...moderationKeys.all, 'audit'] as const,
+  servers: () => [...moderationKeys.all, 'servers'] as const,
 };
 
 const pageUrl = (path: string, cursor: string | null) =>
@@ -43,4 +53,34 @@ export function useModerationAction() {
       void queryClient.invalidateQueries({ queryKey: ['posts'] });
     },
   });
+}
+
+/** GET /api/moderation/servers: the blocked servers, by domain. */
+export function useServerBlocks() {
+  return useQuery({
+    queryKey: moderationKeys.servers(),
+    queryFn: ({ signal }) => apiClient.get<ServerBlockList>('/api/moderation/servers', { signal }),
+  });
+}
+
+/** POST, PATCH and DELETE /api/moderation/servers: the list and the audit log are read again. */
+export function useServerBlockChange() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+  return {
+    block: useMutation({
+      mutationFn: (body: CreateServerBlockBody) => apiClient.post<ServerBlockResult>('/api/moderation/servers', body),
+      onSuccess,
+    }),
+    change: useMutation({
+      mutationFn: ({ id, ...body }: UpdateServerBlockBody & { id: string }) =>
+        apiClient.patch<ServerBlockResult>(`/api/moderation/servers/${encodeURIComponent(id)}`, body),
+      onSuccess,
+    }),
+    lift: useMutation({
+      mutationFn: (id: string) =>
+        apiClient.delete<{ message: string }>(`/api/moderation/servers/${encodeURIComponent(id)}`),
+      onSuccess,
+    }),
+  };
 }

@@ -102,8 +102,11 @@ export function TargetCard({ target }: TargetCardProps) {
           {reports.map((report) => (
             <li key={report._id} className={styles.entry}>
               <p>
-                <strong>{REASON_LABELS[report.reason] ?? report.reason}</strong> · from @{report.reporter.username} ·{' '}
-                <time dateTime={report.createdAt}>{formatFullDate(report.createdAt)}</time>
+                <strong>{REASON_LABELS[report.reason] ?? report.reason}</strong> ·{' '}
+                {report.reporter
+                  ? `from @${report.reporter.username}`
+                  : `from the moderators of ${report.server ?? 'another server'}`}{' '}
+                · <time dateTime={report.createdAt}>{formatFullDate(report.createdAt)}</time>
               </p>
               {report.note && <p className={styles.note}>{report.note}</p>}
             </li>

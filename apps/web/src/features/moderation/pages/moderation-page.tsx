@@ -9,6 +9,7 @@ import { useAuditLog, useModerationQueue } from '../api/moderation-api';
 import { roleOf } from '../api/role';
 import { AuditEntries } from '../components/audit-entries';
 import { PagedList } from '../components/paged-list';
+import { ServerBlocks } from '../components/server-blocks';
 import { TargetCard } from '../components/target-card';
 import styles from '../components/moderation.module.css';
 
@@ -38,12 +39,17 @@ function AuditLog() {
   );
 }
 
-/** /moderation: moderators and admins review the open reports; admins also read the audit log. */
+type Section = 'reports' | 'servers' | 'audit';
+
+/**
+ * /moderation: moderators and admins review the open reports and keep the list of blocked servers; admins also
+ * read the audit log.
+ */
 export default function ModerationPage() {
   const { data: me } = useCurrentUser();
   const role = roleOf(me);
   useDocumentTitle(role === 'user' ? 'Not found' : 'Moderation');
-  const [tab, setTab] = useState<'reports' | 'audit'>('reports');
+  const [tab, setTab] = useState<Section>('reports');
 
   // Everyone else finds nothing here, as at any address that is not a page.
   if (role === 'user') {
@@ -57,21 +63,18 @@ export default function ModerationPage() {
   return (
     <>
       <PageHeading title="Moderation" description="Review what people reported, and act on it with a reason." />
-      {role === 'admin' ? (
-        <Tabs
-          label="Moderation sections"
-          items={[
-            { value: 'reports', label: 'Reports' },
-            { value: 'audit', label: 'Audit log' },
-          ]}
-          value={tab}
-          onChange={setTab}
-        >
-          {tab === 'reports' ? <Queue /> : <AuditLog />}
-        </Tabs>
-      ) : (
-        <Queue />
-      )}
+      <Tabs
+        label="Moderation sections"
+        items={[
+          { value: 'reports', label: 'Reports' },
+          { value: 'servers', label: 'Servers' },
+          ...(role === 'admin' ? [{ value: 'audit' as const, label: 'Audit log' }] : []),
+        ]}
+        value={tab}
+        onChange={setTab}
+      >
+        {tab === 'reports' ? <Queue /> : tab === 'servers' ? <ServerBlocks /> : <AuditLog />}
+      </Tabs>
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   ExternalLink,
   Heart,
   MessageCircle,
+  Repeat2,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
@@ -25,6 +26,7 @@ const ICON: Record<Notification['kind'], LucideIcon> = {
   follow: UserPlus,
   mention: AtSign,
   'report-resolved': CircleAlert,
+  boost: Repeat2,
 };
 
 interface NotificationItemProps {
@@ -45,13 +47,13 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
     kind === 'report-resolved' ? (notification.report?.text ?? 'A moderator reviewed your report.') : null;
   const action = resolved ?? notificationAction(kind, comment !== null);
   const Icon = ICON[kind];
-  // A comment is quoted in the sentence; a vote shows the comment, a like the post, on a line below.
+  // A comment is quoted in the sentence; a vote shows the comment, a like or a boost the post, on a line below.
   const quote = kind === 'comment' ? comment?.content : undefined;
   // A mention shows the text it was written in: the comment's, or the post's.
   const excerpt =
     kind === 'upvote'
       ? comment?.content
-      : kind === 'like'
+      : kind === 'like' || kind === 'boost'
         ? post?.content
         : kind === 'mention'
           ? (comment?.content ?? post?.content)

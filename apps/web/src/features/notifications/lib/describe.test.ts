@@ -79,6 +79,16 @@ describe('a follow from another server (issue 39)', () => {
     expect(actorsPhrase([bob, person('ana')], 2)).toBe('@bob@mastodon.example and ana');
   });
 
+  it('names them in a like or a boost of a post, which leads to the post here', () => {
+    const like = group({ kind: 'like', actors: [bob, person('ana')], actorCount: 2 });
+    expect(describeNotification(like)).toBe('@bob@mastodon.example and ana liked your post');
+    expect(notificationTarget(like)).toBe('/posts/p1');
+    expect(externalTarget(like)).toBeUndefined();
+    const boost = group({ kind: 'boost', actors: [bob], actorCount: 1 });
+    expect(describeNotification(boost)).toBe('@bob@mastodon.example boosted your post');
+    expect(notificationTarget(boost)).toBe('/posts/p1');
+  });
+
   it('leads nowhere outside for a page that is not http(s), nor for a follower here', () => {
     const odd = { ...bob, remote: { ...bob.remote, url: 'javascript:alert(1)' } };
     expect(externalTarget(group({ kind: 'follow', actors: [odd], post: null }))).toBeUndefined();

@@ -55,7 +55,11 @@ export function notificationTarget(notification: Notification): string {
     // Someone on another server has no profile here (externalTarget leads to theirs).
     return actor && !actor.remote ? `/${encodeURIComponent(actor.username)}` : '/notifications';
   }
-  // A like or a mention in the post itself leads to the post; a comment, a vote or a mention in a comment to its comments.
-  const onPost = notification.kind === 'like' || (notification.kind === 'mention' && notification.comment === null);
+  // A like, a boost or a mention in the post itself leads to the post; a comment, a vote or a mention in a comment to
+  // its comments.
+  const onPost =
+    notification.kind === 'like' ||
+    notification.kind === 'boost' ||
+    (notification.kind === 'mention' && notification.comment === null);
   return onPost ? post : `${post}#comments`;
 }
