@@ -160,4 +160,45 @@ test.describe('moderation', () => {
     await expect(moderatorPage.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);
     await moderatorPage.context().close();
   });
+
+  test('a moderator blocks a server, changes how, and lifts the block (issue 39)', async ({ page, request }) => {
+    const login = await request.post('/api/auth/login', { data: MODERATOR });
+    expect(login.status(), await login.text()).toBe(200);
+    await useSession(page, { token: ((await login.json()) as { encodedToken: string }).encodedToken });
+    const domain = `e2e-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}.example`;
+
+    await page.goto('/moderation');
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const form = page.getByRole('region', { name: 'Block a server' });
+    // A web address is not a server's name: the server's words say what to type.
+    await form.getByLabel('Server').fill(`https://${domain}/about`);
+    await form.getByRole('button', { name: 'Block' }).click();
+    await expect(form).toContainText('domain must be a server name like mastodon.example');
+
+    await form.getByLabel('Server').fill(domain.toUpperCase());
+    await form.getByRole('radio', { name: /^Silence/ }).check();
+    await form.getByLabel('Reason (optional)').fill('Scrapes art for AI datasets.');
+    await form.getByRole('button', { name: 'Block' }).click();
+    await expect(toast(page, `${domain} is blocked.`)).toBeVisible();
+    const item = page.getByRole('list', { name: 'Blocked servers' }).getByRole('article', { name: domain });
+    await expect(item).toContainText('Silence');
+    await expect(item).toContainText('Scrapes art for AI datasets.');
+    await expect(item).toContainText('By @moderator');
+    await expectNoAxeViolations(page);
+
+    await item.getByRole('button', { name: 'Change' }).click();
+    const change = item.getByRole('form', { name: `Change ${domain}'s block` });
+    await change.getByRole('radio', { name: /^Suspend/ }).check();
+    await change.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `${domain}'s block is changed.`)).toBeVisible();
+    await expect(item).toContainText('Suspend');
+
+    await item.getByRole('button', { name: 'Lift the block' }).click();
+    await page
+      .getByRole('alertdialog', { name: `Lift the block of ${domain}?` })
+      .getByRole('button', { name: 'Lift' })
+      .click();
+    await expect(toast(page, `${domain} is no longer blocked.`)).toBeVisible();
+    await expect(item).toHaveCount(0);
+  });
 });

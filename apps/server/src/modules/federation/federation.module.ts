@@ -87,6 +87,11 @@ export async function wireFederation(
   const listening = new AbortController();
   void federation.startQueue({}, { signal: listening.signal });
   const deliveries = startDeliveries({ app: appFederation, db, bus, origin: config.publicOrigin, log });
+  if (!config.publicOrigin)
+    log.warn(
+      'federation: PUBLIC_ORIGIN is not set, so nothing is delivered to the fediverse (new works, edits, deletions, ' +
+        "profile changes): a delivery made outside a request needs the site's address. Set PUBLIC_ORIGIN=https://your.site.",
+    );
   // The events heard are handled before the bus closes; Fedify stops listening after the job queue stopped
   // (registered before it, so after it: the last registered stops first).
   shared.beforeClose(() => deliveries.idle());
