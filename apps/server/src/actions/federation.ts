@@ -73,6 +73,20 @@ function removeFollowsWhere(where: SQL): SQL {
 }
 
 /**
+ * Ends the remote follows `where` names (over `remote_follows rf` joined to `remote_actors ra`): the accounts'
+ * remote followers count down and each follow's notification is withdrawn while unread. Answers how many ended.
+ */
+async function endFollowsWhere(db: Db, where: SQL): Promise<number> {
+  const notification = followNotification('gone', { notify: false });
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with ${removeFollowsWhere(where)}, ${notification.ctes}
+        select (select count(*)::int from gone) as n, ${notification.events}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
  * An Undo of a Follow: the follow of `userId` by the actor `actorIri` ends (only if it is the Follow
  * `activityId` when one is named), the account's remote followers count down, and the follow's notification
  * is withdrawn while unread (a read one stays, as after a local unfollow). Answers how many ended.
@@ -89,13 +103,7 @@ export async function removeRemoteFollow(
     ],
     sql` and `,
   );
-  const notification = followNotification('gone', { notify: false });
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`with ${removeFollowsWhere(where)}, ${notification.ctes}
-        select (select count(*)::int from gone) as n, ${notification.events}`,
-  );
-  return row?.n ?? 0;
+  return endFollowsWhere(db, where);
 }
 
 /**
@@ -242,13 +250,7 @@ const IRI_HOST = sql`lower(regexp_replace(ra.iri, '^[a-zA-Z][a-zA-Z0-9+.-]*://([
 export async function endServerFollows(db: Db, domain: string): Promise<number> {
   const subdomains = `%.${domain.replace(/[\\%_]/g, '\\$&')}`;
   const where = sql`(${IRI_HOST} = ${domain} or ${IRI_HOST} like ${subdomains})`;
-  const notification = followNotification('gone', { notify: false });
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`with ${removeFollowsWhere(where)}, ${notification.ctes}
-        select (select count(*)::int from gone) as n, ${notification.events}`,
-  );
-  return row?.n ?? 0;
+  return endFollowsWhere(db, where);
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   selectActorByUsername,
   selectFollowPage,
   selectGeneration,
+  selectGenerations,
   selectMentioned,
   selectNodeUsage,
   selectPinnedPostIds,
@@ -202,7 +203,13 @@ export function createAppFederation({
         null,
       );
       const works = page.posts.map((json) => JSON.parse(json.text) as Post);
-      const items = await Promise.all(works.map(async (post) => toCreate(ctx, await noteOf(ctx, post), post)));
+      const generations = await selectGenerations(
+        db,
+        works.map((post) => post._id),
+      );
+      const items = await Promise.all(
+        works.map(async (post) => toCreate(ctx, await noteOf(ctx, post, generations.get(post._id)), post)),
+      );
       return { items, nextCursor: page.nextCursor };
     })
     .setCounter(async (_ctx, identifier) => {
@@ -257,8 +264,14 @@ export function createAppFederation({
   federation.setFeaturedDispatcher(AP_PATHS.featured, async (ctx, identifier) => {
     const row = await actorOf(identifier);
     if (!row) return null;
-    const works = await Promise.all((await selectPinnedPostIds(db, row.id)).map(publicWork));
-    const items = await Promise.all(works.filter((post) => post !== null).map((post) => noteOf(ctx, post)));
+    const works = (await Promise.all((await selectPinnedPostIds(db, row.id)).map(publicWork))).filter(
+      (post) => post !== null,
+    );
+    const generations = await selectGenerations(
+      db,
+      works.map((post) => post._id),
+    );
+    const items = await Promise.all(works.map((post) => noteOf(ctx, post, generations.get(post._id))));
     return { items };
   });
 

@@ -244,13 +244,22 @@ export async function selectFederatedPost(db: Db, postId: string): Promise<Feder
   return row;
 }
 
+/** The generations of these works' Note ids, in one query: a work never withdrawn, or never sent, has 0. */
+export async function selectGenerations(db: Db, postIds: string[]): Promise<Map<string, number>> {
+  const generations = new Map(postIds.map((id) => [id, 0]));
+  if (postIds.length === 0) return generations;
+  const rows = await queryRows<{ post_id: string; generation: number }>(
+    db,
+    sql`select post_id, generation from federated_posts
+        where post_id = any(${`{${postIds.join(',')}}`}::uuid[]) and generation > 0`,
+  );
+  for (const row of rows) generations.set(row.post_id, row.generation);
+  return generations;
+}
+
 /** The generation of the work's Note id (0 for a work never withdrawn, or never sent). */
 export async function selectGeneration(db: Db, postId: string): Promise<number> {
-  const [row] = await queryRows<{ generation: number }>(
-    db,
-    sql`select generation from federated_posts where post_id = ${postId}::uuid`,
-  );
-  return row?.generation ?? 0;
+  return (await selectGenerations(db, [postId])).get(postId) ?? 0;
 }
 
 /** The work's Update is to be sent: true for the one caller that records this Note first. */
