@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { createFederation, type generateCryptoKeyPair, MemoryKvStore, signRequest } from '@fedify/fedify';
 import { Activity, Endpoints, Image, Person } from '@fedify/vocab';
+import { createTestApp, type TestContext } from './helpers.js';
 
 /**
  * The tests' fake remote server (issue 39), shared by the federation tests that run the app on a loopback port: a
@@ -181,3 +182,36 @@ export async function startRemote() {
 }
 
 export type Remote = Awaited<ReturnType<typeof startRemote>>;
+
+/**
+ * Our app listening on a loopback port of its own, federating (`publicOrigin` its address; loopback allowed by
+ * `federationAllowPrivateAddress`, a setting only tests set), beside a fake remote server. `FED_LOG=1` shows the
+ * app's warnings.
+ */
+export async function startFederatedApp(): Promise<{
+  ctx: TestContext;
+  origin: string;
+  remote: Remote;
+  close(): Promise<void>;
+}> {
+  const remote = await startRemote();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const ctx = await createTestApp({
+    config: {
+      publicOrigin: origin,
+      federationAllowPrivateAddress: true,
+      logLevel: process.env.FED_LOG ? 'warn' : 'silent',
+    },
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ctx,
+    origin,
+    remote,
+    close: async () => {
+      await ctx.close();
+      await remote.close();
+    },
+  };
+}

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import WebSocket from 'ws';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LiveServerFrame } from '@share-arts/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client.js';
@@ -247,9 +248,12 @@ export async function liveSocket(app: FastifyInstance, token: string) {
     socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
   socket.on('error', () => {});
+  /** Every frame the server sent, in order. */
+  const frames: LiveServerFrame[] = [];
   const ready = new Promise<void>((resolve, reject) => {
     socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { type: string };
+      const frame = JSON.parse(String(data)) as LiveServerFrame;
+      frames.push(frame);
       if (frame.type === 'ready') resolve();
       else if (frame.type === 'error') reject(new Error(String(data)));
     });
@@ -257,7 +261,7 @@ export async function liveSocket(app: FastifyInstance, token: string) {
   await new Promise((resolve) => socket.once('open', resolve));
   socket.send(JSON.stringify({ type: 'hello', token }));
   await ready;
-  return { socket, closed, isOpen: () => socket.readyState === WebSocket.OPEN };
+  return { socket, closed, frames, isOpen: () => socket.readyState === WebSocket.OPEN };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
-import { AP, eventually, freePort, startRemote, type Remote } from '../../test/fake-remote.js';
+import { AP, eventually, freePort, startFederatedApp, type Remote } from '../../test/fake-remote.js';
 
 /**
  * Being followed, and what leaves (issue 39, part 2), between two real servers on loopback: the app on one port,
@@ -27,24 +27,12 @@ import { AP, eventually, freePort, startRemote, type Remote } from '../../test/f
 let ctx: TestContext;
 let origin: string;
 let remote: Remote;
+let closeApp: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  remote = await startRemote();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  ctx = await createTestApp({
-    config: {
-      publicOrigin: origin,
-      federationAllowPrivateAddress: true,
-      logLevel: process.env.FED_LOG ? 'warn' : 'silent',
-    },
-  });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
+  ({ ctx, origin, remote, close: closeApp } = await startFederatedApp());
 }, 90_000);
-afterAll(async () => {
-  await ctx?.close();
-  await remote?.close();
-});
+afterAll(() => closeApp?.());
 
 const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}` });
 const actorOf = (who: SignedUp) => `${origin}/ap/users/${who.user._id}`;
@@ -239,15 +227,11 @@ describe("a remote follow in the site's notifications and followers", { timeout:
     });
     expect(local.statusCode, local.body).toBe(200);
     const live = await liveSocket(ctx.app, artist.token);
-    const frames: LiveNotification[] = [];
-    live.socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as LiveNotification;
-      if (frame.type === 'notification') frames.push(frame);
-    });
+    const frames = () => live.frames.filter((frame): frame is LiveNotification => frame.type === 'notification');
     try {
       await followFrom(artist);
       const bob = { handle: handleOf('bob'), url: `${remote.origin}/@bob` };
-      const frame = await eventually(async () => frames.find((item) => item.actor.remote), 'the live notification');
+      const frame = await eventually(async () => frames().find((item) => item.actor.remote), 'the live notification');
       expect(frame).toMatchObject({
         kind: 'follow',
         text: `@${bob.handle} started following you`,
@@ -297,7 +281,7 @@ describe("a remote follow in the site's notifications and followers", { timeout:
       // A repeated Follow notifies nobody again.
       await followFrom(artist);
       expect((await notificationsOf(artist)).notifications).toHaveLength(2);
-      expect(frames.filter((item) => item.actor.remote)).toHaveLength(1);
+      expect(frames().filter((item) => item.actor.remote)).toHaveLength(1);
     } finally {
       live.socket.close();
     }

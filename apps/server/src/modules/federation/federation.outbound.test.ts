@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { publish } from '../../events/events.js';
-import { createPost, createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
-import { AP, eventually, freePort, startRemote, type Received, type Remote } from '../../test/fake-remote.js';
+import { createPost, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { AP, eventually, startFederatedApp, type Received, type Remote } from '../../test/fake-remote.js';
 
 /**
  * What else leaves (issue 39, part 3), between two real servers on loopback: the app on one port and a fake remote
@@ -19,24 +19,12 @@ const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 let ctx: TestContext;
 let origin: string;
 let remote: Remote;
+let closeApp: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  remote = await startRemote();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  ctx = await createTestApp({
-    config: {
-      publicOrigin: origin,
-      federationAllowPrivateAddress: true,
-      logLevel: process.env.FED_LOG ? 'warn' : 'silent',
-    },
-  });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
+  ({ ctx, origin, remote, close: closeApp } = await startFederatedApp());
 }, 90_000);
-afterAll(async () => {
-  await ctx?.close();
-  await remote?.close();
-});
+afterAll(() => closeApp?.());
 
 const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}` });
 const actorOf = (who: SignedUp) => `${origin}/ap/users/${who.user._id}`;

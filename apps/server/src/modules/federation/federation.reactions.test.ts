@@ -3,8 +3,8 @@ import type { LiveNotification, NotificationPage, Post } from '@share-arts/contr
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { createPost, createTestApp, liveSocket, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
-import { eventually, freePort, startRemote, type Remote } from '../../test/fake-remote.js';
+import { createPost, liveSocket, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { eventually, startFederatedApp, type Remote } from '../../test/fake-remote.js';
 
 /**
  * What arrives (issue 39): a remote actor's `Like` and `Announce` (a boost) of a public work, their `Undo`, and the
@@ -16,24 +16,12 @@ import { eventually, freePort, startRemote, type Remote } from '../../test/fake-
 let ctx: TestContext;
 let origin: string;
 let remote: Remote;
+let closeApp: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  remote = await startRemote();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  ctx = await createTestApp({
-    config: {
-      publicOrigin: origin,
-      federationAllowPrivateAddress: true,
-      logLevel: process.env.FED_LOG ? 'warn' : 'silent',
-    },
-  });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
+  ({ ctx, origin, remote, close: closeApp } = await startFederatedApp());
 }, 90_000);
-afterAll(async () => {
-  await ctx?.close();
-  await remote?.close();
-});
+afterAll(() => closeApp?.());
 
 const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}` });
 const sharedInbox = () => `${origin}/ap/inbox`;
@@ -137,11 +125,7 @@ describe('a like from another server', { timeout: 120_000 }, () => {
     expect(await likeCount(work)).toBe(1);
 
     const live = await liveSocket(ctx.app, artist.token);
-    const frames: (LiveNotification | { type: 'counts'; postId: string; likeCount: number })[] = [];
-    live.socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as (typeof frames)[number];
-      if (frame.type === 'notification' || frame.type === 'counts') frames.push(frame);
-    });
+    const frames = live.frames;
     live.socket.send(JSON.stringify({ type: 'watch', posts: [work] }));
     try {
       await deliver(reactionOf(Like, noteOf(work)));
@@ -256,15 +240,14 @@ describe('a boost from another server', { timeout: 120_000 }, () => {
     const artist = await signUp(ctx.app);
     const work = await createPost(ctx.app, artist, 'Boosted');
     const live = await liveSocket(ctx.app, artist.token);
-    const frames: LiveNotification[] = [];
-    live.socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as LiveNotification;
-      if (frame.type === 'notification') frames.push(frame);
-    });
+    const frames = () => live.frames.filter((frame): frame is LiveNotification => frame.type === 'notification');
     try {
       const boost = reactionOf(Announce, noteOf(work));
       await deliver(boost);
-      const frame = await eventually(async () => frames.find((item) => item.kind === 'boost'), 'the live notification');
+      const frame = await eventually(
+        async () => frames().find((item) => item.kind === 'boost'),
+        'the live notification',
+      );
       expect(frame).toMatchObject({ text: `@${handleOf('bob')} boosted your post`, postId: work });
       await deliver(reactionOf(Announce, noteOf(work), 'carol'), 'carol');
       await eventually(async () => (await reactionsOf(work)).length === 2, "carol's boost");

@@ -2,8 +2,8 @@ import { Block, Flag, Follow, Undo } from '@fedify/vocab';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { createPost, createTestApp, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
-import { eventually, freePort, startRemote, type Remote } from '../../test/fake-remote.js';
+import { createPost, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { eventually, startFederatedApp, type Remote } from '../../test/fake-remote.js';
 import { isSuspendedServer, withoutRefused } from './federation.safety.js';
 
 /**
@@ -17,6 +17,7 @@ import { isSuspendedServer, withoutRefused } from './federation.safety.js';
 let ctx: TestContext;
 let origin: string;
 let remote: Remote;
+let closeApp: (() => Promise<void>) | undefined;
 let moderator: SignedUp;
 
 const auth = (who: SignedUp) => ({ authorization: `Bearer ${who.token}` });
@@ -24,24 +25,11 @@ const actorOf = (who: SignedUp) => `${origin}/ap/users/${who.user._id}`;
 const REMOTE_HOST = '127.0.0.1';
 
 beforeAll(async () => {
-  remote = await startRemote();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  ctx = await createTestApp({
-    config: {
-      publicOrigin: origin,
-      federationAllowPrivateAddress: true,
-      logLevel: process.env.FED_LOG ? 'warn' : 'silent',
-    },
-  });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
+  ({ ctx, origin, remote, close: closeApp } = await startFederatedApp());
   moderator = await signUp(ctx.app);
   await queryRows(ctx.database.db, sql`update users set role = 'moderator' where id = ${moderator.user._id}::uuid`);
 }, 90_000);
-afterAll(async () => {
-  await ctx?.close();
-  await remote?.close();
-});
+afterAll(() => closeApp?.());
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
 
