@@ -1,16 +1,17 @@
 import type { PersonSummary } from '@share-arts/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { FollowerRow } from './follower-row';
+import { PersonRow } from './person-row';
 
 const render = (person: PersonSummary) =>
   renderToStaticMarkup(
-    <MemoryRouter>
-      <ul>
-        <FollowerRow person={person} />
-      </ul>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <PersonRow user={person} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 const local: PersonSummary = {
@@ -30,13 +31,15 @@ const remote: PersonSummary = {
   remote: { handle: 'bob@mastodon.example', url: 'https://mastodon.example/@bob' },
 };
 
-describe('FollowerRow', () => {
+describe('PersonRow of a follower (a summary, no follow state)', () => {
   it('links a follower here to their profile, by name and @username', () => {
     const html = render(local);
     expect(html).toContain('href="/mira"');
     expect(html).toContain('Mira Okafor');
     expect(html).toContain('@mira');
     expect(html).not.toContain('target="_blank"');
+    // A summary has no follow state: no Follow button.
+    expect(html).not.toContain('<button');
   });
 
   it('names a follower on another server by their @handle, and links out to their profile there', () => {

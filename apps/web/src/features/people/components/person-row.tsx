@@ -1,6 +1,8 @@
-import type { UserCard } from '@share-arts/contract';
+import type { PersonSummary, UserCard } from '@share-arts/contract';
+import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { httpUrl } from '../../../lib/safe-url';
 import { useCurrentUser } from '../../../lib/session';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
@@ -9,31 +11,63 @@ import followStyles from './follow-button.module.css';
 import styles from './person-row.module.css';
 
 interface PersonRowProps {
-  user: UserCard;
+  /** A card (with the viewer's follow state: a Follow button) or a summary (a follower, here or elsewhere). */
+  user: UserCard | PersonSummary;
   /** row: photo, names and button side by side; tile: stacked, for a horizontal strip. */
   layout?: 'row' | 'tile';
   showBio?: boolean;
+  /** Called when a link to a profile here is followed (a dialog listing people closes). */
+  onNavigate?: () => void;
 }
 
-/** A person in a list: photo, name and @username (both lead to the profile), and Follow / Following. */
-export function PersonRow({ user, layout = 'row', showBio = false }: PersonRowProps) {
+/**
+ * A person in a list: photo, name and @username (both lead to the profile), and Follow / Following when the
+ * viewer's follow state is known. Someone on another server of the fediverse (issue 39) is named by their handle
+ * (`@bob@mastodon.example`), and their name leads out to their profile on their own server, in a new tab; their
+ * photo is the default one (the site's Content-Security-Policy loads pictures from this site only).
+ */
+export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }: PersonRowProps) {
   const nameId = useId();
   const { data: me } = useCurrentUser();
   const name = fullName(user);
+  const size = layout === 'tile' ? 3.5 : 2.75;
+  if ('remote' in user && user.remote) {
+    const url = httpUrl(user.remote.url);
+    return (
+      <div className={`${styles.person} ${styles[layout]}`}>
+        <Avatar src={user.userPhoto} name={name} size={size} decorative />
+        <div className={styles.names}>
+          {url ? (
+            <a className={styles.name} href={url} target="_blank" rel="noopener nofollow ugc">
+              {name}
+              <ExternalLink className={styles.external} aria-hidden="true" size="0.9em" />
+              <span className="visually-hidden"> (their profile on their server, opens in a new tab)</span>
+            </a>
+          ) : (
+            <span className={styles.name}>{name}</span>
+          )}
+          <span className={styles.username}>@{user.remote.handle}</span>
+        </div>
+      </div>
+    );
+  }
   const profilePath = `/${encodeURIComponent(user.username)}`;
+  const card = 'viewer' in user ? user : undefined;
   return (
     <div className={`${styles.person} ${styles[layout]}`}>
-      <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
-        <Avatar src={user.userPhoto} name={name} size={layout === 'tile' ? 3.5 : 2.75} decorative />
+      <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true" onClick={onNavigate}>
+        <Avatar src={user.userPhoto} name={name} size={size} decorative />
       </Link>
       <div className={styles.names}>
-        <Link to={profilePath} className={styles.name} id={nameId}>
+        <Link to={profilePath} className={styles.name} id={nameId} onClick={onNavigate}>
           {name}
         </Link>
         <span className={styles.username}>@{user.username}</span>
-        {showBio && user.bio && <p className={styles.bio}>{user.bio}</p>}
+        {showBio && card?.bio && <p className={styles.bio}>{card.bio}</p>}
       </div>
-      {me?._id !== user._id && <FollowButton user={user} size="sm" describedBy={nameId} className={styles.follow} />}
+      {card && me?._id !== card._id && (
+        <FollowButton user={card} size="sm" describedBy={nameId} className={styles.follow} />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { useFollowers } from '../api/get-followers';
-import { FollowerRow } from './follower-row';
+import { PersonRow } from '../../people';
 import styles from './followers-dialog.module.css';
 
 interface FollowersDialogProps {
@@ -43,7 +43,9 @@ export function FollowersDialog({ user, onClose }: FollowersDialogProps) {
       <>
         <ul className={styles.list} aria-label={`Followers of @${user.username}`}>
           {followers.map((person) => (
-            <FollowerRow key={person._id} person={person} onNavigate={onClose} />
+            <li key={person._id}>
+              <PersonRow user={person} onNavigate={onClose} />
+            </li>
           ))}
         </ul>
         {hasNextPage && (
