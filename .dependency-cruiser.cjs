@@ -15,6 +15,8 @@ const WEB_FEATURE_DEPENDENCIES = {
   auth: [],
   comments: ['posts', 'safety'],
   feed: ['posts'],
+  // Bring your work (issue 40): Settings' import card, its own API and views.
+  imports: [],
   landing: [],
   mockman: [],
   notifications: [],
@@ -27,7 +29,7 @@ const WEB_FEATURE_DEPENDENCIES = {
   // Block, mute and report: profiles' state lives in people's cache.
   safety: ['people'],
   search: ['people', 'posts'],
-  settings: ['account', 'moderation', 'people', 'posts', 'safety'],
+  settings: ['account', 'imports', 'moderation', 'people', 'posts', 'safety'],
   // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
   tags: ['posts'],
 };
@@ -49,6 +51,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   // Blocks and mutes (issue 23) hide people from each other in every read: the safety module's conditions.
   comments: ['safety'],
   health: ['media'],
+  // Imports (issue 40): each picture of an archive goes through the media module's upload, as an upload does.
+  imports: ['media'],
   live: ['auth', 'notifications', 'posts', 'safety', 'users'],
   media: [],
   // Mail (issue 24): SMTP through nodemailer, or the log; the mails' words.

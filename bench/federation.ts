@@ -7,20 +7,25 @@
  *    origin on a loopback port; one public work published through the API. From its 201 to the last inbox POST
  *    received: seconds, deliveries and signatures a second (every POST counted, and whether it carries an HTTP
  *    signature; 1 in SAMPLE verified there with Fedify's verifyRequest against our actor's key). First with the
- *    servers' shared inboxes (one delivery a server), then (PERSONAL=1, by default on PostgreSQL only) with
- *    personal inboxes only (one delivery a follower). Meanwhile GET /api/posts at 20 connections (autocannon),
+ *    servers' shared inboxes (one delivery a server), then (`personal` in PHASES, by default on PostgreSQL only)
+ *    with personal inboxes only (one delivery a follower). Meanwhile GET /api/posts at 20 connections (autocannon),
  *    against the same alone for DURATION seconds before and for the fan-out's own duration after: the ratio is
- *    its req/s during ÷ the mean of the two alone.
+ *    its req/s during ÷ the mean of the two alone. And this process's CPU milliseconds a delivery: its CPU time during
+ *    the fan-out less the pages' (at their CPU time a page alone), over the deliveries.
  * 2. In: LIKERS remote actors (their documents and keys served by the fake servers; a few key pairs shared
  *    between them, each actor still its own key id to fetch) like the works of another artist: LIKES Likes,
  *    signed beforehand (draft-cavage, as Mastodon signs), POSTed to our shared inbox CONCURRENCY at a time.
  *    Activities a second answered 202, the time until every like is counted (`remote_reactions`, and the
- *    works' `remote_like_count` checked against it), and how many times the actors' documents were fetched.
+ *    works' `remote_like_count` checked against it), how many times the actors' documents were fetched, and this
+ *    process's CPU milliseconds an activity (from the first POST until the last is counted).
  *
  * The server is this process (the app as the tests build it, with the sample data, PUBLIC_ORIGIN its own loopback
  * origin and `federationAllowPrivateAddress`); the fake servers and the load generator are two child processes
  * (bench/federation-peers.ts). Env: SERVERS (500), PER_SERVER (20), LIKES (3000), LIKERS (300), CONCURRENCY (32),
- * DURATION (10), SAMPLE (100), TIMEOUT (seconds a phase may take, 180), PERSONAL (1 or 0), DATABASE_URL.
+ * DURATION (10), SAMPLE (100), TIMEOUT (seconds a phase may take, 180), DATABASE_URL, PGLITE=0 (PostgreSQL only),
+ * FEDERATION_DELIVERIES and FEDERATION_INTAKE (the server's, apps/server/src/config.ts), and PHASES: the parts run,
+ * of `shared` (out, shared inboxes), `in` and `personal` (out, personal inboxes), comma-separated (default
+ * `shared,in` on PGlite, `shared,in,personal` on PostgreSQL).
  */
 import { fork } from 'node:child_process';
 import net from 'node:net';
@@ -38,6 +43,14 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const SAMPLE = Number(process.env.SAMPLE ?? 100);
 const TIMEOUT = Number(process.env.TIMEOUT ?? 180);
 const CONNECTIONS = 20;
+/** FEDERATION_DELIVERIES and FEDERATION_INTAKE, as the server reads them (unset: its defaults). */
+const LOAD = {
+  ...(process.env.FEDERATION_DELIVERIES ? { deliveries: Number(process.env.FEDERATION_DELIVERIES) } : {}),
+  ...(process.env.FEDERATION_INTAKE ? { intake: Number(process.env.FEDERATION_INTAKE) } : {}),
+};
+/** The parts run on each database (PHASES, else the defaults). */
+const phasesOf = (database: 'PGlite' | 'PostgreSQL') =>
+  new Set((process.env.PHASES ?? (database === 'PGlite' ? 'shared,in' : 'shared,in,personal')).split(','));
 /** The works the likes go to (each liker likes each at most once). */
 const LIKED_WORKS = 10;
 
@@ -94,6 +107,8 @@ interface PageRate {
   non2xx: number;
   errors: number;
   p99: number;
+  /** This process's CPU time meanwhile (user and system, all its threads), in seconds. */
+  cpu: number;
 }
 
 interface InboxState {
@@ -110,9 +125,16 @@ interface InboxState {
 /** GET /api/posts' req/s for `seconds`, alone. */
 async function pagesAlone(load: Peer, origin: string, seconds: number): Promise<PageRate> {
   await load.call('start', { url: `${origin}/api/posts`, connections: CONNECTIONS });
+  const cpu = process.cpuUsage();
   await sleep(seconds * 1000);
-  return load.call<PageRate>('stop');
+  return { ...(await load.call<Omit<PageRate, 'cpu'>>('stop')), cpu: cpuSeconds(cpu) };
 }
+
+/** The CPU time this process used since `from`, in seconds. */
+const cpuSeconds = (from: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1e6;
+};
 
 /** SERVERS × PER_SERVER remote actors following `artist`, as the inbox keeps a follow. */
 async function addFollowers(ctx: TestContext, artist: SignedUp, origins: string[]) {
@@ -170,6 +192,7 @@ async function fanOut(
     body: JSON.stringify({ content: `A new work for ${expected} inboxes #fediverse` }),
   });
   const published = now();
+  const cpu = process.cpuUsage();
   if (response.status !== 201) throw new Error(`POST /api/posts answered ${response.status}: ${await response.text()}`);
   const deadline = Date.now() + TIMEOUT * 1000;
   let state = await remote.call<InboxState>('inbox');
@@ -178,7 +201,7 @@ async function fanOut(
     state = await remote.call<InboxState>('inbox');
   }
   const stopped = now();
-  const during = await load.call<PageRate>('stop');
+  const during = { ...(await load.call<Omit<PageRate, 'cpu'>>('stop')), cpu: cpuSeconds(cpu) };
   const after = await pagesAlone(load, origin, Math.max(3, Math.round(during.seconds)));
   // The sampled verifications (each fetches our actor's key once, then from the cache) end soon after.
   for (let n = 0; n < 100 && state.sampled > state.verified + state.failed; n += 1) {
@@ -211,6 +234,8 @@ interface Inbound {
   gets: number;
   actors: number;
   signSeconds: number;
+  /** This process's CPU time from the first POST until every like was counted, in seconds. */
+  cpu: number;
 }
 
 /** LIKERS actors' LIKES signed Likes of `works`, POSTed to our shared inbox; waits until they are counted. */
@@ -222,6 +247,7 @@ async function likesIn(ctx: TestContext, origin: string, remote: Peer, works: st
     objects: works.map((id) => `${origin}/ap/posts/${id}`),
     to: `${origin}/ap/inbox`,
   });
+  const cpu = process.cpuUsage();
   const sent = await remote.call<{ statuses: Record<string, number>; started: number; ended: number }>('sendLikes', {
     concurrency: CONCURRENCY,
   });
@@ -236,6 +262,7 @@ async function likesIn(ctx: TestContext, origin: string, remote: Peer, works: st
     count = await applied();
   }
   const appliedAt = now();
+  const used = cpuSeconds(cpu);
   const [{ counted }] = (await queryRows<{ counted: number }>(
     db,
     sql`select coalesce(sum(remote_like_count), 0)::int as counted from posts where remote_like_count > 0`,
@@ -251,15 +278,24 @@ async function likesIn(ctx: TestContext, origin: string, remote: Peer, works: st
     gets,
     actors,
     signSeconds,
+    cpu: used,
   };
 }
 
-async function measure(label: string, personal: boolean) {
+async function measure(label: 'PGlite' | 'PostgreSQL') {
+  const phases = phasesOf(label);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const ctx = await createTestApp({
     seed: true,
-    config: { logLevel: 'error', publicOrigin: origin, federationAllowPrivateAddress: true },
+    // All the inbound activities come from one server (the remote peer): its rate per server must not refuse them.
+    config: {
+      logLevel: 'error',
+      publicOrigin: origin,
+      federationAllowPrivateAddress: true,
+      federationLoad: LOAD,
+      federationInboxRate: 1_000_000,
+    },
   });
   const remote = await startPeer('remote');
   const load = await startPeer('load');
@@ -271,16 +307,22 @@ async function measure(label: string, personal: boolean) {
     const works: string[] = [];
     for (let n = 0; n < LIKED_WORKS; n += 1) works.push(await createPost(ctx.app, liked, `Work ${n}, to be liked`));
     await addFollowers(ctx, artist, origins);
-    console.log(`${label}: ${SERVERS} servers, ${SERVERS * PER_SERVER} remote followers; publishing…`);
+    console.log(`${label}: ${SERVERS} servers, ${SERVERS * PER_SERVER} remote followers; ${[...phases].join(', ')}…`);
 
-    const outbound = [await fanOut('shared inboxes', origin, artist, remote, load, SERVERS)];
-    console.log(`${label}: ${JSON.stringify(outbound[0])}`);
-    const inbound = await likesIn(ctx, origin, remote, works);
-    console.log(`${label}: ${JSON.stringify(inbound)}`);
-    if (personal) {
+    const outbound: Outbound[] = [];
+    let inbound: Inbound | undefined;
+    if (phases.has('shared')) {
+      outbound.push(await fanOut('shared inboxes', origin, artist, remote, load, SERVERS));
+      console.log(`${label}: ${JSON.stringify(outbound.at(-1))}`);
+    }
+    if (phases.has('in')) {
+      inbound = await likesIn(ctx, origin, remote, works);
+      console.log(`${label}: ${JSON.stringify(inbound)}`);
+    }
+    if (phases.has('personal')) {
       await queryRows(ctx.database.db, sql`update remote_actors set shared_inbox = null where iri like '%/users/f%'`);
       outbound.push(await fanOut('personal inboxes', origin, artist, remote, load, SERVERS * PER_SERVER));
-      console.log(`${label}: ${JSON.stringify(outbound[1])}`);
+      console.log(`${label}: ${JSON.stringify(outbound.at(-1))}`);
     }
     return { label, outbound, inbound };
   } finally {
@@ -292,27 +334,36 @@ async function measure(label: string, personal: boolean) {
 
 const url = process.env.DATABASE_URL;
 delete process.env.DATABASE_URL;
-const results = [await measure('PGlite', process.env.PERSONAL === '1')];
+const results = process.env.PGLITE === '0' ? [] : [await measure('PGlite')];
 if (url) {
   process.env.DATABASE_URL = url;
-  results.push(await measure('PostgreSQL', process.env.PERSONAL !== '0'));
+  results.push(await measure('PostgreSQL'));
 }
 
 const ratio = (o: Outbound) => o.during.rps / ((o.before.rps + o.after.rps) / 2);
+/**
+ * This process's CPU milliseconds a delivery: its CPU time during the fan-out less what the pages served meanwhile
+ * cost (at their CPU time a page alone, before and after).
+ */
+const cpuPerDelivery = (o: Outbound) => {
+  const alone = [o.before, o.after];
+  const perPage = alone.reduce((sum, r) => sum + r.cpu, 0) / alone.reduce((sum, r) => sum + r.rps * r.seconds, 0);
+  return ((o.during.cpu - perPage * o.during.rps * o.during.seconds) / o.delivered) * 1000;
+};
 console.log(
   `\nOut: one public work to ${fmt(SERVERS * PER_SERVER)} followers on ${SERVERS} servers (target ≤ 60 s, pages ≥ 0.8×)\n`,
 );
 console.log(
-  '| database | inboxes | deliveries | seconds | deliveries/s | signatures/s | verified (sample) | GET /api/posts during ÷ alone (before, during, after req/s) |',
+  '| database | inboxes | deliveries | seconds | deliveries/s | signatures/s | verified (sample) | GET /api/posts during ÷ alone (before, during, after req/s) | CPU ms a delivery |',
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | --- |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | --- | ---: |');
 for (const { label, outbound } of results) {
   for (const o of outbound) {
     const missing = o.delivered < o.expected ? ` of ${fmt(o.expected)} (timed out)` : '';
     console.log(
       `| ${label} | ${o.label} | ${fmt(o.delivered)}${missing} | ${fmt(o.seconds, 1)} | ${fmt(o.delivered / o.seconds)} | ` +
         `${fmt(o.signed / o.seconds)} | ${o.verified} of ${o.sampled} | ${fmt(ratio(o), 2)} ` +
-        `(${fmt(o.before.rps)}, ${fmt(o.during.rps)}, ${fmt(o.after.rps)}) |`,
+        `(${fmt(o.before.rps)}, ${fmt(o.during.rps)}, ${fmt(o.after.rps)}) | ${fmt(cpuPerDelivery(o), 1)} |`,
     );
   }
 }
@@ -320,17 +371,18 @@ console.log(
   `\nIn: ${fmt(LIKES)} signed Likes from ${LIKERS} actors, ${CONCURRENCY} at a time (target ≥ 300 a second)\n`,
 );
 console.log(
-  '| database | answered | accepted/s | all applied in s | applied/s | likes counted | actor documents fetched (actors) |',
+  '| database | answered | accepted/s | all applied in s | applied/s | likes counted | actor documents fetched (actors) | CPU ms an activity |',
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const { label, inbound: i } of results) {
+  if (!i) continue;
   const answered = Object.entries(i.statuses)
     .map(([status, n]) => `${fmt(n)} × ${status}`)
     .join(', ');
   console.log(
     `| ${label} | ${answered} | ${fmt((i.statuses['202'] ?? 0) / i.sendSeconds)} | ${fmt(i.appliedSeconds, 1)}` +
       `${i.applied < (i.statuses['202'] ?? 0) ? ' (timed out)' : ''} | ${fmt(i.applied / i.appliedSeconds)} | ` +
-      `${fmt(i.counted)} of ${fmt(i.applied)} | ${fmt(i.gets)} (${fmt(i.actors)}) |`,
+      `${fmt(i.counted)} of ${fmt(i.applied)} | ${fmt(i.gets)} (${fmt(i.actors)}) | ${fmt((i.cpu / i.applied) * 1000, 1)} |`,
   );
 }
 for (const { label, outbound } of results)

@@ -87,11 +87,44 @@ async function animatedGif(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A 256 × 192 pixel-art PNG: the sample art as 64 × 48 flat-coloured blocks of 4 × 4 pixels. */
+async function pixelArtPng(): Promise<Buffer> {
+  const { data, info } = await sharp(SAMPLE)
+    .resize(64, 48, { fit: 'cover' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < data.length; i += 1) data[i] = data[i]! & 0xc0;
+  return sharp(data, { raw: info }).resize(256, 192, { kernel: 'nearest' }).png().toBuffer();
+}
+
+/** 24 frames of 96 × 64 pixel art panning across the posterised sample art, 100 ms each: a sprite loop. */
+async function pixelArtGif(): Promise<Buffer> {
+  const { data, info } = await sharp(SAMPLE)
+    .resize(192, 64, { fit: 'cover' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < data.length; i += 1) data[i] = data[i]! & 0xc0;
+  const strip = await sharp(data, { raw: info }).png().toBuffer();
+  const frames = await Promise.all(
+    Array.from({ length: 24 }, (_, i) =>
+      sharp(strip)
+        .extract({ left: i * 4, top: 0, width: 96, height: 64 })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif({ loop: 0, delay: 100 })
+    .toBuffer();
+}
+
 const INPUTS = {
   jpeg: { label: 'JPEG photo 4000 × 3000', make: cameraJpeg },
   png: { label: 'PNG drawing 3000 × 2000', make: drawingPng },
   p3: { label: 'Display P3 JPEG 4000 × 3000 (beyond sRGB)', make: p3Jpeg },
   animated: { label: 'animated GIF 640 × 360 × 90 frames', make: animatedGif },
+  pixelArt: { label: 'pixel-art PNG 256 × 192', make: pixelArtPng },
+  pixelAnimated: { label: 'pixel-art GIF 96 × 64 × 24 frames', make: pixelArtGif },
 } as const;
 type InputKind = keyof typeof INPUTS;
 

@@ -88,6 +88,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
   });
 
+  it("reads FEDERATION_INBOX_RATE (issue 39): the inboxes' POSTs a minute from one server", () => {
+    expect(loadConfig({}).federationInboxRate).toBeUndefined();
+    expect(loadConfig({ FEDERATION_INBOX_RATE: ' 600 ' }).federationInboxRate).toBe(600);
+    for (const value of ['0', 'many', '1.5', '2000000']) {
+      expect(() => loadConfig({ FEDERATION_INBOX_RATE: value })).toThrow(
+        `FEDERATION_INBOX_RATE must be a whole number from 1 to 1000000 (the POSTs a minute one server may make to the inboxes), got "${value}".`,
+      );
+    }
+  });
+
+  it('reads FEDERATION_DELIVERIES and FEDERATION_INTAKE (issue 39): how much federation work a process runs at once', () => {
+    expect(loadConfig({}).federationLoad).toEqual({});
+    expect(loadConfig({ FEDERATION_DELIVERIES: ' 64 ', FEDERATION_INTAKE: '8' }).federationLoad).toEqual({
+      deliveries: 64,
+      intake: 8,
+    });
+    for (const value of ['0', 'many', '1.5', '5000']) {
+      expect(() => loadConfig({ FEDERATION_DELIVERIES: value })).toThrow(
+        `FEDERATION_DELIVERIES must be a whole number from 1 to 1000 (the deliveries each process has in flight), got "${value}".`,
+      );
+    }
+  });
+
   it('reads REDIS_URL, REDIS_KEY_PREFIX and WORKERS (issue 25), and says what to fix in each', () => {
     const pg = 'postgres://postgres@127.0.0.1:5432/sharearts';
     expect(loadConfig({}).redisUrl).toBeUndefined();

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { APP_NAME, LIVE } from '@share-arts/contract';
+import type { FederationLoad } from './modules/federation/index.js';
 import type { LiveTimings } from './modules/live/index.js';
 import type { MediaStoreConfig } from './modules/media/index.js';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connections.js';
@@ -65,6 +66,16 @@ export interface Config {
    * private address is refused.
    */
   federationAllowPrivateAddress?: boolean;
+  /**
+   * FEDERATION_DELIVERIES and FEDERATION_INTAKE (issue 39): the deliveries each process has in flight, and the
+   * activities taken in it applies at once (federation.module.ts's defaults when unset).
+   */
+  federationLoad?: Partial<FederationLoad>;
+  /**
+   * FEDERATION_INBOX_RATE (issue 39): the POSTs one remote server may make to the inboxes in a minute, past which they
+   * answer 429 (federation.module.ts's default when unset). Off with RATE_LIMITS=off, as every limit.
+   */
+  federationInboxRate?: number;
   /** scrypt cost N (a power of two). Tests lower it; production keeps the default. */
   passwordHashCost: number;
   /** RATE_LIMITS=off turns the limits off (the end-to-end tests sign up many users from one address). */
@@ -214,6 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     );
   }
   const workers = workerCount(env.WORKERS, databaseUrl);
+  const federationLoad = {
+    ...countOf(env, 'FEDERATION_DELIVERIES', 'deliveries', 'deliveries each process has in flight'),
+    ...countOf(env, 'FEDERATION_INTAKE', 'intake', 'activities from other servers each process applies at once'),
+  };
+  const federationInboxRate = inboxRateOf(env.FEDERATION_INBOX_RATE);
   return {
     port,
     host,
@@ -244,7 +260,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     redisKeyPrefix,
     workers,
     workerHeader: flag(env, 'SHARE_ARTS_WORKER_HEADER', '1', '0'),
+    federationLoad,
+    ...(federationInboxRate === undefined ? {} : { federationInboxRate }),
   };
+}
+
+/** FEDERATION_INBOX_RATE: a whole number of POSTs a minute from one server, 1 to 1,000,000; undefined unset. */
+function inboxRateOf(value: string | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const rate = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
+  if (!(rate >= 1 && rate <= 1_000_000)) {
+    throw new ConfigError(
+      `FEDERATION_INBOX_RATE must be a whole number from 1 to 1000000 (the POSTs a minute one server may make to the inboxes), got "${text}".`,
+    );
+  }
+  return rate;
+}
+
+/** `{ [field]: n }` for a variable set to a whole number from 1 to 1,000 (what it counts in `what`); `{}` unset. */
+function countOf<Field extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  field: Field,
+  what: string,
+): Partial<Record<Field, number>> {
+  const value = env[name]?.trim();
+  if (!value) return {};
+  const count = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(count >= 1 && count <= 1000)) {
+    throw new ConfigError(`${name} must be a whole number from 1 to 1000 (the ${what}), got "${value}".`);
+  }
+  return { [field]: count } as Partial<Record<Field, number>>;
 }
 
 /** WORKERS: a whole number of processes; more than one needs PostgreSQL. */

@@ -19,6 +19,7 @@ export * from './schemas/account.js';
 export * from './schemas/account-deletion.js';
 export * from './schemas/account-email.js';
 export * from './schemas/export.js';
+export * from './schemas/imports.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/security.js';
 export * from './schemas/federation.js';

@@ -5,12 +5,19 @@
  * "started following you" notification (the notifications table, by the notification rules, as a local
  * follow's), with its events. A remote like or boost of a work (what arrives, `remote_reactions`): the post's
  * `remote_like_count` (the posts table) kept exact the same way, and the artist's "liked your post" or "boosted
- * your post" notification. Called by the federation module only.
+ * your post" notification. Called by the federation module only, but for an artist's block of a remote person (the
+ * safety module's, `blockRemotePerson`): it ends their follow, likes, boosts and notifications, and a blocked
+ * person's Follow, Like and Announce add nothing.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { publishSql } from '../events/events.js';
 import { notificationCtes } from '../events/notification-rules.js';
+import { removeRemoteComments, removeRemoteCommentsWhere } from './comments.js';
+
+/** Whether the local account `userId` blocks the remote actor `remoteActorId` (a primary-key probe). */
+const blockedByUser = (userId: SQL, remoteActorId: SQL): SQL =>
+  sql`exists (select from remote_person_blocks b where b.user_id = ${userId} and b.remote_actor_id = ${remoteActorId})`;
 
 /** The follow notification of the rows of `from` (`user_id` followed by the remote actor `remote_actor_id`). */
 const followNotification = (from: string, when: { notify: boolean }) =>
@@ -44,7 +51,8 @@ export async function addRemoteFollow(
     db,
     sql`with added as (
           insert into remote_follows (user_id, remote_actor_id, activity_id)
-          values (${follow.userId}::uuid, ${follow.remoteActorId}::uuid, ${follow.activityId})
+          select ${follow.userId}::uuid, ${follow.remoteActorId}::uuid, ${follow.activityId}
+          where not ${blockedByUser(sql`${follow.userId}::uuid`, sql`${follow.remoteActorId}::uuid`)}
           on conflict (user_id, remote_actor_id) do update set activity_id = excluded.activity_id
           returning (xmax = 0) as inserted, user_id, remote_actor_id
         ),
@@ -109,12 +117,21 @@ export async function removeRemoteFollow(
 /**
  * Remote actors that are gone (a `Delete` of the actor, an inbox answering 410): their follows end, with the
  * followed accounts' counts, their likes and boosts go, with the posts' like counts (sent to whoever watches
- * them), and their rows are deleted, with every notification of theirs (the foreign key), read or not, as a
- * deleted account's; whoever had one of them unread hears their unread count changed. Answers how many follows
+ * them), their comments go, with the posts' comment counts (removeRemoteComments, first: a statement updates a
+ * post's row once), and their rows are deleted, with every notification of theirs (the foreign key), read or not,
+ * as a deleted account's; whoever had one of them unread hears their unread count changed. Answers how many follows
  * ended.
  */
 export async function removeRemoteActors(db: Db, actorIris: string[]): Promise<number> {
   if (actorIris.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    await removeRemoteComments(tx, { actorIris });
+    return removeActorRows(tx, actorIris);
+  });
+}
+
+/** removeRemoteActors' one statement, once their comments are counted down and gone. */
+async function removeActorRows(db: Db, actorIris: string[]): Promise<number> {
   const iris = sql`(select value from json_array_elements_text(${JSON.stringify(actorIris)}::json))`;
   const [row] = await queryRows<{ n: number }>(
     db,
@@ -158,7 +175,10 @@ export async function addRemoteReaction(
   );
   const [row] = await queryRows<{ inserted: boolean }>(
     db,
-    sql`with target as (select p.id, p.author_id from posts p where p.id = ${reaction.postId}::uuid),
+    sql`with target as (
+          select p.id, p.author_id from posts p
+          where p.id = ${reaction.postId}::uuid and not ${blockedByUser(sql`p.author_id`, sql`${reaction.remoteActorId}::uuid`)}
+        ),
         added as (
           insert into remote_reactions (post_id, remote_actor_id, kind, activity_id)
           select target.id, ${reaction.remoteActorId}::uuid, ${reaction.kind}::text, ${reaction.activityId} from target
@@ -237,6 +257,48 @@ export async function removeRemoteReaction(
   return row?.n ?? 0;
 }
 
+/**
+ * A remote actor moved to another account (an inbound `Move`, verified by the caller): its follows of our artists
+ * become the new actor's `toActorId`, each keeping its time and Follow id (the new actor's later Follow counts once:
+ * one row per artist and actor). An artist the new actor follows already keeps that one follow, and an artist who
+ * blocks the new actor keeps none: each account's remote follower count is counted again from what changed, so it
+ * stays exact. The artists' blocks of the old actor carry over to the new one (as Mastodon's MoveWorker carries its
+ * users' blocks). No one is notified. Answers how many follows the new actor has from the move.
+ */
+export async function moveRemoteFollows(db: Db, move: { fromIri: string; toActorId: string }): Promise<number> {
+  const to = sql`${move.toActorId}::uuid`;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with old as (select id from remote_actors where iri = ${move.fromIri} and id <> ${to}),
+        carried as (
+          insert into remote_person_blocks (user_id, remote_actor_id)
+          select b.user_id, ${to} from remote_person_blocks b join old on b.remote_actor_id = old.id
+          on conflict (user_id, remote_actor_id) do nothing
+        ),
+        moved as (
+          delete from remote_follows rf using old where rf.remote_actor_id = old.id
+          returning rf.user_id, rf.activity_id, rf.created_at
+        ),
+        added as (
+          insert into remote_follows (user_id, remote_actor_id, activity_id, created_at)
+          select m.user_id, ${to}, m.activity_id, m.created_at from moved m
+          where not ${blockedByUser(sql`m.user_id`, to)}
+            and not exists (select from remote_person_blocks b join old on b.remote_actor_id = old.id
+                            where b.user_id = m.user_id)
+          on conflict (user_id, remote_actor_id) do nothing
+          returning user_id
+        ),
+        counted as (
+          update users u set remote_follower_count = u.remote_follower_count - n.gone
+            + (select count(*)::int from added a where a.user_id = u.id)
+          from (select user_id, count(*)::int as gone from moved group by user_id) n
+          where u.id = n.user_id
+        )
+        select (select count(*)::int from added) as n`,
+  );
+  return row?.n ?? 0;
+}
+
 // ── Safety across servers (issue 39): the moderation module's server blocks, the inbox's Block and Flag ─────────
 
 /** The host of an actor's id (lower case), in SQL. */
@@ -245,11 +307,14 @@ const IRI_HOST = sql`lower(regexp_replace(ra.iri, '^[a-zA-Z][a-zA-Z0-9+.-]*://([
 /**
  * A server is suspended (a server block, written by the moderation module): the follows of our artists by its
  * actors (the domain and its subdomains) end, each account's remote follower count with them, their unread
- * notifications withdrawn. Answers how many ended. The actors' rows stay (a block lifted lets them follow again).
+ * notifications withdrawn; their comments (replies) go, each work's comment count with them (as Mastodon's
+ * suspension removes a domain's posts). Answers how many follows ended. The actors' rows stay (a block lifted lets
+ * them follow again).
  */
 export async function endServerFollows(db: Db, domain: string): Promise<number> {
   const subdomains = `%.${domain.replace(/[\\%_]/g, '\\$&')}`;
   const where = sql`(${IRI_HOST} = ${domain} or ${IRI_HOST} like ${subdomains})`;
+  await removeRemoteCommentsWhere(db, where);
   return endFollowsWhere(db, where);
 }
 
@@ -293,6 +358,69 @@ export async function removeRemoteBlock(
         select count(*)::int as n from gone`,
   );
   return row?.n ?? 0;
+}
+
+/**
+ * The CTEs `commented`, the works of `userId` the remote actor commented on (`when` holds), and `commented_told`:
+ * each is told changed (`comments-changed`), as those comments are hidden or shown again (safety.sql.ts).
+ */
+export const commentedWorks = (userId: SQL, remoteActorId: SQL, when: SQL): SQL =>
+  sql`commented as (
+      select distinct c.post_id from comments c join posts p on p.id = c.post_id
+      where p.author_id = ${userId} and c.remote_actor_id = ${remoteActorId} and ${when}
+    ),
+    commented_told as (
+      select count(${publishSql({ type: 'comments-changed', postId: sql`post_id::text` })}) as told from commented
+    )`;
+
+/** The remote actor a local block names: its id and inbox (the Block and its Undo go there), and the Block's id. */
+export interface BlockedRemotePerson {
+  iri: string;
+  inbox: string;
+  /** The Block's id is `{the artist's actor}#blocks/{blockId}`. */
+  blockId: string;
+}
+
+/**
+ * An artist blocks someone on another server (the safety module's block, issue 39): kept (`remote_person_blocks`),
+ * and in the same statement their follow of the artist ends (the artist's remote follower count), their likes and
+ * boosts of the artist's works go (the works' like counts, sent to whoever watches them), and every notification of
+ * theirs to the artist goes, read or not (the artist hears their unread count); the works they commented on are told
+ * changed (their comments are hidden there). Answers the actor and the Block's id when the block is new; null when it
+ * was there already or the actor is not known here.
+ */
+export async function blockRemotePerson(
+  db: Db,
+  block: { userId: string; remoteActorId: string },
+): Promise<BlockedRemotePerson | null> {
+  const user = sql`${block.userId}::uuid`;
+  const actor = sql`${block.remoteActorId}::uuid`;
+  const [row] = await queryRows<{ iri: string | null; inbox: string | null; block_id: string | null }>(
+    db,
+    sql`with blocked as (
+          insert into remote_person_blocks (user_id, remote_actor_id)
+          select ${user}, ra.id from remote_actors ra where ra.id = ${actor}
+          on conflict (user_id, remote_actor_id) do nothing
+          returning block_id
+        ),
+        ${removeFollowsWhere(sql`ra.id = ${actor} and rf.user_id = ${user} and exists (select from blocked)`)},
+        ${removeReactionsWhere(
+          sql`ra.id = ${actor} and exists (select from blocked)
+            and rr.post_id in (select p.id from posts p where p.author_id = ${user})`,
+        )},
+        notifications_gone as (
+          delete from notifications n
+          where n.recipient_id = ${user} and n.remote_actor_id = ${actor} and exists (select from blocked)
+          returning n.read_at
+        ),
+        ${commentedWorks(user, actor, sql`exists (select from blocked)`)}
+        select ra.iri, ra.inbox, (select block_id::text from blocked) as block_id,
+          (select told from likes_told) as told, (select told from commented_told) as commented,
+          (select count(${publishSql({ type: 'unread-changed', recipientId: sql`${block.userId}::uuid` })})
+             from (select 1 from notifications_gone where read_at is null limit 1) unread) as unread
+        from remote_actors ra where ra.id = ${actor}`,
+  );
+  return row?.iri && row.inbox && row.block_id ? { iri: row.iri, inbox: row.inbox, blockId: row.block_id } : null;
 }
 
 /**

@@ -141,6 +141,8 @@ export const posts = pgTable(
     aiGenerated: boolean('ai_generated').notNull().default(false),
     /** The author lets anyone download the originals (a CC licence allows it anyway). */
     downloadable: boolean('downloadable').notNull().default(false),
+    /** "Mark as imported" (issue 40, migration 0038): where the work came from, null for one made here. */
+    importedFrom: text('imported_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,13 +173,17 @@ export const posts = pgTable(
 export interface MediaVariant {
   width: number;
   height: number;
-  format: 'avif' | 'webp' | 'jpeg';
+  /**
+   * PNG and GIF are the one rendition other servers are sent (pixel art's lossless PNG, an animation's
+   * animated GIF), never shown on our pages; written since issue 39, so older pictures have none.
+   */
+  format: 'avif' | 'webp' | 'jpeg' | 'png' | 'gif';
   /** File name under the media folder. */
   file: string;
   bytes: number;
   /** Display P3 (with its profile embedded) rather than sRGB: for wide-gamut screens only. */
   gamut?: 'p3';
-  /** Every frame of an animation (an animated WebP) rather than its first. */
+  /** Every frame of an animation (an animated WebP, or the GIF for other servers) rather than its first. */
   animated?: boolean;
 }
 
@@ -207,9 +213,19 @@ export const media = pgTable(
     pixelated: boolean('pixelated').notNull().default(false),
     /** An animated GIF or WebP, with animated WebP variants besides its still first frame. */
     animated: boolean('animated').notNull().default(false),
+    /**
+     * Pixel art or an animation uploaded before their rendition for other servers was written (migration 0037):
+     * the job media.federated-renditions writes it, then clears this.
+     */
+    federatedPending: boolean('federated_pending').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('media_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
+    index('media_federated_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.federatedPending}`),
+  ],
 );
 
 /**
@@ -269,13 +285,19 @@ export const comments = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** An account here; null for a reply from another server (then `remote_actor_id`: exactly one of the two). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     upvoteCount: integer('upvote_count').notNull().default(0),
     downvoteCount: integer('downvote_count').notNull().default(0),
     edited: boolean('edited').notNull().default(false),
+    /**
+     * A reply from the fediverse (issue 39, migration 0035): its remote actor (deleted with it, after the work's
+     * count is counted down: actions/comments.ts), its Note's id (one comment per Note) and the page it names.
+     */
+    remoteActorId: uuid('remote_actor_id').references((): AnyPgColumn => remoteActors.id, { onDelete: 'cascade' }),
+    noteIri: text('note_iri').unique('comments_note_iri_unique'),
+    noteUrl: text('note_url'),
     /** Moderation (migration 0017), as on posts. */
     moderationState: text('moderation_state', { enum: ['hidden', 'removed'] }),
     moderationReason: text('moderation_reason'),
@@ -285,7 +307,12 @@ export const comments = pgTable(
   (t) => [
     index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId),
+    index('comments_remote_actor_idx')
+      .on(t.remoteActorId)
+      .where(sql`${t.remoteActorId} is not null`),
     check('comments_counts_non_negative', sql`${t.upvoteCount} >= 0 and ${t.downvoteCount} >= 0`),
+    check('comments_one_author', sql`num_nonnulls(${t.authorId}, ${t.remoteActorId}) = 1`),
+    check('comments_remote_note', sql`(${t.remoteActorId} is null) = (${t.noteIri} is null)`),
   ],
 );
 
@@ -966,4 +993,103 @@ export const remoteBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.actorIri] }), index('remote_blocks_actor_idx').on(t.actorIri)],
+);
+
+/**
+ * An artist's block of someone on another server (migration 0036): their follow, likes, boosts and notifications
+ * end, nothing of the artist is delivered to them; `block_id` names the `Block` sent to them (`{actor}#blocks/{id}`).
+ */
+export const remotePersonBlocks = pgTable(
+  'remote_person_blocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remoteActorId: uuid('remote_actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    blockId: uuid('block_id').notNull().defaultRandom(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.remoteActorId] }),
+    index('remote_person_blocks_actor_idx').on(t.remoteActorId),
+  ],
+);
+
+/**
+ * An archive brought from another service (issue 40, migration 0038): its preview, the artist's choices and the
+ * job's progress, written after each source post. One queued or running per account.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['instagram', 'mastodon', 'pixelfed', 'share-arts'] }).notNull(),
+    state: text('state', { enum: ['ready', 'queued', 'running', 'done', 'failed'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** Whose archive it is (a Mastodon actor, a Share Arts account, an Instagram username), when it says. */
+    origin: text('origin'),
+    options: jsonb('options')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    preview: jsonb('preview').notNull(),
+    postsTotal: integer('posts_total').notNull(),
+    picturesTotal: integer('pictures_total').notNull(),
+    postsDone: integer('posts_done').notNull().default(0),
+    picturesDone: integer('pictures_done').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    /** When the job last (re)started, and the pictures done then: the estimate's pace. */
+    resumedAt: timestamp('resumed_at', { withTimezone: true, precision: 3 }),
+    picturesAtResume: integer('pictures_at_resume').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('imports_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('imports_one_running_key')
+      .on(t.userId)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('imports_origin_idx').on(t.origin),
+    check('imports_source_check', sql`${t.source} in ('instagram', 'mastodon', 'pixelfed', 'share-arts')`),
+    check('imports_state_check', sql`${t.state} in ('ready', 'queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * Each source post of an import once handled (migration 0038): imported with its work, already imported by an
+ * earlier import, or skipped and why. A source post is imported once per account.
+ */
+export const importItems = pgTable(
+  'import_items',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceKey: text('source_key').notNull(),
+    outcome: text('outcome', { enum: ['imported', 'already', 'skipped'] }).notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    caption: text('caption').notNull().default(''),
+    date: timestamp('date', { withTimezone: true, precision: 3 }),
+    pictures: integer('pictures').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.position] }),
+    uniqueIndex('import_items_imported_key')
+      .on(t.userId, t.sourceKey)
+      .where(sql`${t.outcome} = 'imported'`),
+    index('import_items_post_idx').on(t.postId),
+    check('import_items_outcome_check', sql`${t.outcome} in ('imported', 'already', 'skipped')`),
+  ],
 );

@@ -23,9 +23,13 @@ export type DomainEvent =
   | { type: 'post-counts-changed'; postId: string; reactions?: true }
   /**
    * A user published a post, with its time (`created_at` as JSON writes it) and tags: the Home timelines
-   * kept in memory (posts/home-timeline.ts) take it in from these alone.
+   * kept in memory (posts/home-timeline.ts) take it in from these alone. `imported`: a work brought from another
+   * service (issue 40), at its original time: the timelines take it in at its place, but it is no news (no live
+   * `post` frame, no `Create` to the fediverse).
    */
-  | { type: 'post-published'; postId: string; authorId: string; createdAt: string; tags: string[] }
+  | { type: 'post-published'; postId: string; authorId: string; createdAt: string; tags: string[]; imported?: true }
+  /** An import of the user's moved on (issue 40): their sockets are told to read it again. */
+  | { type: 'import-progress'; userId: string; importId: string }
   /**
    * The post's content or picture changed, or it was deleted. `retagged`: an edit of its words, which may have
    * changed its tags (and so whose Home it is on).

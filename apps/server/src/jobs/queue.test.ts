@@ -89,6 +89,46 @@ describe('the job queue', () => {
     expect(order.map((run) => run.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
   }, 90_000);
 
+  it("runs a batch's jobs of different keys at once, and those of one key in the order queued", async () => {
+    const kind = 'test.lanes';
+    const events: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let otherLaneStarted = () => {};
+    const otherLane = new Promise<void>((resolve) => (otherLaneStarted = resolve));
+    const jobs = await queue((q) =>
+      q.define<{ lane: string; n: number }>(
+        kind,
+        async ({ lane, n }) => {
+          events.push(`${lane}${n} starts`);
+          if (lane === 'hold') await held;
+          if (lane === 'b') otherLaneStarted();
+          // The first of lane a waits for lane b to start (bounded, so that a queue running one job after the
+          // other fails the assertions below instead of hanging).
+          if (lane === 'a' && n === 0) await Promise.race([otherLane, new Promise((r) => setTimeout(r, 10_000))]);
+          events.push(`${lane}${n} ends`);
+        },
+        { batchSize: 10, keyOf: ({ lane }) => lane },
+      ),
+    );
+    // The first job holds the worker while the six others are queued one by one: they are claimed as one batch.
+    await jobs.send(kind, { lane: 'hold', n: 0 });
+    await eventually(async () => expect(events).toContain('hold0 starts'), 30_000);
+    for (let n = 0; n < 3; n += 1) {
+      await jobs.send(kind, { lane: 'a', n });
+      await jobs.send(kind, { lane: 'b', n });
+    }
+    release();
+    await eventually(async () => expect(events.filter((event) => event.endsWith('ends'))).toHaveLength(7), 60_000);
+    // Lane b started while lane a's first job ran…
+    expect(events.indexOf('b0 starts')).toBeLessThan(events.indexOf('a0 ends'));
+    // …and each lane ran in the order queued, one job after the other.
+    for (const lane of ['a', 'b']) {
+      const own = events.filter((event) => event.startsWith(lane));
+      expect(own).toEqual([0, 1, 2].flatMap((n) => [`${lane}${n} starts`, `${lane}${n} ends`]));
+    }
+  }, 90_000);
+
   it('runs a periodic job once in its period, however many processes define it', async () => {
     const kind = 'test.every-minute';
     // Two processes, each looking every second whether the minute's job is due.

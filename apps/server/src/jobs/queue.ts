@@ -36,7 +36,7 @@ export type { FailedJob, JobCounts };
 /** A job's handler is told it has stopped beating after this long without a beat (pg-boss's minimum is 10). */
 export const HEARTBEAT_SECONDS = 10;
 
-export interface JobKindOptions {
+export interface JobKindOptions<Payload extends object = object> {
   /** Tries after the first before the job stays failed (default 5). */
   retryLimit?: number;
   /** The first retry's delay; each next one doubles it, with jitter (default 30 s). */
@@ -54,6 +54,12 @@ export interface JobKindOptions {
    * should not hold others back.
    */
   batchSize?: number;
+  /**
+   * What orders the jobs of a batch: given, they run at once, but those of one key one after the other in the
+   * order queued (a delivery's inbox: each waits on another server, and two to one inbox keep their order).
+   * Without it the batch runs one job after the other.
+   */
+  keyOf?: (payload: Payload) => string | undefined;
 }
 
 export interface JobContext {
@@ -75,7 +81,7 @@ export type JobHandler<Payload> = (payload: Payload, job: JobContext) => Promise
 
 export interface JobQueue {
   /** Declares a kind of job and its handler; before `start`. */
-  define<Payload extends object>(kind: string, handler: JobHandler<Payload>, options?: JobKindOptions): void;
+  define<Payload extends object>(kind: string, handler: JobHandler<Payload>, options?: JobKindOptions<Payload>): void;
   /** Queues a job (to start after `startAfterSeconds` when given); answers its id. */
   send<Payload extends object>(
     kind: string,
@@ -198,11 +204,53 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   function define<Payload extends object>(
     kind: string,
     handler: JobHandler<Payload>,
-    kindOptions: JobKindOptions = {},
+    kindOptions: JobKindOptions<Payload> = {},
   ) {
     if (started) throw new Error(`job kind ${kind} defined after the queue started`);
     if (kinds.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
-    kinds.set(kind, { handler: handler as JobHandler<object>, options: kindOptions });
+    kinds.set(kind, { handler: handler as JobHandler<object>, options: kindOptions as JobKindOptions });
+  }
+
+  /** Runs one job of a batch: its result, failed with the error's message when its handler throws. */
+  async function runJob(handler: JobHandler<object>, job: JobWithMetadata<object>): Promise<JobResult> {
+    try {
+      await handler(job.data ?? {}, contextOf(job));
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      return { id: job.id, status: 'failed', output: failure(error) };
+    }
+  }
+
+  /**
+   * Runs a batch in the order queued (it comes back from the claiming UPDATE in no particular order): one job
+   * after the other, or with `keyOf`, one lane per key at once.
+   */
+  async function runBatch(
+    handler: JobHandler<object>,
+    keyOf: JobKindOptions['keyOf'],
+    batch: JobWithMetadata<object>[],
+  ): Promise<JobResult[]> {
+    const queued = [...batch].sort((a, b) => b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime());
+    const lanes = new Map<string, JobWithMetadata<object>[]>();
+    for (const job of queued) {
+      let key = '';
+      try {
+        key = keyOf ? (keyOf(job.data ?? {}) ?? job.id) : '';
+      } catch {
+        key = job.id;
+      }
+      const lane = lanes.get(key);
+      if (lane) lane.push(job);
+      else lanes.set(key, [job]);
+    }
+    const results = await Promise.all(
+      [...lanes.values()].map(async (lane) => {
+        const done: JobResult[] = [];
+        for (const job of lane) done.push(await runJob(handler, job));
+        return done;
+      }),
+    );
+    return results.flat();
   }
 
   const contextOf = (job: Job<object>): JobContext => ({
@@ -254,22 +302,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           includeMetadata: true,
           localConcurrency: kindOptions.concurrency ?? 1,
         },
-        async (batch: JobWithMetadata<object>[]) => {
-          const results: JobResult[] = [];
-          // A batch comes back from the claiming UPDATE in no particular order: jobs run in the order queued.
-          const queued = [...batch].sort(
-            (a, b) => b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime(),
-          );
-          for (const job of queued) {
-            try {
-              await handler(job.data ?? {}, contextOf(job));
-              results.push({ id: job.id, status: 'completed' });
-            } catch (error) {
-              results.push({ id: job.id, status: 'failed', output: failure(error) });
-            }
-          }
-          return results;
-        },
+        (batch: JobWithMetadata<object>[]) => runBatch(handler, kindOptions.keyOf, batch),
       );
       working.add(kind);
     }

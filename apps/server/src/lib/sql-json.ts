@@ -73,3 +73,15 @@ function reactorList(options: ReactorListOptions): SQL {
     join users ru on ru.id = r.user_id and ${NOT_SUSPENDED}
   ), '[]'::json)`;
 }
+
+/**
+ * Someone on another server (the remote_actors row `alias`, issue 39) as the fields a PersonSummary adds for them,
+ * in SQL, for answers the database writes whole (a comment): `firstName` their name (the handle's user part when
+ * they gave none) and `remote` `{ handle, url }` (their page, else their actor id; the inbox keeps only http(s)
+ * ones), as the users module's toPersonSummary names them in notifications and followers lists.
+ */
+export const remotePersonFields = (alias: string): SQL =>
+  sql.raw(
+    `'firstName', coalesce(nullif(btrim(${alias}.name), ''), split_part(${alias}.handle, '@', 1)), ` +
+      `'remote', json_build_object('handle', ${alias}.handle, 'url', coalesce(${alias}.profile_url, ${alias}.iri))`,
+  );

@@ -72,7 +72,7 @@ async function snapshot(context: TestContext) {
     posts: sorted(postRows.map((p) => [postKey.get(p.id), p.tags, p.likeCount, p.commentCount, p.createdAt.getTime()])),
     pictures: sorted(pictures),
     likes: sorted(likeRows.map((l) => [postKey.get(l.postId), name.get(l.userId), l.kind])),
-    comments: sorted(commentRows.map((c) => [commentKey.get(c.id), name.get(c.authorId), c.upvoteCount])),
+    comments: sorted(commentRows.map((c) => [commentKey.get(c.id), name.get(c.authorId!), c.upvoteCount])),
     votes: sorted(voteRows.map((v) => [commentKey.get(v.commentId), name.get(v.userId), v.kind])),
     follows: sorted(followRows.map((f) => [name.get(f.followerId), name.get(f.followeeId)])),
   };

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import net from 'node:net';
-import { createFederation, type generateCryptoKeyPair, MemoryKvStore, signRequest } from '@fedify/fedify';
+import {
+  createFederation,
+  type generateCryptoKeyPair,
+  MemoryKvStore,
+  signRequest,
+  verifyRequest,
+} from '@fedify/fedify';
 import { Activity, Endpoints, Image, Person } from '@fedify/vocab';
+import type { Config } from '../config.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 /**
@@ -53,15 +60,23 @@ export interface Received {
 }
 
 /**
- * The fake remote server: actors `bob` (with a shared inbox, as Mastodon's), `carol` (a personal inbox only) and
- * `odd` (a careless server's: no username, a name with control characters, a `javascript:` page, an icon that is
- * not there), each with its own RSA key; every activity its inboxes verify is kept in `received`. An actor in
+ * The fake remote server: actors `bob` (with a shared inbox, as Mastodon's), `carol` (a personal inbox only),
+ * `dave` (the same, the account someone moves to: its `alsoKnownAs` is `aliases.dave`) and `odd` (a careless server's:
+ * no username, a name with control characters, a `javascript:` page, an icon that is not there), each with its own
+ * RSA key; every activity its inboxes verify is kept in `received`. An actor in
  * `gone` has an inbox that answers 410, one in `failing` an inbox that answers 503.
  */
 export async function startRemote() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const keys = { bob: await rsaPair(), carol: await rsaPair(), odd: await rsaPair() } as Record<string, KeyPair>;
+  const keys = {
+    bob: await rsaPair(),
+    carol: await rsaPair(),
+    odd: await rsaPair(),
+    dave: await rsaPair(),
+  } as Record<string, KeyPair>;
+  /** Each actor's `alsoKnownAs` (the accounts it says it was: a Move's target names the old one), none unless set. */
+  const aliases: Record<string, string[]> = {};
   const received: Received[] = [];
   /** Every body POSTed to an inbox, as sent (`received` holds them as Fedify reads them). */
   const bodies: Record<string, unknown>[] = [];
@@ -71,6 +86,12 @@ export async function startRemote() {
   const failing = new Set<string>();
   /** Whether its WebFinger names a page for following from elsewhere (Mastodon's `authorize_interaction`). */
   const webfinger = { subscribe: true };
+  /**
+   * Mastodon's secure mode (AUTHORIZED_FETCH) when `on`: a GET of an actor or its key answers 401 unless it carries an
+   * HTTP signature that verifies (against the signer's key, fetched from its server); `signers` keeps each verified
+   * signer's key id. Off by default.
+   */
+  const secure = { on: false, signers: [] as string[] };
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -89,7 +110,8 @@ export async function startRemote() {
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
-        name: identifier === 'bob' ? 'Bob Remote' : 'Carol Remote',
+        name: { bob: 'Bob Remote', dave: 'Dave Remote' }[identifier] ?? 'Carol Remote',
+        aliases: (aliases[identifier] ?? []).map((alias) => new URL(alias)),
         url: new URL(`/@${identifier}`, origin),
         inbox: ctx.getInboxUri(identifier),
         endpoints: identifier === 'bob' ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
@@ -146,6 +168,17 @@ export async function startRemote() {
         headers,
         ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
       });
+      if (secure.on && req.method === 'GET' && path.startsWith('/users/')) {
+        const key = await verifyRequest(request.clone(), {
+          documentLoader: ctx.documentLoader,
+          contextLoader: ctx.contextLoader,
+        });
+        if (!key) {
+          res.writeHead(401).end('Request not signed');
+          return;
+        }
+        secure.signers.push(key.id!.href);
+      }
       const response = await federation.fetch(request, { contextData: undefined });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
@@ -175,6 +208,8 @@ export async function startRemote() {
     gone,
     failing,
     webfinger,
+    secure,
+    aliases,
     actor: (name: string) => ctx.getActorUri(name).href,
     deliver,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -185,10 +220,10 @@ export type Remote = Awaited<ReturnType<typeof startRemote>>;
 
 /**
  * Our app listening on a loopback port of its own, federating (`publicOrigin` its address; loopback allowed by
- * `federationAllowPrivateAddress`, a setting only tests set), beside a fake remote server. `FED_LOG=1` shows the
- * app's warnings.
+ * `federationAllowPrivateAddress`, a setting only tests set), beside a fake remote server; `config` changes more of
+ * its settings (the rate limits, say). `FED_LOG=1` shows the app's warnings.
  */
-export async function startFederatedApp(): Promise<{
+export async function startFederatedApp(config: Partial<Config> = {}): Promise<{
   ctx: TestContext;
   origin: string;
   remote: Remote;
@@ -202,6 +237,7 @@ export async function startFederatedApp(): Promise<{
       publicOrigin: origin,
       federationAllowPrivateAddress: true,
       logLevel: process.env.FED_LOG ? 'warn' : 'silent',
+      ...config,
     },
   });
   await ctx.app.listen({ port, host: '127.0.0.1' });

@@ -69,4 +69,6 @@ export type LiveServerFrame =
   | ({ type: 'counts' } & LivePostCounts)
   /** A post was published: `following` is true when the receiver follows its author (or wrote it). */
   | { type: 'post'; postId: string; authorId: string; following: boolean }
+  /** An import of the receiver's moved on (issue 40): read it again (GET /api/imports/{importId}). */
+  | { type: 'import'; importId: string }
   | { type: 'error'; message: string };

@@ -80,6 +80,22 @@ export const Picture = Type.Object(
     animated: Type.Boolean({
       description: 'An animated GIF or WebP: `url` and the unmarked sources are its first frame',
     }),
+    federated: Type.Optional(
+      Type.Object(
+        {
+          url: Type.String(),
+          type: Type.Union([Type.Literal('image/png'), Type.Literal('image/gif')]),
+          width: Type.Integer(),
+          height: Type.Integer(),
+        },
+        {
+          description:
+            'The file other servers (ActivityPub) are sent instead of a JPEG: pixel art as a lossless PNG, an ' +
+            'animation as an animated GIF; not for our pages. Absent for other pictures, for pictures uploaded ' +
+            'before it was written, and for an animation whose GIF would weigh too much',
+        },
+      ),
+    ),
     originalType: Type.String({ description: 'The MIME type of the original file' }),
     originalBytes: Type.Integer({ description: 'The size of the original file' }),
     originalName: Type.String({ description: 'The uploaded file name (what Download saves it as)' }),

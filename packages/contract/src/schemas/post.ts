@@ -3,6 +3,7 @@ import { LIMITS, SORTS } from '../constants.js';
 import { BODY_TEXT, DateString, Id } from './common.js';
 import { Picture } from './media.js';
 import { PostRightsFields, PostRightsInput } from './rights.js';
+import { RemotePerson } from './user.js';
 
 /** Paging of every list: `limit` (default 20, at most 50) and the opaque `cursor` of the previous page. */
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
@@ -34,12 +35,19 @@ export type PostListQuery = Static<typeof PostListQuery>;
 export const ReactionUser = Type.Object({ _id: Id, username: Type.String() });
 export type ReactionUser = Static<typeof ReactionUser>;
 
+/**
+ * A comment. A reply from another server of the fediverse (issue 39) has `remote` and `firstName`, named as a
+ * notification names such a person (PersonSummary): `userId` is then no account here, `username` their handle
+ * (`bob@mastodon.example`: nothing at `/{username}`), `userPhoto` the default photo; nobody here can edit it.
+ */
 export const Comment = Type.Object({
   _id: Id,
   postId: Id,
   userId: Id,
   username: Type.String(),
   userPhoto: Type.String(),
+  firstName: Type.Optional(Type.String({ description: 'Only with `remote`: their display name' })),
+  remote: Type.Optional(RemotePerson),
   content: Type.String(),
   createdAt: DateString,
   updatedAt: DateString,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString } from './common.js';
-import { UserSummary } from './user.js';
+import { PersonSummary } from './user.js';
 
 /** Block and mute (issue 23): limits and messages. */
 export const SAFETY_LIMITS = { mutedWordsMax: 200, mutedWordMax: 100 } as const;
@@ -18,6 +18,14 @@ export const SAFETY_ERRORS = {
 } as const;
 
 export const BlockResponse = Type.Object({ blocked: Type.Boolean() });
+
+/** Someone on another server (issue 39): their id is a follower's or a notification actor's `_id` (with `remote`). */
+export const RemotePersonParams = Type.Object({
+  id: Type.String({
+    format: 'uuid',
+    description: 'The `_id` of a person with `remote` (a follower, a notification actor)',
+  }),
+});
 export type BlockResponse = Static<typeof BlockResponse>;
 
 export const MuteResponse = Type.Object({ muted: Type.Boolean() });
@@ -25,7 +33,10 @@ export type MuteResponse = Static<typeof MuteResponse>;
 
 /** The people you block or mute, the most recent first. */
 export const SafetyUserPage = Type.Object({
-  users: Type.Array(UserSummary),
+  users: Type.Array(PersonSummary, {
+    description:
+      'Blocked people here and on other servers (issue 39: those with `remote`, unblocked by DELETE /api/remote-people/{id}/block) in one order; muted people are here only',
+  }),
   nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
 });
 export type SafetyUserPage = Static<typeof SafetyUserPage>;

@@ -3,7 +3,7 @@ import { POST_REACTION_CAP, type Comment } from '@share-arts/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { comments } from '../../db/schema.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
-import { isoDate, reactorsJson } from '../../lib/sql-json.js';
+import { isoDate, reactorsJson, remotePersonFields } from '../../lib/sql-json.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { literalLimit } from '../../lib/sql-limit.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -13,8 +13,16 @@ import { publish, publishSql } from '../../events/events.js';
 import { commentShownTo, notBlockedWith } from '../safety/index.js';
 
 /**
- * A comment (alias `c`, its author `cu`) as JSON in the contract's Comment shape, built by the
- * database: the answer sends it as it comes.
+ * A comment's authors, joined to `c`: the account here `cu`, or (a reply from another server, issue 39) the remote
+ * actor `cra`; exactly one of the two is there.
+ */
+const COMMENT_AUTHORS = sql`left join users cu on cu.id = c.author_id
+  left join remote_actors cra on cra.id = c.remote_actor_id`;
+
+/**
+ * A comment (alias `c`, its authors COMMENT_AUTHORS) as JSON in the contract's Comment shape, built by the
+ * database: the answer sends it as it comes. A remote author is named as notifications name one (`remote`,
+ * `firstName`; `userId` the remote actor's id, `username` their handle, the default photo).
  */
 export function commentJson(viewerId: string | null): SQL {
   const votes = (kind: 'up' | 'down') =>
@@ -29,9 +37,9 @@ export function commentJson(viewerId: string | null): SQL {
       // A blocked pair never see each other among the voters (the counts stay everyone's).
       seen: viewerId === null ? undefined : (voter) => notBlockedWith(viewerId, voter),
     });
-  return sql`json_build_object(
-    '_id', c.id, 'postId', c.post_id, 'userId', c.author_id, 'username', cu.username,
-    'userPhoto', coalesce(cu.photo_url, ${DEFAULT_AVATAR_URL}::text),
+  const fields = sql`
+    '_id', c.id, 'postId', c.post_id, 'userId', coalesce(c.author_id, c.remote_actor_id),
+    'username', coalesce(cu.username, cra.handle), 'userPhoto', coalesce(cu.photo_url, ${DEFAULT_AVATAR_URL}::text),
     'content', c.content, 'createdAt', ${isoDate('c.created_at')}, 'updatedAt', ${isoDate('c.updated_at')},
     'edited', c.edited,
     'votes', json_build_object(
@@ -43,8 +51,9 @@ export function commentJson(viewerId: string | null): SQL {
         ? sql`null::text`
         : sql`case when c.upvote_count + c.downvote_count = 0 then null
             else (select v.kind from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}::uuid) end`
-    }
-  )`;
+    }`;
+  return sql`case when cra.id is null then json_build_object(${fields})
+    else json_build_object(${fields}, ${remotePersonFields('cra')}) end`;
 }
 
 /**
@@ -67,8 +76,8 @@ export function newestCommentsJson(postId: SQL, cap: number): SQL {
     select json_agg(x.comment order by x.created_at desc, x.id desc)
     from (
       select ${commentJson(null)} as comment, c.created_at, c.id
-      from comments c join users cu on cu.id = c.author_id
-      where c.post_id = ${postId} and ${commentVisibleTo(null)}
+      from comments c ${COMMENT_AUTHORS}
+      where c.post_id = ${postId} and ${commentVisibleTo(null)} and ${commentShownTo(null)}
       order by c.created_at desc, c.id desc
       ${literalLimit(cap)}
     ) x
@@ -79,7 +88,7 @@ export async function selectComment(db: Db, commentId: string, viewerId: string 
   const rows = await queryRows<{ comment: Comment }>(
     db,
     sql`select ${commentJson(viewerId)} as comment
-        from comments c join users cu on cu.id = c.author_id
+        from comments c ${COMMENT_AUTHORS}
         where c.id = ${commentId}::uuid`,
   );
   return rows[0]?.comment;
@@ -123,7 +132,7 @@ export async function selectCommentPage(
   const rows = await queryRows<{ comment: string; created_at: string; id: string }>(
     db,
     sql`select ${commentJson(options.viewerId)}::text as comment, c.created_at, c.id
-        from comments c join users cu on cu.id = c.author_id
+        from comments c ${COMMENT_AUTHORS}
         where c.post_id = ${options.postId}::uuid and ${commentVisibleTo(options.viewerId)}
           and ${commentShownTo(options.viewerId)} and ${after}
         order by ${orderBy}

@@ -138,7 +138,11 @@ async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
         const pages = few ? once(Promise.resolve(comments.get(post.id) ?? [])) : commentPagesOfPost(db, post.id);
         for await (const chunk of pages) {
           for (const comment of chunk) {
-            const author = { id: comment.author_id, username: comment.author_username };
+            // A reply from another server (issue 39) by its author's handle and profile page, as notifications.json.
+            const author =
+              comment.author_id === null
+                ? { handle: comment.remote_handle, url: comment.remote_url }
+                : { id: comment.author_id, username: comment.author_username };
             yield `${firstComment ? '' : ','}${JSON.stringify({ ...commentJson(comment), author })}`;
             firstComment = false;
           }

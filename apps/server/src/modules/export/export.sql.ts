@@ -155,8 +155,11 @@ export const picturePages = (db: Db, userId: string) =>
 export interface CommentRow extends Row {
   id: string;
   post_id: string;
-  author_id: string;
-  author_username: string;
+  /** Null for a reply from another server (issue 39): then the remote_ columns. */
+  author_id: string | null;
+  author_username: string | null;
+  remote_handle: string | null;
+  remote_url: string | null;
   post_author_username: string;
   content: string;
   upvote_count: number;
@@ -169,10 +172,10 @@ export interface CommentRow extends Row {
 }
 
 const COMMENT_COLUMNS = sql`c.id, c.post_id, c.author_id, a.username as author_username,
-  pa.username as post_author_username, c.content, c.upvote_count, c.downvote_count, c.edited,
+  ra.handle as remote_handle, coalesce(ra.profile_url, ra.iri) as remote_url, pa.username as post_author_username, c.content, c.upvote_count, c.downvote_count, c.edited,
   c.moderation_state, c.moderation_reason, c.created_at, c.updated_at`;
-const COMMENT_JOINS = sql`join users a on a.id = c.author_id join posts p on p.id = c.post_id
-  join users pa on pa.id = p.author_id`;
+const COMMENT_JOINS = sql`left join users a on a.id = c.author_id left join remote_actors ra on ra.id = c.remote_actor_id
+  join posts p on p.id = c.post_id join users pa on pa.id = p.author_id`;
 
 /** The comments on one post, oldest first (comments_post_created_idx). */
 export const commentPagesOfPost = (db: Db, postId: string) =>

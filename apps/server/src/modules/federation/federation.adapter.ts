@@ -2,10 +2,12 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN } from '@share-arts/contract';
 import { isUuid } from '../../lib/ids.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 // The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
 import { originOf } from '../../plugins/static-files.js';
 import { escapeHtml } from './federation.html.js';
 import type { FederationRequestData } from './federation.dispatchers.js';
+import { requestHosts } from './federation.safety.js';
 
 /** The paths Fedify answers itself (WebFinger, NodeInfo, the actors, their collections and works). */
 const FEDIFY_PATH = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|ap\/)/;
@@ -16,6 +18,14 @@ const INBOX_PATH = /^\/ap\/(?:users\/[^/]+\/)?inbox$/;
  * (JsonLdHelper); an activity with its embedded object is far smaller.
  */
 export const INBOX_BODY_LIMIT = 1024 * 1024;
+/**
+ * The POSTs one remote server may make to the inboxes in a minute (FEDERATION_INBOX_RATE overrides it), past which
+ * they answer 429 with Retry-After. A big Mastodon server sends one POST per activity to our shared inbox as its
+ * people act, a few a second at most for a popular work's likes and boosts; its bursts are clean-ups (an account's
+ * deletion sends a Delete per post, thousands in minutes), which this spreads out: Mastodon's DeliveryWorker tries a
+ * 429 again later (`response_error_unsalvageable?` excludes it), so nothing is lost.
+ */
+export const INBOX_RATE_PER_MINUTE = 1_800;
 const HOST_META = '/.well-known/host-meta';
 /** A request for ActivityPub's JSON (Mastodon and Pixelfed send one of these two). */
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
@@ -39,6 +49,7 @@ export function registerFederationAdapter(
     publicOrigin,
     actorIdOf,
     refusesServer,
+    inboxRate,
   }: {
     federation: Federation<FederationRequestData>;
     publicOrigin: string | undefined;
@@ -48,9 +59,36 @@ export function registerFederationAdapter(
      * Whether an inbox POST is refused (403) before Fedify sees it, so before the sender's key is fetched: a
      * suspended server's (its actor's or its signature key's host; federation.safety.ts).
      */
-    refusesServer?: (body: Buffer, headers: Headers) => Promise<boolean>;
+    refusesServer?: (hosts: string[]) => Promise<boolean>;
+    /**
+     * The rate per server (the hosts refusesServer is asked about): its POSTs in a minute, counted once Fedify took
+     * them (a POST it refuses counts against the sending address instead, so a forged actor cannot spend another
+     * server's allowance).
+     */
+    inboxRate?: { limiter: RateLimiter; perMinute: number };
   },
 ): void {
+  /**
+   * Seconds to wait before a POST from these hosts (or this address) is taken again, when one of them used its
+   * minute's allowance; null when none did.
+   */
+  async function rateRefusal(hosts: string[], address: string): Promise<number | null> {
+    if (!inboxRate?.limiter.enabled) return null;
+    for (const key of [...hosts.map((host) => `inbox:${host}`), `inbox-address:${address}`]) {
+      const { count, seconds } = await inboxRate.limiter.used(key);
+      if (count >= inboxRate.perMinute) return Math.max(1, seconds);
+    }
+    return null;
+  }
+
+  /** Counts a POST against its hosts when Fedify took it (2xx), else against its address. */
+  async function countPost(hosts: string[], address: string, status: number) {
+    if (!inboxRate?.limiter.enabled) return;
+    const limit = { max: inboxRate.perMinute, windowMs: 60_000 };
+    const keys = status < 300 && hosts.length > 0 ? hosts.map((host) => `inbox:${host}`) : [`inbox-address:${address}`];
+    for (const key of keys) await inboxRate.limiter.add(key, limit);
+  }
+
   /** The Fedify path a page's address stands for when asked as ActivityPub JSON; undefined for others. */
   async function objectPathOf(pathname: string): Promise<string | undefined> {
     const post = POST_PAGE.exec(pathname);
@@ -73,9 +111,9 @@ export function registerFederationAdapter(
 
   /**
    * A POST to an inbox: its body read here (at most INBOX_BODY_LIMIT bytes, else 413, before Fedify sees it),
-   * then, unless it comes from a suspended server (403, before any key is fetched), handed to Fedify, which
-   * verifies its HTTP signature (401 when missing, wrong, or not the actor's key; nothing is done), queues it and
-   * answers 202; an unknown or suspended account's inbox answers 404.
+   * then, unless its server used its minute's allowance (429 with Retry-After) or is suspended (403), both before
+   * any key is fetched, handed to Fedify, which verifies its HTTP signature (401 when missing, wrong, or not the
+   * actor's key; nothing is done), queues it and answers 202; an unknown or suspended account's inbox answers 404.
    */
   async function postToInbox(request: FastifyRequest, reply: FastifyReply, pathname: string, query?: string) {
     const origin = originOf(request, publicOrigin);
@@ -97,7 +135,14 @@ export function registerFederationAdapter(
     }
     const headers = headersOf(request);
     const body = Buffer.concat(chunks);
-    if (refusesServer && (await refusesServer(body, headers))) {
+    const hosts = requestHosts(body, headers);
+    const wait = await rateRefusal(hosts, request.ip);
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      return reply.code(429).send({ errors: [`Too many activities from your server: try again in ${wait} s.`] });
+    }
+    if (refusesServer && (await refusesServer(hosts))) {
+      await countPost(hosts, request.ip, 403);
       return reply.code(403).send({ errors: ['This server does not take activities from yours.'] });
     }
     const response = await federation.fetch(
@@ -108,6 +153,7 @@ export function registerFederationAdapter(
       }),
       { contextData: {} },
     );
+    await countPost(hosts, request.ip, response.status);
     reply.code(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') reply.header(name, value);

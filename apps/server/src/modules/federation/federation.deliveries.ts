@@ -224,7 +224,8 @@ export function startDeliveries({
     let handle: ((ctx: Context<FederationRequestData>) => Promise<void>) | undefined;
     switch (event.type) {
       case 'post-published':
-        handle = (ctx) => published(ctx, event.postId, event.authorId);
+        // An imported work (issue 40) is history, not news: in the outbox, never sent as a Create.
+        if (!event.imported) handle = (ctx) => published(ctx, event.postId, event.authorId);
         break;
       case 'post-changed':
         handle = (ctx) => changed(ctx, event.postId);

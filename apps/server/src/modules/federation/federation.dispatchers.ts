@@ -15,6 +15,7 @@ import { extractMentions } from '../../lib/mentions.js';
 import type { PostsService } from '../posts/index.js';
 import type { TextLinks } from './federation.html.js';
 import { registerInboxListeners } from './federation.inbox.js';
+import { createInstanceKeys, INSTANCE_ACTOR, toInstanceActor } from './federation.instance.js';
 import type { ActorKeys } from './federation.keys.js';
 import {
   CommentNote,
@@ -166,9 +167,18 @@ export function createAppFederation({
     }
   }
 
+  // The accounts' actors, and the instance actor (federation.instance.ts), whose key signs the inboxes' fetches.
+  const instanceKeys = createInstanceKeys(db);
   federation
-    .setActorDispatcher(AP_PATHS.actor, (ctx, identifier) => personOf(ctx, identifier))
-    .setKeyPairsDispatcher(async (_ctx, identifier) => ((await actorOf(identifier)) ? keys.of(identifier) : []))
+    .setActorDispatcher(AP_PATHS.actor, async (ctx, identifier) =>
+      identifier === INSTANCE_ACTOR
+        ? toInstanceActor(ctx, await ctx.getActorKeyPairs(identifier))
+        : personOf(ctx, identifier),
+    )
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return instanceKeys.of();
+      return (await actorOf(identifier)) ? keys.of(identifier) : [];
+    })
     // WebFinger's `acct:name@host`, any letter case; the subject then names the account as it writes itself.
     .mapHandle(async (ctx, username) => {
       const row = await selectActorByUsername(db, username);
@@ -178,8 +188,12 @@ export function createAppFederation({
     });
 
   // Each account's inbox and the shared one; Fedify verifies every POST's HTTP signature (401 without a valid
-  // one, before any listener runs) and queues what it takes in (202).
-  registerInboxListeners(federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox), {
+  // one, before any listener runs) and queues what it takes in (202). What an activity's handling fetches (its
+  // sender's key and actor, a Move's target) is fetched signed: by the account's key at its own inbox (Fedify's
+  // rule), by the instance actor's at the shared one, so a server in Mastodon's secure mode answers.
+  const inbox = federation.setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox);
+  inbox.setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }));
+  registerInboxListeners(inbox, {
     db,
     log,
     publicWork,

@@ -1,9 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Announce, Block, Delete, Flag, Follow, isActor, Like, Link, Undo, type Actor } from '@fedify/vocab';
+import {
+  Accept,
+  Announce,
+  Block,
+  Create,
+  Delete,
+  Flag,
+  Follow,
+  isActor,
+  Like,
+  Link,
+  Move,
+  Note,
+  PUBLIC_COLLECTION,
+  Reject,
+  Undo,
+  Update,
+  type Actor,
+} from '@fedify/vocab';
+import { addRemoteComment, editRemoteComment, removeRemoteComments } from '../../actions/comments.js';
 import {
   addRemoteFollow,
   addRemoteReaction,
+  moveRemoteFollows,
   removeRemoteActors,
   removeRemoteFollow,
   removeRemoteReaction,
@@ -11,9 +31,18 @@ import {
 } from '../../actions/federation.js';
 import type { Db } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
+import { freshLoader } from './federation.kv.js';
 import { parseNoteKey } from './federation.objects.js';
 import { isSuspendedServer, takeBlock, takeFlag, undoBlock } from './federation.safety.js';
-import { selectActor, upsertRemoteActor, type RemoteActorFields } from './federation.sql.js';
+import { replyText } from './federation.reply-text.js';
+import {
+  selectActor,
+  selectReplyTarget,
+  selectBlocksRemote,
+  selectWorkBlocksRemote,
+  upsertRemoteActor,
+  type RemoteActorFields,
+} from './federation.sql.js';
 
 /** The longest a remote actor's URLs kept here may be; a handle and a name are shown, and kept shorter. */
 const MAX_TEXT = 2_000;
@@ -127,20 +156,141 @@ async function takeReaction<Data>(
   await addRemoteReaction(db, { postId, remoteActorId, kind, activityId: activity.id.href });
 }
 
+/** One of our comments' Notes (`/ap/comments/{id}`, on this server's origin): the comment's id; else undefined. */
+function localCommentOf<Data>(ctx: InboxContext<Data>, id: URL): string | undefined {
+  if (id.origin !== new URL(ctx.origin).origin) return undefined;
+  const match = /^\/ap\/comments\/([^/]+)$/.exec(id.pathname);
+  const commentId = match ? decoded(match[1]!).toLowerCase() : '';
+  return isUuid(commentId) ? commentId : undefined;
+}
+
+/**
+ * The work a reply answers, when it may take a comment from another server (selectReplyTarget: public, open to
+ * everyone's comments): the work itself (its Note of any generation, or its page), one of our comments on it, or a
+ * remote comment on it taken earlier (a reply in the thread).
+ */
+async function replyTargetOf<Data>(ctx: InboxContext<Data>, db: Db, inReplyTo: URL | null) {
+  if (!inReplyTo) return undefined;
+  const postId = localWorkOf(ctx, inReplyTo);
+  if (postId) return selectReplyTarget(db, { postId });
+  const commentId = localCommentOf(ctx, inReplyTo);
+  if (commentId) return selectReplyTarget(db, { commentId });
+  if (inReplyTo.origin === new URL(ctx.origin).origin || inReplyTo.href.length > MAX_TEXT) return undefined;
+  return selectReplyTarget(db, { noteIri: inReplyTo.href });
+}
+
+/**
+ * The Note a `Create` or an `Update` carries (embedded, as Mastodon and Pixelfed send it, or fetched), when it is
+ * its actor's own: `attributedTo` the activity's actor and its id on the actor's host (Mastodon's `invalid_origin?`
+ * check), so nobody writes words in another's name. Only a `Note`: Mastodon and Pixelfed write replies as Notes
+ * (an `Article` or a `Page` is a post of its own, a blog article or a forum thread). Else null.
+ */
+async function ownNoteOf<Data>(ctx: InboxContext<Data>, activity: Create | Update): Promise<Note | null> {
+  if (!activity.actorId) return null;
+  let object: unknown = null;
+  try {
+    object = await activity.getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
+  } catch {
+    return null;
+  }
+  if (!(object instanceof Note) || !object.id || object.id.href.length > MAX_TEXT) return null;
+  if (object.attributionId?.href !== activity.actorId.href || object.id.host !== activity.actorId.host) return null;
+  return object;
+}
+
+/** Whether a Note is addressed to the Public (`to`, or `cc` for Mastodon's "unlisted"): not followers-only, not direct. */
+const isPublicNote = (note: Note) => [...note.toIds, ...note.ccIds].some((id) => id.href === PUBLIC_COLLECTION.href);
+
+/** A reply's words as a comment keeps them (replyText), and the page it names (else its id). */
+async function replyOf<Data>(ctx: InboxContext<Data>, note: Note): Promise<{ content: string; noteUrl: string }> {
+  const noteUrl = hrefOf(note.url) ?? note.id!.href;
+  let attachments = 0;
+  try {
+    for await (const _ of note.getAttachments({
+      documentLoader: ctx.documentLoader,
+      contextLoader: ctx.contextLoader,
+      suppressError: true,
+    })) {
+      if (++attachments >= 20) break;
+    }
+  } catch {
+    // Attachments that cannot be read are not named.
+  }
+  const content = replyText(
+    {
+      html: String(note.content ?? ''),
+      summary: note.summary === null ? null : String(note.summary),
+      attachments,
+      url: noteUrl,
+    },
+    new URL(ctx.origin).host,
+  );
+  return { content, noteUrl };
+}
+
+/**
+ * A reply from another server (a `Create` of a public `Note` answering one of our works, one of our comments, or a
+ * remote comment taken earlier): a comment on that work by the remote actor, fetched and kept as a follower is,
+ * counted and notified as a local comment (actions/comments.ts). The same Note again is one comment. A reply to
+ * anything else, a Note of someone else's or to followers only or direct: no effect.
+ */
+async function takeReply<Data>(ctx: InboxContext<Data>, db: Db, create: Create): Promise<void> {
+  if (!create.actorId || create.actorId.origin === new URL(ctx.origin).origin) return;
+  if (await isSuspendedServer(db, [create.actorId])) return;
+  const note = await ownNoteOf(ctx, create);
+  if (!note || !isPublicNote(note)) return;
+  const postId = await replyTargetOf(ctx, db, note.replyTargetId);
+  if (!postId) return;
+  const actor = await create.getActor({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
+  if (!actor || !isActor(actor) || actor.id?.href !== create.actorId.href) return;
+  const fields = await remoteActorFields(actor, ctx);
+  if (!fields) return;
+  const remoteActorId = await upsertRemoteActor(db, fields);
+  // Someone the work's artist blocks: nothing is kept (as a blocked person here cannot comment), nor notified.
+  if (await selectWorkBlocksRemote(db, postId, remoteActorId)) return;
+  await addRemoteComment(db, { postId, remoteActorId, noteIri: note.id!.href, ...(await replyOf(ctx, note)) });
+}
+
+/**
+ * A `Move` (Mastodon's account migration, its `activity/move.rb`): the Move's actor is the old account and its object
+ * that same account; the `target` is fetched afresh (signed, past the cache of the inbox's fetches: freshLoader) and
+ * must be an actor whose `alsoKnownAs` names the old one, on a server that is not suspended. Then the new actor is
+ * kept as a follower is and the old actor's follows of our artists become its own (actions/federation.ts). Anything
+ * else: no effect.
+ */
+async function takeMove<Data>(ctx: InboxContext<Data>, db: Db, move: Move): Promise<void> {
+  const from = move.actorId;
+  if (!from || from.origin === new URL(ctx.origin).origin) return;
+  if (move.objectId?.href !== from.href || !move.targetId || move.targetId.href === from.href) return;
+  if (move.targetId.origin === new URL(ctx.origin).origin || (await isSuspendedServer(db, [move.targetId]))) return;
+  let target: unknown;
+  try {
+    target = await ctx.lookupObject(move.targetId.href, { documentLoader: freshLoader(ctx.documentLoader) });
+  } catch {
+    return; // A target that cannot be read moves nothing.
+  }
+  if (!isActor(target) || target.id?.href !== move.targetId.href) return;
+  if (!target.aliasIds.some((alias) => alias.href === from.href)) return;
+  const fields = await remoteActorFields(target, ctx);
+  if (!fields) return;
+  await moveRemoteFollows(db, { fromIri: from.href, toActorId: await upsertRemoteActor(db, fields) });
+}
+
 /** A work as anyone signed out sees it, or null (the federation's publicWork). */
 type PublicWork = (postId: string) => Promise<object | null>;
 
 /**
- * The Accept of a Follow: its id is made from the Follow's, so a try run again sends the same activity. The
- * Follow is embedded by its ids only (as Mastodon sends it), not with the remote actor fetched into it: what
- * that server wrote is not sent back (a NUL in its name, which the job queue's JSON cannot hold, kept the
- * Accept from being queued at all).
+ * The Accept of a Follow (or its Reject, when the artist blocks the follower: Mastodon's `follow.rb` answers so): its
+ * id is made from the Follow's, so a try run again sends the same activity. The Follow is embedded by its ids only
+ * (as Mastodon sends it), not with the remote actor fetched into it: what that server wrote is not sent back (a NUL
+ * in its name, which the job queue's JSON cannot hold, kept the Accept from being queued at all).
  */
-function acceptOf<Data>(ctx: InboxContext<Data>, userId: string, follow: Follow): Accept {
+function answerOf<Data>(ctx: InboxContext<Data>, userId: string, follow: Follow, rejected = false): Accept | Reject {
   const id = new URL(ctx.getActorUri(userId));
-  id.hash = `accepts/${createHash('sha256').update(follow.id!.href).digest('hex').slice(0, 32)}`;
+  const hash = createHash('sha256').update(follow.id!.href).digest('hex').slice(0, 32);
+  id.hash = `${rejected ? 'rejects' : 'accepts'}/${hash}`;
   const object = new Follow({ id: follow.id, actor: follow.actorId, object: follow.objectId });
-  return new Accept({ id, actor: ctx.getActorUri(userId), object });
+  return new (rejected ? Reject : Accept)({ id, actor: ctx.getActorUri(userId), object });
 }
 
 /**
@@ -157,13 +307,21 @@ function acceptOf<Data>(ctx: InboxContext<Data>, userId: string, follow: Follow)
  * - `Like` and `Announce` (a boost) of a public work (takeReaction): kept once per actor and work, a like counted
  *   in the post's like count; the artist is notified ("liked your post", "boosted your post"). Their `Undo`
  *   (embedded, or named by its id) removes them, and the notification while unread.
- * - `Delete` of the actor itself: its follows, likes and boosts end and its row goes, with its notifications.
+ * - `Create` of a public `Note` replying to one of our public works, or to a comment on one (takeReply): a comment
+ *   on the work by the remote actor, counted and notified as a local comment. `Update` of that Note by its own actor
+ *   changes its words; `Delete` of it (a Tombstone or its id) by its own actor removes it.
+ * - `Delete` of the actor itself: its follows, likes, boosts and comments end and its row goes, with its
+ *   notifications.
  *
  * - `Block` of an artist by a remote actor: its follow ends and nothing of the artist is delivered to it, until its
  *   `Undo`; `Flag` (a remote server's report): a report in the moderation queue naming the server
- *   (federation.safety.ts). A suspended server's activities never get here (the adapter answers 403).
+ *   (federation.safety.ts). A suspended server's activities never get here (the adapter answers 403), nor a
+ *   server's past its rate (429). Someone an artist blocks: their Follow is answered by a Reject and kept nowhere,
+ *   their Like and Announce of the artist's works keep nothing (actions/federation.ts).
+ * - `Move` of an account to another (takeMove): the new account, fetched afresh, must name the old one; the old one's
+ *   follows of our artists become the new one's.
  *
- * Anything else is taken and ignored (later parts: replies).
+ * Anything else is taken and ignored.
  */
 export function registerInboxListeners<Data>(
   inbox: InboxListenerSetters<Data>,
@@ -185,8 +343,13 @@ export function registerInboxListeners<Data>(
       const fields = await remoteActorFields(actor, ctx);
       if (!fields) return;
       const remoteActorId = await upsertRemoteActor(db, fields);
+      // Someone the artist blocks (federation.safety.ts): nothing is kept, and their server hears a Reject.
+      if (await selectBlocksRemote(db, account.id, remoteActorId)) {
+        await ctx.sendActivity({ identifier: account.id }, actor, answerOf(ctx, account.id, follow, true));
+        return;
+      }
       await addRemoteFollow(db, { userId: account.id, remoteActorId, activityId: follow.id.href });
-      await ctx.sendActivity({ identifier: account.id }, actor, acceptOf(ctx, account.id, follow));
+      await ctx.sendActivity({ identifier: account.id }, actor, answerOf(ctx, account.id, follow));
     })
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
@@ -224,10 +387,23 @@ export function registerInboxListeners<Data>(
     // Safety across servers (federation.safety.ts): a remote actor's Block of an artist, a remote server's report.
     .on(Block, (ctx, block) => takeBlock(ctx, db, block))
     .on(Flag, (ctx, flag) => takeFlag(ctx, db, flag))
+    .on(Create, (ctx, create) => takeReply(ctx, db, create))
+    .on(Move, (ctx, move) => takeMove(ctx, db, move))
+    .on(Update, async (ctx, update) => {
+      // A reply's edit: only of a comment of the Note's own actor (editRemoteComment matches both).
+      const note = await ownNoteOf(ctx, update);
+      if (!note) return;
+      const { content } = await replyOf(ctx, note);
+      await editRemoteComment(db, { actorIri: update.actorId!.href, noteIri: note.id!.href, content });
+    })
     .on(Delete, async (_ctx, deletion) => {
-      // Only an actor's Delete of itself: a deleted post of theirs means nothing here yet.
-      if (!deletion.actorId || deletion.objectId?.href !== deletion.actorId.href) return;
-      await removeRemoteActors(db, [deletion.actorId.href]);
+      if (!deletion.actorId || !deletion.objectId) return;
+      if (deletion.objectId.href === deletion.actorId.href) {
+        await removeRemoteActors(db, [deletion.actorId.href]);
+        return;
+      }
+      // A Note of theirs (a Tombstone, or its id): the comment it was, if it was this actor's own.
+      await removeRemoteComments(db, { actorIris: [deletion.actorId.href], noteIri: deletion.objectId.href });
     })
     .onError((_ctx, error) => {
       log.warn({ err: error }, 'federation: an activity taken in failed; the job queue tries it again');

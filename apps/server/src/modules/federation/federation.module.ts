@@ -1,38 +1,85 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerContext } from '../../context.js';
 import type { PostsModule } from '../posts/index.js';
-import { asParsersRead, registerFederationAdapter } from './federation.adapter.js';
-import { createAppFederation } from './federation.dispatchers.js';
+import { asParsersRead, INBOX_RATE_PER_MINUTE, registerFederationAdapter } from './federation.adapter.js';
+import { AP_PATHS, createAppFederation } from './federation.dispatchers.js';
 import { startDeliveries, type ActorFarewell } from './federation.deliveries.js';
 import { createActorKeys } from './federation.keys.js';
-import { createDatabaseKvStore } from './federation.kv.js';
+import { INSTANCE_ACTOR } from './federation.instance.js';
+import { createDatabaseKvStore, keepSignedFetches } from './federation.kv.js';
 import { followFromRoutes } from './federation.follow-from.js';
 import { createJobMessageQueue } from './federation.queue.js';
-import { isSuspendedServer, requestHosts } from './federation.safety.js';
+import { isSuspendedServer, remoteBlockSender, type RemoteBlockChange } from './federation.safety.js';
 import { selectActorByUsername } from './federation.sql.js';
 
 /** The hourly sweep of Fedify's expired cache entries. */
 const KV_SWEEP = { kind: 'federation.kv-sweep', every: '41 * * * *' } as const;
 
 /**
+ * How much of Fedify's work each process runs at once (FEDERATION_DELIVERIES, FEDERATION_INTAKE): deliveries in
+ * flight, and activities taken in being applied. Each kind runs as two workers (while one waits on its slowest
+ * job, the other goes on) claiming half of it a batch, whose jobs run at once, one lane per inbox or per actor.
+ */
+export interface FederationLoad {
+  deliveries: number;
+  intake: number;
+}
+
+/**
+ * The defaults (bench:federation, issue 39, PostgreSQL): 16 deliveries sent 107 a second with the pages at 0.86 times
+ * their speed alone, 32 sent 161 at 0.43 (docs/performance.md, "Federation"): the pages come first.
+ */
+export const FEDERATION_LOAD: FederationLoad = { deliveries: 16, intake: 16 };
+
+/** A field of a queued message's object (its JSON, as Fedify queued it): a string, else undefined. */
+const fieldOf = (value: unknown, name: string): string | undefined => {
+  const field = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof field === 'string' ? field : undefined;
+};
+
+/** A delivery's lane: its inbox (two deliveries to one inbox go in the order queued). */
+const inboxOf = ({ message }: { message: unknown }) => fieldOf(message, 'inbox');
+
+/** An activity's lane: its actor (a Like and its Undo are applied in the order queued). */
+const actorOf = ({ message }: { message: unknown }) => {
+  const activity = (message as { activity?: unknown } | null)?.activity;
+  const actor = (activity as { actor?: unknown } | null)?.actor;
+  return typeof actor === 'string' ? actor : fieldOf(actor, 'id');
+};
+
+/**
  * Fedify's three queues as job kinds: activities taken in (`inbox`), one delivery to one inbox (`outbox`), and
  * an activity to many inboxes split into deliveries (`fanout`). A delivery is tried 16 times after the first,
  * a minute later then doubling to at most 6 hours apart (about two days in all, as a server down for a weekend
- * day still gets its deliveries); a slow inbox holds only one of the few deliveries each process runs at once.
+ * day still gets its deliveries); a slow inbox holds one of the deliveries in flight (and its batch's end).
  */
-const QUEUES = {
-  inbox: { kind: 'federation.inbox', retryLimit: 5, retryDelaySeconds: 30, concurrency: 2, batchSize: 5 },
-  outbox: {
-    kind: 'federation.outbox',
-    retryLimit: 16,
-    retryDelaySeconds: 60,
-    retryDelayMaxSeconds: 6 * 3600,
-    expireInSeconds: 300,
-    concurrency: 4,
-    batchSize: 5,
-  },
-  fanout: { kind: 'federation.fanout', retryLimit: 5, retryDelaySeconds: 30, concurrency: 1, batchSize: 1 },
-} as const;
+function queues({ deliveries, intake }: FederationLoad) {
+  const half = (n: number) => Math.max(1, Math.ceil(n / 2));
+  return {
+    inbox: {
+      kind: 'federation.inbox',
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      concurrency: 2,
+      batchSize: half(intake),
+      keyOf: actorOf,
+    },
+    outbox: {
+      kind: 'federation.outbox',
+      retryLimit: 16,
+      retryDelaySeconds: 60,
+      retryDelayMaxSeconds: 6 * 3600,
+      expireInSeconds: 300,
+      concurrency: 2,
+      batchSize: half(deliveries),
+      keyOf: inboxOf,
+    },
+    fanout: { kind: 'federation.fanout', retryLimit: 5, retryDelaySeconds: 30, concurrency: 1, batchSize: 1 },
+  };
+}
+
+/** The activities shaped, by the object Fedify queues (gone with it). */
+const shapedActivities = new WeakMap<object, unknown>();
 
 /**
  * A delivery's activity as Mastodon's and Pixelfed's parsers read it (asParsersRead: `to`, `cc`, `tag` and
@@ -42,7 +89,15 @@ const QUEUES = {
  */
 function shapeDelivery(message: unknown): unknown {
   if (typeof message !== 'object' || message === null || !('activity' in message)) return message;
-  return { ...message, activity: asParsersRead(message.activity) };
+  const { activity } = message;
+  if (typeof activity !== 'object' || activity === null) return { ...message, activity: asParsersRead(activity) };
+  // A fan-out queues one message per inbox, all with the same activity: it is shaped once.
+  let shaped = shapedActivities.get(activity);
+  if (shaped === undefined) {
+    shaped = asParsersRead(activity);
+    shapedActivities.set(activity, shaped);
+  }
+  return { ...message, activity: shaped };
 }
 
 /** The server's version, as NodeInfo names it: apps/server/package.json (beside src/ and dist/ alike). */
@@ -60,14 +115,29 @@ async function serverVersion(): Promise<string> {
  * the app's database.
  */
 export async function wireFederation(
-  shared: ServerContext<{ publicOrigin: string | undefined; federationAllowPrivateAddress?: boolean }>,
-  { posts }: { posts: PostsModule },
+  shared: ServerContext<{
+    publicOrigin: string | undefined;
+    federationAllowPrivateAddress?: boolean;
+    federationLoad?: Partial<FederationLoad>;
+    federationInboxRate?: number;
+  }>,
+  {
+    posts,
+    remoteBlockChanged,
+  }: {
+    posts: PostsModule;
+    /** The safety module's port: an artist's block of someone on another server is sent to them from here. */
+    remoteBlockChanged: { connect(answer: (change: RemoteBlockChange) => Promise<void>): void };
+  },
 ): Promise<FederationModule> {
   const { app, bus, config, db, jobs, limiter, log } = shared;
   const kv = createDatabaseKvStore(db);
   jobs.define(KV_SWEEP.kind, () => kv.sweepExpired(), { every: KV_SWEEP.every, retryLimit: 2, batchSize: 1 });
-  const queueOf = ({ kind, ...options }: (typeof QUEUES)[keyof typeof QUEUES], shape?: (message: unknown) => unknown) =>
-    createJobMessageQueue(jobs, kind, options, shape);
+  const QUEUES = queues({ ...FEDERATION_LOAD, ...config.federationLoad });
+  const queueOf = (
+    { kind, ...options }: ReturnType<typeof queues>[keyof ReturnType<typeof queues>],
+    shape?: (message: unknown) => unknown,
+  ) => createJobMessageQueue(jobs, kind, options, shape);
   const appFederation = createAppFederation({
     db,
     kv,
@@ -83,6 +153,7 @@ export async function wireFederation(
     log,
   });
   const { federation } = appFederation;
+  keepSignedFetches(federation, kv, AP_PATHS.actor.replace('{identifier}', INSTANCE_ACTOR));
   // Fedify's listeners on the three job kinds (their jobs start being claimed once the app is ready).
   const listening = new AbortController();
   void federation.startQueue({}, { signal: listening.signal });
@@ -104,11 +175,13 @@ export async function wireFederation(
     publicOrigin: config.publicOrigin,
     allowPrivateAddress: config.federationAllowPrivateAddress === true,
   });
+  remoteBlockChanged.connect(remoteBlockSender(federation, config.publicOrigin, {}));
   registerFederationAdapter(app, {
     federation,
     publicOrigin: config.publicOrigin,
     actorIdOf: async (username) => (await selectActorByUsername(db, username))?.id,
-    refusesServer: (body, headers) => isSuspendedServer(db, requestHosts(body, headers)),
+    refusesServer: (hosts) => isSuspendedServer(db, hosts),
+    inboxRate: { limiter, perMinute: config.federationInboxRate ?? INBOX_RATE_PER_MINUTE },
   });
   log.debug('federation: WebFinger, NodeInfo, the actors and their inboxes are served; works are delivered');
   return { farewell: deliveries.farewell };

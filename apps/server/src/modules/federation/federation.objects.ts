@@ -104,12 +104,25 @@ export function toPerson(
   });
 }
 
+/** A picture's file as it goes out: its URL, media type and its own size. */
+interface OutgoingFile {
+  url: string;
+  mediaType: 'image/jpeg' | 'image/png' | 'image/gif';
+  width: number;
+  height: number;
+}
+
 /**
- * The file a picture goes out as: the widest sRGB still JPEG variant of at most 4,096 px (never AVIF or WebP,
- * which Pixelfed refuses, and never the original with its metadata), with its own size. The media pipeline
- * writes no PNG or GIF: pixel art goes as its nearest-neighbour JPEG, an animation as its still first frame.
+ * The file a picture goes out as (never AVIF or WebP, which Pixelfed refuses, and never the original with its
+ * metadata), with its own size: pixel art's lossless PNG or an animation's animated GIF, when the media pipeline
+ * wrote one (`federated`, at most 1,080 px); else the widest sRGB still JPEG variant of at most 4,096 px (for a
+ * picture uploaded before those renditions were written, its nearest-neighbour JPEG or its still first frame).
  */
-export function outgoingFile(picture: Picture): { url: string; width: number; height: number } | undefined {
+export function outgoingFile(picture: Picture): OutgoingFile | undefined {
+  const { federated } = picture;
+  if (federated && Math.max(federated.width, federated.height) <= MAX_SIDE) {
+    return { url: federated.url, mediaType: federated.type, width: federated.width, height: federated.height };
+  }
   const jpeg = picture.sources.find((source) => source.type === 'image/jpeg' && !source.media);
   const candidates = (jpeg?.srcset ?? '')
     .split(',')
@@ -120,7 +133,7 @@ export function outgoingFile(picture: Picture): { url: string; width: number; he
   const fits = candidates.filter(({ width }) => Math.max(width, Math.round(width * ratio)) <= MAX_SIDE);
   const chosen = fits.sort((a, b) => b.width - a.width)[0];
   if (!chosen) return undefined;
-  return { url: chosen.url, width: chosen.width, height: Math.round(chosen.width * ratio) };
+  return { url: chosen.url, mediaType: 'image/jpeg', width: chosen.width, height: Math.round(chosen.width * ratio) };
 }
 
 /** The work's words as HTML, "+N more" for a Mastodon reader when it has more pictures than shown, its licence. */
@@ -187,7 +200,7 @@ export function toNote(
     return [
       new Image({
         url: absolute(file.url, ctx.origin),
-        mediaType: 'image/jpeg',
+        mediaType: file.mediaType,
         name: picture.alt.trim() || null,
         width: file.width,
         height: file.height,

@@ -19,7 +19,7 @@ type Handler = (message: unknown) => Promise<void> | void;
 export function createJobMessageQueue(
   jobs: JobQueue,
   kind: string,
-  options: JobKindOptions,
+  options: JobKindOptions<{ message: unknown }>,
   /** What a message is stored as (the deliveries' JSON as the fediverse's parsers read it). */
   shape: (message: unknown) => unknown = (message) => message,
 ): MessageQueue {

@@ -321,4 +321,84 @@ describe('safety across servers', { timeout: 120_000 }, () => {
     const second = await createPost(ctx.app, artist, 'For both');
     await eventually(async () => createdAt(second, '/users/carol/inbox'), "carol's Create");
   });
+
+  it("reads a server in Mastodon's secure mode: its actor and key fetched signed by our instance actor", async () => {
+    // Our instance actor: an Application with its key, at an id no account can have.
+    const instance = await fetch(`${origin}/ap/users/actor`, { headers: { accept: 'application/activity+json' } });
+    expect(instance.status).toBe(200);
+    const json = (await instance.json()) as {
+      id: string;
+      type: string;
+      publicKey: { id: string; publicKeyPem: string };
+    };
+    expect(json).toMatchObject({ id: `${origin}/ap/users/actor`, type: 'Application' });
+    expect(json.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+
+    const artist = await signUp(ctx.app);
+    remote.secure.on = true;
+    try {
+      // The fake remote now refuses an unsigned GET of its actors, as a server in secure mode does.
+      const unsigned = await fetch(remote.actor('dave'), { headers: { accept: 'application/activity+json' } });
+      expect(unsigned.status).toBe(401);
+      // dave's Follow at the shared inbox: its key and actor are fetched signed by the instance actor, and it counts.
+      const shared = await remote.deliver(`${origin}/ap/inbox`, followOf(artist, 'dave'), 'dave');
+      expect(shared.status, await shared.text()).toBe(202);
+      await eventually(async () => (await remoteCount(artist)) === 1, "dave's follow");
+      expect(remote.secure.signers).toContain(json.publicKey.id);
+      // At the artist's own inbox, Fedify signs with the artist's key.
+      const other = await signUp(ctx.app);
+      const response = await remote.deliver(`${actorOf(other)}/inbox`, followOf(other, 'odd'), 'odd');
+      expect(response.status, await response.text()).toBe(202);
+      await eventually(async () => (await remoteCount(other)) === 1, "odd's follow");
+      expect(remote.secure.signers.some((key) => key.startsWith(actorOf(other)))).toBe(true);
+    } finally {
+      remote.secure.on = false;
+    }
+  });
+});
+
+describe('the rate per server of the inboxes', { timeout: 120_000 }, () => {
+  let limited: Awaited<ReturnType<typeof startFederatedApp>>;
+  beforeAll(async () => {
+    limited = await startFederatedApp({ rateLimits: true, federationInboxRate: 3 });
+  }, 90_000);
+  afterAll(() => limited?.close());
+
+  it('answers 429 with Retry-After past the allowance, before any key is fetched, and keeps nothing', async () => {
+    const artist = await signUp(limited.ctx.app);
+    const inbox = `${limited.origin}/ap/users/${artist.user._id}/inbox`;
+    const followBy = (as: string) =>
+      new Follow({
+        id: new URL(`/follows/rate-${(activities += 1)}`, limited.remote.origin),
+        actor: new URL(limited.remote.actor(as)),
+        object: new URL(`${limited.origin}/ap/users/${artist.user._id}`),
+      });
+    for (const as of ['bob', 'carol', 'bob']) {
+      const response = await limited.remote.deliver(inbox, followBy(as), as);
+      expect(response.status, await response.text()).toBe(202);
+    }
+    // The fourth POST from that server (its actor's and its key's host): refused before odd's key is asked for.
+    const refused = await limited.remote.deliver(inbox, followBy('odd'), 'odd');
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(limited.remote.fetched.some((path) => path.startsWith('/users/odd'))).toBe(false);
+    await eventually(
+      async () =>
+        (
+          await queryRows(
+            limited.ctx.database.db,
+            sql`select from remote_follows where user_id = ${artist.user._id}::uuid`,
+          )
+        ).length === 2,
+      "bob's and carol's follows",
+    );
+    expect(
+      await queryRows(
+        limited.ctx.database.db,
+        sql`select from remote_actors where iri = ${limited.remote.actor('odd')}`,
+      ),
+    ).toHaveLength(0);
+  });
 });

@@ -1,5 +1,5 @@
-import type { InboxContext } from '@fedify/fedify';
-import type { Block, Flag, Undo } from '@fedify/vocab';
+import type { Federation, InboxContext } from '@fedify/fedify';
+import { Block, Undo, type Flag } from '@fedify/vocab';
 import { MODERATION_LIMITS } from '@share-arts/contract';
 import { addRemoteBlock, addRemoteReports, removeRemoteBlock } from '../../actions/federation.js';
 import type { Db } from '../../db/client.js';
@@ -14,9 +14,10 @@ import {
 } from './federation.sql.js';
 
 /**
- * Safety across servers (issue 39, docs/federation.md "Blocking a server"): what the inboxes refuse from a suspended
- * server, what is not delivered to it or to a remote actor who blocks one of our artists, and the inbound `Block`
- * and `Flag`.
+ * Safety across servers (issue 39, docs/federation.md "Blocking a server" and "What else keeps people safe across
+ * servers"): the hosts an inbox POST comes from (for the suspended servers' 403 and the rate per server's 429), what
+ * is not delivered to a suspended server or to a remote actor who blocks one of our artists or whom one blocks, the
+ * inbound `Block` and `Flag`, and an artist's own Block of a remote person sent out.
  */
 
 /** The most objects of a `Flag` looked at (Mastodon names the account and the few posts reported). */
@@ -108,6 +109,37 @@ export async function undoBlock<Data>(ctx: InboxContext<Data>, db: Db, undo: Und
     });
   }
   return undo.objectId ? removeRemoteBlock(db, { actorIri: undo.actorId.href, activityId: undo.objectId.href }) : 0;
+}
+
+/** An artist's block of someone on another server, or its lifting (the safety module's `remoteBlockChanged`). */
+export interface RemoteBlockChange {
+  userId: string;
+  actor: { iri: string; inbox: string };
+  blockId: string;
+  blocked: boolean;
+}
+
+/**
+ * Sends an artist's `Block` of someone on another server, or its `Undo` (the Block embedded with its id, actor and
+ * object, which Mastodon's `undo_block` reads), signed by the artist's key, to that person's own inbox (not their
+ * server's shared inbox: the Block is for them), through the delivery queue. Mastodon, receiving the Block, ends their
+ * follow of the artist and hides the artist from them. Deliveries need PUBLIC_ORIGIN: without it nothing is sent.
+ */
+export function remoteBlockSender<Data>(federation: Federation<Data>, origin: string | undefined, contextData: Data) {
+  return async ({ userId, actor, blockId, blocked }: RemoteBlockChange): Promise<void> => {
+    if (!origin) return;
+    const ctx = federation.createContext(new URL(origin), contextData);
+    const artist = ctx.getActorUri(userId);
+    const block = new Block({
+      id: new URL(`${artist.href}#blocks/${blockId}`),
+      actor: artist,
+      object: new URL(actor.iri),
+    });
+    const activity = blocked
+      ? block
+      : new Undo({ id: new URL(`${artist.href}#blocks/${blockId}/undo`), actor: artist, object: block });
+    await ctx.sendActivity({ identifier: userId }, { id: new URL(actor.iri), inboxId: new URL(actor.inbox) }, activity);
+  };
 }
 
 /** A remote server's words as a report's note: no markup, no control characters, at most the note's length. */

@@ -327,9 +327,32 @@ export async function forgetDeletedPost(db: Db, postId: string): Promise<void> {
 // The comments sent as replies (federated_comments, migration 0032), claimed as the works are.
 
 /** A comment `c` a signed-out reader sees: there, not hidden or removed, its author not suspended, its work public. */
-const PUBLIC_COMMENT = sql`c.moderation_state is null
+const PUBLIC_COMMENT = sql`c.moderation_state is null and c.author_id is not null
   and not exists (select from users cu where cu.id = c.author_id and cu.suspended_until > now())
   and exists (select from posts p where p.id = c.post_id and ${PUBLIC_POST})`;
+
+/**
+ * The work a reply from another server answers (issue 39, remote comments), when a signed-out reader sees it and
+ * anyone may comment on it (its comment policy `everyone`: a remote person is nobody the artist follows here): the
+ * work itself (`postId`), the work of one of our comments, or of a remote comment taken earlier (its Note's id),
+ * shown to everyone. Undefined otherwise.
+ */
+export async function selectReplyTarget(
+  db: Db,
+  replyTo: { postId: string } | { commentId: string } | { noteIri: string },
+): Promise<string | undefined> {
+  const post =
+    'postId' in replyTo
+      ? sql`${replyTo.postId}::uuid`
+      : sql`(select c.post_id from comments c where ${
+          'commentId' in replyTo ? sql`c.id = ${replyTo.commentId}::uuid` : sql`c.note_iri = ${replyTo.noteIri}`
+        } and c.moderation_state is null)`;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select p.id from posts p where p.id = ${post} and p.comment_policy = 'everyone' and ${PUBLIC_POST}`,
+  );
+  return row?.id;
+}
 
 export interface CommentRow {
   id: string;
@@ -445,20 +468,21 @@ export async function selectNodeUsage(db: Db): Promise<NodeUsage> {
         ${activeSince(180)} as active_halfyear,
         (select count(*)::int from posts p where ${PUBLIC_POST}) as local_posts,
         (select count(*)::int from comments c join posts p on p.id = c.post_id
-          where c.moderation_state is null and ${PUBLIC_POST}) as local_comments`,
+          where c.moderation_state is null and c.author_id is not null and ${PUBLIC_POST}) as local_comments`,
   );
   return row!;
 }
 
 // Fedify's key-value store (federation.kv.ts): a key is the JSON of Fedify's key array.
 
-/** The value at `key`, unless it expired; undefined when none. */
-export async function kvGet(db: Db, key: string): Promise<{ value: unknown } | undefined> {
-  const [row] = await queryRows<{ value: unknown }>(
+/** The value at `key`, unless it expired, and the milliseconds it has left (null: no ttl); undefined when none. */
+export async function kvGet(db: Db, key: string): Promise<{ value: unknown; ttlMs: number | null } | undefined> {
+  const [row] = await queryRows<{ value: unknown; ttl_ms: number | string | null }>(
     db,
-    sql`select value from federation_kv where key = ${key} and (expires_at is null or expires_at > now())`,
+    sql`select value, extract(epoch from expires_at - now()) * 1000 as ttl_ms
+        from federation_kv where key = ${key} and (expires_at is null or expires_at > now())`,
   );
-  return row;
+  return row && { value: row.value, ttlMs: row.ttl_ms === null ? null : Number(row.ttl_ms) };
 }
 
 /** Sets `key` to `value` (JSON text), expiring after `ttlMs` milliseconds when given. */
@@ -469,6 +493,15 @@ export async function kvSet(db: Db, key: string, json: string, ttlMs: number | u
     sql`insert into federation_kv (key, value, expires_at) values (${key}, ${json}::jsonb, ${expires})
         on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`,
   );
+}
+
+/** Sets `key` to `value` (JSON text, no expiry) unless it has one; answers the value kept (the first writer's). */
+export async function kvSetOnce(db: Db, key: string, json: string): Promise<unknown> {
+  await db.execute(
+    sql`insert into federation_kv (key, value) values (${key}, ${json}::jsonb) on conflict (key) do nothing`,
+  );
+  const [row] = await queryRows<{ value: unknown }>(db, sql`select value from federation_kv where key = ${key}`);
+  return row?.value;
 }
 
 export async function kvDelete(db: Db, key: string): Promise<void> {
@@ -544,16 +577,43 @@ export async function selectSuspendedAmong(db: Db, domains: string[]): Promise<b
   return rows.length > 0;
 }
 
-/** What a delivery from these accounts leaves out: the suspended servers' domains, and the actors blocking them. */
+/** Whether the artist of the work `postId` blocks this remote actor (its reply to the work is then not kept). */
+export async function selectWorkBlocksRemote(db: Db, postId: string, remoteActorId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select from remote_person_blocks b join posts p on p.author_id = b.user_id
+        where p.id = ${postId}::uuid and b.remote_actor_id = ${remoteActorId}::uuid`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the account blocks this remote actor (its Follow is then answered by a Reject). */
+export async function selectBlocksRemote(db: Db, userId: string, remoteActorId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select from remote_person_blocks where user_id = ${userId}::uuid and remote_actor_id = ${remoteActorId}::uuid`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * What a delivery from these accounts leaves out: the suspended servers' domains, and the actors blocking them or
+ * blocked by them (`remote_blocks`, `remote_person_blocks`).
+ */
 export async function selectDeliveryExclusions(
   db: Db,
   userIds: string[],
 ): Promise<{ domains: string[]; blockers: string[] }> {
+  const users = sql`(select value::uuid from json_array_elements_text(${JSON.stringify(userIds)}::json))`;
   const [row] = await queryRows<{ domains: string[] | null; blockers: string[] | null }>(
     db,
     sql`select (select json_agg(domain) from server_blocks where severity = 'suspend') as domains,
-          (select json_agg(distinct actor_iri) from remote_blocks
-           where user_id in (select value::uuid from json_array_elements_text(${JSON.stringify(userIds)}::json))) as blockers`,
+          (select json_agg(distinct iri) from (
+             select actor_iri as iri from remote_blocks where user_id in ${users}
+             union all
+             select ra.iri from remote_person_blocks b join remote_actors ra on ra.id = b.remote_actor_id
+             where b.user_id in ${users}
+           ) refused) as blockers`,
   );
   return { domains: row?.domains ?? [], blockers: row?.blockers ?? [] };
 }

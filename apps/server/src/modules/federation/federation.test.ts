@@ -386,6 +386,73 @@ describe('works', () => {
     expect(note.content).not.toContain('more on Share Arts');
   });
 
+  it('send pixel art as its lossless PNG and an animation as its animated GIF, older pictures as their JPEG', async () => {
+    const artist = await signUp(ctx.app);
+    /** A media fixture uploaded as a post picture: its id. */
+    const upload = async (name: string, alt: string) => {
+      const data = await readFile(path.join(import.meta.dirname, '../media/fixtures', name));
+      const { payload, contentType } = multipart([
+        { name: 'alt', data: alt },
+        { name: 'file', data, filename: name, contentType: 'image/png' },
+      ]);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        payload,
+        headers: { ...auth(artist), 'content-type': contentType },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().media._id as string;
+    };
+    const sprite = await upload('pixel-art.png', 'A sprite');
+    const loop = await upload('animated.webp', 'A loop');
+    // A picture uploaded before the renditions for other servers were written (issue 39): it has none.
+    const older = await upload('pixel-art.png', 'An older sprite');
+    await ctx.database.db.execute(
+      sql`update media set variants = (select jsonb_agg(v) from jsonb_array_elements(variants) v
+          where v->>'format' not in ('png', 'gif')) where id = ${older}::uuid`,
+    );
+    const id = await createPost(ctx.app, artist, 'Sprites', [sprite, loop, older]);
+    const note = await getJson(`/ap/posts/${id}`);
+    // PH verifyAttachments: image/png and image/gif are among the types Pixelfed takes (never AVIF or WebP); MAP:
+    // the width and height are the file's own.
+    expect(note.attachment).toEqual([
+      {
+        type: 'Image',
+        mediaType: 'image/png',
+        url: `${ORIGIN}/media/${sprite}-1072.png`,
+        name: 'A sprite',
+        width: 1072,
+        height: 804,
+      },
+      {
+        type: 'Image',
+        mediaType: 'image/gif',
+        url: `${ORIGIN}/media/${loop}-480-animated.gif`,
+        name: 'A loop',
+        width: 480,
+        height: 320,
+      },
+      {
+        type: 'Image',
+        mediaType: 'image/jpeg',
+        url: `${ORIGIN}/media/${older}-1072.jpg`,
+        name: 'An older sprite',
+        width: 1072,
+        height: 804,
+      },
+    ]);
+    // What the URLs name is what the type says.
+    for (const [attachment, format] of [
+      [note.attachment[0], 'png'],
+      [note.attachment[1], 'gif'],
+    ] as const) {
+      const file = await ctx.app.inject({ method: 'GET', url: new URL(attachment.url).pathname });
+      expect(file.headers['content-type']).toBe(attachment.mediaType);
+      expect((await sharp(file.rawPayload).metadata()).format).toBe(format);
+    }
+  }, 60_000);
+
   it('pages the outbox newest first with the posts keyset cursors', async () => {
     const artist = await signUp(ctx.app);
     const ids: string[] = [];

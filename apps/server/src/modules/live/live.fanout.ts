@@ -80,7 +80,12 @@ export function createFanout(deps: {
           );
         }
       }
-    } else if (event.type === 'post-published') {
+    } else if (event.type === 'import-progress') {
+      for (const connection of registry.ofUser(event.userId) ?? []) {
+        if (!connection.held) send(connection, { type: 'import', importId: event.importId });
+      }
+    } else if (event.type === 'post-published' && !event.imported) {
+      // An imported work (issue 40) is not news: no frame.
       const users = registry.users();
       if (users.size === 0) return;
       const [followers, blocked] = await Promise.all([

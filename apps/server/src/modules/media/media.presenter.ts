@@ -7,7 +7,10 @@ import { mediaUrl } from './media.storage.js';
 /** The width `url` aims for: sharp on most screens at feed size, without the weight of the 2048 one. */
 const DEFAULT_WIDTH = 1080;
 
-const MIME: Record<MediaVariant['format'], PictureSource['type']> = {
+/** The formats our pages show (PNG and GIF are only for other servers: federatedOf). */
+type ShownFormat = 'avif' | 'jpeg' | 'webp';
+
+const MIME: Record<ShownFormat, PictureSource['type']> = {
   avif: 'image/avif',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
@@ -39,7 +42,7 @@ export function jpegFor(variants: readonly MediaVariant[], width: number): Media
  * screens (AVIF, then JPEG for browsers without AVIF); then the sRGB AVIF and JPEG everyone can show.
  */
 function sourcesOf(variants: readonly MediaVariant[]): PictureSource[] {
-  const groups: { pick: (variant: MediaVariant) => boolean; format: MediaVariant['format']; media?: string }[] = [
+  const groups: { pick: (variant: MediaVariant) => boolean; format: ShownFormat; media?: string }[] = [
     { pick: (variant) => variant.animated === true, format: 'webp', media: SOURCE_MEDIA.animated },
     { pick: (variant) => !variant.animated && variant.gamut === 'p3', format: 'avif', media: SOURCE_MEDIA.p3 },
     { pick: (variant) => !variant.animated && variant.gamut === 'p3', format: 'jpeg', media: SOURCE_MEDIA.p3 },
@@ -57,12 +60,24 @@ function sourcesOf(variants: readonly MediaVariant[]): PictureSource[] {
 }
 
 /**
+ * The rendition other servers are sent in place of a JPEG, when the pipeline wrote one: pixel art's lossless PNG
+ * or an animation's animated GIF (one per picture at most).
+ */
+function federatedOf(variants: readonly MediaVariant[]): Picture['federated'] {
+  const chosen = variants.find((variant) => variant.format === 'png' || variant.format === 'gif');
+  if (!chosen) return undefined;
+  const type = chosen.format === 'png' ? 'image/png' : 'image/gif';
+  return { url: mediaUrl(chosen.file), type, width: chosen.width, height: chosen.height };
+}
+
+/**
  * A media row as it leaves the server: enough for `<picture>` with srcset/sizes, its aspect ratio and
- * placeholder, how to draw it (pixel art, animation), and what Download will save.
+ * placeholder, how to draw it (pixel art, animation), what Download will save, and what other servers are sent.
  */
 export function toPicture(row: MediaRow): Picture {
   // Every picture at least DEFAULT_WIDTH wide has a variant of exactly that width (MEDIA_LIMITS.postWidths).
   const fallback = jpegFor(row.variants, DEFAULT_WIDTH);
+  const federated = federatedOf(row.variants);
   return {
     _id: row.id,
     url: fallback ? mediaUrl(fallback.file) : mediaUrl(row.originalFile),
@@ -77,6 +92,7 @@ export function toPicture(row: MediaRow): Picture {
     originalType: TYPE_OF_EXT[extOf(row.originalFile)] ?? row.originalMime,
     originalBytes: row.originalBytes,
     originalName: downloadName(row),
+    ...(federated ? { federated } : {}),
   };
 }
 

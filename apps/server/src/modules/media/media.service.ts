@@ -33,6 +33,7 @@ import {
 import { createMediaStorage } from './media.store.js';
 import { createFairQueue } from './media.queue.js';
 import { defineSweepJobs, sweepMedia } from './media.sweeper.js';
+import { defineRenditionJob, RENDITIONS_JOB, writeMissingRenditions } from './media.renditions.js';
 
 export { toPicture };
 export { MEDIA_BUSY } from './media.queue.js';
@@ -131,8 +132,12 @@ export function createMediaService({
 }: MediaServiceOptions) {
   if (!given && mediaDir === undefined) throw new Error('createMediaService needs a storage or a mediaDir');
   const storage = given ?? createMediaStorage({ mediaDir: mediaDir! }, log, now);
-  if (jobs) defineSweepJobs(jobs, { db, storage, log, now });
   const queue = createFairQueue({ concurrency, maxQueued, maxQueuedPerAccount });
+  const renditions = { db, storage, log, run: <T>(work: () => Promise<T>) => queue.run(RENDITIONS_JOB.kind, work) };
+  if (jobs) {
+    defineSweepJobs(jobs, { db, storage, log, now });
+    defineRenditionJob(jobs, renditions);
+  }
   /** The pictures whose post is known (ids of posts → ids of pictures), to forget them by their post. */
   const byPost = new Map<string, Set<string>>();
   /** Each picture's facts, for a minute (see fileRights). */
@@ -196,12 +201,15 @@ export function createMediaService({
         file: variantFileName(id, variant),
         bytes: bytes.length,
       }));
+      // An animation's GIF for other servers is written by the renditions job, queued at once (seconds of work).
+      const animationForOthers = purpose === 'post' && processed.animated;
       await storage.write([
         { name: originalFile, data: processed.original.data },
         ...processed.variants.map((variant, i) => ({ name: variants[i]!.file, data: variant.data })),
       ]);
+      let row: MediaRow;
       try {
-        return await insertMedia(db, {
+        row = await insertMedia(db, {
           id,
           ownerId,
           purpose,
@@ -216,11 +224,18 @@ export function createMediaService({
           variants,
           pixelated: processed.pixelated,
           animated: processed.animated,
+          federatedPending: animationForOthers,
         });
       } catch (error) {
         await storage.remove(filesOf({ originalFile, variants }));
         throw error;
       }
+      if (animationForOthers) {
+        jobs?.send(RENDITIONS_JOB.kind, {}).catch((error: unknown) => {
+          log.warn({ mediaId: id, error: String(error) }, 'the GIF for other servers waits for the hourly run');
+        });
+      }
+      return row;
     },
 
     findById,
@@ -346,6 +361,9 @@ export function createMediaService({
 
     /** Deletes uploads attached to nothing for a day, and files whose row is gone (see media.sweeper). */
     sweep: () => sweepMedia({ db, storage, log, now }),
+
+    /** Writes the renditions for other servers that older pictures lack (see media.renditions); answers how many. */
+    writeRenditions: () => writeMissingRenditions(renditions),
   };
 }
 

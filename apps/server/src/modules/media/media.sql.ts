@@ -127,3 +127,52 @@ export async function selectPostMediaFiles(
     .innerJoin(media, eq(media.id, postMedia.mediaId))
     .where(eq(postMedia.postId, postId));
 }
+
+/** A picture still without its rendition for other servers (migration 0037), what writing it needs. */
+export type PendingRendition = Pick<MediaRow, 'id' | 'originalFile' | 'pixelated' | 'animated'>;
+
+/** Up to `batch` pictures still without their rendition for other servers, oldest first (their partial index). */
+export async function selectPendingRenditions(db: Db, batch: number): Promise<PendingRendition[]> {
+  return db
+    .select({
+      id: media.id,
+      originalFile: media.originalFile,
+      pixelated: media.pixelated,
+      animated: media.animated,
+    })
+    .from(media)
+    .where(eq(media.federatedPending, true))
+    .orderBy(media.createdAt)
+    .limit(batch);
+}
+
+/**
+ * Takes a pending picture for one run (clears its mark): false when another run took it or the row is gone. A run
+ * that fails gives it back (releasePendingRendition); one that dies leaves it without (its JPEG goes out).
+ */
+export async function claimPendingRendition(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(media)
+    .set({ federatedPending: false })
+    .where(and(eq(media.id, id), eq(media.federatedPending, true)))
+    .returning({ id: media.id });
+  return rows.length > 0;
+}
+
+/** Marks a picture pending again, for the next run. */
+export async function releasePendingRendition(db: Db, id: string): Promise<void> {
+  await db.update(media).set({ federatedPending: true }).where(eq(media.id, id));
+}
+
+/**
+ * Adds a picture's rendition for other servers to its variants, leaving the others as they are (one statement:
+ * an alt text edited meanwhile is kept). False when the row is gone.
+ */
+export async function addFederatedRendition(db: Db, id: string, variant: MediaVariant): Promise<boolean> {
+  const rows = await db
+    .update(media)
+    .set({ variants: sql`${media.variants} || ${JSON.stringify([variant])}::jsonb` })
+    .where(eq(media.id, id))
+    .returning({ id: media.id });
+  return rows.length > 0;
+}

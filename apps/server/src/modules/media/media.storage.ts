@@ -80,7 +80,10 @@ export function mediaFileOfUrl(url: string): string | undefined {
 
 export const originalFileName = (id: string, ext: string) => `${id}-original.${ext}`;
 
-/** `<id>-1080.jpg`, `<id>-1080-p3.avif` (Display P3), `<id>-640-animated.webp` (every frame). */
+/**
+ * `<id>-1080.jpg`, `<id>-1080-p3.avif` (Display P3), `<id>-640-animated.webp` (every frame); for other servers,
+ * `<id>-1080.png` (pixel art) and `<id>-640-animated.gif`.
+ */
 export const variantFileName = (id: string, variant: Pick<MediaVariant, 'width' | 'format' | 'gamut' | 'animated'>) =>
   `${id}-${variant.width}${variant.gamut === 'p3' ? '-p3' : ''}${variant.animated ? '-animated' : ''}.` +
   (variant.format === 'jpeg' ? 'jpg' : variant.format);

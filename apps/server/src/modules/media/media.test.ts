@@ -4,9 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture } from '@share-arts/contract';
+import { sql } from 'drizzle-orm';
 import {
+  createPost,
   createTestApp,
   errorOf,
+  eventually,
   multipart,
   readStored,
   signUp,
@@ -15,6 +18,7 @@ import {
   type TestContext,
 } from '../../test/helpers.js';
 import { createMediaService } from './media.service.js';
+import { toPicture } from './media.presenter.js';
 import { exifIsOrientationOnly } from './media.metadata.js';
 import { writeReliabilitySection } from '../../../../../scripts/reliability-report.mjs';
 import { afterAllTests } from '../../security/fixtures.js';
@@ -71,6 +75,18 @@ async function uploadOk(name: string, fields?: Record<string, string>): Promise<
   const response = await upload(await fixture(name), { filename: name, fields });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().media;
+}
+
+/** A picture once the renditions job the upload queued has written its rendition for other servers. */
+async function writtenForOthers(id: string): Promise<Picture> {
+  const media = createMediaService({ db: ctx.database.db, storage: ctx.storage });
+  for (let waited = 0; ; waited += 100) {
+    const row = await media.findById(id);
+    // Taken by a run (no longer pending) a moment before its file is written and added.
+    if (row && toPicture(row).federated) return toPicture(row);
+    if (waited > 60_000) throw new Error(`no rendition for other servers of ${id} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A stored file's bytes by its URL (from the media folder, or the bucket with MEDIA_STORE=s3). */
@@ -333,9 +349,115 @@ describe('POST /api/media: refused uploads', () => {
   });
 });
 
+describe('POST /api/media: the rendition other servers are sent (issue 39)', () => {
+  /** The picture's stored files other than its original. */
+  const filesOfPicture = async (picture: Picture) =>
+    (await mediaFiles()).filter((name) => name.startsWith(`${picture._id}-`) && !name.includes('-original.'));
+
+  it('writes pixel art a lossless PNG: exactly its nearest-neighbour upscale, sRGB, no metadata', async () => {
+    const picture = await uploadOk('pixel-art.png');
+    // 16 × 12, scaled by the largest whole multiple within 1080 px: 67 (as its widest JPEG).
+    expect(picture.federated).toEqual({
+      url: `/media/${picture._id}-1072.png`,
+      type: 'image/png',
+      width: 1072,
+      height: 804,
+    });
+    const png = await stored(picture.federated!.url);
+    const metadata = await sharp(png).metadata();
+    expect([metadata.format, metadata.space, metadata.icc, metadata.exif, metadata.xmp]).toEqual([
+      'png',
+      'srgb',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const source = await sharp(await fixture('pixel-art.png'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const sent = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([sent.info.width, sent.info.height]).toEqual([1072, 804]);
+    let differing = 0;
+    for (let y = 0; y < 804; y += 1) {
+      for (let x = 0; x < 1072; x += 1) {
+        const from = (Math.floor(y / 67) * 16 + Math.floor(x / 67)) * 4;
+        const to = (y * 1072 + x) * 4;
+        if (!source.data.subarray(from, from + 4).equals(sent.data.subarray(to, to + 4))) differing += 1;
+      }
+    }
+    expect(differing).toBe(0);
+    // Never among what our pages are offered.
+    expect(picture.sources.map((source) => source.type)).toEqual(['image/avif', 'image/jpeg']);
+  });
+
+  it.each([
+    // 30 × 20 pixel art: its widest animated width, 36 times, undithered; red then blue, 200 ms each.
+    ['animated.gif', 1080, 720, [200, 200]],
+    // 600 × 400: not pixel art, at most 480 px wide.
+    ['animated.webp', 480, 320, [100, 200, 300]],
+  ])(
+    'writes an animation (%s) an animated GIF with its frames, delays and loop',
+    async (name, width, height, delay) => {
+      const answered = await uploadOk(name);
+      // Written by the background job the upload queues (seconds of work the artist does not wait for).
+      expect(answered.federated).toBeUndefined();
+      const picture = await writtenForOthers(answered._id);
+      expect(picture.federated).toEqual({
+        url: `/media/${picture._id}-${width}-animated.gif`,
+        type: 'image/gif',
+        width,
+        height,
+      });
+      const gif = await stored(picture.federated!.url);
+      const [sent, uploaded] = await Promise.all([sharp(gif).metadata(), sharp(await fixture(name)).metadata()]);
+      expect([sent.format, sent.width, sent.pageHeight ?? sent.height]).toEqual(['gif', width, height]);
+      expect([sent.pages, sent.delay, sent.loop]).toEqual([uploaded.pages, delay, uploaded.loop]);
+      expect([sent.icc, sent.exif, sent.xmp, sent.comments]).toEqual([undefined, undefined, undefined, undefined]);
+      if (name === 'animated.gif') {
+        // Pixel art keeps its exact colours: the first frame red, the second blue, as uploaded.
+        const frames = await sharp(gif, { pages: -1 }).raw().toBuffer({ resolveWithObject: true });
+        const original = await sharp(await fixture(name), { pages: -1 })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const pixel = (image: typeof frames, frame: number) => {
+          const at = frame * image.info.width * height * image.info.channels;
+          return [...image.data.subarray(at, at + 3)];
+        };
+        const firstRow = (frame: number) => {
+          const at = frame * 30 * 20 * original.info.channels;
+          return [...original.data.subarray(at, at + 3)];
+        };
+        expect([pixel(frames, 0), pixel(frames, 1)]).toEqual([firstRow(0), firstRow(1)]);
+      }
+      expect((await filesOfPicture(picture)).filter((file) => file.endsWith('.gif'))).toEqual([
+        `${picture._id}-${width}-animated.gif`,
+      ]);
+    },
+  );
+
+  it('writes a still photograph neither', async () => {
+    // Noisy photographs, small as they are: not pixel art.
+    for (const name of ['private.png', 'private.webp']) {
+      const picture = await uploadOk(name);
+      expect(picture.federated, name).toBeUndefined();
+      expect(
+        (await filesOfPicture(picture)).filter((file) => /\.(png|gif)$/.test(file)),
+        name,
+      ).toEqual([]);
+    }
+    // A 700 px painting is no pixel art either.
+    const painting = await sharp({ create: { width: 700, height: 420, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const response = await upload(painting, { filename: 'painting.png' });
+    expect(response.json().media.federated).toBeUndefined();
+  });
+});
+
 describe('GET /media/<file>', () => {
   it('serves variants and originals with their Content-Type, nosniff and immutable caching', async () => {
-    const gif = await uploadOk('animated.gif');
+    const gif = await writtenForOthers((await uploadOk('animated.gif'))._id);
     const png = await uploadOk('art.png');
     const avif = png.sources[0]!.srcset.split(' ')[0]!;
     for (const [url, type] of [
@@ -343,6 +465,8 @@ describe('GET /media/<file>', () => {
       [avif, 'image/avif'],
       [png.originalUrl, 'image/png'],
       [gif.originalUrl, 'image/gif'],
+      [gif.federated!.url, 'image/gif'],
+      [png.federated!.url, 'image/png'],
     ] as const) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
@@ -419,13 +543,66 @@ describe('the media service', () => {
     const media = service();
     const before = await mediaFiles();
     const row = await media.upload({ ownerId: ana.user._id, data: await fixture('art.png') });
-    // The original, and 500 and 1000 px wide (art.png is pixel art: scaled up by 2) × AVIF and JPEG.
-    expect((await mediaFiles()).length).toBe(before.length + 5);
+    // The original, 500 and 1000 px wide (art.png is pixel art: scaled up by 2) × AVIF and JPEG, and the
+    // 1000 px PNG other servers are sent.
+    expect((await mediaFiles()).length).toBe(before.length + 6);
     expect(await media.deleteMedia(row.id)).toBe(true);
     expect(await media.findById(row.id)).toBeUndefined();
     expect(await mediaFiles()).toEqual(before);
     expect(await media.deleteMedia(row.id)).toBe(false);
     expect(await media.deleteMedia('not-a-uuid')).toBe(false);
+  });
+
+  it('writes the rendition other servers are sent of pictures uploaded before there were any (0037)', async () => {
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const media = createMediaService({ db: ctx.database.db, storage: ctx.storage, log: quiet });
+    const upload = async (name: string) => media.upload({ ownerId: ana.user._id, data: await fixture(name) });
+    const [sprite, animation, lost, photo] = await Promise.all(
+      ['pixel-art.png', 'animated.gif', 'pixel-art.png', 'private.png'].map(upload),
+    );
+    // An animation's GIF is always the job's to write (an upload queues it; this service has no queue).
+    expect(animation!.federatedPending).toBe(true);
+    expect(await media.writeRenditions()).toBe(1);
+    const loop = await media.findById(animation!.id);
+    const renditionOf = (row: { variants: { format: string; file: string }[] }) =>
+      row.variants.find((variant) => variant.format === 'png' || variant.format === 'gif');
+    // As they were before migration 0037: no PNG or GIF, marked pending by the migration.
+    const written = new Map<string, Buffer>();
+    for (const row of [sprite, loop, lost]) {
+      const file = renditionOf(row!)!.file;
+      written.set(row!.id, (await readStored(ctx, file))!);
+      // The animation's file stays, as a run that died after writing it would leave it.
+      if (row !== loop) await ctx.storage.remove([file]);
+      await ctx.database.db.execute(
+        sql`update media set federated_pending = true, variants = (select jsonb_agg(v)
+            from jsonb_array_elements(variants) v where v->>'format' not in ('png', 'gif')) where id = ${row!.id}::uuid`,
+      );
+    }
+    // One whose original is gone: it stays without, and is not tried again.
+    await ctx.storage.remove([lost!.originalFile]);
+    const postId = await createPost(ctx.app, ana, 'Sprite', [sprite!.id]);
+    const federatedOfPost = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}`, headers: { authorization: ana.token } })
+      ).json().post.media[0].federated;
+    expect(await federatedOfPost()).toBeUndefined();
+
+    expect(await media.writeRenditions()).toBe(3);
+    for (const row of [sprite, loop]) {
+      const now = (await media.findById(row!.id))!;
+      // The same file an upload writes, under the same name, added to the variants it had.
+      expect(now.variants).toEqual([...row!.variants.filter((v) => v !== renditionOf(row!)), renditionOf(row!)]);
+      expect(await readStored(ctx, renditionOf(now)!.file)).toEqual(written.get(row!.id));
+      expect(now.federatedPending).toBe(false);
+    }
+    const lostNow = (await media.findById(lost!.id))!;
+    expect([renditionOf(lostNow), lostNow.federatedPending]).toEqual([undefined, false]);
+    expect((await media.findById(photo!.id))!.federatedPending).toBe(false);
+    // The post showing it is read again: its picture names the PNG now.
+    await eventually(async () =>
+      expect(await federatedOfPost()).toMatchObject({ type: 'image/png', url: `/media/${sprite!.id}-1072.png` }),
+    );
+    expect(await media.writeRenditions()).toBe(0);
   });
 
   it('removes the written files when the row cannot be inserted', async () => {

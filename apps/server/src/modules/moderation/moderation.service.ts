@@ -102,8 +102,8 @@ const blockReason = (row: ServerBlockRow) => `${row.domain} (${row.severity})${r
 interface Target {
   type: ReportTargetType;
   id: string;
-  /** The author (the person, for a user). */
-  authorId: string;
+  /** The author (the person, for a user); null for a reply from another server (issue 39), nobody's account here. */
+  authorId: string | null;
   /** The post (of a comment, the post it is on). */
   postId: string | null;
 }
@@ -290,8 +290,12 @@ export function createModerationService({
       ) {
         throw badRequest(MODERATION_MESSAGES.actionNotForTarget(action, target.type));
       }
+      // A remote person has no account here to suspend (their server is blocked instead: "Blocking a server").
+      if (action === 'suspend' && !target.authorId) {
+        throw badRequest(MODERATION_MESSAGES.actionNotForTarget(action, target.type));
+      }
       if (action === 'suspend') {
-        const author = await selectRole(db, target.authorId);
+        const author = await selectRole(db, target.authorId!);
         if (author && author.role !== 'user') throw badRequest(MODERATION_MESSAGES.suspendModerator);
       }
 
@@ -308,7 +312,7 @@ export function createModerationService({
         } else if (action === 'mark-sensitive') {
           await markSensitive(tx, target.id);
         } else if (action === 'suspend') {
-          await suspendAccount(tx, target.authorId, until, reason);
+          await suspendAccount(tx, target.authorId!, until, reason);
         }
         const entry = await insertAuditEntry(tx, {
           actorId,
@@ -335,7 +339,7 @@ export function createModerationService({
           "moderation: a removed post's picture files answer 404 from now on; purge these URLs from a CDN",
         );
       }
-      if (action === 'suspend') accounts.forget(target.authorId);
+      if (action === 'suspend') accounts.forget(target.authorId!);
       return { entry: toAuditEntry(entry), resolvedReports: resolved };
     },
 

@@ -66,10 +66,11 @@ export async function selectComment(
   db: Db,
   commentId: string,
   visible: SQL,
-): Promise<{ author_id: string; post_id: string } | undefined> {
-  const [row] = await queryRows<{ author_id: string; post_id: string }>(
+): Promise<{ author_id: string | null; post_id: string } | undefined> {
+  // A reply from another server (issue 39) has no author here: `author_id` null, no `cu`.
+  const [row] = await queryRows<{ author_id: string | null; post_id: string }>(
     db,
-    sql`select c.author_id, c.post_id from comments c join users cu on cu.id = c.author_id
+    sql`select c.author_id, c.post_id from comments c left join users cu on cu.id = c.author_id
         where c.id = ${commentId}::uuid and ${visible}`,
   );
   return row;

@@ -9,6 +9,7 @@ import {
   MutedWords,
   MuteResponse,
   PageQuery,
+  RemotePersonParams,
   SAFETY_ERRORS,
   SAFETY_LIMITS,
   SafetyUserPage,
@@ -81,6 +82,36 @@ export const safetyRoutes: FastifyPluginAsyncTypebox<{ safety: SafetyService; gu
         on
           ? safety.mute(request.userId!, request.params.username)
           : safety.unmute(request.userId!, request.params.username),
+    });
+  }
+
+  // Someone on another server (issue 39), named by a follower's or notification actor's `_id`.
+  for (const [method, on] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/remote-people/:id/block',
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['safety'],
+        summary: on ? 'Block someone on another server' : 'Unblock someone on another server',
+        description: on
+          ? 'Idempotent. Their follow of you ends, their likes and boosts of your works go (with the counts), their ' +
+            'notifications to you go; from then on their follows, likes and boosts of you or your works do nothing, ' +
+            'and nothing of yours is delivered to them. A `Block` is sent to their server (Mastodon then drops you ' +
+            'from their follows). Someone not known here: 404.'
+          : 'Idempotent. An `Undo` of the Block is sent to their server; what the block ended stays ended. Someone ' +
+            'not known here: 404.',
+        security: bearerAuth,
+        params: RemotePersonParams,
+        response: { 200: BlockResponse, ...errorResponses(400, 401, 404) },
+      },
+      handler: (request) =>
+        on
+          ? safety.blockRemote(request.userId!, request.params.id)
+          : safety.unblockRemote(request.userId!, request.params.id),
     });
   }
 

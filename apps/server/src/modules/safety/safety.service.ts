@@ -7,6 +7,7 @@ import {
   type MutedWord,
   type PageQuery,
 } from '@share-arts/contract';
+import { blockRemotePerson } from '../../actions/federation.js';
 import type { Db } from '../../db/client.js';
 import type { RelationsCache } from './relations.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
@@ -14,9 +15,11 @@ import {
   deleteBlock,
   deleteMute,
   deleteMutedWord,
+  deleteRemoteBlock,
   insertBlock,
   insertMute,
   insertMutedWord,
+  remotePersonExists,
   selectListPage,
   selectMutedWords,
   selectUserIdByUsername,
@@ -40,6 +43,17 @@ function cleanWord(word: string): string {
 }
 
 /**
+ * An artist's block of someone on another server changed (issue 39): the federation module sends them the `Block`
+ * (`blocked`), or its `Undo`, from the artist's actor, to their own inbox. Its id is `{actor}#blocks/{blockId}`.
+ */
+export type RemoteBlockChanged = (change: {
+  userId: string;
+  actor: { iri: string; inbox: string };
+  blockId: string;
+  blocked: boolean;
+}) => Promise<void>;
+
+/**
  * Block and mute (issue 23): who the user blocks and mutes, and their muted words. Every other module
  * applies them through the conditions of safety.sql.ts, or the relations remembered in `relations` (lists of
  * posts), which each change here forgets in this process before it answers (the others hear the event).
@@ -48,9 +62,12 @@ export function createSafetyService({
   db,
   relations,
   followsChanged,
+  remoteBlockChanged,
 }: {
   db: Db;
   relations: RelationsCache;
+  /** Sends the Block or its Undo to the person on another server (the federation module answers this port). */
+  remoteBlockChanged: RemoteBlockChanged;
   /** A block ended follows both ways: these people's remembered viewer state goes at once (issue 26). */
   followsChanged?: (userIds: readonly string[]) => void;
 }) {
@@ -77,6 +94,32 @@ export function createSafetyService({
       const id = await target(userId, username, SAFETY_ERRORS.cannotBlockSelf);
       await deleteBlock(db, userId, id);
       relations.forget([userId, id]);
+      return { blocked: false };
+    },
+
+    /**
+     * Blocks someone on another server (`remote_actors`' id, a follower's or notification actor's `_id`): their
+     * follow, likes and boosts of the user's works and notifications to the user end (actions/federation.ts), and
+     * a `Block` is sent to them the first time. Unknown person: 404.
+     */
+    async blockRemote(userId: string, remoteActorId: string): Promise<{ blocked: true }> {
+      if (!(await remotePersonExists(db, remoteActorId))) throw notFound(ERRORS.userNotFound);
+      const blocked = await blockRemotePerson(db, { userId, remoteActorId });
+      if (blocked) {
+        const { iri, inbox, blockId } = blocked;
+        await remoteBlockChanged({ userId, actor: { iri, inbox }, blockId, blocked: true });
+      }
+      return { blocked: true };
+    },
+
+    /** Lifts it, sending the `Undo` of the Block; what the block ended stays ended. Unknown person: 404. */
+    async unblockRemote(userId: string, remoteActorId: string): Promise<{ blocked: false }> {
+      if (!(await remotePersonExists(db, remoteActorId))) throw notFound(ERRORS.userNotFound);
+      const lifted = await deleteRemoteBlock(db, userId, remoteActorId);
+      if (lifted) {
+        const { iri, inbox, blockId } = lifted;
+        await remoteBlockChanged({ userId, actor: { iri, inbox }, blockId, blocked: false });
+      }
       return { blocked: false };
     },
 

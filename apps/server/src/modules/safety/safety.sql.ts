@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SafetyUserPage } from '@share-arts/contract';
+import { commentedWorks } from '../../actions/federation.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { publish, publishSql } from '../../events/events.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
@@ -155,12 +156,27 @@ export async function blockedFromPost(
   return row?.post ? 'post' : row?.comment ? 'comment' : null;
 }
 
-/** A comment (`c`) the viewer sees: not by someone in a blocked pair with them, nor by someone they muted. */
+/**
+ * The comment `c` is not by someone on another server whom its work's artist blocks (issue 39): such a comment is
+ * hidden from everyone, the artist's works being theirs (a probe of the block's primary key per remote comment).
+ */
+const notByRemoteBlockedOnWork = sql`(c.remote_actor_id is null or not exists (
+    select from remote_person_blocks rb join posts rp on rp.author_id = rb.user_id
+    where rp.id = c.post_id and rb.remote_actor_id = c.remote_actor_id))`;
+
+/**
+ * A comment (`c`) the viewer sees: not by someone in a blocked pair with them, nor by someone they muted, nor by
+ * someone on another server they block (issue 39); and, for everyone, not by someone on another server the work's
+ * artist blocks.
+ */
 export const commentShownTo = (viewerId: string | null): SQL =>
   viewerId === null
-    ? sql`true`
+    ? notByRemoteBlockedOnWork
     : sql`(c.author_id = ${viewerId}::uuid or (${notBlockedWith(viewerId, sql`c.author_id`)}
-        and not ${mutedBy(viewerId, sql`c.author_id`)}))`;
+        and not ${mutedBy(viewerId, sql`c.author_id`)}
+        and not exists (select from remote_person_blocks rb
+          where rb.user_id = ${viewerId}::uuid and rb.remote_actor_id = c.remote_actor_id)))
+      and ${notByRemoteBlockedOnWork}`;
 
 /** Whether the user with this username (any letter case) blocked the viewer: to the viewer, they are not there. */
 export async function blockedViewer(db: Db, username: string, viewerId: string): Promise<boolean> {
@@ -252,12 +268,45 @@ export async function deleteMute(db: Db, muterId: string, mutedId: string): Prom
   });
 }
 
+/**
+ * An artist's block of a remote person that is lifted (their comments on the artist's works shown again, the works told
+ * changed): its actor and the Block sent, for the Undo; null when none.
+ */
+export async function deleteRemoteBlock(
+  db: Db,
+  userId: string,
+  remoteActorId: string,
+): Promise<{ iri: string; inbox: string; blockId: string } | null> {
+  const [row] = await queryRows<{ iri: string; inbox: string; block_id: string }>(
+    db,
+    sql`with gone as (
+          delete from remote_person_blocks
+          where user_id = ${userId}::uuid and remote_actor_id = ${remoteActorId}::uuid
+          returning remote_actor_id, block_id
+        ),
+        ${commentedWorks(sql`${userId}::uuid`, sql`${remoteActorId}::uuid`, sql`exists (select from gone)`)}
+        select ra.iri, ra.inbox, gone.block_id::text, (select told from commented_told) as told
+        from gone join remote_actors ra on ra.id = gone.remote_actor_id`,
+  );
+  return row ? { iri: row.iri, inbox: row.inbox, blockId: row.block_id } : null;
+}
+
+/** Whether a remote actor (a follower's or a notification's `_id`) is known here. */
+export async function remotePersonExists(db: Db, remoteActorId: string): Promise<boolean> {
+  const [row] = await queryRows(db, sql`select from remote_actors where id = ${remoteActorId}::uuid`);
+  return row !== undefined;
+}
+
 const LISTS = {
   blocks: { table: 'blocks', own: 'blocker_id', other: 'blocked_id' },
   mutes: { table: 'mutes', own: 'muter_id', other: 'muted_id' },
 } as const;
 
-/** A keyset page of the people the user blocks or mutes, the most recent first (created_at, id). */
+/**
+ * A keyset page of the people the user blocks or mutes, the most recent first (created_at, id). Blocks also hold
+ * people on other servers (`remote_person_blocks`, issue 39), merged in the same order: each side reads at most a
+ * page past the cursor, as the followers list does.
+ */
 export async function selectListPage(
   db: Db,
   list: keyof typeof LISTS,
@@ -265,28 +314,45 @@ export async function selectListPage(
   options: { limit: number; cursor?: string | undefined },
 ): Promise<SafetyUserPage> {
   const { table, own, other } = LISTS[list];
-  const keyset: Keyset = {
-    columns: [sql.raw(`x.created_at`), sql.raw(`x.${other}`)],
+  const order = (created: string, id: string): Keyset => ({
+    columns: [sql.raw(created), sql.raw(id)],
     shape: ['date', 'uuid'],
     direction: 'desc',
-  };
-  const { after, orderBy, limit } = keysetQuery(keyset, options.cursor, options.limit);
+  });
+  const local = keysetQuery(order('x.created_at', `x.${other}`), options.cursor, options.limit);
+  const remote = keysetQuery(order('x.created_at', 'x.remote_actor_id'), options.cursor, options.limit);
+  const merged = keysetQuery(order('l.created_at', 'l.id'), undefined, options.limit);
+  const remoteSide =
+    list === 'blocks'
+      ? sql`union all
+          (select ra.id, ra.handle, ra.name, '', null, ra.handle, coalesce(ra.profile_url, ra.iri), x.created_at
+           from remote_person_blocks x join remote_actors ra on ra.id = x.remote_actor_id
+           where x.user_id = ${userId}::uuid and ${remote.after}
+           order by ${remote.orderBy} ${remote.limit})`
+      : sql``;
   const rows = await queryRows<{
     id: string;
     username: string;
     first_name: string;
     last_name: string;
     photo_url: string | null;
+    handle: string | null;
+    url: string | null;
     created_at: string;
   }>(
     db,
-    sql`select u.id, u.username, u.first_name, u.last_name, u.photo_url, x.created_at
-        from ${sql.raw(table)} x join users u on u.id = x.${sql.raw(other)}
-        where x.${sql.raw(own)} = ${userId}::uuid and ${after}
-        order by ${orderBy}
-        ${limit}`,
+    sql`select l.* from (
+          (select u.id, u.username, u.first_name, u.last_name, u.photo_url, null::text as handle, null::text as url,
+             x.created_at
+           from ${sql.raw(table)} x join users u on u.id = x.${sql.raw(other)}
+           where x.${sql.raw(own)} = ${userId}::uuid and ${local.after}
+           order by ${local.orderBy} ${local.limit})
+          ${remoteSide}
+        ) l
+        order by ${merged.orderBy}
+        ${merged.limit}`,
   );
-  const { page, nextCursor } = keysetPage(rows, options.limit, keyset.shape, (row) => [row.created_at, row.id]);
+  const { page, nextCursor } = keysetPage(rows, options.limit, ['date', 'uuid'], (row) => [row.created_at, row.id]);
   return {
     users: page.map((row) => ({
       _id: row.id,
@@ -294,6 +360,7 @@ export async function selectListPage(
       firstName: row.first_name,
       lastName: row.last_name,
       userPhoto: row.photo_url ?? DEFAULT_AVATAR_URL,
+      ...(row.handle && row.url ? { remote: { handle: row.handle, url: row.url } } : {}),
     })),
     nextCursor,
   };

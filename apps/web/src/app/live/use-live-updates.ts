@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { invalidateNotifications, setUnreadCount, useUnreadCount } from '../../features/notifications';
 import { applyLiveCounts } from '../../features/posts';
+import { invalidateImports } from '../../features/imports';
 import { forgetNewPosts, recordNewPost } from '../../lib/live';
 import { expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
@@ -47,6 +48,10 @@ export function useLiveUpdates(userId: string | undefined): void {
           break;
         case 'post':
           recordNewPost({ postId: frame.postId, authorId: frame.authorId, following: frame.following });
+          break;
+        case 'import':
+          // An import of the artist's moved on (issue 40): Settings reads it again.
+          invalidateImports(queryClient);
           break;
         case 'error':
           if (import.meta.env.DEV) console.warn('Live stream:', frame.message);

@@ -1,9 +1,10 @@
 import type { Comment } from '@share-arts/contract';
-import { CircleAlert, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { CircleAlert, ExternalLink, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
+import { httpUrl } from '../../../lib/safe-url';
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Menu, type MenuItem } from '../../../ui/menu';
@@ -31,6 +32,39 @@ interface CommentItemProps {
   onDeleted: () => void;
 }
 
+/**
+ * Who wrote a comment: an account here, its avatar and @username leading to the profile; or someone on another
+ * server of the fediverse (a reply from Mastodon or Pixelfed, issue 39), named by their @handle, which leads out to
+ * their profile on their own server in a new tab (as PersonRow names them), with the default photo and no link into
+ * this site: they have no profile here.
+ */
+function CommentAuthor({ comment }: { comment: Comment }) {
+  if (comment.remote) {
+    const url = httpUrl(comment.remote.url);
+    const label = `@${comment.remote.handle}`;
+    return url ? (
+      <a
+        className={styles.author}
+        href={url}
+        target="_blank"
+        rel="noopener nofollow ugc"
+        title={comment.firstName || undefined}
+      >
+        {label}
+        <ExternalLink className={styles.external} aria-hidden="true" size="0.9em" />
+        <span className="visually-hidden"> (their profile on their server, opens in a new tab)</span>
+      </a>
+    ) : (
+      <span className={styles.author}>{label}</span>
+    );
+  }
+  return (
+    <Link to={`/${encodeURIComponent(comment.username)}`} className={styles.author}>
+      @{comment.username}
+    </Link>
+  );
+}
+
 /** One comment: who wrote it and when, the text with its line breaks, votes, and the actions allowed. */
 export function CommentItem({
   comment: cached,
@@ -47,6 +81,7 @@ export function CommentItem({
   const signedIn = useCurrentUser().data != null;
   const pending = isPendingComment(comment);
   const profilePath = `/${encodeURIComponent(comment.username)}`;
+  const avatar = <Avatar src={comment.userPhoto} name={comment.username} size={2.25} decorative />;
 
   const items: MenuItem[] = [];
   if (canEdit) {
@@ -80,14 +115,16 @@ export function CommentItem({
       aria-label={`Comment by ${comment.username}`}
       aria-busy={pending || undefined}
     >
-      <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
-        <Avatar src={comment.userPhoto} name={comment.username} size={2.25} decorative />
-      </Link>
+      {comment.remote ? (
+        <span className={styles.avatarLink}>{avatar}</span>
+      ) : (
+        <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
+          {avatar}
+        </Link>
+      )}
       <div className={styles.body}>
         <p className={styles.meta}>
-          <Link to={profilePath} className={styles.author}>
-            @{comment.username}
-          </Link>
+          <CommentAuthor comment={comment} />
           <span aria-hidden="true" className={styles.dot}>
             ·
           </span>

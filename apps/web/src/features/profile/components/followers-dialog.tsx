@@ -3,18 +3,22 @@ import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { useFollowers } from '../api/get-followers';
 import { PersonRow } from '../../people';
+import { RemoteBlockButton } from '../../safety/profile';
 import styles from './followers-dialog.module.css';
 
 interface FollowersDialogProps {
   user: { _id: string; username: string };
+  /** The artist's own followers: someone on another server has a Block beside them (issue 39). */
+  isOwn?: boolean;
   onClose: () => void;
 }
 
 /**
  * The artist's followers, here and on other servers of the fediverse (issue 39), newest first, 20 at a time with
- * "Load more"; opened from the follower count on the profile.
+ * "Load more"; opened from the follower count on the profile. The artist sees a Block beside each follower on another
+ * server (a follower here is blocked from their profile).
  */
-export function FollowersDialog({ user, onClose }: FollowersDialogProps) {
+export function FollowersDialog({ user, isOwn = false, onClose }: FollowersDialogProps) {
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useFollowers(
     user._id,
   );
@@ -43,8 +47,9 @@ export function FollowersDialog({ user, onClose }: FollowersDialogProps) {
       <>
         <ul className={styles.list} aria-label={`Followers of @${user.username}`}>
           {followers.map((person) => (
-            <li key={person._id}>
+            <li key={person._id} className={styles.row}>
               <PersonRow user={person} onNavigate={onClose} />
+              {isOwn && person.remote && <RemoteBlockButton person={{ ...person, remote: person.remote }} />}
             </li>
           ))}
         </ul>

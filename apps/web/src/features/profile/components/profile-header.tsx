@@ -103,7 +103,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         </ul>
       </div>
       {followingFrom && <FollowFromDialog username={user.username} onClose={() => setFollowingFrom(false)} />}
-      {showingFollowers && <FollowersDialog user={user} onClose={() => setShowingFollowers(false)} />}
+      {showingFollowers && <FollowersDialog user={user} isOwn={isOwn} onClose={() => setShowingFollowers(false)} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { UserCard, UserSummary } from '@share-arts/contract';
+import type { PersonSummary, UserCard } from '@share-arts/contract';
 
 // The shapes of issue 23's shared API (block, mute, muted words, reports), as the web app reads them.
 
@@ -34,9 +34,9 @@ export interface ReportResponse {
   message: string;
 }
 
-/** A page of blocked or muted accounts. */
+/** A page of blocked or muted accounts; blocked people on other servers (issue 39) have `remote`. */
 export interface AccountPage {
-  users: (UserSummary | UserCard)[];
+  users: (PersonSummary | UserCard)[];
   nextCursor: string | null;
 }
 

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { httpUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { useAccountList } from '../api/accounts';
+import { useRemoteBlock } from '../api/remote-block';
 import { useRelation } from '../dialogs';
 import styles from './safety-settings.module.css';
 
@@ -24,11 +26,15 @@ const COPY = {
   },
 } as const;
 
-/** Settings' "Blocked accounts" or "Muted accounts": the people, page by page, each with Unblock / Unmute. */
+/**
+ * Settings' "Blocked accounts" or "Muted accounts": the people, page by page, each with Unblock / Unmute. Someone on
+ * another server (issue 39) is named by their handle, linking out to their profile there.
+ */
 export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
   const copy = COPY[kind];
   const list = useAccountList(kind);
   const undo = useRelation(copy.relation);
+  const unblockRemote = useRemoteBlock();
   const titleId = `${kind}-title`;
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
 
@@ -52,6 +58,33 @@ export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
       ) : (
         <ul className={styles.list}>
           {users.map((user) => {
+            const remote = 'remote' in user ? user.remote : undefined;
+            if (remote) {
+              const busy = unblockRemote.isPending && unblockRemote.variables.person._id === user._id;
+              return (
+                <li key={user._id} className={styles.row}>
+                  <Avatar src={user.userPhoto} name={fullName(user)} size={2.25} decorative />
+                  <span className={styles.rowName}>
+                    <a href={httpUrl(remote.url) ?? undefined} target="_blank" rel="noopener nofollow ugc">
+                      @{remote.handle}
+                    </a>
+                  </span>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={`${copy.undo} @${remote.handle}`}
+                    onClick={() =>
+                      unblockRemote.mutate(
+                        { person: { ...user, remote }, on: false },
+                        { onSuccess: () => void list.refetch() },
+                      )
+                    }
+                  >
+                    {copy.undo}
+                  </Button>
+                </li>
+              );
+            }
             const busy = undo.isPending && undo.variables.username === user.username;
             return (
               <li key={user._id} className={styles.row}>

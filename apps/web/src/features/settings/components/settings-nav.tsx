@@ -16,7 +16,7 @@ export const SETTINGS_SECTIONS = [
   {
     path: 'account',
     label: 'Account',
-    description: 'Your address, password, second factor and devices; take your data, or leave.',
+    description: 'Your address, password, second factor and devices; bring your work, take your data, or leave.',
   },
 ] as const;
 

@@ -9,6 +9,7 @@ import { AccountList, MutedWords } from '../../safety/settings';
 import { EmailSettings } from '../../account/email';
 import { TwoFactorSettings } from '../../account/two-factor';
 import { ExportSettings } from '../../account/export';
+import { ImportSettings } from '../../imports/settings';
 import { DeleteAccount } from '../../account/delete';
 import { PasswordSettings, SessionsSettings } from '../../account/sessions';
 import { SecurityLog } from '../../account/security';
@@ -86,6 +87,7 @@ export default function SettingsPage() {
               <TwoFactorSettings />
               <SessionsSettings />
               <SecurityLog />
+              <ImportSettings />
               <ExportSettings />
               <DeleteAccount username={user.username} />
             </>

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { ServerContext } from '../../context.js';
+import type { MediaModule } from '../media/index.js';
+import { MEDIA_BUSY } from '../media/index.js';
+import { importsRoutes } from './imports.routes.js';
+import { createImportsService } from './imports.service.js';
+
+/**
+ * The imports module (issue 40): an archive from Instagram, Mastodon, Pixelfed or another Share Arts brought in as
+ * works, through the media module's upload; the archives wait in DATA_DIR/imports while they are imported.
+ */
+export async function wireImports(shared: ServerContext<{ dataDir: string }>, { media }: { media: MediaModule }) {
+  const { app, config, db, guards, jobs, log } = shared;
+  const imports = createImportsService({
+    db,
+    jobs,
+    media: { upload: media.media.upload, busyMessage: MEDIA_BUSY },
+    dir: path.join(config.dataDir, 'imports'),
+    log,
+  });
+  await app.register(importsRoutes, { prefix: '/api', imports, guards });
+  return { imports };
+}
+
+export type ImportsModule = Awaited<ReturnType<typeof wireImports>>;
