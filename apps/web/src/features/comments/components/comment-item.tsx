@@ -41,7 +41,16 @@ interface CommentItemProps {
 function CommentAuthor({ comment }: { comment: Comment }) {
   if (comment.remote) {
     const url = httpUrl(comment.remote.url);
-    const label = `@${comment.remote.handle}`;
+    // `@user@host`, free to break before the host's @ in a narrow column rather than inside a word.
+    const [user, host] = comment.remote.handle.split('@');
+    const label = host ? (
+      <>
+        @{user}
+        <wbr />@{host}
+      </>
+    ) : (
+      `@${comment.remote.handle}`
+    );
     return url ? (
       <a
         className={styles.author}
