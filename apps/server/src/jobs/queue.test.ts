@@ -139,9 +139,13 @@ describe('the job queue', () => {
         }),
       );
     await eventually(async () => expect((await runsOf(kind)).length).toBeGreaterThanOrEqual(1), 90_000);
-    // Both processes looked again several times in that minute (the next is 55 s away at least): still one run.
+    // Both processes looked again several times since: one run a minute. (On a loaded host the first run can
+    // come late in its minute, so the next minute's may already have run: runs are counted by their minute.)
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    expect(await runsOf(kind)).toHaveLength(1);
+    const runs = await runsOf(kind);
+    const minutes = new Set(runs.map((run) => Math.floor(run.n / 60_000)));
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    expect(runs).toHaveLength(minutes.size);
   }, 120_000);
 
   it('retries a failing job with growing delays, then keeps it failed for an admin, who can retry it', async () => {
