@@ -1,22 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { killServerProcess as killAll, startServerProcess } from '../test/server-process.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 
 // kill -9 of the server, and of one of its workers, while mails are being sent from background jobs
 // (issue 37): after the restart every queued mail is sent, and none twice (one Message-ID per account, whose
 // link confirms the address). The real server (src/main.ts), on PGlite in a folder or on PostgreSQL.
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ACCOUNTS = 16;
 const JWT_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
 
@@ -24,14 +21,6 @@ let smtp: TestSmtpServer;
 let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The database the server will use, migrated and with one account, so the server seeds no sample data. */
 async function prepareDatabase(): Promise<void> {
@@ -63,52 +52,16 @@ async function prepareDatabase(): Promise<void> {
   await database.close();
 }
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<unknown>;
-}
-
-async function startServer(workers: number): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    // Its own process group: the whole server (a primary and its workers) is killed at once.
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      WORKERS: String(workers),
-      SHARE_ARTS_WORKER_HEADER: '1',
-      JWT_SECRET,
-      SMTP_URL: smtp.url,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The server with `workers` processes on this test's data folder and database, mailing to the test's SMTP server. */
+const startServer = (workers: number) =>
+  startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    WORKERS: String(workers),
+    SHARE_ARTS_WORKER_HEADER: '1',
+    JWT_SECRET,
+    SMTP_URL: smtp.url,
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { child, url, exited };
-    if (waited > 60_000) throw new Error('the server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const killAll = async (server: Server) => {
-  process.kill(-server.child.pid!, 'SIGKILL');
-  await server.exited;
-};
 
 async function signUp(url: string, n: number): Promise<{ email: string; worker: string | null }> {
   const email = `crash${n}_${randomBytes(3).toString('hex')}@example.test`;

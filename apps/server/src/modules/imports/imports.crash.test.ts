@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,68 +9,23 @@ import type { Import } from '@share-arts/contract';
 import { openPglite, queryRows } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { multipart } from '../../test/helpers.js';
+import { killServerProcess as killAll, startServerProcess, type ServerProcess } from '../../test/server-process.js';
 
 // kill -9 of the whole server in the middle of an import (issue 40): after the restart the job goes on where it
 // stopped, and every source post is imported once, none lost, none twice. The real server (src/main.ts) on PGlite
 // in a folder (the API's other tests cover PostgreSQL; the job's resume does not depend on the database).
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const POSTS = 16;
 let dataDir: string;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<unknown>;
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WORKERS: '1',
-      JWT_SECRET: 'imports-crash-secret-that-is-long-enough-0123456789',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The server, one process, on PGlite in this test's data folder. */
+const startServer = () =>
+  startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    WORKERS: '1',
+    JWT_SECRET: 'imports-crash-secret-that-is-long-enough-0123456789',
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url, exited };
-    if (waited > 60_000) throw new Error('the server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const killAll = async (server: Server) => {
-  process.kill(-server.child.pid!, 'SIGKILL');
-  await server.exited;
-};
 
 /** An Instagram archive of POSTS posts of one large picture each (each takes the pipeline a moment). */
 async function archive(): Promise<Buffer> {
@@ -96,7 +48,7 @@ async function archive(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function progress(server: Server, token: string, id: string): Promise<Import> {
+async function progress(server: ServerProcess, token: string, id: string): Promise<Import> {
   const response = await fetch(`${server.url}/api/imports/${id}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await response.json()) as { import: Import }).import;
 }
