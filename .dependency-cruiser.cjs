@@ -22,13 +22,19 @@ const WEB_FEATURE_DEPENDENCIES = {
   notifications: [],
   people: [],
   moderation: [],
-  'post-page': ['posts', 'comments', 'safety'],
-  // A card's menu reports a post and mutes its author (the safety dialogs load when chosen).
-  posts: ['people', 'safety'],
-  profile: ['people', 'posts', 'safety'],
+  // A work's page shows the series it is in (issue 41).
+  'post-page': ['posts', 'comments', 'safety', 'series'],
+  // A card's menu reports a post and mutes its author (the safety dialogs load when chosen); the composer's
+  // "Add to series" (series/composer.ts).
+  posts: ['people', 'safety', 'series'],
+  profile: ['people', 'posts', 'safety', 'series'],
   // Block, mute and report: profiles' state lives in people's cache.
   safety: ['people'],
   search: ['people', 'posts'],
+  // Series (issue 41): their API, the profile's row, a work's series bars, the composer's choice. No feature
+  // below it: the series page, which shows the works as the posts' grid, is a feature of its own.
+  series: [],
+  'series-page': ['posts', 'series'],
   settings: ['account', 'imports', 'moderation', 'people', 'posts', 'safety'],
   // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
   tags: ['posts'],
@@ -62,14 +68,20 @@ const SERVER_MODULE_DEPENDENCIES = {
   // An artist's Atom feed: their newest works, as the posts module reads them.
   atom: ['posts'],
   // The fediverse (issue 39): an artist's works go out as the posts module reads them for someone signed out;
-  // the rest (accounts, follows, pins, keys) it reads with its own SQL. No module imports it.
-  federation: ['posts'],
+  // the rest (accounts, follows, pins, keys) it reads with its own SQL. No module imports it. Following out: a
+  // remote person's pictures go through the media module's upload, as an import's.
+  federation: ['media', 'posts'],
   // Pinned works are posts, shown as the posts module shows them, on a user's profile.
   pins: ['posts', 'safety', 'users'],
   // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag; a
   // signed-in Home is drawn for the session its cookie names (an ended one's cookie is cleared).
-  pages: ['posts', 'sessions', 'users'],
+  // … and a series' page (issue 41), its head drawn from the series module.
+  pages: ['posts', 'series', 'sessions', 'users'],
   posts: ['comments', 'media', 'safety', 'users'],
+  // Series (issue 41): an artist's works in order, shown as the posts module shows posts (its reader checks each is
+  // there for the viewer), the owner named as the users module does, blocks from the safety module's conditions,
+  // and its Atom feed written by the atom module's writer.
+  series: ['atom', 'posts', 'safety', 'users'],
   search: ['posts', 'tags', 'users'],
   // A tag's page is a list of posts; suggestions by prefix reuse the users module's byte-order range.
   tags: ['posts', 'users'],

@@ -48,14 +48,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: { groups: chunkGroups(import.meta.dirname) },
-        // Six characters of hash, not eight: the entry lists every route's files (about 65 names), and their
-        // hashes do not compress; /landing's budget is tight. Ample to tell one build's file from another's.
+        // Seven characters of hash, not eight: the entry lists every route's files (65 names and more), and their
+        // hashes do not compress; /landing's budget is tight. Rolldown asks for 7 from 65 chunks on (enough to keep
+        // every name apart), and it is ample to tell one build's file from another's.
         ...(isSsrBuild
           ? {}
           : {
-              entryFileNames: 'assets/[name]-[hash:6].js',
-              chunkFileNames: 'assets/[name]-[hash:6].js',
-              assetFileNames: 'assets/[name]-[hash:6][extname]',
+              entryFileNames: 'assets/[name]-[hash:7].js',
+              chunkFileNames: 'assets/[name]-[hash:7].js',
+              assetFileNames: 'assets/[name]-[hash:7][extname]',
             }),
       },
     },

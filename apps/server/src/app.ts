@@ -30,6 +30,7 @@ import { wirePins } from './modules/pins/index.js';
 import { createViewerStateCache, VIEWER_STATE_MARK_MS, wirePosts } from './modules/posts/index.js';
 import { wireSafety } from './modules/safety/index.js';
 import { wireSearch } from './modules/search/index.js';
+import { wireSeries } from './modules/series/index.js';
 import { createSessionCheck, wireSessions } from './modules/sessions/index.js';
 import { wireTags } from './modules/tags/index.js';
 import { wireTwoFactor } from './modules/two-factor/index.js';
@@ -116,7 +117,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await wireComments(shared, { posts });
   await wirePins(shared, { posts });
   await wireAtom(shared, { posts });
-  const federation = await wireFederation(shared, { posts, remoteBlockChanged: safety.remoteBlockChanged });
+  const series = await wireSeries(shared, { posts });
+  const federation = await wireFederation(shared, {
+    posts,
+    media,
+    remoteBlockChanged: safety.remoteBlockChanged,
+    remoteFollowId: users.remoteFollowId,
+    remoteFollowChanged: users.remoteFollowChanged,
+  });
   const tags = await wireTags(shared, { posts, viewerStates });
   await wireSearch(shared, { users, posts, tags });
   const notifications = await wireNotifications(shared);
@@ -128,7 +136,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await wireHealth(shared, { media });
   await wireBench(shared, { posts });
   await wireMockman(shared);
-  const pages = await wirePages(shared, { posts, users });
+  const pages = await wirePages(shared, { posts, users, series });
 
   // Registered last, so it runs first when the server closes: no job runs on a closed mailer or database.
   app.addHook('onClose', () => jobs.stop());

@@ -19,6 +19,7 @@ import { queryClient } from './app/query-client';
 import { routes } from './app/router';
 import { userPath } from './features/people';
 import { postPagePath } from './features/posts';
+import { seriesPaths } from './features/series';
 import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
 import { postPath, SUGGESTIONS_SHOWN, suggestionsPath } from './lib/first-requests';
@@ -35,9 +36,9 @@ export interface PageAnswer {
 
 /**
  * The API requests (GET paths) a visitor's first render of `url` asks for, by the paths the app's queries
- * use: a post page's post; a profile, its pinned works and its first page of works; a tag, and its first page
- * of works in the address's sort. None for any other page, and none for an address the page would redirect
- * (a tag in capitals).
+ * use: a post page's post and its series; a profile, its pinned works, its first page of works and its series; a
+ * tag, and its first page of works in the address's sort; a series. None for any other page, and none for an
+ * address the page would redirect (a tag in capitals).
  */
 export function firstRequests(url: string): string[] {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
@@ -47,8 +48,8 @@ export function firstRequests(url: string): string[] {
   } catch {
     return [];
   }
-  const [first, second] = segments;
-  if (segments.length === 2 && first === 'posts') return [postPath(second!)];
+  const [first, second, third] = segments;
+  if (segments.length === 2 && first === 'posts') return [postPath(second!), seriesPaths.ofPost(second!)];
   if (segments.length === 2 && first === 'tags') {
     const tag = tagFromParam(second);
     if (!tag || tag !== second) return [];
@@ -61,8 +62,12 @@ export function firstRequests(url: string): string[] {
       userPath(first),
       postPagePath({ kind: 'pins', username: first }, 'latest', null),
       postPagePath({ kind: 'user', username: first }, 'latest', null),
+      // The row of the artist's series above the grid (drawn, so the grid does not move when it arrives).
+      seriesPaths.list(first),
     ];
   }
+  // A series (issue 41): its title, owner and cover; its works are read by its id, which the address does not hold.
+  if (segments.length === 3 && second === 'series') return [seriesPaths.bySlug(first!, third!)];
   return [];
 }
 

@@ -79,7 +79,12 @@ export const NOTIFICATION_ACTIONS = {
   mention: 'mentioned you in a post',
   'report-resolved': 'your report was reviewed by a moderator',
   boost: 'boosted your post',
-} as const satisfies Record<'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report-resolved' | 'boost', string>;
+  // Followed by the series' title: "ana added a work to Moth diaries".
+  'series-work': 'added a work to',
+} as const satisfies Record<
+  'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report-resolved' | 'boost' | 'series-work',
+  string
+>;
 
 /** The whole sentence of a 'report-resolved' notification (its actor is the reporter: no one to name). */
 export const REPORT_RESOLVED_TEXT = 'A moderator reviewed your report.';

@@ -13,7 +13,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { publishSql } from '../events/events.js';
 import { notificationCtes } from '../events/notification-rules.js';
+import type { DeletedMedia } from './account-deletion.js';
 import { removeRemoteComments, removeRemoteCommentsWhere } from './comments.js';
+import { removeShadowAccounts } from './remote-people.js';
 
 /** Whether the local account `userId` blocks the remote actor `remoteActorId` (a primary-key probe). */
 const blockedByUser = (userId: SQL, remoteActorId: SQL): SQL =>
@@ -119,14 +121,20 @@ export async function removeRemoteFollow(
  * followed accounts' counts, their likes and boosts go, with the posts' like counts (sent to whoever watches
  * them), their comments go, with the posts' comment counts (removeRemoteComments, first: a statement updates a
  * post's row once), and their rows are deleted, with every notification of theirs (the foreign key), read or not,
- * as a deleted account's; whoever had one of them unread hears their unread count changed. Answers how many follows
- * ended.
+ * as a deleted account's; whoever had one of them unread hears their unread count changed. Their shadow accounts
+ * (following out) go with their works (removeShadowAccounts). Answers how many follows ended, and the pictures'
+ * files, which the caller removes once this committed.
  */
-export async function removeRemoteActors(db: Db, actorIris: string[]): Promise<number> {
-  if (actorIris.length === 0) return 0;
+export async function removeRemoteActors(
+  db: Db,
+  actorIris: string[],
+): Promise<{ ended: number; files: DeletedMedia[] }> {
+  if (actorIris.length === 0) return { ended: 0, files: [] };
   return db.transaction(async (tx) => {
     await removeRemoteComments(tx, { actorIris });
-    return removeActorRows(tx, actorIris);
+    // Following out (issue 39): their shadow accounts, works and pictures' rows go too; the files after the commit.
+    const files = await removeShadowAccounts(tx, actorIris);
+    return { ended: await removeActorRows(tx, actorIris), files };
   });
 }
 
@@ -308,13 +316,24 @@ const IRI_HOST = sql`lower(regexp_replace(ra.iri, '^[a-zA-Z][a-zA-Z0-9+.-]*://([
  * A server is suspended (a server block, written by the moderation module): the follows of our artists by its
  * actors (the domain and its subdomains) end, each account's remote follower count with them, their unread
  * notifications withdrawn; their comments (replies) go, each work's comment count with them (as Mastodon's
- * suspension removes a domain's posts). Answers how many follows ended. The actors' rows stay (a block lifted lets
- * them follow again).
+ * suspension removes a domain's posts), and their shadow accounts with their works (following out). Answers how many
+ * follows ended. The actors' rows stay (a block lifted lets them follow again).
  */
 export async function endServerFollows(db: Db, domain: string): Promise<number> {
   const subdomains = `%.${domain.replace(/[\\%_]/g, '\\$&')}`;
   const where = sql`(${IRI_HOST} = ${domain} or ${IRI_HOST} like ${subdomains})`;
   await removeRemoteCommentsWhere(db, where);
+  // Following out: its people's shadow accounts go with their works (nobody here follows them any more). Their
+  // pictures' files are left to the media module's hourly sweep of files without a row (this runs in the caller's
+  // transaction, which knows nothing of files).
+  const shadows = await queryRows<{ iri: string }>(
+    db,
+    sql`select ra.iri from remote_actors ra join users u on u.remote_actor_id = ra.id where ${where}`,
+  );
+  await removeShadowAccounts(
+    db,
+    shadows.map((row) => row.iri),
+  );
   return endFollowsWhere(db, where);
 }
 

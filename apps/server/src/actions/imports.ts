@@ -125,3 +125,50 @@ export async function pinImportedWorks(db: Db, userId: string, postIds: string[]
     await publish(tx, { type: 'profile-changed', userId });
   });
 }
+
+/**
+ * The profile an archive brought, applied once (the artist chose "Use the bio and photo from the archive"): its bio
+ * replaces the account's (an archive without one leaves it), its photo (uploaded as an avatar by the media module,
+ * as a photo from Settings is) becomes the account's, and what was done is written on the import, in one
+ * transaction. Then `author-changed` (posts and lists show the photo) and `profile-changed` (the profile page, and
+ * the fediverse's Update of the actor), as an edit in Settings publishes them. Answers the photo it replaced, for
+ * the caller to delete as Settings does.
+ */
+export async function applyImportedProfile(
+  db: Db,
+  { importId, userId }: { importId: string; userId: string },
+  profile: {
+    bio: string;
+    photo: { mediaId: string; url: string } | null;
+    /** Why the archive's photo was not set, null when it was or there was none. */
+    problem: string | null;
+  },
+): Promise<{ replacedPhoto: string | null }> {
+  return db.transaction(async (tx) => {
+    const applied = { bio: profile.bio !== '', photo: profile.photo !== null, problem: profile.problem };
+    const [row] = await queryRows<{ replaced: string | null }>(
+      tx,
+      sql`with old as (select id, photo_media_id from users where id = ${userId}::uuid for update),
+          changed as (
+            update users u set
+              bio = case when ${applied.bio}::boolean then ${profile.bio} else u.bio end,
+              photo_media_id = coalesce(${profile.photo?.mediaId ?? null}::uuid, u.photo_media_id),
+              photo_url = case when ${applied.photo}::boolean then ${profile.photo?.url ?? null} else u.photo_url end,
+              updated_at = now()
+            from old where u.id = old.id
+            returning u.id
+          ),
+          noted as (
+            update imports set preview = jsonb_set(preview, '{profileApplied}', ${JSON.stringify(applied)}::jsonb)
+            where id = ${importId}::uuid
+          )
+          select case when old.photo_media_id is distinct from ${profile.photo?.mediaId ?? null}::uuid
+                        and ${applied.photo}::boolean then old.photo_media_id end as replaced
+          from old join changed on changed.id = old.id`,
+    );
+    if (!row) return { replacedPhoto: null };
+    if (applied.photo) await publish(tx, { type: 'author-changed', userId });
+    if (applied.photo || applied.bio) await publish(tx, { type: 'profile-changed', userId });
+    return { replacedPhoto: row.replaced };
+  });
+}

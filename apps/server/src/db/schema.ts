@@ -16,6 +16,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -65,6 +66,18 @@ export const users = pgTable(
     hideAiGenerated: boolean('hide_ai_generated').notNull().default(false),
     /** When the address was confirmed by the link mailed to it (issue 24); a trigger clears it when email changes. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, precision: 3 }),
+    /** The actor ids of the artist's accounts elsewhere (migration 0041): its `alsoKnownAs`, at most 5. */
+    alsoKnownAs: text('also_known_as')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Following out (issue 39, migration 0039): set exactly for a shadow account, a remote person's `users` row
+     * (username `preferredUsername@host`, no email, no password: it can never sign in). Null for an account here.
+     */
+    remoteActorId: uuid('remote_actor_id')
+      .unique()
+      .references((): AnyPgColumn => remoteActors.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +108,7 @@ export const users = pgTable(
       sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0 and ${t.postCount} >= 0 and ${t.bookmarkCount} >= 0`,
     ),
     check('users_remote_follower_count_check', sql`${t.remoteFollowerCount} >= 0`),
+    check('users_also_known_as_check', sql`cardinality(${t.alsoKnownAs}) <= 5`),
     check('users_sensitive_media_check', sql`${t.sensitiveMedia} in ('show', 'blur', 'hide')`),
   ],
 );
@@ -143,6 +157,9 @@ export const posts = pgTable(
     downloadable: boolean('downloadable').notNull().default(false),
     /** "Mark as imported" (issue 40, migration 0038): where the work came from, null for one made here. */
     importedFrom: text('imported_from'),
+    /** A work from another server (migration 0039): its Note's id (stored once) and its page there; null for ours. */
+    noteIri: text('note_iri').unique(),
+    noteUrl: text('note_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -218,6 +235,8 @@ export const media = pgTable(
      * the job media.federated-renditions writes it, then clears this.
      */
     federatedPending: boolean('federated_pending').notNull().default(false),
+    /** A remote work's picture (migration 0039): where it was fetched from. */
+    remoteUrl: text('remote_url'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -345,6 +364,10 @@ export const follows = pgTable(
     followeeId: uuid('followee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** A follow of a remote person their server has not accepted yet (migration 0039). */
+    pending: boolean('pending').notNull().default(false),
+    /** The id of the Follow we sent a remote person (its Undo names it). */
+    activityId: text('activity_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -415,12 +438,14 @@ export const notifications = pgTable(
     /** A remote actor's follow (issue 39, migration 0031): the remote_actors row; deleted with it. */
     remoteActorId: uuid('remote_actor_id').references((): AnyPgColumn => remoteActors.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost'],
+      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work'],
     }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** A 'report-resolved' notification's report (its outcome). */
     reportId: uuid('report_id').references((): AnyPgColumn => reports.id, { onDelete: 'cascade' }),
+    /** A 'series-work' notification's series (issue 41, migration 0040). */
+    seriesId: uuid('series_id').references((): AnyPgColumn => series.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
   },
@@ -432,10 +457,13 @@ export const notifications = pgTable(
     index('notifications_remote_actor_idx')
       .on(t.remoteActorId, t.recipientId)
       .where(sql`${t.remoteActorId} is not null`),
+    index('notifications_series_post_idx')
+      .on(t.seriesId, t.postId)
+      .where(sql`${t.seriesId} is not null`),
     check('notifications_one_actor', sql`num_nonnulls(${t.actorId}, ${t.remoteActorId}) = 1`),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost')`,
+      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work')`,
     ),
   ],
 );
@@ -859,6 +887,11 @@ export const remoteActors = pgTable('remote_actors', {
   name: text('name').notNull().default(''),
   iconUrl: text('icon_url'),
   profileUrl: text('profile_url'),
+  /** When its Move last moved the follows of our accounts (migration 0041): another within 7 days moves nothing. */
+  movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }),
+  /** Following out (migration 0039): its outbox (read once for its newest works) and preferredUsername. */
+  outbox: text('outbox'),
+  username: text('username'),
   fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
@@ -1092,4 +1125,80 @@ export const importItems = pgTable(
     index('import_items_post_idx').on(t.postId),
     check('import_items_outcome_check', sql`${t.outcome} in ('imported', 'already', 'skipped')`),
   ],
+);
+
+/**
+ * Series (issue 41, migration 0040): an artist's own works in their order. The slug is unique per owner; the counts
+ * are kept by triggers (every cascade moves them).
+ */
+export const series = pgTable(
+  'series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** The work chosen as cover; null: the first work. */
+    coverPostId: uuid('cover_post_id').references(() => posts.id, { onDelete: 'set null' }),
+    workCount: integer('work_count').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('series_owner_slug_key').on(t.ownerId, t.slug),
+    index('series_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('series_cover_post_idx')
+      .on(t.coverPostId)
+      .where(sql`${t.coverPostId} is not null`),
+    check('series_title_check', sql`char_length(${t.title}) between 1 and 100`),
+    check('series_description_check', sql`char_length(${t.description}) <= 2000`),
+    check('series_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('series_counts_check', sql`${t.workCount} >= 0 and ${t.followerCount} >= 0`),
+  ],
+);
+
+/**
+ * The works of a series: `position` a sparse key (see migration 0040), unique per series, checked at each statement's
+ * end (deferrable) so that a renumbering may pass through taken positions.
+ */
+export const seriesWorks = pgTable(
+  'series_works',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    chapter: text('chapter'),
+    addedAt: timestamp('added_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.postId] }),
+    // DEFERRABLE INITIALLY IMMEDIATE in migration 0040, which drizzle cannot say.
+    unique('series_works_position_key').on(t.seriesId, t.position),
+    index('series_works_post_idx').on(t.postId),
+    index('series_works_added_idx').on(t.seriesId, t.addedAt.desc().nullsFirst()),
+    check('series_works_chapter_check', sql`${t.chapter} is null or char_length(${t.chapter}) between 1 and 60`),
+  ],
+);
+
+/** The people who follow a series alone: a work added to it notifies them. */
+export const seriesFollows = pgTable(
+  'series_follows',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_follows_user_idx').on(t.userId, t.createdAt)],
 );

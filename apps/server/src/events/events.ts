@@ -25,9 +25,18 @@ export type DomainEvent =
    * A user published a post, with its time (`created_at` as JSON writes it) and tags: the Home timelines
    * kept in memory (posts/home-timeline.ts) take it in from these alone. `imported`: a work brought from another
    * service (issue 40), at its original time: the timelines take it in at its place, but it is no news (no live
-   * `post` frame, no `Create` to the fediverse).
+   * `post` frame, no `Create` to the fediverse). `remote`: a work from another server (following out, issue 39):
+   * never sent out as our `Create`; its live frame goes to its author's followers only (it is in no public list).
    */
-  | { type: 'post-published'; postId: string; authorId: string; createdAt: string; tags: string[]; imported?: true }
+  | {
+      type: 'post-published';
+      postId: string;
+      authorId: string;
+      createdAt: string;
+      tags: string[];
+      imported?: true;
+      remote?: true;
+    }
   /** An import of the user's moved on (issue 40): their sockets are told to read it again. */
   | { type: 'import-progress'; userId: string; importId: string }
   /**

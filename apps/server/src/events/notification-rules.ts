@@ -34,12 +34,13 @@ const matches = (key: NotificationKey) =>
  */
 export async function notify(tx: Db, key: NotificationKey): Promise<void> {
   if (key.recipientId === key.actorId) return;
-  // Never between a blocked pair (issue 23); the blocked person is not told either.
-  const [pair] = await queryRows<{ blocked: boolean }>(
+  // Never between a blocked pair (issue 23); the blocked person is not told either. Nor anyone on another server.
+  const [pair] = await queryRows<{ blocked: boolean; local: boolean }>(
     tx,
-    sql`select ${blockedBetween(sql`${key.recipientId}::uuid`, sql`${key.actorId}::uuid`)} as blocked`,
+    sql`select ${blockedBetween(sql`${key.recipientId}::uuid`, sql`${key.actorId}::uuid`)} as blocked,
+          ${localRecipient(sql`${key.recipientId}::uuid`)} as local`,
   );
-  if (pair?.blocked) return;
+  if (pair?.blocked || !pair?.local) return;
   await tx.delete(notifications).where(matches(key));
   const [row] = await tx
     .insert(notifications)
@@ -61,6 +62,13 @@ export async function notify(tx: Db, key: NotificationKey): Promise<void> {
 const blockedBetween = (a: SQL, b: SQL): SQL =>
   sql`(exists (select from blocks bl where bl.blocker_id = ${a} and bl.blocked_id = ${b})
     or exists (select from blocks bl where bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+
+/**
+ * Whether the recipient is an account here: a remote person's shadow account (issue 39, following out: they are
+ * followed, liked and answered from here) never signs in, so nothing is written for them (nor mailed).
+ */
+const localRecipient = (recipientId: SQL): SQL =>
+  sql`exists (select from users lr where lr.id = ${recipientId} and lr.remote_actor_id is null)`;
 
 /** A notification's key as SQL values of the statement it is part of (an absent id is null). */
 export interface NotificationKeySql {
@@ -94,10 +102,11 @@ export function notificationCtes(
   const same = sql`n.recipient_id = ${key.recipientId} and n.${actorColumn} = ${key.actorId} and n.kind = ${key.kind}::text
     and ${key.postId ? sql`n.post_id = ${key.postId}` : sql`n.post_id is null`}
     and ${key.commentId ? sql`n.comment_id = ${key.commentId}` : sql`n.comment_id is null`}`;
-  // Never oneself, and never between a blocked pair (issue 23).
+  // Never oneself, never between a blocked pair (issue 23), never a remote person's shadow account (issue 39).
   const notNotifyingOneself = key.remote
-    ? sql`true`
-    : sql`${key.recipientId} <> ${key.actorId} and not ${blockedBetween(key.recipientId, key.actorId)}`;
+    ? localRecipient(key.recipientId)
+    : sql`${key.recipientId} <> ${key.actorId} and not ${blockedBetween(key.recipientId, key.actorId)}
+        and ${localRecipient(key.recipientId)}`;
   return {
     ctes: sql`
       notification_replaced as (
@@ -137,6 +146,7 @@ export async function notifyMentions(
     sql`with mentioned as (
           select u.id from users u
           where lower(u.username) in (select value from json_array_elements_text(${JSON.stringify(mention.usernames)}::json))
+            and u.remote_actor_id is null
             and u.id <> ${mention.actorId}::uuid
             and not ${blockedBetween(sql`u.id`, sql`${mention.actorId}::uuid`)}
             and not exists (
@@ -174,4 +184,57 @@ export async function unreadMentionRecipients(
           and n.read_at is null`,
   );
   return rows.map((row) => row.recipient_id);
+}
+
+/**
+ * A work added to a series notifies the people who follow the series (issue 41, kind `series-work`), in the
+ * caller's transaction: never the artist, never between a blocked pair, never for a work moderation hid. Adding
+ * the same work again (after taking it out) replaces the earlier notification. Answers how many were notified.
+ */
+export async function notifySeriesFollowers(
+  tx: Db,
+  added: { actorId: string; seriesId: string; postId: string },
+): Promise<number> {
+  const actor = sql`${added.actorId}::uuid`;
+  const series = sql`${added.seriesId}::uuid`;
+  const post = sql`${added.postId}::uuid`;
+  const rows = await queryRows<{ notified: string }>(
+    tx,
+    sql`with followers as (
+          select sf.user_id as id from series_follows sf
+          where sf.series_id = ${series} and sf.user_id <> ${actor}
+            and not ${blockedBetween(sql`sf.user_id`, actor)}
+            and exists (select from posts p where p.id = ${post} and p.moderation_state is null)
+        ),
+        replaced as (
+          delete from notifications n using followers f
+          where n.series_id = ${series} and n.post_id = ${post} and n.recipient_id = f.id and n.kind = 'series-work'
+        ),
+        created as (
+          insert into notifications (recipient_id, actor_id, kind, post_id, series_id)
+          select id, ${actor}, 'series-work', ${post}, ${series} from followers
+          returning id, recipient_id
+        )
+        select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })}) as notified
+        from created`,
+  );
+  return Number(rows[0]?.notified ?? 0);
+}
+
+/**
+ * Taking a work out of a series withdraws the unread notifications of its addition (a read one stays, as every
+ * withdrawal leaves it); each recipient hears that their unread count changed.
+ */
+export async function withdrawSeriesWork(tx: Db, removed: { seriesId: string; postId: string }): Promise<void> {
+  await queryRows(
+    tx,
+    sql`with withdrawn as (
+          delete from notifications n
+          where n.series_id = ${removed.seriesId}::uuid and n.post_id = ${removed.postId}::uuid
+            and n.kind = 'series-work' and n.read_at is null
+          returning n.recipient_id
+        )
+        select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })}) as withdrawn
+        from (select distinct recipient_id from withdrawn) w`,
+  );
 }

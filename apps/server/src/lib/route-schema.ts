@@ -12,6 +12,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'Unprocessable',
   426: 'Upgrade Required: open it as a WebSocket',
   429: 'Too many requests; see Retry-After',
+  502: 'Another server did not answer; the message says which',
   503: 'The database cannot be reached right now',
 };
 

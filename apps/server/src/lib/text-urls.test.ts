@@ -13,4 +13,9 @@ describe('tags and mentions inside web addresses', () => {
     expect(extractMentions('https://example.com/?by=@mira hi @theo')).toEqual(['theo']);
     expect(extractMentions('@mira: https://example.com/@mira')).toEqual(['mira']);
   });
+
+  it('takes a handle on another server for nobody here, as the web app does', () => {
+    expect(extractMentions('thanks @bob@pixelfed.example and @mira')).toEqual(['mira']);
+    expect(extractMentions('@theo.@mastodon.social @sana.')).toEqual(['sana']);
+  });
 });

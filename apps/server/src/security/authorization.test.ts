@@ -144,6 +144,10 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   // Someone on another server (issue 39): anyone signed in blocks them for themselves.
   'POST /api/remote-people/:id/block':             [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'DELETE /api/remote-people/:id/block':           [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  // Following out and moving accounts (issues 39, 40): signed in; a query that is no handle nor address is 400.
+  'GET /api/federation/lookup':                    [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'GET /api/federation/aliases':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'PUT /api/federation/aliases':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/users/:username/mute':               [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'DELETE /api/users/:username/mute':             [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/me/blocks':                     [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -211,6 +215,22 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/auth/reauthenticate':                [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
   'POST /api/auth/reauthenticate/passkey-options':[401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/auth/undo-email':                    [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  // Series (issue 41): public reads; starting one needs an account; changing one is its owner's alone (403 to
+  // anyone else); following one needs an account.
+  'GET /api/users/:username/series':              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/users/:username/series/:slug':        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/users/:username/series/:slug/feed.atom': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/series/:id/works':                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/posts/:postId/series':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/series':                             [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'PATCH /api/series/:id':                        [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'DELETE /api/series/:id':                       [401, 401, 401, 401, 401, 401, 404, 403, 204, 204],
+  'POST /api/series/:id/works':                   [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
+  'PATCH /api/series/:id/works/:postId':          [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'DELETE /api/series/:id/works/:postId':         [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'POST /api/series/:id/works/:postId/move':      [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'POST /api/series/:id/follow':                  [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'DELETE /api/series/:id/follow':                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
 };
 
 /** The message another user's token gets on an author-only action (the spec's words). */
@@ -364,6 +384,27 @@ async function ok(options: InjectOptions) {
   const response = await ctx.app.inject(options);
   if (response.statusCode >= 300) throw new Error(`setup ${options.url}: ${response.statusCode} ${response.body}`);
   return response;
+}
+
+/** The owner's series the cells share (issue 41), made once; a cell that deletes one makes its own. */
+let sharedSeries: Promise<{ id: string; slug: string }> | undefined;
+async function newSeries(): Promise<{ id: string; slug: string }> {
+  const made = await ok({
+    method: 'POST',
+    url: '/api/series',
+    headers: as(owner),
+    payload: { title: 'Matrix series' },
+  });
+  const { _id: id, slug } = (made.json() as { series: { _id: string; slug: string } }).series;
+  return { id, slug };
+}
+const ownerSeries = () => (sharedSeries ??= newSeries());
+/** A new work of the owner's, added to the shared series. */
+async function seriesWork(): Promise<{ seriesId: string; postId: string }> {
+  const { id: seriesId } = await ownerSeries();
+  const postId = await createPost(ctx.app, owner);
+  await ok({ method: 'POST', url: `/api/series/${seriesId}/works`, headers: as(owner), payload: { postId } });
+  return { seriesId, postId };
 }
 
 /** Unpins every pinned work of the owner, so that each cell starts below the limit of pinned works. */
@@ -573,6 +614,59 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     await ok({ method: 'POST', url: `/api/posts/${postId}/pin`, headers: as(owner) });
     return { method: 'DELETE', url: `/api/posts/${postId}/pin` };
   },
+  'GET /api/users/:username/series': async () => {
+    await ownerSeries();
+    return { method: 'GET', url: `/api/users/${owner.user.username}/series` };
+  },
+  'GET /api/users/:username/series/:slug': async () => ({
+    method: 'GET',
+    url: `/api/users/${owner.user.username}/series/${(await ownerSeries()).slug}`,
+  }),
+  'GET /api/users/:username/series/:slug/feed.atom': async () => ({
+    method: 'GET',
+    url: `/api/users/${owner.user.username}/series/${(await ownerSeries()).slug}/feed.atom`,
+  }),
+  'GET /api/series/:id/works': async () => ({
+    method: 'GET',
+    url: `/api/series/${(await seriesWork()).seriesId}/works`,
+  }),
+  'GET /api/posts/:postId/series': async () => ({
+    method: 'GET',
+    url: `/api/posts/${(await seriesWork()).postId}/series`,
+  }),
+  'POST /api/series': async () => ({ method: 'POST', url: '/api/series', payload: { title: 'A matrix cell' } }),
+  'PATCH /api/series/:id': async () => ({
+    method: 'PATCH',
+    url: `/api/series/${(await ownerSeries()).id}`,
+    payload: { description: 'Changed by the matrix' },
+  }),
+  'DELETE /api/series/:id': async () => ({ method: 'DELETE', url: `/api/series/${(await newSeries()).id}` }),
+  'POST /api/series/:id/works': async () => ({
+    method: 'POST',
+    url: `/api/series/${(await ownerSeries()).id}/works`,
+    payload: { postId: await createPost(ctx.app, owner) },
+  }),
+  'PATCH /api/series/:id/works/:postId': async () => {
+    const { seriesId, postId } = await seriesWork();
+    return { method: 'PATCH', url: `/api/series/${seriesId}/works/${postId}`, payload: { chapter: 'Matrix' } };
+  },
+  'DELETE /api/series/:id/works/:postId': async () => {
+    const { seriesId, postId } = await seriesWork();
+    return { method: 'DELETE', url: `/api/series/${seriesId}/works/${postId}` };
+  },
+  'POST /api/series/:id/works/:postId/move': async () => {
+    const { seriesId, postId } = await seriesWork();
+    return { method: 'POST', url: `/api/series/${seriesId}/works/${postId}/move`, payload: { after: null } };
+  },
+  'POST /api/series/:id/follow': async () => ({
+    method: 'POST',
+    url: `/api/series/${(await ownerSeries()).id}/follow`,
+  }),
+  'DELETE /api/series/:id/follow': async () => {
+    const { id } = await ownerSeries();
+    for (const who of signedIn()) await ok({ method: 'POST', url: `/api/series/${id}/follow`, headers: as(who) });
+    return { method: 'DELETE', url: `/api/series/${id}/follow` };
+  },
   'PUT /api/users/me/pins': async () => {
     await unpinAll();
     const [first, second] = [await createPost(ctx.app, owner), await createPost(ctx.app, owner)];
@@ -640,6 +734,13 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     }
     return { method: 'DELETE', url: `/api/remote-people/${id}/block` };
   },
+  'GET /api/federation/lookup': async () => ({ method: 'GET', url: '/api/federation/lookup?q=nobody' }),
+  'GET /api/federation/aliases': async () => ({ method: 'GET', url: '/api/federation/aliases' }),
+  'PUT /api/federation/aliases': async () => ({
+    method: 'PUT',
+    url: '/api/federation/aliases',
+    payload: { accounts: [] },
+  }),
   'POST /api/users/:username/mute': async () => ({
     method: 'POST',
     url: `/api/users/${(await signUp(ctx.app)).user.username}/mute`,

@@ -53,6 +53,9 @@ const CAPS = {
   // "worst" alike, as the posts' cache keeps the typical text (see the post rows). Until that is measured, the
   // cap is the posts' own, from the limits: 30 works at 2,000 characters, each escaped twice (& → &amp;amp;).
   feed: 1280 * KB,
+  // 50 series (issue 41), worst case 668 KB: each a description of up to 2,000 characters (12 KB escaped), a title,
+  // its owner and its cover picture (its sources and alt text).
+  series: 1024 * KB,
 } as const;
 type CapKind = keyof typeof CAPS;
 
@@ -61,6 +64,8 @@ const LIMITS = [undefined, '-1', '0', '1', '20', '50', '51', '1000', '1e9', 'abc
 let ctx: TestContext;
 let viewer: SignedUp;
 let hubPostId: string;
+/** The viewer's series holding every one of their works (issue 41). */
+let bulkSeriesId: string;
 
 interface Variant {
   label: string;
@@ -163,6 +168,18 @@ function listRoutes(): Record<string, Variant[]> {
         bounded: SESSIONS_LIST_MAX,
       },
     ],
+    // Series (issue 41): the viewer's 60, and the one holding all their 1,000 works.
+    'GET /api/users/:username/series': [
+      {
+        label: '/api/users/{viewer}/series',
+        url: `/api/users/${viewer.user.username}/series`,
+        key: 'series',
+        kind: 'series',
+      },
+    ],
+    'GET /api/series/:id/works': [
+      { label: '/api/series/{bulk}/works', url: `/api/series/${bulkSeriesId}/works`, key: 'works', kind: 'post' },
+    ],
     'GET /api/notifications': [
       {
         label: '/api/notifications',
@@ -186,6 +203,8 @@ function singleRoutes(): Record<string, string> {
     'GET /api/users/by-username/:username': `/api/users/by-username/${viewer.user.username}`,
     'GET /api/notifications/unread-count': '/api/notifications/unread-count',
     'GET /api/tags/:tag': '/api/tags/bulk',
+    'GET /api/users/:username/series/:slug': `/api/users/${viewer.user.username}/series/bulk-series-1`,
+    'GET /api/posts/:postId/series': `/api/posts/${hubPostId}/series`,
   };
 }
 
@@ -323,6 +342,20 @@ async function seed(): Promise<void> {
     from (select id, author_id, created_at from posts where author_id = ${viewer.user._id}::uuid
           order by created_at desc, id desc limit ${PINS_MAX}) newest`);
 
+  // Series (issue 41): 60 of the viewer's, the first holding every work of theirs in order, each with a chapter.
+  await run(sql`
+    insert into series (owner_id, slug, title, description, created_at)
+    select ${viewer.user._id}::uuid, 'bulk-series-' || i, 'Bulk series ' || i, 'Studies in oil, part ' || i || '.',
+           now() - i * interval '1 minute'
+    from generate_series(1, 60) i`);
+  ({ id: bulkSeriesId } = await one<{ id: string }>(
+    sql`select id from series where owner_id = ${viewer.user._id}::uuid and slug = 'bulk-series-1'`,
+  ));
+  await run(sql`
+    insert into series_works (series_id, post_id, position, chapter)
+    select ${bulkSeriesId}::uuid, id, (row_number() over (order by created_at, id) * 65536)::int, 'Month ' || (random() * 12)::int
+    from posts where author_id = ${viewer.user._id}::uuid`);
+
   await recountCounters();
 }
 
@@ -372,6 +405,8 @@ async function makeWorstCase(): Promise<void> {
   await run(sql`update media set alt = ${heavy(500)}`);
   await run(sql`update users set first_name = ${heavy(50)}, last_name = ${heavy(50)}, bio = ${heavy(300)},
                 link = 'https://example.com/' || repeat('a', 280)`);
+  await run(sql`update series set title = ${heavy(100)}, description = ${heavy(2000)}`);
+  await run(sql`update series_works set chapter = ${heavy(60)}`);
 }
 
 // ---- measuring --------------------------------------------------------------------------------------

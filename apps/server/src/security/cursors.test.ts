@@ -37,11 +37,21 @@ function forgedCursors(rankedByFloat: boolean): string[] {
 
 let ctx: TestContext;
 let world: World;
+let seriesId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   world = await makeWorld(ctx);
   // The moderation queue and audit log are paged too: the owner may read them (admin).
   await grantRole(ctx.database.db, world.owner.user.username, 'admin');
+  // A series of the owner's (issue 41), whose works are paged.
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/series',
+    headers: { authorization: world.owner.token },
+    payload: { title: 'Forged cursors' },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  seriesId = (made.json() as { series: { _id: string } }).series._id;
 });
 afterAll(() => ctx.close());
 
@@ -55,6 +65,7 @@ async function pagedRoutes(): Promise<string[]> {
       .replace('{username}', world.owner.user.username)
       .replace('{postId}', world.postId)
       .replace('{tag}', 'watercolour')
+      .replace(/^\/api\/series\/\{id\}/, `/api/series/${seriesId}`)
       .replace(/\{[^}]+\}/g, world.postId);
   return Object.entries(doc.paths)
     .filter(([, item]) => item.get?.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'))

@@ -84,6 +84,14 @@ export async function startRemote() {
   const fetched: string[] = [];
   const gone = new Set<string>();
   const failing = new Set<string>();
+  /**
+   * Following out: documents it serves by path as ActivityPub JSON (a Note, an outbox and its pages: `serve` writes
+   * them), and files it serves by path as they are (pictures); a GET of either is kept in `fetched` too.
+   */
+  const documents = new Map<string, unknown>();
+  const files = new Map<string, { type: string; body: Buffer }>();
+  /** Each actor's bio (`summary`), and a name that replaces its own (a person renamed), when set. */
+  const profiles: Record<string, { name?: string; summary?: string }> = {};
   /** Whether its WebFinger names a page for following from elsewhere (Mastodon's `authorize_interaction`). */
   const webfinger = { subscribe: true };
   /**
@@ -110,7 +118,9 @@ export async function startRemote() {
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
-        name: { bob: 'Bob Remote', dave: 'Dave Remote' }[identifier] ?? 'Carol Remote',
+        name: profiles[identifier]?.name ?? { bob: 'Bob Remote', dave: 'Dave Remote' }[identifier] ?? 'Carol Remote',
+        summary: profiles[identifier]?.summary ?? null,
+        outbox: new URL(`/users/${identifier}/outbox`, origin),
         aliases: (aliases[identifier] ?? []).map((alias) => new URL(alias)),
         url: new URL(`/@${identifier}`, origin),
         inbox: ctx.getInboxUri(identifier),
@@ -136,6 +146,17 @@ export async function startRemote() {
         } catch {
           // Not JSON: the inbox below refuses it.
         }
+      }
+      // By its whole address first (an outbox page's `?page=`), then by its path.
+      const document = req.method === 'GET' ? (documents.get(req.url ?? '') ?? documents.get(path)) : undefined;
+      if (document !== undefined) {
+        res.writeHead(200, { 'content-type': AP }).end(JSON.stringify(document));
+        return;
+      }
+      const file = req.method === 'GET' ? files.get(path) : undefined;
+      if (file) {
+        res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.length) }).end(file.body);
+        return;
       }
       // WebFinger of a URL (a profile or the server itself), as Mastodon answers it: with its subscribe template.
       const resource = new URL(req.url ?? '/', origin).searchParams.get('resource') ?? '';
@@ -200,8 +221,17 @@ export async function startRemote() {
     return fetch(sent);
   }
 
+  /** Serves a Fedify object (a Note, a collection) at `path` as its compact JSON-LD. */
+  async function serve(path: string, object: { toJsonLd(options: object): Promise<unknown> }) {
+    documents.set(path, await object.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }));
+  }
+
   return {
     origin,
+    documents,
+    files,
+    profiles,
+    serve,
     received,
     bodies,
     fetched,

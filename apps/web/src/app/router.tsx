@@ -126,6 +126,12 @@ export const routes: RouteObject[] = [
                 handle: PUBLIC,
                 lazy: lazyComponent(() => import('../features/tags/pages/tag-page')),
               },
+              {
+                // An artist's series (issue 41), shared like a profile: its grid takes the page's width.
+                path: ':username/series/:slug',
+                handle: { ...WIDE, ...PUBLIC },
+                lazy: lazyComponent(() => import('../features/series-page/pages/series-page')),
+              },
               // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and
               // the server reserves those words as usernames, so a profile can never shadow a page.
               {

@@ -12,6 +12,7 @@ export type BootRoute =
   | 'settings'
   | 'profile'
   | 'tag'
+  | 'series'
   | 'other';
 
 /** The pages outside the sign-in guard. */
@@ -32,6 +33,8 @@ export function bootRoute(pathname: string): { route: BootRoute; postId?: string
   if (!second) return { route: PUBLIC.includes(first) || NAMED.includes(first) ? (first as BootRoute) : 'profile' };
   if (first === 'settings' && !rest.length) return { route: 'settings' };
   if (first === 'tags' && !rest.length) return { route: 'tag' };
+  // An artist's series (issue 41): /{username}/series/{slug}.
+  if (second === 'series' && rest.length === 1) return { route: 'series' };
   if (first === 'posts' && !rest.length) {
     try {
       return { route: 'post', postId: decodeURIComponent(second) };

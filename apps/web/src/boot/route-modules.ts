@@ -24,5 +24,6 @@ export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
   settings: [...SIGNED_IN, RARE, 'src/features/settings/pages/settings-page.tsx'],
   profile: [...SIGNED_IN, 'src/features/profile/pages/profile-page.tsx'],
   tag: [...SIGNED_IN, 'src/features/tags/pages/tag-page.tsx'],
+  series: [...SIGNED_IN, 'src/features/series-page/pages/series-page.tsx'],
   other: [...SIGNED_IN, 'src/app/not-found-page.tsx'],
 };

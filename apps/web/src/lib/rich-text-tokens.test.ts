@@ -37,6 +37,13 @@ describe('tokenizeRichText', () => {
     expect(links('@ab @_x @' + 'a'.repeat(31))).toEqual([]);
   });
 
+  it('takes no handle on another server for the account of the same name here', () => {
+    expect(links('by @bob@pixelfed.example and @ann.b@mastodon.example, with @mira')).toEqual([
+      { kind: 'mention', text: '@mira', username: 'mira' },
+    ]);
+    expect(links('@mira.@x.example')).toEqual([]);
+  });
+
   it('keeps a web address whole but not the sentence around it', () => {
     expect(links('(see https://en.wikipedia.org/wiki/Sunflowers_(painting)).')).toEqual([
       {

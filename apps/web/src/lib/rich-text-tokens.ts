@@ -4,7 +4,8 @@
  * at most 50, not preceded by a letter, digit, `_` or `&` (so `a#b` and `&#39;` are no tags); the link is
  * the tag in lower case. A mention is a username (ASCII letters, digits, `_` and `.`, 3 to 30, starting
  * with a letter or digit) not preceded by a letter, digit or one of `_ . @ / &` (so an email address is no
- * mention), without trailing dots ("thanks @mira." mentions mira). Inside a web address nothing else is
+ * mention), without trailing dots ("thanks @mira." mentions mira), and not followed by a server's `@host` (a handle
+ * on another server is no one here). Inside a web address nothing else is
  * looked for: `https://example.com/#top` is one link, not a tag.
  */
 export type RichTextToken =
@@ -17,7 +18,9 @@ export type RichTextToken =
 const URL = /\bhttps?:\/\/[^\s<>"]+/giu;
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]}]+$/u;
 const TAG = /(?<![\p{L}\p{N}_&])#([\p{L}\p{N}_]{1,50})/gu;
-const MENTION = /(?<![\p{L}\p{N}_.@/&])@([A-Za-z0-9][A-Za-z0-9_.]{2,29})(?![\p{L}\p{N}_])/gu;
+// Not followed by another @ either: `@bob@pixelfed.example` is someone on another server (text that came from there
+// names people so), not the account `bob` here.
+const MENTION = /(?<![\p{L}\p{N}_.@/&])@([A-Za-z0-9][A-Za-z0-9_.]{2,29})(?![\p{L}\p{N}_])(?![\p{L}\p{N}_.]*@)/gu;
 
 interface Match {
   index: number;

@@ -37,3 +37,58 @@ export const FOLLOW_FROM_ERRORS = {
   noFollowPage:
     '{host} did not name a page for following people from other sites. Search for {handle} on your server and follow from there.',
 } as const;
+
+/**
+ * Following out (issue 39): a signed-in artist finds someone on another server (by handle or profile URL) or one of
+ * their works (by its URL), which then has a page here: `/{username}` (`bob@host`) or `/posts/{postId}`.
+ */
+export const LOOKUP = {
+  /** The longest handle or URL taken. */
+  queryMaxLength: 2_000,
+} as const;
+
+export const LookupQuery = Type.Object({
+  q: Type.String({
+    maxLength: LOOKUP.queryMaxLength,
+    description: 'A handle (@bob@mastodon.example or bob@mastodon.example), a profile URL or a post URL',
+  }),
+});
+export type LookupQuery = Static<typeof LookupQuery>;
+
+export const LookupResponse = Type.Union([
+  Type.Object(
+    {
+      kind: Type.Literal('person'),
+      username: Type.String({ description: 'Their username here: `bob@host` for someone on another server' }),
+    },
+    { description: 'A person: their profile here is /{username}' },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('work'),
+      postId: Type.String({ description: 'The work here: /posts/{postId}' }),
+    },
+    { description: 'A work: its page here is /posts/{postId}' },
+  ),
+]);
+export type LookupResponse = Static<typeof LookupResponse>;
+
+/** The sentences the lookup answers with; `{host}` and `{query}` are put in. */
+export const LOOKUP_ERRORS = {
+  notAQuery: 'Type a handle like @bob@mastodon.social, or paste the address of a profile or a post on another server.',
+  nobody: 'We found nobody at {query}. Check the handle or the address.',
+  notAWork: 'That post has no pictures, or is not public: only public works with pictures can be shown here.',
+  noServer: '{host} did not answer. It may be down or not a fediverse server: try again later.',
+  suspended: 'This server does not exchange with {host}.',
+} as const;
+
+/** Why following someone on another server was refused (POST /api/users/follow/{id}, issue 39). */
+export const FOLLOW_OUT_ERRORS = {
+  /** 403: their server is suspended here (a moderator's block). */
+  suspended: 'This server does not exchange with theirs, so you cannot follow them.',
+  /** 403: the viewer blocks them. */
+  blocked: 'You blocked this person: unblock them first to follow them.',
+  /** 503: without the site's address no Follow can be sent. */
+  unsendable:
+    "Following people on other servers needs this site's public address (PUBLIC_ORIGIN), which is not set: ask the site's operator.",
+} as const;

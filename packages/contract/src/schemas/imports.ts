@@ -18,6 +18,8 @@ export const IMPORT_LIMITS = {
   maxIndexBytes: 64 * 1024 * 1024,
   /** Works shown in a preview. */
   previewWorks: 6,
+  /** Characters of the archive's bio a preview shows (its first words). */
+  previewBio: 120,
 } as const;
 
 export const IMPORT_SOURCES = ['instagram', 'mastodon', 'pixelfed', 'share-arts'] as const;
@@ -47,6 +49,12 @@ export const ImportOptions = Type.Object({
   hashtagsAsTags: Type.Boolean({ default: true }),
   /** Each work is marked as imported, with where it came from. */
   markImported: Type.Boolean({ default: false }),
+  /** The archive's bio and profile photo replace the account's (off unless chosen: the preview says what it holds). */
+  profile: Type.Boolean({
+    default: false,
+    description:
+      "Use the bio and profile photo the archive holds (its preview's `profile`): the bio replaces yours, the photo becomes your profile photo. Off by default.",
+  }),
 });
 export type ImportOptions = Static<typeof ImportOptions>;
 
@@ -79,6 +87,16 @@ export const Import = Type.Object({
     from: Type.Union([DateString, Type.Null()]),
     to: Type.Union([DateString, Type.Null()]),
     first: Type.Array(PreviewWork, { maxItems: IMPORT_LIMITS.previewWorks }),
+    /** The profile the archive holds (null: none), which the choice `profile` applies. */
+    profile: Type.Union([
+      Type.Object({
+        /** The bio's first words (empty when the archive has a photo but no bio). */
+        bio: Type.String({ maxLength: IMPORT_LIMITS.previewBio + 1 }),
+        /** Whether the archive holds a profile photo. */
+        photo: Type.Boolean(),
+      }),
+      Type.Null(),
+    ]),
   }),
   options: ImportOptions,
   progress: Type.Object({
@@ -92,6 +110,18 @@ export const Import = Type.Object({
     estimateSeconds: Type.Union([Type.Integer(), Type.Null()]),
   }),
   error: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * What the choice `profile` did, once the job applied it (null before, or when it was not chosen): whether the bio
+   * and the photo were set, and why the photo was not (it is not a picture, too large…: the rest is imported).
+   */
+  profile: Type.Union([
+    Type.Object({
+      bio: Type.Boolean(),
+      photo: Type.Boolean(),
+      problem: Type.Union([Type.String(), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
   createdAt: DateString,
   finishedAt: Type.Union([DateString, Type.Null()]),
 });

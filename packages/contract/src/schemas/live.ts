@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common.js';
+import { SeriesRef } from './series.js';
 import { PersonSummary } from './user.js';
 import { LIVE } from '../constants.js';
 
@@ -42,11 +43,13 @@ export const LiveNotification = Type.Object({
   type: Type.Literal('notification'),
   /** Pass the last one seen as `lastEventId` when reconnecting. */
   id: Type.String(),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost']),
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work']),
   /** With `remote`: someone on another server (issue 39), named by `@handle` in `text`. */
   actor: PersonSummary,
   postId: Type.Union([Id, Type.Null()]),
   commentId: Type.Union([Id, Type.Null()]),
+  /** series-work (issue 41): the series the work was added to, named at the end of `text`. */
+  series: Type.Optional(SeriesRef),
   /** A readable sentence for a live region, e.g. "theo liked your post". */
   text: Type.String(),
   unreadCount: Type.Integer(),

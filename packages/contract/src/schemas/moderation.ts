@@ -54,6 +54,7 @@ export const MODERATION_MESSAGES = {
   moderatorsOnly: 'Only moderators and admins can do this. Ask an admin if you should be one.',
   adminsOnly: 'Only admins can do this.',
   ownRole: 'You cannot change your own role: ask another admin.',
+  remoteRole: 'Roles are for accounts here: someone on another server cannot be a moderator or an admin.',
   adminRole:
     'An admin cannot be demoted through the API: use `npm run admin -- grant <username> <role>` on the server.',
   untilOnlyForSuspend: 'until is only for suspend: leave it out for the other actions.',

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateString, Id } from './common.js';
 import { PageQuery } from './post.js';
+import { SeriesRef } from './series.js';
 import { PersonSummary } from './user.js';
 
 /** Actors named in a grouped notification ("ana, theo and 3 others liked your post"). */
@@ -8,9 +9,9 @@ export const NOTIFICATION_ACTOR_CAP = 3;
 
 export const Notification = Type.Object({
   key: Type.String({ description: 'Identifies the group: pass it to POST /api/notifications/read' }),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost'], {
+  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work'], {
     description:
-      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped. report-resolved: a moderator acted on your report (`report` says the outcome; actors is you). boost: someone on another server shared your post with their followers (an ActivityPub Announce, issue 39); grouped per post, as likes are',
+      'mention: someone wrote @you in a post (post) or a comment (post and comment); one each, never grouped. report-resolved: a moderator acted on your report (`report` says the outcome; actors is you). boost: someone on another server shared your post with their followers (an ActivityPub Announce, issue 39); grouped per post, as likes are. series-work: an artist added a work to a series you follow (issue 41): `post` is the work, `series` the series; one each',
   }),
   actors: Type.Array(PersonSummary, {
     description: `The newest ${NOTIFICATION_ACTOR_CAP} people, newest first; a follow, like or boost from another server's account has one with \`remote\` (issue 39)`,
@@ -30,6 +31,7 @@ export const Notification = Type.Object({
       { description: 'report-resolved only: the report and what was done' },
     ),
   ),
+  series: Type.Optional(Type.Union([SeriesRef, Type.Null()], { description: 'series-work only: the series' })),
   createdAt: DateString,
   read: Type.Boolean(),
 });

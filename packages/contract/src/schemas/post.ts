@@ -112,6 +112,20 @@ export const Post = Type.Object({
     },
   ),
   ...PostRightsFields,
+  origin: Type.Optional(
+    Type.Object(
+      {
+        host: Type.String({ description: 'The server it comes from (mastodon.example)' }),
+        url: Type.String({ description: 'Its page there (always http or https): an external link' }),
+      },
+      { description: 'Present exactly for a work from another server (following out, issue 39)' },
+    ),
+  ),
+  importedFrom: Type.Optional(
+    Type.String({
+      description: 'An imported work (issue 40): where it came from ("Instagram", "Mastodon", …); absent otherwise',
+    }),
+  ),
   viewer: Type.Object(
     {
       liked: Type.Boolean(),
@@ -205,7 +219,8 @@ export const EditPostBody = Type.Object({
 export type EditPostBody = Static<typeof EditPostBody>;
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-export const UsernameParams = Type.Object({ username: Type.String({ maxLength: 100 }) });
+// A username here, or a shadow account's `user@host` (a host name alone may be 253 characters).
+export const UsernameParams = Type.Object({ username: Type.String({ maxLength: 320 }) });
 
 export const CommentListQuery = Type.Object({
   ...PageQuery.properties,

@@ -108,8 +108,20 @@ export const User = Type.Object({
       followsYou: Type.Boolean({ description: 'This user follows the signed-in viewer' }),
       blocked: Type.Boolean({ description: 'The signed-in viewer blocked this user (their own choice)' }),
       muted: Type.Boolean({ description: 'The signed-in viewer muted this user (their own choice)' }),
+      requested: Type.Optional(
+        Type.Boolean({
+          description:
+            'Someone on another server only: the signed-in viewer asked to follow them and their server has not accepted yet',
+        }),
+      ),
     },
     { description: 'All false when signed out or for yourself' },
+  ),
+  remote: Type.Optional(
+    Type.Object(RemotePerson.properties, {
+      description:
+        'Present exactly for someone on another server whose works come here (following out, issue 39): `username` is their handle',
+    }),
   ),
 });
 export type User = Static<typeof User>;
@@ -124,6 +136,7 @@ export const UserCard = Type.Object({
   followingCount: Type.Integer(),
   postCount: Type.Integer(),
   viewer: Type.Object({ follows: Type.Boolean(), followsYou: Type.Boolean() }),
+  remote: Type.Optional(RemotePerson),
 });
 export type UserCard = Static<typeof UserCard>;
 

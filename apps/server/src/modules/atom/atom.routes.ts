@@ -4,10 +4,11 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/route-schema.js';
 // The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
 import { originOf } from '../../plugins/static-files.js';
-import { FEED_ENTRIES, type AtomService } from './atom.service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FEED_ENTRIES, type AtomFeed, type AtomService } from './atom.service.js';
 
 /** How long readers and caches may keep a feed before asking again (then a 304 when unchanged). */
-const MAX_AGE_SECONDS = 300;
+export const MAX_AGE_SECONDS = 300;
 
 /** The Atom feed of an artist's works: GET /api/users/{username}/feed.atom. */
 export const atomRoutes: FastifyPluginAsyncTypebox<{ atom: AtomService; publicOrigin: string | undefined }> = async (
@@ -38,21 +39,24 @@ export const atomRoutes: FastifyPluginAsyncTypebox<{ atom: AtomService; publicOr
         },
       },
     },
-    async (request, reply) => {
-      const feed = await atom.feed(request.params.username, originOf(request, publicOrigin));
-      reply
-        .header('etag', feed.etag)
-        .header('last-modified', feed.updated.toUTCString())
-        .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
-        .header('vary', 'Host');
-      // The ETag is a hash of the feed, so a deleted work changes it; Last-Modified (the newest entry's
-      // time) goes back in time then, so If-Modified-Since alone never answers 304.
-      const ifNoneMatch = request.headers['if-none-match'];
-      const unchanged =
-        ifNoneMatch !== undefined &&
-        ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === feed.etag || tag.trim() === '*');
-      if (unchanged) return reply.code(304).send(null);
-      return reply.type('application/atom+xml; charset=utf-8').send(feed.xml);
-    },
+    async (request, reply) =>
+      replyWithFeed(request, reply, await atom.feed(request.params.username, originOf(request, publicOrigin))),
   );
 };
+
+/** Answers a feed with its validators: 304 when the reader's If-None-Match names it, else the XML. */
+export function replyWithFeed(request: FastifyRequest, reply: FastifyReply, feed: AtomFeed): FastifyReply {
+  reply
+    .header('etag', feed.etag)
+    .header('last-modified', feed.updated.toUTCString())
+    .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
+    .header('vary', 'Host');
+  // The ETag is a hash of the feed, so a deleted work changes it; Last-Modified (the newest entry's
+  // time) goes back in time then, so If-Modified-Since alone never answers 304.
+  const ifNoneMatch = request.headers['if-none-match'];
+  const unchanged =
+    ifNoneMatch !== undefined &&
+    ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === feed.etag || tag.trim() === '*');
+  if (unchanged) return reply.code(304).send(null);
+  return reply.type('application/atom+xml; charset=utf-8').send(feed.xml);
+}

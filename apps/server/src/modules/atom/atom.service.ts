@@ -56,6 +56,67 @@ function entryHtml(post: Post, absolute: (path: string) => string): string {
   return [...paragraphs, ...pictures].join('');
 }
 
+/** What a feed says of itself besides its entries (an artist's, or a series': issue 41). */
+export interface FeedHead {
+  /** A stable id: `urn:uuid:` and the artist's or the series' id. */
+  id: string;
+  title: string;
+  subtitle: string;
+  /** The feed's own path and the page it is the feed of (root-relative). */
+  selfPath: string;
+  pagePath: string;
+  authorName: string;
+  authorPath: string;
+  /** When the feed has no entry: its Last-Modified (the account's or series' creation). */
+  emptyUpdated: string;
+}
+
+/**
+ * Writes an Atom feed of `works` (newest first) with absolute URLs under `origin` (none: root-relative URLs, which
+ * a reader resolves against the feed's own address).
+ */
+export function writeFeed(head: FeedHead, works: Post[], origin: string | undefined): AtomFeed {
+  const absolute = (path: string) => (origin && path.startsWith('/') ? `${origin}${path}` : path);
+  const times = works.map((post) => Date.parse(post.updatedAt)).filter(Number.isFinite);
+  const updated = new Date(times.length > 0 ? Math.max(...times) : Date.parse(head.emptyUpdated));
+  // Whole seconds, as Last-Modified and If-Modified-Since carry them.
+  updated.setMilliseconds(0);
+
+  const entries = works.map((post) =>
+    element(
+      'entry',
+      {},
+      [
+        textElement('id', `urn:uuid:${post._id}`),
+        textElement('title', entryTitle(post)),
+        element('link', { rel: 'alternate', type: 'text/html', href: absolute(`/posts/${post._id}`) }),
+        textElement('published', post.createdAt),
+        textElement('updated', post.updatedAt),
+        textElement('content', entryHtml(post, absolute), { type: 'html' }),
+      ].join(''),
+    ),
+  );
+  const author = absolute(head.authorPath);
+  const feed = element(
+    'feed',
+    { xmlns: 'http://www.w3.org/2005/Atom' },
+    [
+      textElement('id', head.id),
+      textElement('title', head.title),
+      head.subtitle.trim() ? textElement('subtitle', head.subtitle.trim()) : '',
+      element('link', { rel: 'self', type: 'application/atom+xml', href: absolute(head.selfPath) }),
+      element('link', { rel: 'alternate', type: 'text/html', href: absolute(head.pagePath) }),
+      textElement('updated', updated.toISOString().replace('.000Z', 'Z')),
+      element('author', {}, textElement('name', head.authorName) + textElement('uri', author)),
+      textElement('generator', 'Share Arts'),
+      ...entries,
+    ].join(''),
+  );
+  const xml = `<?xml version="1.0" encoding="utf-8"?>\n${feed}\n`;
+  const etag = `"${hash('sha256', xml, 'base64url').slice(0, 27)}"`;
+  return { xml, updated, etag };
+}
+
 /** The Atom feed of an artist's newest public works (the profile links it from its head). */
 export function createAtomService({ db, posts }: { db: Db; posts: PostsService }) {
   return {
@@ -68,47 +129,21 @@ export function createAtomService({ db, posts }: { db: Db; posts: PostsService }
       if (!author) throw notFound(ERRORS.userNotFound);
       const page = await posts.byUsername(author.username, { limit: FEED_ENTRIES, sort: 'latest' }, null);
       const works = page.posts.map((post) => JSON.parse(post.text) as Post);
-      const absolute = (path: string) => (origin && path.startsWith('/') ? `${origin}${path}` : path);
-      const profile = absolute(`/${encodeURIComponent(author.username)}`);
       const name = displayName(author);
-
-      const times = works.map((post) => Date.parse(post.updatedAt)).filter(Number.isFinite);
-      const updated = new Date(times.length > 0 ? Math.max(...times) : Date.parse(author.created_at));
-      // Whole seconds, as Last-Modified and If-Modified-Since carry them.
-      updated.setMilliseconds(0);
-
-      const entries = works.map((post) =>
-        element(
-          'entry',
-          {},
-          [
-            textElement('id', `urn:uuid:${post._id}`),
-            textElement('title', entryTitle(post)),
-            element('link', { rel: 'alternate', type: 'text/html', href: absolute(`/posts/${post._id}`) }),
-            textElement('published', post.createdAt),
-            textElement('updated', post.updatedAt),
-            textElement('content', entryHtml(post, absolute), { type: 'html' }),
-          ].join(''),
-        ),
+      return writeFeed(
+        {
+          id: `urn:uuid:${author.id}`,
+          title: `${name} (@${author.username}) on Share Arts`,
+          subtitle: author.bio,
+          selfPath: feedPath(author.username),
+          pagePath: `/${encodeURIComponent(author.username)}`,
+          authorName: name,
+          authorPath: `/${encodeURIComponent(author.username)}`,
+          emptyUpdated: author.created_at,
+        },
+        works,
+        origin,
       );
-      const feed = element(
-        'feed',
-        { xmlns: 'http://www.w3.org/2005/Atom' },
-        [
-          textElement('id', `urn:uuid:${author.id}`),
-          textElement('title', `${name} (@${author.username}) on Share Arts`),
-          author.bio.trim() ? textElement('subtitle', author.bio.trim()) : '',
-          element('link', { rel: 'self', type: 'application/atom+xml', href: absolute(feedPath(author.username)) }),
-          element('link', { rel: 'alternate', type: 'text/html', href: profile }),
-          textElement('updated', updated.toISOString().replace('.000Z', 'Z')),
-          element('author', {}, textElement('name', name) + textElement('uri', profile)),
-          textElement('generator', 'Share Arts'),
-          ...entries,
-        ].join(''),
-      );
-      const xml = `<?xml version="1.0" encoding="utf-8"?>\n${feed}\n`;
-      const etag = `"${hash('sha256', xml, 'base64url').slice(0, 27)}"`;
-      return { xml, updated, etag };
     },
   };
 }

@@ -13,27 +13,32 @@ export interface MailTarget {
   verified: boolean;
 }
 
-/** The account's address and whether it is confirmed; undefined when there is no such account. */
+/**
+ * The account's address and whether it is confirmed; undefined when there is no such account, or it is a remote
+ * person's shadow account (issue 39), which is never mailed.
+ */
 export async function selectMailTarget(db: Db, userId: string): Promise<MailTarget | undefined> {
   const [row] = await queryRows<MailTarget>(
     db,
-    sql`select id, username, email, email_verified_at is not null as verified from users where id = ${userId}::uuid`,
+    sql`select id, username, email, email_verified_at is not null as verified from users
+        where id = ${userId}::uuid and remote_actor_id is null`,
   );
   return row;
 }
 
 /**
  * The accounts "Forgot password?" may mail: `login` is a username (in any letter case) or a confirmed
- * address; unconfirmed addresses are never looked at. Each part reads its own index.
+ * address; unconfirmed addresses are never looked at, nor remote people's shadow accounts (issue 39). Each part
+ * reads its own index.
  */
 export async function selectResetTargets(db: Db, login: string, limit: number): Promise<MailTarget[]> {
   return queryRows<MailTarget>(
     db,
     sql`(select id, username, email, true as verified from users
-         where lower(username) = lower(${login}) and email_verified_at is not null)
+         where lower(username) = lower(${login}) and email_verified_at is not null and remote_actor_id is null)
         union
         (select id, username, email, true as verified from users
-         where lower(email) = lower(${login}) and email_verified_at is not null
+         where lower(email) = lower(${login}) and email_verified_at is not null and remote_actor_id is null
          limit ${limit})
         limit ${limit}`,
   );

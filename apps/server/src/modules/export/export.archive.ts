@@ -16,6 +16,8 @@ import {
   selectPicturesOf,
   selectPins,
   selectProfile,
+  followedSeriesPages,
+  seriesPages,
   tagPages,
   type CommentRow,
   type ListRow,
@@ -65,6 +67,16 @@ const commentJson = (row: CommentRow) => ({
 const personJson = (row: ListRow) => ({
   userId: row.other_id,
   username: row.username,
+  // Someone on another server (issue 39): how to find them again from any server.
+  ...(row.remote_handle && row.remote_iri
+    ? {
+        remote: {
+          handle: `@${row.remote_handle.replace(/^@/u, '')}`,
+          actor: row.remote_iri,
+          ...(row.pending === null ? {} : { pending: row.pending }),
+        },
+      }
+    : {}),
   createdAt: date(row.created_at),
 });
 const postRefJson = (row: ListRow) => ({
@@ -234,6 +246,35 @@ function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIte
         jsonList(once(selectPins(db, userId)), (row) => ({
           postId: row.post_id,
           position: row.position,
+          createdAt: date(row.created_at),
+        })),
+    ],
+    [
+      'series.json',
+      () =>
+        jsonList(seriesPages(db, userId), (row) => ({
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          description: row.description,
+          coverPostId: row.cover_post_id,
+          createdAt: date(row.created_at),
+          updatedAt: date(row.updated_at),
+          works: row.works.map((work) => ({
+            postId: work.post_id,
+            chapter: work.chapter,
+            addedAt: date(work.added_at),
+          })),
+        })),
+    ],
+    [
+      'followed-series.json',
+      () =>
+        jsonList(followedSeriesPages(db, userId), (row) => ({
+          seriesId: row.series_id,
+          title: row.title,
+          slug: row.slug,
+          owner: row.owner_username,
           createdAt: date(row.created_at),
         })),
     ],

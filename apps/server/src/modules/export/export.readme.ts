@@ -42,20 +42,28 @@ likes.json        The posts you liked (kind "like") and disliked (kind "dislike"
 
 bookmarks.json    The posts you saved, newest first: postId, postAuthor (username), createdAt.
 
-following.json    The people you follow, newest first: userId, username, createdAt (since when).
+following.json    The people you follow, newest first: userId, username, createdAt (since when); someone on
+                  another server also has remote: handle (@name@server), actor (their address for
+                  ActivityPub) and pending (true until their server accepts the follow).
 followers.json    The people who follow you, newest first: userId, username, createdAt.
 
 followed-tags.json   The #tags you follow, newest first: tag, createdAt.
 
 pins.json         The works pinned first on your profile: postId, position (0 is first), createdAt.
 
+series.json       Your series, oldest first: id, slug (the page is /{username}/series/{slug}),
+                  title, description, coverPostId (null: the first work), createdAt, updatedAt,
+                  works (in your order: postId, chapter, addedAt).
+followed-series.json   The series you follow, newest first: seriesId, title, slug, owner
+                  (its artist's username), createdAt.
+
 blocks.json       The people you block, newest first: userId, username, createdAt.
 mutes.json        The people you mute, newest first: userId, username, createdAt.
 muted-words.json  The words and #tags you mute, newest first: word, createdAt.
 
 notifications.json   Your notifications, newest first.
-  id, kind (like, comment, upvote, follow, mention, report-resolved, or boost: shared by
-  someone on another server),
+  id, kind (like, comment, upvote, follow, mention, report-resolved, boost: shared by
+  someone on another server, or series-work: a work added to a series you follow),
   actor { id, username } (who did it; someone on another server of the fediverse,
   such as a follower on Mastodon: { handle, url }), postId, commentId, reportId (null when not about one),
   createdAt, readAt (null while unread)

@@ -216,6 +216,11 @@ export interface ListRow extends Row {
   username: string | null;
   kind: string | null;
   created_at: string;
+  /** A remote person (a shadow account, issue 39): their handle and actor id; null for an account here. */
+  remote_handle: string | null;
+  remote_iri: string | null;
+  /** Following only: their server has not accepted the follow yet. */
+  pending: boolean | null;
 }
 
 const LISTS = {
@@ -249,8 +254,10 @@ export const listPages = (db: Db, userId: string, list: keyof typeof LISTS) => {
       'desc',
     ),
     ({ after, orderBy, limit }) =>
-      sql`select x.${sql.raw(other)} as other_id, u.username, ${sql.raw(likes ? 'x.kind' : 'null')} as kind, x.created_at
+      sql`select x.${sql.raw(other)} as other_id, u.username, ${sql.raw(likes ? 'x.kind' : 'null')} as kind, x.created_at,
+            ra.handle as remote_handle, ra.iri as remote_iri, ${sql.raw(table === 'follows' ? 'x.pending' : 'null')} as pending
           from ${sql.raw(table)} x left join users u on u.id = ${sql.raw(user)}
+            left join remote_actors ra on ra.id = u.remote_actor_id
           where x.${sql.raw(own)} = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => (likes ? [row.kind, row.created_at, row.other_id] : [row.created_at, row.other_id]),
   );
@@ -307,4 +314,50 @@ export const notificationPages = (db: Db, userId: string) =>
           left join remote_actors ra on ra.id = n.remote_actor_id
           where n.recipient_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => [row.created_at, row.id],
+  );
+
+export interface SeriesExportRow extends Row {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  cover_post_id: string | null;
+  created_at: string;
+  updated_at: string;
+  works: { post_id: string; chapter: string | null; added_at: string }[];
+}
+
+/**
+ * The account's series (issue 41), oldest first, one at a time with all its works in order: at most 100 series, each
+ * of at most 10,000 works, so one series' works are one read.
+ */
+export async function* seriesPages(db: Db, userId: string): AsyncGenerator<SeriesExportRow[]> {
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`select id from series where owner_id = ${userId}::uuid order by created_at, id`,
+  );
+  for (const { id } of ids) {
+    const rows = await queryRows<SeriesExportRow>(
+      db,
+      sql`select s.id, s.slug, s.title, s.description, s.cover_post_id, s.created_at, s.updated_at,
+                 coalesce((select json_agg(json_build_object('post_id', sw.post_id, 'chapter', sw.chapter,
+                                                             'added_at', sw.added_at) order by sw.position)
+                           from series_works sw where sw.series_id = s.id), '[]'::json) as works
+          from series s where s.id = ${id}::uuid`,
+    );
+    // Deleted while the export was read: left out.
+    if (rows.length > 0) yield rows;
+  }
+}
+
+/** The series the account follows (issue 41), newest follow first. */
+export const followedSeriesPages = (db: Db, userId: string) =>
+  pagesOf<{ series_id: string; title: string; slug: string; owner_username: string; created_at: string }>(
+    db,
+    keyset(['f.created_at', 'f.series_id'], ['date', 'uuid'], 'desc'),
+    ({ after, orderBy, limit }) =>
+      sql`select f.series_id, f.created_at, s.title, s.slug, u.username as owner_username
+          from series_follows f join series s on s.id = f.series_id join users u on u.id = s.owner_id
+          where f.user_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
+    (row) => [row.created_at, row.series_id],
   );

@@ -141,6 +141,8 @@ describe('the zip', () => {
       'followers.json',
       'followed-tags.json',
       'pins.json',
+      'series.json',
+      'followed-series.json',
       'blocks.json',
       'mutes.json',
       'muted-words.json',

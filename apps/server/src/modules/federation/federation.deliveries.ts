@@ -33,6 +33,8 @@ import {
   selectFederatedPost,
   selectPinnedPostIds,
   selectRemoteRecipients,
+  selectFollowedRemotePeople,
+  selectRemoteWorkAuthor,
   selectWithdrawnPostIds,
 } from './federation.sql.js';
 import { withoutRefused } from './federation.safety.js';
@@ -51,12 +53,14 @@ export interface ActorFarewell {
  *   (a Tombstone) when it is deleted or stops being public (removed or hidden by moderation, its artist shows
  *   their works to signed-in people only), and `Create` again, under its next generation's id, when a withdrawn
  *   work is public again (Mastodon refuses a Create of an id it was told was deleted);
- * - a comment on a public work (to its author's and the work's author's followers): `Create(Note)` as a reply
- *   (`inReplyTo` the work's Note), `Update` when edited, `Delete` when it stops being public (deleted, hidden or
- *   removed, its work no longer public);
+ * - a comment on a public work (to its author's and the work's author's followers, and on a work from another
+ *   server to that work's author too, mentioned): `Create(Note)` as a reply (`inReplyTo` the work's Note, ours or
+ *   theirs), `Update` when edited, `Delete` when it stops being public (deleted, hidden or removed, its work no
+ *   longer public);
  * - a profile change (name, bio, avatar, link, AI opt-out, who sees the works, the pins): `Update(Person)`, once
  *   per version of the actor and its pins (Mastodon reads the featured collection again on it);
- * - an account's deletion: `Delete` of the actor (`farewell`, called by the account deletion before it deletes).
+ * - an account's deletion: `Delete` of the actor (`farewell`, called by the account deletion before it deletes), to
+ *   its remote followers and the people on other servers it follows.
  *
  * It listens to the events (`post-published`, `post-changed`, `comment-published`, `post-counts-changed`,
  * `comments-changed`, `profile-changed`), which every process hears: each claims the activity it would send in
@@ -157,15 +161,32 @@ export function startDeliveries({
     await send(ctx, post.userId, [post.userId], toUpdate(ctx, note, post, hash));
   }
 
-  /** A new comment: a reply to its work's Note when it and the work are public and someone remote would see it. */
+  /**
+   * Who hears of a comment: the remote followers of its author and of its work's author, and, on a work from another
+   * server (issue 39, following out), that work's author there, at their own inbox (a reply names them).
+   */
+  async function commentRecipients(authorId: string, postAuthorId: string, postId: string): Promise<Recipient[]> {
+    const followers = await recipientsOf([authorId, postAuthorId]);
+    const remote = await selectRemoteWorkAuthor(db, postId);
+    if (!remote) return followers;
+    const author = { id: new URL(remote.iri), inboxId: new URL(remote.inbox), endpoints: null };
+    const [shown] = await withoutRefused(db, [authorId], [author]);
+    return shown ? [...followers, shown] : followers;
+  }
+
+  /**
+   * A new comment: a reply to its work's Note when it and the work are public and someone remote would see it (always
+   * the author of a work from another server).
+   */
   async function commentPublished(ctx: Context<FederationRequestData>, commentId: string) {
     const comment = await publicComment(commentId);
     if (!comment) return;
     const audience = [comment.author_id, comment.post_author_id];
-    if (!(await hasRemoteFollowers(db, audience))) return;
+    if (!comment.post_note_iri && !(await hasRemoteFollowers(db, audience))) return;
     const note = await commentNoteOf(ctx, comment);
     if (!(await claimCommentCreate(db, comment, hashOf(await note.toJsonLd())))) return;
-    await send(ctx, comment.author_id, audience, toCommentCreate(ctx, note, comment));
+    const recipients = await commentRecipients(comment.author_id, comment.post_author_id, comment.post_id);
+    await send(ctx, comment.author_id, audience, toCommentCreate(ctx, note, comment), recipients);
   }
 
   /**
@@ -177,7 +198,8 @@ export function startDeliveries({
       if (!row.shown) {
         if (!(await canSign(row.author_id)) || !(await claimCommentDelete(db, row.comment_id))) continue;
         const noteId = ctx.getObjectUri(CommentNote, { id: row.comment_id });
-        await send(ctx, row.author_id, [row.author_id, row.post_author_id], toDelete(ctx, noteId, row.author_id));
+        const recipients = await commentRecipients(row.author_id, row.post_author_id, postId);
+        await send(ctx, row.author_id, [], toDelete(ctx, noteId, row.author_id), recipients);
         continue;
       }
       if (!edits) continue;
@@ -186,12 +208,8 @@ export function startDeliveries({
       const note = await commentNoteOf(ctx, comment);
       const hash = hashOf(await note.toJsonLd());
       if (!(await claimCommentUpdate(db, comment.id, hash))) continue;
-      await send(
-        ctx,
-        comment.author_id,
-        [comment.author_id, comment.post_author_id],
-        toCommentUpdate(ctx, note, comment, hash),
-      );
+      const recipients = await commentRecipients(comment.author_id, comment.post_author_id, postId);
+      await send(ctx, comment.author_id, [], toCommentUpdate(ctx, note, comment, hash), recipients);
     }
   }
 
@@ -224,8 +242,9 @@ export function startDeliveries({
     let handle: ((ctx: Context<FederationRequestData>) => Promise<void>) | undefined;
     switch (event.type) {
       case 'post-published':
-        // An imported work (issue 40) is history, not news: in the outbox, never sent as a Create.
-        if (!event.imported) handle = (ctx) => published(ctx, event.postId, event.authorId);
+        // An imported work (issue 40) is history, not news: in the outbox, never sent as a Create. A work from
+        // another server (following out) is its author's there, never ours to send.
+        if (!event.imported && !event.remote) handle = (ctx) => published(ctx, event.postId, event.authorId);
         break;
       case 'post-changed':
         handle = (ctx) => changed(ctx, event.postId);
@@ -264,7 +283,14 @@ export function startDeliveries({
   async function farewell(userId: string): Promise<ActorFarewell | undefined> {
     if (!origin) return undefined;
     try {
-      const recipients = await recipientsOf([userId]);
+      // Its remote followers, and the people on other servers it follows (following out): their servers keep it as a
+      // follower until they hear it is gone (Mastodon sends an account's Delete to every server that knows it).
+      const followed = (await selectFollowedRemotePeople(db, userId)).map((row) => ({
+        id: new URL(row.iri),
+        inboxId: new URL(row.inbox),
+        endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
+      }));
+      const recipients = [...(await recipientsOf([userId])), ...(await withoutRefused(db, [userId], followed))];
       if (recipients.length === 0) return undefined;
       const ctx = federation.createContext(new URL(origin), {});
       // Signed as Fedify signs for the actor: RSA under the key's id, Ed25519 (the integrity proof) under its Multikey's.

@@ -14,7 +14,7 @@ import { isUuid } from '../../lib/ids.js';
 import { extractMentions } from '../../lib/mentions.js';
 import type { PostsService } from '../posts/index.js';
 import type { TextLinks } from './federation.html.js';
-import { registerInboxListeners } from './federation.inbox.js';
+import { registerInboxListeners, type InboxRemoteWorks } from './federation.inbox.js';
 import { createInstanceKeys, INSTANCE_ACTOR, toInstanceActor } from './federation.instance.js';
 import type { ActorKeys } from './federation.keys.js';
 import {
@@ -30,6 +30,7 @@ import {
 import {
   countFollows,
   countPublicWorks,
+  isRemoteWork,
   selectActor,
   selectActorByUsername,
   selectFollowPage,
@@ -92,7 +93,10 @@ export function createAppFederation({
   keys,
   version,
   log,
+  works,
 }: {
+  /** Following out: what a followed person's works need (federation.inbox.ts). */
+  works: InboxRemoteWorks;
   db: Db;
   kv: KvStore;
   queue: FederationQueueOptions;
@@ -150,17 +154,27 @@ export function createAppFederation({
   const publicComment = (commentId: string) =>
     isUuid(commentId) ? selectPublicComment(db, commentId) : Promise.resolve(undefined);
 
-  /** A public comment as a reply to its work's Note (under the work's current id). */
+  /**
+   * A public comment as a reply to its work's Note (under the work's current id), or to a work from another server's
+   * own Note (issue 39, following out).
+   */
   async function commentNoteOf(ctx: Context<unknown>, comment: CommentRow) {
     const mentioned = await selectMentioned(db, extractMentions(comment.content));
-    const replyTo = noteIdOf(ctx, comment.post_id, await selectGeneration(db, comment.post_id));
+    const replyTo = comment.post_note_iri
+      ? new URL(comment.post_note_iri)
+      : noteIdOf(ctx, comment.post_id, await selectGeneration(db, comment.post_id));
     return toCommentNote(ctx, comment, replyTo, mentioned, linksOf(ctx, mentioned));
   }
 
-  /** A work as anyone signed out sees it; null when they do not (removed, hidden, signed-in only, suspended). */
+  /**
+   * One of our works as anyone signed out sees it; null when they do not (removed, hidden, signed-in only,
+   * suspended), and for another server's work (issue 39, following out), which is never served as our Note, sent
+   * as our Create, nor liked or boosted through us.
+   */
   async function publicWork(postId: string): Promise<Post | null> {
     try {
-      return JSON.parse((await posts.getPost(postId, null)).text) as Post;
+      const post = JSON.parse((await posts.getPost(postId, null)).text) as Post;
+      return (await isRemoteWork(db, post._id)) ? null : post;
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return null;
       throw error;
@@ -197,13 +211,16 @@ export function createAppFederation({
     db,
     log,
     publicWork,
+    works,
   });
   federation.setOutboxPermanentFailureHandler(async (_ctx, { statusCode, actorIds, inbox }) => {
     if (statusCode !== 410) return;
-    const ended = await removeRemoteActors(
+    const { ended, files } = await removeRemoteActors(
       db,
       actorIds.map((id) => id.href),
     );
+    // Their shadow accounts' pictures (following out), once the rows are gone.
+    await works.removeFiles(files.map((file) => ({ originalFile: file.original_file, variants: file.variants })));
     log.debug({ inbox: inbox.href, ended }, 'federation: an inbox is gone (410); its actors no longer follow');
   });
 

@@ -32,11 +32,15 @@ import {
 import type { Db } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { freshLoader } from './federation.kv.js';
+import { takeFollowAnswer } from './federation.outbound-follows.js';
 import { parseNoteKey } from './federation.objects.js';
 import { isSuspendedServer, takeBlock, takeFlag, undoBlock } from './federation.safety.js';
 import { replyText } from './federation.reply-text.js';
+import { deleteWork, ownStoredWork, updateWork, type RemoteWorksDeps } from './federation.remote-works.js';
 import {
   selectActor,
+  selectFollowedShadow,
+  selectLocalAlias,
   selectReplyTarget,
   selectBlocksRemote,
   selectWorkBlocksRemote,
@@ -234,15 +238,11 @@ async function replyOf<Data>(ctx: InboxContext<Data>, note: Note): Promise<{ con
  * counted and notified as a local comment (actions/comments.ts). The same Note again is one comment. A reply to
  * anything else, a Note of someone else's or to followers only or direct: no effect.
  */
-async function takeReply<Data>(ctx: InboxContext<Data>, db: Db, create: Create): Promise<void> {
-  if (!create.actorId || create.actorId.origin === new URL(ctx.origin).origin) return;
-  if (await isSuspendedServer(db, [create.actorId])) return;
-  const note = await ownNoteOf(ctx, create);
-  if (!note || !isPublicNote(note)) return;
+async function takeReply<Data>(ctx: InboxContext<Data>, db: Db, create: Create, note: Note): Promise<void> {
   const postId = await replyTargetOf(ctx, db, note.replyTargetId);
   if (!postId) return;
   const actor = await create.getActor({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
-  if (!actor || !isActor(actor) || actor.id?.href !== create.actorId.href) return;
+  if (!actor || !isActor(actor) || actor.id?.href !== create.actorId?.href) return;
   const fields = await remoteActorFields(actor, ctx);
   if (!fields) return;
   const remoteActorId = await upsertRemoteActor(db, fields);
@@ -251,18 +251,57 @@ async function takeReply<Data>(ctx: InboxContext<Data>, db: Db, create: Create):
   await addRemoteComment(db, { postId, remoteActorId, noteIri: note.id!.href, ...(await replyOf(ctx, note)) });
 }
 
+/** What a remote person's works need here (following out): the job that takes a Note in, and the works' helpers. */
+export interface InboxRemoteWorks {
+  deps: RemoteWorksDeps;
+  queueWork(job: { noteIri: string; actorIri: string }): Promise<void>;
+  removeFiles: RemoteWorksDeps['media']['removeFiles'];
+  /**
+   * A verified Move of `fromIri` to `to` (the new actor, or an account here that names the old one): the follows of
+   * the old account by our accounts become follows of the new one (federation.account-move.ts).
+   */
+  moved(fromIri: string, to: { actor: Actor } | { userId: string }): Promise<void>;
+}
+
+/**
+ * A `Create` of a public `Note` (not a reply) by someone whose shadow account a person here follows (accepted by
+ * their server): queued for the job `federation.remote-work`, which fetches it and its pictures (following out).
+ * From anyone else: nothing (a server cannot push works on people who did not ask for them).
+ */
+async function takeWorkOf<Data>(
+  ctx: InboxContext<Data>,
+  db: Db,
+  create: Create,
+  note: Note,
+  works: InboxRemoteWorks,
+): Promise<void> {
+  if (note.replyTargetId) return;
+  const shadow = await selectFollowedShadow(db, create.actorId!.href);
+  if (!shadow) return;
+  await works.queueWork({ noteIri: note.id!.href, actorIri: create.actorId!.href });
+}
+
 /**
  * A `Move` (Mastodon's account migration, its `activity/move.rb`): the Move's actor is the old account and its object
  * that same account; the `target` is fetched afresh (signed, past the cache of the inbox's fetches: freshLoader) and
  * must be an actor whose `alsoKnownAs` names the old one, on a server that is not suspended. Then the new actor is
- * kept as a follower is and the old actor's follows of our artists become its own (actions/federation.ts). Anything
- * else: no effect.
+ * kept as a follower is and the old actor's follows of our artists become its own (actions/federation.ts), and our
+ * accounts' follows of the old actor become follows of the new one (works.moved). A target here is one of our
+ * accounts that names the old actor among its other accounts (`also_known_as`: someone moving to Share Arts): our
+ * accounts' follows of the old actor become follows of it. Anything else: no effect.
  */
-async function takeMove<Data>(ctx: InboxContext<Data>, db: Db, move: Move): Promise<void> {
+async function takeMove<Data>(ctx: InboxContext<Data>, db: Db, move: Move, works: InboxRemoteWorks): Promise<void> {
   const from = move.actorId;
   if (!from || from.origin === new URL(ctx.origin).origin) return;
   if (move.objectId?.href !== from.href || !move.targetId || move.targetId.href === from.href) return;
-  if (move.targetId.origin === new URL(ctx.origin).origin || (await isSuspendedServer(db, [move.targetId]))) return;
+  if (move.targetId.origin === new URL(ctx.origin).origin) {
+    const parsed = ctx.parseUri(move.targetId);
+    if (parsed?.type !== 'actor' || !isUuid(parsed.identifier)) return;
+    const userId = parsed.identifier.toLowerCase();
+    if (await selectLocalAlias(db, userId, from.href)) await works.moved(from.href, { userId });
+    return;
+  }
+  if (await isSuspendedServer(db, [move.targetId])) return;
   let target: unknown;
   try {
     target = await ctx.lookupObject(move.targetId.href, { documentLoader: freshLoader(ctx.documentLoader) });
@@ -274,6 +313,7 @@ async function takeMove<Data>(ctx: InboxContext<Data>, db: Db, move: Move): Prom
   const fields = await remoteActorFields(target, ctx);
   if (!fields) return;
   await moveRemoteFollows(db, { fromIri: from.href, toActorId: await upsertRemoteActor(db, fields) });
+  await works.moved(from.href, { actor: target });
 }
 
 /** A work as anyone signed out sees it, or null (the federation's publicWork). */
@@ -311,7 +351,12 @@ function answerOf<Data>(ctx: InboxContext<Data>, userId: string, follow: Follow,
  *   on the work by the remote actor, counted and notified as a local comment. `Update` of that Note by its own actor
  *   changes its words; `Delete` of it (a Tombstone or its id) by its own actor removes it.
  * - `Delete` of the actor itself: its follows, likes, boosts and comments end and its row goes, with its
- *   notifications.
+ *   notifications, and its shadow account (following out) with its works and their pictures' files.
+ * - Following out: `Create` of a public `Note` that answers none of ours, by someone a person here follows (their
+ *   server accepted): queued for the job `federation.remote-work` (federation.remote-works.ts), which stores it as a
+ *   post of their shadow account when it has pictures. `Update` of such a work by its own actor changes its words,
+ *   warning, alt texts (and pictures, fetched again when they changed); its `Delete` (a Tombstone or its id) removes
+ *   it with its pictures.
  *
  * - `Block` of an artist by a remote actor: its follow ends and nothing of the artist is delivered to it, until its
  *   `Undo`; `Flag` (a remote server's report): a report in the moderation queue naming the server
@@ -320,12 +365,24 @@ function answerOf<Data>(ctx: InboxContext<Data>, userId: string, follow: Follow,
  *   their Like and Announce of the artist's works keep nothing (actions/federation.ts).
  * - `Move` of an account to another (takeMove): the new account, fetched afresh, must name the old one; the old one's
  *   follows of our artists become the new one's.
+ * - `Accept` or `Reject` of one of our Follows of someone on another server, by that person (takeFollowAnswer): the
+ *   follow is accepted, or ends.
  *
  * Anything else is taken and ignored.
  */
 export function registerInboxListeners<Data>(
   inbox: InboxListenerSetters<Data>,
-  { db, log, publicWork }: { db: Db; log: { warn(object: object, message: string): void }; publicWork: PublicWork },
+  {
+    db,
+    log,
+    publicWork,
+    works,
+  }: {
+    db: Db;
+    log: { warn(object: object, message: string): void };
+    publicWork: PublicWork;
+    works: InboxRemoteWorks;
+  },
 ): void {
   inbox
     .on(Like, (ctx, like) => takeReaction(ctx, like, 'like', { db, publicWork }))
@@ -387,19 +444,47 @@ export function registerInboxListeners<Data>(
     // Safety across servers (federation.safety.ts): a remote actor's Block of an artist, a remote server's report.
     .on(Block, (ctx, block) => takeBlock(ctx, db, block))
     .on(Flag, (ctx, flag) => takeFlag(ctx, db, flag))
-    .on(Create, (ctx, create) => takeReply(ctx, db, create))
-    .on(Move, (ctx, move) => takeMove(ctx, db, move))
+    .on(Create, async (ctx, create) => {
+      if (!create.actorId || create.actorId.origin === new URL(ctx.origin).origin) return;
+      if (await isSuspendedServer(db, [create.actorId])) return;
+      const note = await ownNoteOf(ctx, create);
+      if (!note || !isPublicNote(note)) return;
+      // A reply to one of ours stays a comment; anything else may be a followed person's work.
+      if (note.replyTargetId && (await replyTargetOf(ctx, db, note.replyTargetId))) {
+        await takeReply(ctx, db, create, note);
+        return;
+      }
+      await takeWorkOf(ctx, db, create, note, works);
+    })
+    .on(Move, (ctx, move) => takeMove(ctx, db, move, works))
+    // Following out: their server's answer to one of our Follows (federation.outbound-follows.ts).
+    .on(Accept, (ctx, accept) => takeFollowAnswer(ctx, db, accept, true))
+    .on(Reject, (ctx, reject) => takeFollowAnswer(ctx, db, reject, false))
     .on(Update, async (ctx, update) => {
       // A reply's edit: only of a comment of the Note's own actor (editRemoteComment matches both).
       const note = await ownNoteOf(ctx, update);
       if (!note) return;
+      // A followed person's work (following out): only its own actor's (the actor that wrote it) changes it.
+      const work = await ownStoredWork(db, note.id!.href, update.actorId!.href);
+      if (work) {
+        if (!(await isSuspendedServer(db, [update.actorId!]))) await updateWork(works.deps, work, note);
+        return;
+      }
       const { content } = await replyOf(ctx, note);
       await editRemoteComment(db, { actorIri: update.actorId!.href, noteIri: note.id!.href, content });
     })
     .on(Delete, async (_ctx, deletion) => {
       if (!deletion.actorId || !deletion.objectId) return;
       if (deletion.objectId.href === deletion.actorId.href) {
-        await removeRemoteActors(db, [deletion.actorId.href]);
+        const { files } = await removeRemoteActors(db, [deletion.actorId.href]);
+        // Their shadow account's pictures, once its rows are gone.
+        await works.removeFiles(files.map((file) => ({ originalFile: file.original_file, variants: file.variants })));
+        return;
+      }
+      // A work of theirs (following out): only its own actor deletes it, with its pictures.
+      const work = await ownStoredWork(db, deletion.objectId.href, deletion.actorId.href);
+      if (work) {
+        await deleteWork(works.deps, work);
         return;
       }
       // A Note of theirs (a Tombstone, or its id): the comment it was, if it was this actor's own.

@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import type { Federation } from '@fedify/fedify';
+import type { Actor } from '@fedify/vocab';
+import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../lib/http-error.js';
+// The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
+import { originOf } from '../../plugins/static-files.js';
+import { MEDIA_BUSY, type MediaModule } from '../media/index.js';
 import type { PostsModule } from '../posts/index.js';
 import { asParsersRead, INBOX_RATE_PER_MINUTE, registerFederationAdapter } from './federation.adapter.js';
-import { AP_PATHS, createAppFederation } from './federation.dispatchers.js';
+import { AP_PATHS, createAppFederation, type FederationRequestData } from './federation.dispatchers.js';
 import { startDeliveries, type ActorFarewell } from './federation.deliveries.js';
 import { createActorKeys } from './federation.keys.js';
 import { INSTANCE_ACTOR } from './federation.instance.js';
@@ -10,7 +17,13 @@ import { createDatabaseKvStore, keepSignedFetches } from './federation.kv.js';
 import { followFromRoutes } from './federation.follow-from.js';
 import { createJobMessageQueue } from './federation.queue.js';
 import { isSuspendedServer, remoteBlockSender, type RemoteBlockChange } from './federation.safety.js';
-import { selectActorByUsername } from './federation.sql.js';
+import { remoteFollowIdMaker, remoteFollowSender, type RemoteFollowChange } from './federation.outbound-follows.js';
+import { remoteLikeSender } from './federation.outbound-likes.js';
+import { selectActorByUsername, selectShadowByIri } from './federation.sql.js';
+import { limitedLoader, type Signer } from './federation.remote-fetch.js';
+import { keepPerson, lookupRoutes, type RemotePeopleDeps } from './federation.remote-people.js';
+import { aliasesRoutes, carryFollows } from './federation.account-move.js';
+import { backfill, BACKFILL_JOB, REMOTE_WORK_JOB, takeRemoteWork } from './federation.remote-works.js';
 
 /** The hourly sweep of Fedify's expired cache entries. */
 const KV_SWEEP = { kind: 'federation.kv-sweep', every: '41 * * * *' } as const;
@@ -123,15 +136,26 @@ export async function wireFederation(
   }>,
   {
     posts,
+    media,
     remoteBlockChanged,
+    remoteFollowId,
+    remoteFollowChanged,
   }: {
     posts: PostsModule;
+    /** Following out: a remote person's pictures go through its upload (as an import's), and are deleted with them. */
+    media: MediaModule;
     /** The safety module's port: an artist's block of someone on another server is sent to them from here. */
     remoteBlockChanged: { connect(answer: (change: RemoteBlockChange) => Promise<void>): void };
+    /** The users module's ports (following out): the id of a Follow of someone on another server, and sending it. */
+    remoteFollowId: { connect(answer: (followerId: string) => string | undefined): void };
+    remoteFollowChanged: { connect(answer: (change: RemoteFollowChange) => Promise<void>): void };
   },
 ): Promise<FederationModule> {
-  const { app, bus, config, db, jobs, limiter, log } = shared;
+  const { app, bus, config, db, guards, jobs, limiter, log } = shared;
   const kv = createDatabaseKvStore(db);
+  // Following out (issue 39): remote people and their works, fetched through the limited loader (signed by the
+  // instance actor when the site's origin is known), their pictures through the media module's upload.
+  const remote = followingOut(shared, { media, posts }, () => appFederation.federation);
   jobs.define(KV_SWEEP.kind, () => kv.sweepExpired(), { every: KV_SWEEP.every, retryLimit: 2, batchSize: 1 });
   const QUEUES = queues({ ...FEDERATION_LOAD, ...config.federationLoad });
   const queueOf = (
@@ -151,6 +175,7 @@ export async function wireFederation(
     keys: createActorKeys(db),
     version: await serverVersion(),
     log,
+    works: remote.inbox,
   });
   const { federation } = appFederation;
   keepSignedFetches(federation, kv, AP_PATHS.actor.replace('{identifier}', INSTANCE_ACTOR));
@@ -176,6 +201,16 @@ export async function wireFederation(
     allowPrivateAddress: config.federationAllowPrivateAddress === true,
   });
   remoteBlockChanged.connect(remoteBlockSender(federation, config.publicOrigin, {}));
+  // Following out (issue 39): follows of people on other servers, and likes of their works, sent to them.
+  remoteFollowId.connect(remoteFollowIdMaker(federation, config.publicOrigin, {}));
+  remoteFollowChanged.connect(remoteFollowSender(federation, db, config.publicOrigin, {}, log));
+  posts.remoteLikeChanged.connect(remoteLikeSender(federation, db, config.publicOrigin, {}, log));
+  const localHost = (request: FastifyRequest) => {
+    const origin = originOf(request, config.publicOrigin);
+    return origin ? new URL(origin).host : '';
+  };
+  await app.register(lookupRoutes, { prefix: '/api', deps: remote.people, guards, limiter, localHost });
+  await app.register(aliasesRoutes, { prefix: '/api', deps: remote.people, guards, limiter, localHost });
   registerFederationAdapter(app, {
     federation,
     publicOrigin: config.publicOrigin,
@@ -185,6 +220,97 @@ export async function wireFederation(
   });
   log.debug('federation: WebFinger, NodeInfo, the actors and their inboxes are served; works are delivered');
   return { farewell: deliveries.farewell };
+}
+
+/**
+ * Following out's pieces (issue 39): the works' and people's dependencies (federation.remote-works.ts,
+ * federation.remote-people.ts) and their two jobs, a Note taken in and a new person's newest works read.
+ */
+function followingOut(
+  shared: ServerContext<{ publicOrigin: string | undefined; federationAllowPrivateAddress?: boolean }>,
+  { media, posts }: { media: MediaModule; posts: PostsModule },
+  federation: () => Federation<FederationRequestData>,
+) {
+  const { config, db, jobs, log } = shared;
+  const rules = { allowPrivateAddress: config.federationAllowPrivateAddress === true };
+  const contextOf = () => federation().createContext(new URL(config.publicOrigin ?? 'http://localhost'), {});
+  // Documents are signed by the instance actor (a server in secure mode answers only signed fetches) when the
+  // site's address is known: otherwise the other server could not fetch its key.
+  const signer = async (): Promise<Signer | undefined> => {
+    if (!config.publicOrigin) return undefined;
+    const [pair] = await contextOf().getActorKeyPairs(INSTANCE_ACTOR);
+    return pair
+      ? { keyId: pair.keyId, privateKey: (pair as unknown as Pick<Signer, 'privateKey'>).privateKey }
+      : undefined;
+  };
+  const deps: RemotePeopleDeps = {
+    db,
+    rules,
+    loader: limitedLoader(rules, signer),
+    contextLoader: () => contextOf().contextLoader,
+    localHost: () => (config.publicOrigin ? new URL(config.publicOrigin).host : ''),
+    log,
+    media: {
+      upload: (input) => media.media.upload(input),
+      deleteMedia: (id) => media.media.deleteMedia(id),
+      removeFiles: (pictures) => media.media.removeFiles(pictures),
+      busyMessage: MEDIA_BUSY,
+    },
+    queueBackfill: async (actorIri) => {
+      await jobs.send(BACKFILL_JOB.kind, { actorIri });
+    },
+    // One of our works looked up by its address: answered when the viewer may see it.
+    seesPost: async (postId, viewerId) => {
+      try {
+        await posts.posts.getPost(postId, viewerId);
+        return true;
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return false;
+        throw error;
+      }
+    },
+  };
+  jobs.define<{ noteIri: string; actorIri: string; backfill?: boolean }>(
+    REMOTE_WORK_JOB.kind,
+    (payload) => takeRemoteWork(deps, payload),
+    { retryLimit: REMOTE_WORK_JOB.retryLimit, retryDelaySeconds: REMOTE_WORK_JOB.retryDelaySeconds, batchSize: 1 },
+  );
+  jobs.define<{ actorIri: string }>(BACKFILL_JOB.kind, (payload) => backfill(deps, payload), {
+    retryLimit: BACKFILL_JOB.retryLimit,
+    retryDelaySeconds: BACKFILL_JOB.retryDelaySeconds,
+    batchSize: 1,
+  });
+  return {
+    people: deps,
+    inbox: {
+      deps,
+      queueWork: async (job: { noteIri: string; actorIri: string }) => {
+        await jobs.send(REMOTE_WORK_JOB.kind, job);
+      },
+      removeFiles: deps.media.removeFiles,
+      moved: async (fromIri: string, to: { actor: Actor } | { userId: string }) => {
+        if (!config.publicOrigin) return;
+        let toUserId: string | undefined;
+        if ('userId' in to) toUserId = to.userId;
+        else {
+          await keepPerson(deps, to.actor);
+          toUserId = (await selectShadowByIri(db, to.actor.id!.href))?.user_id;
+        }
+        if (!toUserId) return;
+        const moved = await carryFollows(
+          db,
+          {
+            fromIri,
+            toUserId,
+            toRemote: !('userId' in to),
+            followIdPrefix: new URL(AP_PATHS.actor.replace('{identifier}', ''), config.publicOrigin).href,
+          },
+          remoteFollowSender(federation(), db, config.publicOrigin, {}, log),
+        );
+        log.debug({ fromIri, toUserId, moved }, 'federation: a Move carried our accounts’ follows');
+      },
+    },
+  };
 }
 
 /** What the modules wired after it use: the account deletion's farewell (the Delete of the actor). */

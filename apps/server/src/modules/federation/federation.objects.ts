@@ -101,6 +101,9 @@ export function toPerson(
     indexable: !row.ai_training_opt_out && !row.works_signed_in_only,
     manuallyApprovesFollowers: false,
     published: instant(row.created_at),
+    // The artist's other accounts (Mastodon's "account aliases"): a server moves an old account's followers here
+    // only when this names it.
+    aliases: row.also_known_as.flatMap((iri) => URL.parse(iri) ?? []),
   });
 }
 
@@ -294,9 +297,16 @@ export function toCommentNote(
   links: TextLinks,
 ): Note {
   const cc: URL[] = [ctx.getFollowersUri(comment.author_id)];
-  if (comment.post_author_id !== comment.author_id) cc.push(ctx.getActorUri(comment.post_author_id));
+  // A work from another server (issue 39): its author there is addressed and mentioned (a `Mention` tag is what makes
+  // Mastodon notify them of the reply), as Mastodon addresses a reply to someone else's status.
+  const remoteAuthor = comment.post_author_iri ? new URL(comment.post_author_iri) : null;
+  if (remoteAuthor) cc.push(remoteAuthor);
+  else if (comment.post_author_id !== comment.author_id) cc.push(ctx.getActorUri(comment.post_author_id));
   const url = pages(ctx.origin).post(comment.post_id);
   url.hash = 'comments';
+  const tags = tagsOf(ctx, comment.content, mentioned);
+  if (remoteAuthor)
+    tags.push(new Mention({ href: remoteAuthor, name: `@${comment.post_author_handle ?? remoteAuthor.host}` }));
   return new Note({
     id: ctx.getObjectUri(CommentNote, { id: comment.id }),
     attribution: ctx.getActorUri(comment.author_id),
@@ -307,7 +317,7 @@ export function toCommentNote(
     updated: comment.edited ? instant(comment.updated_at) : null,
     url,
     content: textHtml(comment.content, links),
-    tags: tagsOf(ctx, comment.content, mentioned),
+    tags,
   });
 }
 

@@ -160,3 +160,22 @@ export function replyText(note: ReplyNote, localHost: string): string {
   if ([...cut].length > max / 2) return `${firstChars(text, max - 1)}…`;
   return `${firstChars(text, max - [...cut].length).trimEnd()}${cut}`;
 }
+
+/**
+ * A remote work's Note (following out, issue 39) as a post's content: its words (htmlWords, shownLines: hashtags kept
+ * as `#tag`, which the post's tags are read from, mentions as `@user@host`), at most the local post length: a longer
+ * one is cut, and ends saying so with its page.
+ */
+export function workText(html: string, url: string, localHost: string): string {
+  const text = shownLines(htmlWords(html, localHost));
+  const max = LIMITS.postContentMax;
+  if ([...text].length <= max) return text;
+  const cut = `… (cut here; the whole text: ${url})`;
+  if ([...cut].length > max / 2) return `${firstChars(text, max - 1)}…`;
+  return `${firstChars(text, max - [...cut].length).trimEnd()}${cut}`;
+}
+
+/** A Note's `summary` (a content warning) as one line of at most `max` characters. */
+export function warningText(html: string, localHost: string, max: number): string {
+  return firstChars(shownLines(htmlWords(html, localHost)).replace(/\n+/g, ' '), max).trim();
+}

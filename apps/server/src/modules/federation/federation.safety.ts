@@ -1,5 +1,5 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Block, Undo, type Flag } from '@fedify/vocab';
+import { Block, Follow, Undo, type Flag } from '@fedify/vocab';
 import { MODERATION_LIMITS } from '@share-arts/contract';
 import { addRemoteBlock, addRemoteReports, removeRemoteBlock } from '../../actions/federation.js';
 import type { Db } from '../../db/client.js';
@@ -117,6 +117,8 @@ export interface RemoteBlockChange {
   actor: { iri: string; inbox: string };
   blockId: string;
   blocked: boolean;
+  /** The artist's follow of them that the block ended (following out): the id of its Follow, undone first. */
+  endedFollowId?: string;
 }
 
 /**
@@ -126,10 +128,17 @@ export interface RemoteBlockChange {
  * follow of the artist and hides the artist from them. Deliveries need PUBLIC_ORIGIN: without it nothing is sent.
  */
 export function remoteBlockSender<Data>(federation: Federation<Data>, origin: string | undefined, contextData: Data) {
-  return async ({ userId, actor, blockId, blocked }: RemoteBlockChange): Promise<void> => {
+  return async ({ userId, actor, blockId, blocked, endedFollowId }: RemoteBlockChange): Promise<void> => {
     if (!origin) return;
     const ctx = federation.createContext(new URL(origin), contextData);
     const artist = ctx.getActorUri(userId);
+    const recipient = { id: new URL(actor.iri), inboxId: new URL(actor.inbox) };
+    if (endedFollowId) {
+      // The artist's follow of them ends with the block (Mastodon's block unfollows): its Undo, queued before the Block.
+      const follow = new Follow({ id: new URL(endedFollowId), actor: artist, object: recipient.id });
+      const undo = new Undo({ id: new URL(`${endedFollowId}/undo`), actor: artist, object: follow });
+      await ctx.sendActivity({ identifier: userId }, recipient, undo);
+    }
     const block = new Block({
       id: new URL(`${artist.href}#blocks/${blockId}`),
       actor: artist,
@@ -138,7 +147,7 @@ export function remoteBlockSender<Data>(federation: Federation<Data>, origin: st
     const activity = blocked
       ? block
       : new Undo({ id: new URL(`${artist.href}#blocks/${blockId}/undo`), actor: artist, object: block });
-    await ctx.sendActivity({ identifier: userId }, { id: new URL(actor.iri), inboxId: new URL(actor.inbox) }, activity);
+    await ctx.sendActivity({ identifier: userId }, recipient, activity);
   };
 }
 

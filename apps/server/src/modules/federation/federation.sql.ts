@@ -7,8 +7,20 @@ import { keysetPage, keysetQuery } from '../../lib/keyset.js';
 // actions/federation.ts); the rest are reads of users, posts, comments, follows, post_pins and sessions, as anyone
 // signed out may see them.
 
-/** An account that is there for the fediverse: it exists and is not suspended. */
-const ACTIVE = sql`(u.suspended_until is null or u.suspended_until <= now())`;
+/** An account that exists and is not suspended. */
+const NOT_SUSPENDED = sql`(u.suspended_until is null or u.suspended_until <= now())`;
+
+/**
+ * An account that is there for the fediverse: one of ours (not a remote person's shadow account, issue 39, which is
+ * an actor on its own server only: no actor, WebFinger, outbox or collections here), not suspended.
+ */
+const ACTIVE = sql`(${NOT_SUSPENDED} and u.remote_actor_id is null)`;
+
+/**
+ * The other side of a follow `f` of account `u` as a following list shows it: an account of ours that is there, or a
+ * remote person (a shadow account) whose server accepted the follow (issue 39), named by their actor id.
+ */
+const FOLLOWED = sql`(${NOT_SUSPENDED} and (u.remote_actor_id is null or not f.pending))`;
 
 export interface ActorRow {
   id: string;
@@ -21,10 +33,12 @@ export interface ActorRow {
   works_signed_in_only: boolean;
   ai_training_opt_out: boolean;
   created_at: string | Date;
+  /** The actor ids of the artist's accounts elsewhere (migration 0041): its `alsoKnownAs`. */
+  also_known_as: string[];
 }
 
 const ACTOR_COLUMNS = sql`u.id, u.username, u.first_name, u.last_name, u.bio, u.link, u.photo_url,
-  u.works_signed_in_only, u.ai_training_opt_out, u.created_at`;
+  u.works_signed_in_only, u.ai_training_opt_out, u.created_at, u.also_known_as`;
 
 /** The account behind an actor id (a uuid, checked by the caller); undefined when none or suspended. */
 export async function selectActor(db: Db, userId: string): Promise<ActorRow | undefined> {
@@ -63,6 +77,12 @@ const PUBLIC_POST = sql`p.moderation_state is null and not exists (
 /** The works of the author `author` a signed-out reader sees. */
 const publicWorksOf = (author: SQL) => sql`p.author_id = ${author} and ${PUBLIC_POST}`;
 
+/** Whether the post is a work from another server (issue 39: `note_iri`), which we never serve or send as ours. */
+export async function isRemoteWork(db: Db, postId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select from posts where id = ${postId}::uuid and note_iri is not null`);
+  return rows.length > 0;
+}
+
 /** How many works of the account a signed-out reader sees: the outbox's totalItems. */
 export async function countPublicWorks(db: Db, userId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -94,7 +114,8 @@ const FOLLOW_SHAPE = ['date', 'uuid'] as const;
 
 /**
  * The accounts that follow `userId` (`side` followers) or that it follows (following), newest first, paged by
- * the follow's time and the other account's id; suspended accounts are left out (their actors answer 404).
+ * the follow's time and the other account's id; suspended accounts are left out (their actors answer 404). The
+ * remote people it follows (shadow accounts, issue 39) are listed by their actor ids once their server accepted.
  */
 export async function selectFollowPage(
   db: Db,
@@ -123,8 +144,9 @@ export async function selectFollowPage(
   const found = await queryRows<{ id: string; created_at: string | Date; iri: string | null }>(
     db,
     sql`select * from (
-          select ${other} as id, f.created_at, null::text as iri from follows f join users u on u.id = ${other}
-          where ${self} = ${userId}::uuid and ${ACTIVE}
+          select ${other} as id, f.created_at, ra.iri from follows f join users u on u.id = ${other}
+            left join remote_actors ra on ra.id = u.remote_actor_id
+          where ${self} = ${userId}::uuid and ${side === 'followers' ? ACTIVE : FOLLOWED}
           ${remote}
         ) f where ${after}
         order by ${orderBy} ${rows}`,
@@ -133,14 +155,14 @@ export async function selectFollowPage(
   return { items: page.map((row) => (row.iri ? { remote: row.iri } : { local: row.id })), nextCursor };
 }
 
-/** How many accounts (not suspended) are on one side of the account's follows. */
+/** How many are on one side of the account's follows, as the page lists them (selectFollowPage). */
 export async function countFollows(db: Db, userId: string, side: 'followers' | 'following'): Promise<number> {
   const [self, other] =
     side === 'followers' ? [sql`f.followee_id`, sql`f.follower_id`] : [sql`f.follower_id`, sql`f.followee_id`];
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from follows f join users u on u.id = ${other}
-        where ${self} = ${userId}::uuid and ${ACTIVE}`,
+        where ${self} = ${userId}::uuid and ${side === 'followers' ? ACTIVE : FOLLOWED}`,
   );
   const remote = side === 'followers' ? await countRemoteFollowers(db, userId) : 0;
   return (row?.n ?? 0) + remote;
@@ -363,15 +385,72 @@ export interface CommentRow {
   created_at: string | Date;
   updated_at: string | Date;
   edited: boolean;
+  /**
+   * A comment on a work from another server (issue 39, following out): the work's Note, which the reply answers,
+   * and its author's actor and handle (`user@host`), whom the reply mentions. Null on our own works.
+   */
+  post_note_iri: string | null;
+  post_author_iri: string | null;
+  post_author_handle: string | null;
 }
 
-/** The comment as a signed-out reader sees it; undefined when they do not (or it is not there). */
+/**
+ * The comment as a signed-out reader sees it; undefined when they do not (or it is not there). A comment on a
+ * work from another server too: its reply is served at `/ap/comments/{id}` as one on ours is.
+ */
 export async function selectPublicComment(db: Db, commentId: string): Promise<CommentRow | undefined> {
   const [row] = await queryRows<CommentRow>(
     db,
-    sql`select c.id, c.post_id, c.author_id, (select author_id from posts where id = c.post_id) as post_author_id,
-          c.content, c.created_at, c.updated_at, c.edited
-        from comments c where c.id = ${commentId}::uuid and ${PUBLIC_COMMENT}`,
+    sql`select c.id, c.post_id, c.author_id, p.author_id as post_author_id,
+          c.content, c.created_at, c.updated_at, c.edited,
+          p.note_iri as post_note_iri, ra.iri as post_author_iri, ra.handle as post_author_handle
+        from comments c
+        join posts p on p.id = c.post_id
+        left join users pu on p.note_iri is not null and pu.id = p.author_id
+        left join remote_actors ra on ra.id = pu.remote_actor_id
+        where c.id = ${commentId}::uuid and ${PUBLIC_COMMENT}`,
+  );
+  return row;
+}
+
+// Following out (issue 39): what the sending of a follow, a like or a reply to someone on another server reads.
+
+/** Where someone on another server is reached: their actor and inboxes. */
+export interface RemotePersonRow {
+  iri: string;
+  inbox: string;
+  shared_inbox: string | null;
+}
+
+/** The person on another server whose shadow account this is (`users.remote_actor_id`); undefined otherwise. */
+export async function selectShadowPerson(db: Db, userId: string): Promise<RemotePersonRow | undefined> {
+  const [row] = await queryRows<RemotePersonRow>(
+    db,
+    sql`select ra.iri, ra.inbox, ra.shared_inbox from users u join remote_actors ra on ra.id = u.remote_actor_id
+        where u.id = ${userId}::uuid`,
+  );
+  return row;
+}
+
+/** The people on other servers the account follows (their shadow accounts), requested or accepted. */
+export function selectFollowedRemotePeople(db: Db, userId: string): Promise<RemotePersonRow[]> {
+  return queryRows<RemotePersonRow>(
+    db,
+    sql`select ra.iri, ra.inbox, ra.shared_inbox from follows f
+        join users u on u.id = f.followee_id
+        join remote_actors ra on ra.id = u.remote_actor_id
+        where f.follower_id = ${userId}::uuid`,
+  );
+}
+
+/** The author on another server of a work from there (`posts.note_iri`); undefined for our own works. */
+export async function selectRemoteWorkAuthor(db: Db, postId: string): Promise<RemotePersonRow | undefined> {
+  const [row] = await queryRows<RemotePersonRow>(
+    db,
+    sql`select ra.iri, ra.inbox, ra.shared_inbox from posts p
+        join users u on u.id = p.author_id
+        join remote_actors ra on ra.id = u.remote_actor_id
+        where p.id = ${postId}::uuid and p.note_iri is not null`,
   );
   return row;
 }
@@ -455,7 +534,8 @@ export interface NodeUsage {
  * NodeInfo's usage. Accounts: those not suspended. Active: an account with a session used in the period
  * (`sessions.last_used_at`, written at most every 5 minutes) or a work posted in it; an account that logged
  * out (its session row is deleted) and posted nothing is not counted. Posts: the works a signed-out reader sees; comments: those
- * shown on them.
+ * shown on them. Remote people's shadow accounts and their works (issue 39) are not ours to count; our accounts'
+ * comments on those works are.
  */
 export async function selectNodeUsage(db: Db): Promise<NodeUsage> {
   const activeSince = (days: number) => sql`(select count(*)::int from users u where ${ACTIVE} and (
@@ -466,7 +546,7 @@ export async function selectNodeUsage(db: Db): Promise<NodeUsage> {
     sql`select (select count(*)::int from users u where ${ACTIVE}) as total,
         ${activeSince(30)} as active_month,
         ${activeSince(180)} as active_halfyear,
-        (select count(*)::int from posts p where ${PUBLIC_POST}) as local_posts,
+        (select count(*)::int from posts p where ${PUBLIC_POST} and p.note_iri is null) as local_posts,
         (select count(*)::int from comments c join posts p on p.id = c.post_id
           where c.moderation_state is null and c.author_id is not null and ${PUBLIC_POST}) as local_comments`,
   );
@@ -632,4 +712,88 @@ export async function selectExistingTargets(
         select 'comment' as type, id::text from comments
           where id in (select value::uuid from json_array_elements_text(${JSON.stringify(commentIds)}::json))`,
   );
+}
+
+// ── Following out (issue 39): remote people's shadow accounts and their works, read (actions/remote-people.ts writes)
+
+export interface ShadowRow {
+  user_id: string;
+  username: string;
+  remote_actor_id: string;
+  iri: string;
+  outbox: string | null;
+  fetched_at: string | Date;
+}
+
+const SHADOW_COLUMNS = sql`u.id as user_id, u.username, ra.id as remote_actor_id, ra.iri, ra.outbox, ra.fetched_at`;
+
+/** The shadow account of the remote actor `iri`, when there is one. */
+export async function selectShadowByIri(db: Db, iri: string): Promise<ShadowRow | undefined> {
+  const [row] = await queryRows<ShadowRow>(
+    db,
+    sql`select ${SHADOW_COLUMNS} from remote_actors ra join users u on u.remote_actor_id = ra.id where ra.iri = ${iri}`,
+  );
+  return row;
+}
+
+/** The shadow account whose handle (its username, `user@host`) is this, any letter case. */
+export async function selectShadowByHandle(db: Db, handle: string): Promise<ShadowRow | undefined> {
+  const [row] = await queryRows<ShadowRow>(
+    db,
+    sql`select ${SHADOW_COLUMNS} from users u join remote_actors ra on ra.id = u.remote_actor_id
+        where lower(u.username) = lower(${handle})`,
+  );
+  return row;
+}
+
+/**
+ * The shadow account of the remote actor `iri` when someone here follows it and its server accepted (a follow not
+ * pending): only then are its works taken in.
+ */
+export async function selectFollowedShadow(db: Db, iri: string): Promise<ShadowRow | undefined> {
+  const [row] = await queryRows<ShadowRow>(
+    db,
+    sql`select ${SHADOW_COLUMNS} from remote_actors ra join users u on u.remote_actor_id = ra.id
+        where ra.iri = ${iri} and exists (select from follows f where f.followee_id = u.id and not f.pending)`,
+  );
+  return row;
+}
+
+/** The work stored for a Note's id or page (a remote work's `note_iri` or `note_url`), when there is one. */
+export async function selectPostByNote(db: Db, url: string): Promise<{ id: string } | undefined> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from posts where note_iri = ${url} or (note_url = ${url} and note_iri is not null) limit 1`,
+  );
+  return row;
+}
+
+// ── Moving accounts (issue 40): an artist's other accounts (actions/account-move.ts writes them) ────────────────────
+
+export interface AliasRow {
+  iri: string;
+  handle: string | null;
+  profile_url: string | null;
+}
+
+/** The accounts `userId` says it is also known as, in order, with what is known of each here (their handle). */
+export async function selectAccountAliases(db: Db, userId: string): Promise<AliasRow[]> {
+  return queryRows<AliasRow>(
+    db,
+    sql`select a.iri, ra.handle, ra.profile_url
+        from users u cross join lateral unnest(u.also_known_as) with ordinality as a(iri, n)
+        left join remote_actors ra on ra.iri = a.iri
+        where u.id = ${userId}::uuid and u.remote_actor_id is null
+        order by a.n`,
+  );
+}
+
+/** Whether the account here `userId` (not suspended) names `iri` among its other accounts: a Move's target here. */
+export async function selectLocalAlias(db: Db, userId: string, iri: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from users where id = ${userId}::uuid and remote_actor_id is null and suspended_until is null
+          and ${iri} = any (also_known_as)`,
+  );
+  return rows.length > 0;
 }

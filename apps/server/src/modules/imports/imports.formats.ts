@@ -51,8 +51,17 @@ export interface SourceWork {
   textOnly: boolean;
 }
 
+/** The profile an archive holds: its bio as text, clipped to the site's limit, and its photo's file in the archive. */
+export interface SourceProfile {
+  bio: string;
+  /** The photo's file in the archive (checked like any upload when the job applies it), null without one. */
+  photo: string | null;
+}
+
 export interface Reading {
   source: ImportSource;
+  /** The bio and photo the archive holds, null when it holds neither (applied only when the artist chooses so). */
+  profile: SourceProfile | null;
   /** Whose archive it is, when it says (a Mastodon actor, a Share Arts account, an Instagram username). */
   origin: string | null;
   /** A Share Arts export's own account id (an export of this very account is refused). */
@@ -146,6 +155,18 @@ function picture(archive: Archive, file: string, alt: string, video: boolean): S
   return { file: found ? file : null, alt: clip(alt.trim(), MEDIA_LIMITS.altMax), name: clip(name, 150), skip };
 }
 
+/**
+ * A profile read from an archive: the bio as one text (paragraphs kept, at most the site's bio limit), the photo only
+ * when its file is in the archive (a name of a file that is not there is nothing to apply). Null when neither is.
+ */
+function profileOf(archive: Archive, bio: string, photo: string | null): SourceProfile | null {
+  // Control characters are refused in a bio typed here (BODY_TEXT): an archive's are dropped.
+  const cleaned = bio.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
+  const kept = clip(cleaned.trim(), LIMITS.bioMax).trim();
+  const file = photo && archive.files.has(photo) ? photo : null;
+  return kept || file ? { bio: kept, photo: file } : null;
+}
+
 /** Parses an index read whole, refused past IMPORT_LIMITS.maxIndexBytes or when it is not JSON. */
 async function readJson(archive: Archive, name: string): Promise<unknown> {
   const data = await archive.read(name, IMPORT_LIMITS.maxIndexBytes).catch((error: unknown) => {
@@ -207,15 +228,29 @@ const INSTAGRAM_POSTS = /(?:^|\/)(?:your_instagram_activity\/media\/|content\/)?
 const INSTAGRAM_OLD = /(?:^|\/)media\.json$/;
 const INSTAGRAM_HTML = /(?:^|\/)(?:start_here\.html|your_instagram_activity\/.*\.html|content\/posts_\d+\.html)$/;
 
-async function instagramOrigin(archive: Archive, root: string): Promise<string | null> {
+/**
+ * Who the export's account is, and its profile, from personal_information.json (wherever the layout puts it: the
+ * current one in personal_information/personal_information/, under the archive's top folder or none): `profile_user[0]`, its
+ * `string_map_data` (Username, Bio: each `{ value }`) and `media_map_data["Profile Photo"].uri`, a path from the
+ * archive's top like the posts' pictures. A file that does not read is no reason to refuse the posts.
+ */
+async function instagramAccount(
+  archive: Archive,
+  root: string,
+): Promise<{ origin: string | null; profile: SourceProfile | null }> {
   const info = [...archive.files.keys()].find(
     (name) => name.startsWith(root) && /personal_information\.json$/.test(name),
   );
-  if (!info) return null;
+  if (!info) return { origin: null, profile: null };
   const json = record(await readJson(archive, info).catch(() => null));
   const user = record(list(json.profile_user)[0]);
-  const username = text(record(record(user.string_map_data).Username).value);
-  return username ? `instagram:${instagramText(username).toLowerCase()}` : null;
+  const strings = record(user.string_map_data);
+  const username = text(record(strings.Username).value);
+  const photo = text(record(record(user.media_map_data)['Profile Photo']).uri);
+  return {
+    origin: username ? `instagram:${instagramText(username).toLowerCase()}` : null,
+    profile: profileOf(archive, instagramText(record(strings.Bio).value), photo ? root + photo : null),
+  };
 }
 
 /** Instagram's posts_N.json (the current layout and the older one under content/ or at the top). */
@@ -279,9 +314,11 @@ async function readInstagram(archive: Archive): Promise<Reading | undefined> {
   } else {
     works = instagramOld(archive, root, await readJson(archive, old!.name));
   }
+  const account = await instagramAccount(archive, root);
   return {
     source: 'instagram',
-    origin: await instagramOrigin(archive, root),
+    origin: account.origin,
+    profile: account.profile,
     accountId: null,
     works: byDate(withoutDuplicates(works)),
   };
@@ -370,9 +407,13 @@ async function readFediverse(archive: Archive): Promise<Reading | undefined> {
   const pixelfed =
     JSON.stringify(actor['@context'] ?? '').includes('pixelfed') ||
     items.some((item) => /\/p\/[^/]+\/\d+$/.test(text(record(record(item).object).url)));
+  // The actor's `summary` is its bio (HTML, read as the posts are); `icon.url` its photo, a path in the archive
+  // (Mastodon writes `avatar.png` beside actor.json) or a URL whose path is looked up, as an attachment's is.
+  const icon = record(Array.isArray(actor.icon) ? actor.icon[0] : actor.icon);
   return {
     source: pixelfed ? 'pixelfed' : 'mastodon',
     origin: `fediverse:${actorId}`,
+    profile: profileOf(archive, htmlText(text(actor.summary)), icon.url ? attachmentPath(icon.url, outbox.root) : null),
     accountId: null,
     works: byDate(withoutDuplicates(works)),
   };
@@ -448,9 +489,12 @@ async function readShareArts(archive: Archive): Promise<Reading | undefined> {
     }
     works.push(shareArtsPost(archive, root, parsed, pins));
   }
+  // profile.json's bio, and its photo's original in the archive (`photo.file`, null when it was not kept).
+  const photo = text(record(profile.photo).file);
   return {
     source: 'share-arts',
     origin: accountId ? `share-arts:${accountId}` : null,
+    profile: profileOf(archive, text(profile.bio), photo ? root + photo : null),
     accountId: accountId || null,
     works: byDate(withoutDuplicates(works)),
   };

@@ -3,7 +3,13 @@ import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MEDIA_LIMITS, type ImportOptions } from '@share-arts/contract';
-import { insertImportedWork, pinImportedWorks, recordItem, type ImportedItem } from '../../actions/imports.js';
+import {
+  applyImportedProfile,
+  insertImportedWork,
+  pinImportedWorks,
+  recordItem,
+  type ImportedItem,
+} from '../../actions/imports.js';
 import type { Db } from '../../db/client.js';
 import { publish } from '../../events/events.js';
 import type { JobContext } from '../../jobs/queue.js';
@@ -29,6 +35,10 @@ export interface ImportMedia {
     alt?: string;
     purpose?: 'post';
   }): Promise<{ id: string }>;
+  /** A profile photo, checked and processed as one uploaded in Settings: its id and the URL a profile shows. */
+  uploadAvatar(input: { ownerId: string; data: Buffer; name?: string }): Promise<{ id: string; url: string }>;
+  /** Deletes a picture and its files (the profile photo the archive's replaced, as Settings does). */
+  deleteMedia(id: string): Promise<unknown>;
   /** The message of a 503 that means "the pictures' queue is full": the import waits its turn. */
   busyMessage: string;
 }
@@ -75,11 +85,34 @@ async function* worksIn(file: string): AsyncGenerator<[number, SourceWork]> {
 }
 
 /**
- * One picture through the media module's upload, as if the artist uploaded it: the same checks, limits, pipeline and
- * fair queue. A full queue (a 503 saying so, or a 429) is waited out: the import takes one place in the queue at a time,
- * so another person's upload waits behind one picture of it at most. A picture refused for itself (not a picture,
- * too large, damaged) is reported at once; any other failure is tried again, then reported.
+ * One upload through the media module, as if the artist made it: the same checks, limits, pipeline and fair queue.
+ * A full queue (a 503 saying so, or a 429) is waited out: the import takes one place in the queue at a time, so
+ * another person's upload waits behind one picture of it at most. A file refused for itself (not a picture, too
+ * large, damaged) is reported at once; any other failure is tried again, then reported.
  */
+async function withQueue<T extends object>(
+  media: ImportMedia,
+  signal: AbortSignal,
+  upload: () => Promise<T>,
+): Promise<T | { reason: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await upload();
+    } catch (error) {
+      const status = error instanceof HttpError ? error.statusCode : 500;
+      if (status === 429 || (status === 503 && (error as Error).message === media.busyMessage)) {
+        await sleep(500, undefined, { signal });
+        attempt -= 1;
+        continue;
+      }
+      if (status < 500) return { reason: (error as Error).message };
+      if (attempt >= PICTURE_TRIES) return { reason: `it could not be stored (${(error as Error).message})` };
+      await sleep(1000 * attempt, undefined, { signal });
+    }
+  }
+}
+
+/** One picture of a work, read from the archive (once, up to the upload limit) and uploaded. */
 async function uploadPicture(
   archive: Archive,
   media: ImportMedia,
@@ -94,21 +127,45 @@ async function uploadPicture(
     if (error instanceof ArchiveRefused) return { reason: error.message };
     throw error;
   }
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await media.upload({ ownerId: userId, data, name: picture.name, alt: picture.alt, purpose: 'post' });
-    } catch (error) {
-      const status = error instanceof HttpError ? error.statusCode : 500;
-      if (status === 429 || (status === 503 && (error as Error).message === media.busyMessage)) {
-        await sleep(500, undefined, { signal });
-        attempt -= 1;
-        continue;
-      }
-      if (status < 500) return { reason: (error as Error).message };
-      if (attempt >= PICTURE_TRIES) return { reason: `it could not be stored (${(error as Error).message})` };
-      await sleep(1000 * attempt, undefined, { signal });
-    }
+  return withQueue(media, signal, () =>
+    media.upload({ ownerId: userId, data, name: picture.name, alt: picture.alt, purpose: 'post' }),
+  );
+}
+
+/**
+ * The archive's profile, when the artist chose it: the photo uploaded as an avatar (the media module's checks: a
+ * file that is not a picture, too large or damaged is reported, and the bio is set all the same), then the bio and
+ * photo written, with what was done, in one transaction. A full queue is waited out as a work's picture is.
+ */
+async function importProfile(
+  deps: Deps,
+  row: ImportRow,
+  archive: Archive,
+  profile: { bio: string; photo: string | null },
+  signal: AbortSignal,
+): Promise<void> {
+  const { db, media } = deps;
+  let photo: { mediaId: string; url: string } | null = null;
+  let problem: string | null = null;
+  if (profile.photo) {
+    const file = profile.photo;
+    const name = file.split('/').pop()!.slice(0, 150);
+    const outcome = await archive.read(file, MEDIA_LIMITS.maxBytes).then(
+      (data) => withQueue(media, signal, () => media.uploadAvatar({ ownerId: row.user_id, data, name })),
+      (error: unknown) => {
+        if (error instanceof ArchiveRefused) return { reason: error.message };
+        throw error;
+      },
+    );
+    if ('id' in outcome) photo = { mediaId: outcome.id, url: outcome.url };
+    else problem = `The profile photo could not be read: ${outcome.reason}`;
   }
+  const { replacedPhoto } = await applyImportedProfile(
+    db,
+    { importId: row.id, userId: row.user_id },
+    { bio: profile.bio, photo, problem },
+  );
+  if (replacedPhoto) await media.deleteMedia(replacedPhoto);
 }
 
 /** One source post: remembered as skipped, as imported already, or imported with the pictures that came. */
@@ -195,6 +252,12 @@ export async function importWorks(importId: string, job: JobContext, deps: Deps)
     throw error;
   }
   try {
+    // The profile first, once: by the job's id (job.once), and by the import's own record of it, written with the
+    // profile in one transaction (a try whose completion was lost does not set it again).
+    const profile = row.preview.profile;
+    if ((row.options as Partial<ImportOptions>).profile === true && profile && !row.preview.profileApplied) {
+      await job.once('profile', () => importProfile(deps, row, archive, profile, job.signal));
+    }
     const next = await selectNextPosition(db, importId);
     const pinned: { position: number; pin: number }[] = [];
     const ties = tieBreaker();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ServerContext } from '../../context.js';
 import type { MediaModule } from '../media/index.js';
-import { MEDIA_BUSY } from '../media/index.js';
+import { avatarUrl, MEDIA_BUSY } from '../media/index.js';
 import { importsRoutes } from './imports.routes.js';
 import { createImportsService } from './imports.service.js';
 
@@ -14,7 +14,16 @@ export async function wireImports(shared: ServerContext<{ dataDir: string }>, { 
   const imports = createImportsService({
     db,
     jobs,
-    media: { upload: media.media.upload, busyMessage: MEDIA_BUSY },
+    media: {
+      upload: media.media.upload,
+      // The archive's profile photo takes the way a photo from Settings takes: an avatar upload, its URL the same.
+      uploadAvatar: async (input) => {
+        const row = await media.media.upload({ ...input, purpose: 'avatar' });
+        return { id: row.id, url: avatarUrl(row) };
+      },
+      deleteMedia: (id) => media.media.deleteMedia(id),
+      busyMessage: MEDIA_BUSY,
+    },
     dir: path.join(config.dataDir, 'imports'),
     log,
   });

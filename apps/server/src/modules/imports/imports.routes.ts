@@ -89,7 +89,9 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsService;
         description:
           'keepDates (default true): each work keeps its original date and takes its place in your grid; ' +
           "hashtagsAsTags (default true): a caption's #hashtags become tags; markImported: each work says where it " +
-          'came from. The import runs in the background: follow it with GET /api/imports/{id} (the live socket sends ' +
+          "came from; profile (default false): the bio and profile photo the archive holds (the preview's `profile`) " +
+          "replace yours, the photo checked as an upload is; the import's `profile` then says what was set, and why a " +
+          'photo could not be. The import runs in the background: follow it with GET /api/imports/{id} (the live socket sends ' +
           '`{ type: "import", importId }` as it moves). Imported works notify nobody, do not come to the top of ' +
           "anyone's Home, and are not sent to the fediverse as new posts. 409 when it started already, or another " +
           'import of yours runs.',

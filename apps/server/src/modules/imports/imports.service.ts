@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { IMPORT_RETRIES, importWorks, type ImportMedia } from './imports.job.js';
-import { readArchive, type Reading, type SourceWork } from './imports.formats.js';
+import { readArchive, type Reading } from './imports.formats.js';
 import {
   deleteReadyImports,
   hasRunningImport,
@@ -43,6 +43,15 @@ const SWEEP_JOB = 'imports.sweep';
 const date = (value: string | Date | null): string | null =>
   value === null ? null : formatDate(value instanceof Date ? value : new Date(value));
 
+/** A bio's first words for the preview: up to IMPORT_LIMITS.previewBio characters, cut between two words. */
+function excerpt(bio: string): string {
+  const chars = [...bio.replace(/\s+/g, ' ')];
+  if (chars.length <= IMPORT_LIMITS.previewBio) return chars.join('');
+  const cut = chars.slice(0, IMPORT_LIMITS.previewBio).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > IMPORT_LIMITS.previewBio / 2 ? cut.slice(0, space) : cut}…`;
+}
+
 /** What an import answers: its preview, choices and progress, with an estimate at the pace since the job (re)started. */
 export function toImport(row: ImportRow, now = Date.now()): Import {
   const resumed = row.resumed_at ? new Date(row.resumed_at).getTime() : null;
@@ -58,8 +67,19 @@ export function toImport(row: ImportRow, now = Date.now()): Import {
     state: row.state,
     fileName: row.file_name,
     bytes: Number(row.bytes),
-    preview: row.preview,
-    options: { keepDates: true, hashtagsAsTags: true, markImported: false, ...row.options },
+    preview: {
+      works: row.preview.works,
+      pictures: row.preview.pictures,
+      skipped: row.preview.skipped,
+      videos: row.preview.videos,
+      from: row.preview.from,
+      to: row.preview.to,
+      first: row.preview.first,
+      profile: row.preview.profile
+        ? { bio: excerpt(row.preview.profile.bio), photo: row.preview.profile.photo !== null }
+        : null,
+    },
+    options: { keepDates: true, hashtagsAsTags: true, markImported: false, profile: false, ...row.options },
     progress: {
       postsDone: row.posts_done,
       postsTotal: row.posts_total,
@@ -70,13 +90,14 @@ export function toImport(row: ImportRow, now = Date.now()): Import {
       estimateSeconds: estimate,
     },
     error: row.error,
+    profile: row.preview.profileApplied ?? null,
     createdAt: date(row.created_at)!,
     finishedAt: date(row.finished_at),
   };
 }
 
-/** The preview of a reading: what will come, its dates, the first few works. */
-function previewOf(works: SourceWork[]): ImportPreview {
+/** The preview of a reading: what will come, its dates, the first few works, the profile it holds. */
+function previewOf({ works, profile }: Reading): ImportPreview {
   const kept = works.filter((work) => !work.skip);
   const dated = kept.filter((work) => work.date).map((work) => work.date!);
   return {
@@ -94,6 +115,7 @@ function previewOf(works: SourceWork[]): ImportPreview {
       date: date(work.date),
       pictures: work.pictures.filter((picture) => !picture.skip).length,
     })),
+    profile,
   };
 }
 
@@ -208,7 +230,7 @@ export function createImportsService({
           fileName: [...file.fileName].slice(0, 200).join('') || 'archive.zip',
           bytes: size,
           origin: reading.origin,
-          preview: previewOf(reading.works),
+          preview: previewOf(reading),
           postsTotal: reading.works.length,
           picturesTotal: kept.reduce((sum, work) => sum + work.pictures.length, 0),
         });

@@ -12,6 +12,13 @@ export interface ImportPreview {
   from: string | null;
   to: string | null;
   first: { caption: string; date: string | null; pictures: number }[];
+  /** The archive's profile as read (its whole bio, its photo's file in the archive), absent in imports before it. */
+  profile?: { bio: string; photo: string | null } | null;
+  /**
+   * What the job did with it, once applied (the choice `profile`). Kept in the preview's document: the imports table
+   * has no column for it, and it is written once per import.
+   */
+  profileApplied?: { bio: boolean; photo: boolean; problem: string | null };
 }
 
 export interface ImportRow {

@@ -96,6 +96,8 @@ export function createFanout(deps: {
       const following = new Set(followers.concat(event.authorId));
       for (const [userId, mine] of users) {
         if (blocked.has(userId)) continue;
+        // A work from another server (following out, issue 39) is on its followers' Home only: no frame to others.
+        if (event.remote && !following.has(userId)) continue;
         const frame = {
           type: 'post',
           postId: event.postId,

@@ -15,7 +15,10 @@ export function createNotificationFeed(notifications: NotificationsService) {
       item.kind === 'report-resolved'
         ? REPORT_RESOLVED_TEXT
         : // Someone on another server by their handle (issue 39): "@bob@mastodon.example started following you".
-          `${item.actor.remote ? `@${item.actor.remote.handle}` : item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}`,
+          `${item.actor.remote ? `@${item.actor.remote.handle}` : item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}${
+            // "ana added a work to Moth diaries" (issue 41).
+            item.series ? ` ${item.series.title}` : ''
+          }`,
     unreadCount,
     replay,
   });

@@ -451,6 +451,7 @@ export function createModerationService({
       const user = await selectUserRef(db, { username });
       if (!user) throw notFound(ERRORS.userNotFound);
       if (user.id === actorId) throw badRequest(MODERATION_MESSAGES.ownRole);
+      if (user.remote) throw badRequest(MODERATION_MESSAGES.remoteRole);
       if (user.role === 'admin') throw badRequest(MODERATION_MESSAGES.adminRole);
       if (user.role !== role) {
         await db.transaction(async (tx) => {

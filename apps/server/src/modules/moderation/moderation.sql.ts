@@ -37,15 +37,18 @@ export async function selectRole(db: Db, userId: string): Promise<{ role: Role; 
   return row;
 }
 
-/** The account with this username (any letter case) or id, with its role. */
+/**
+ * The account with this username (any letter case) or id, with its role, and whether it is a remote person's shadow
+ * account (issue 39: reported, hidden and suspended like anyone, but never given a role).
+ */
 export async function selectUserRef(
   db: Db,
   ref: { username: string } | { id: string },
-): Promise<{ id: string; username: string; role: Role } | undefined> {
+): Promise<{ id: string; username: string; role: Role; remote: boolean } | undefined> {
   const where = 'id' in ref ? sql`id = ${ref.id}::uuid` : sql`lower(username) = lower(${ref.username})`;
-  const [row] = await queryRows<{ id: string; username: string; role: Role }>(
+  const [row] = await queryRows<{ id: string; username: string; role: Role; remote: boolean }>(
     db,
-    sql`select id, username, role from users where ${where}`,
+    sql`select id, username, role, remote_actor_id is not null as remote from users where ${where}`,
   );
   return row;
 }

@@ -5,7 +5,8 @@ import { queryRows, type Db } from '../../db/client.js';
 /**
  * Gives the account with this username (any letter case) a role, outside any route: the server's
  * ADMIN_USERNAME at start and `npm run admin -- grant <username> <role>`. Answers the account's username
- * and its previous role, or undefined when there is no such account.
+ * and its previous role, or undefined when there is no such account here (a remote person's shadow account, issue
+ * 39, is not one).
  */
 export async function grantRole(
   db: Db,
@@ -17,7 +18,7 @@ export async function grantRole(
   const [row] = await queryRows<{ username: string; previous: Role }>(
     db,
     sql`update users u set role = ${role}, updated_at = now()
-        from (select id, role from users where lower(username) = lower(${username})) old
+        from (select id, role from users where lower(username) = lower(${username}) and remote_actor_id is null) old
         where u.id = old.id
         returning u.username, old.role as previous`,
   );

@@ -24,7 +24,7 @@ import {
 } from './notifications.sql.js';
 
 /** One notification as the live stream sends it, before the stream adds its sentence and counts. */
-export type LiveItem = Pick<LiveNotification, 'id' | 'kind' | 'actor' | 'postId' | 'commentId'>;
+export type LiveItem = Pick<LiveNotification, 'id' | 'kind' | 'actor' | 'postId' | 'commentId' | 'series'>;
 
 /** A notification's id in the live stream: its place (created_at, id) in the order, as a cursor. */
 const eventId = (row: { created_at: Date | string; id: string }) => encodeCursor([new Date(row.created_at), row.id]);
@@ -38,6 +38,7 @@ const toLiveItem = (row: NotificationRow): LiveItem => ({
   actor: toPersonSummary(row.actor),
   postId: row.post_id,
   commentId: row.comment_id,
+  ...(row.series ? { series: row.series } : {}),
 });
 
 const toNotification = (row: GroupRow): Notification => ({
@@ -64,6 +65,7 @@ const toNotification = (row: GroupRow): Notification => ({
         },
       }
     : {}),
+  ...(row.series ? { series: row.series } : {}),
   createdAt: row.created_at,
   read: row.read,
 });

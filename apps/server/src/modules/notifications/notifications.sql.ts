@@ -34,13 +34,28 @@ export interface GroupRow {
   report_target_type: 'post' | 'comment' | 'user' | null;
   report_reason: string | null;
   report_outcome: 'dismiss' | 'hide' | 'remove' | 'mark-sensitive' | 'suspend' | null;
+  /** series-work (issue 41): the series the work was added to. */
+  series: SeriesRefRow | null;
   read: boolean;
   last_id: string;
 }
 
+/** A series named by a notification, as the contract's SeriesRef. */
+export interface SeriesRefRow {
+  _id: string;
+  slug: string;
+  title: string;
+  username: string;
+}
+
+/** The series a notification names (aliases `s`, the series, and `su`, its owner), or null. */
+const SERIES_REF = sql`case when s.id is null then null
+  else json_build_object('_id', s.id, 'slug', s.slug, 'title', s.title, 'username', su.username) end`;
+
 /** One notification with its actor (an account here, or a remote actor), as the live stream sends it. */
 export interface NotificationRow {
   actor: PersonRow;
+  series: SeriesRefRow | null;
   id: string;
   kind: Notification['kind'];
   post_id: string | null;
@@ -93,7 +108,7 @@ export async function selectGroupPage(
                  (array_agg(n.actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as actor_ids,
                  (array_agg(n.remote_actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as remote_ids,
                  min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id,
-                 min(n.report_id::text)::uuid as report_id
+                 min(n.report_id::text)::uuid as report_id, min(n.series_id::text)::uuid as series_id
           from notifications n
           where n.recipient_id = ${userId}::uuid and ${notBlockedWith(userId, sql`n.actor_id`)}
           group by 1
@@ -110,13 +125,15 @@ export async function selectGroupPage(
                case when ${postShown} then ${POST_PIC} end as post_pic,
                c.id as comment_id, case when ${commentShown} then left(c.content, 140) end as comment_content,
                r.id as report_id, r.target_type as report_target_type, r.reason as report_reason,
-               r.outcome as report_outcome
+               r.outcome as report_outcome, ${SERIES_REF} as series
         from groups g
         left join posts p on p.id = g.post_id
         left join comments c on c.id = g.comment_id
         left join users pu on pu.id = p.author_id
         left join users cu on cu.id = c.author_id
         left join reports r on r.id = g.report_id
+        left join series s on s.id = g.series_id
+        left join users su on su.id = s.owner_id
         where ${after}
         order by ${orderBy}
         ${limit}`,
@@ -147,10 +164,13 @@ export async function selectNotificationsWithActor(
 ): Promise<NotificationRow[]> {
   return queryRows<NotificationRow>(
     db,
-    sql`select n.id, n.kind, n.post_id, n.comment_id, n.created_at, ${personJson('u', 'ra')} as actor
+    sql`select n.id, n.kind, n.post_id, n.comment_id, n.created_at, ${personJson('u', 'ra')} as actor,
+               ${SERIES_REF} as series
         from notifications n
         left join users u on u.id = n.actor_id
         left join remote_actors ra on ra.id = n.remote_actor_id
+        left join series s on s.id = n.series_id
+        left join users su on su.id = s.owner_id
         where n.recipient_id = ${userId}::uuid and (u.id is not null or ra.id is not null) and ${
           'after' in where
             ? sql`(n.created_at, n.id) > (${where.after[0]}::timestamptz, ${where.after[1]}::uuid)`

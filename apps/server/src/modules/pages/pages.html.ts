@@ -39,8 +39,15 @@ export interface PageHead {
    * `<meta name="viewer">`, which the head script compares with the stored token's before it shows the markup.
    */
   viewer?: string;
+  /** A feed of the page (`<link rel="alternate">`): a series' Atom feed (issue 41). */
+  alternate?: { type: string; title: string; href: string };
   /** JSON the app reads instead of asking again: `<script type="application/json" id=…>`. */
   data?: { id: string; json: string };
+  /**
+   * A page of what lives on another server (a remote person or work, issue 39): no Open Graph or Twitter card, which
+   * would present it as this site's; its canonical link and `robots` point search engines at its home.
+   */
+  foreign?: boolean;
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {
@@ -72,6 +79,24 @@ function element(tag: string, attributes: Record<string, string | number | undef
 const meta = (key: 'name' | 'property', name: string, content: string | number | undefined) =>
   content === undefined ? '' : element('meta', { [key]: name, content });
 
+/** The Open Graph and Twitter tags: how a chat or a social site shows a link to the page. */
+const cardTags = (head: PageHead) => [
+  meta('property', 'og:site_name', 'Share Arts'),
+  meta('property', 'og:type', head.ogType),
+  meta('property', 'og:title', head.title),
+  meta('property', 'og:description', head.description),
+  meta('property', 'og:url', head.canonical),
+  meta('property', 'og:image', head.image?.url),
+  meta('property', 'og:image:width', head.image?.width),
+  meta('property', 'og:image:height', head.image?.height),
+  meta('property', 'og:image:alt', head.image?.alt),
+  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+  meta('name', 'twitter:title', head.title),
+  meta('name', 'twitter:description', head.description),
+  meta('name', 'twitter:image', head.image?.url),
+  meta('name', 'twitter:image:alt', head.image?.alt),
+];
+
 /** The tags, one per line, in the order a reader expects: title and description first. */
 export function renderHead(head: PageHead): string {
   const lines = [
@@ -81,20 +106,8 @@ export function renderHead(head: PageHead): string {
     meta('name', 'robots', head.robots),
     meta('name', 'viewer', head.viewer),
     head.license ? element('link', { rel: 'license', href: head.license }) : '',
-    meta('property', 'og:site_name', 'Share Arts'),
-    meta('property', 'og:type', head.ogType),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.canonical),
-    meta('property', 'og:image', head.image?.url),
-    meta('property', 'og:image:width', head.image?.width),
-    meta('property', 'og:image:height', head.image?.height),
-    meta('property', 'og:image:alt', head.image?.alt),
-    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', head.image?.url),
-    meta('name', 'twitter:image:alt', head.image?.alt),
+    head.alternate ? element('link', { rel: 'alternate', ...head.alternate }) : '',
+    ...(head.foreign ? [] : cardTags(head)),
     ...(head.preloads ?? []).map((preload) =>
       element('link', {
         rel: 'preload',

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import type { StaticFilesOptions } from '../../plugins/static-files.js';
 import type { PostsModule } from '../posts/index.js';
+import type { SeriesModule } from '../series/index.js';
 import { clearSessionCookie, sessionTokenOf } from '../sessions/index.js';
 import type { UsersModule } from '../users/index.js';
 import { renderHead } from './pages.html.js';
@@ -14,11 +15,11 @@ import { robotsRoutes } from './robots.routes.js';
  */
 export async function wirePages(
   shared: ServerContext<{ webDistDir: string }>,
-  { posts, users }: { posts: PostsModule; users: UsersModule },
+  { posts, users, series }: { posts: PostsModule; users: UsersModule; series: SeriesModule },
 ): Promise<Pick<StaticFilesOptions, 'sharedPage' | 'homePage'>> {
   const { app, config, db, log } = shared;
   await app.register(robotsRoutes);
-  const pages = createPagesService({ db, posts: posts.posts, users: users.users });
+  const pages = createPagesService({ db, posts: posts.posts, users: users.users, series: series.series });
   // The web build's server render of shared pages (issue 22), when there is one.
   const renderer = await loadPageRenderer(config.webDistDir);
   const readApi = apiReader(app);

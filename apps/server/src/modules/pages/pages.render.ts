@@ -27,7 +27,7 @@ export interface PageRenderer {
   styles: Partial<Record<SharedRoute, string[]>>;
 }
 
-type SharedRoute = 'post' | 'profile' | 'tag' | 'feed';
+type SharedRoute = 'post' | 'profile' | 'tag' | 'series' | 'feed';
 
 /** A stylesheet of the web build: `/assets/name-hash.css` (or under another base path). */
 const STYLESHEET = /^\/[\w./-]+\.css$/;
@@ -35,7 +35,9 @@ const STYLESHEET = /^\/[\w./-]+\.css$/;
 /** The route of a shared page's address (the pages module only draws these three). */
 function routeOf(url: string): SharedRoute {
   const segments = url.split('?')[0]!.split('/').filter(Boolean);
-  return segments.length === 1 ? 'profile' : segments[0] === 'tags' ? 'tag' : 'post';
+  if (segments.length === 1) return 'profile';
+  if (segments.length === 3 && segments[1] === 'series') return 'series';
+  return segments[0] === 'tags' ? 'tag' : 'post';
 }
 
 /** A GET of the API as a visitor (no token): the answer's body when it is a 200, else undefined. */

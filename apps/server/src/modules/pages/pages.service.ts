@@ -16,12 +16,15 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { jsonBody } from '../../lib/json-text.js';
 import type { PostsService } from '../posts/index.js';
+import { seriesFeedPath, type SeriesService } from '../series/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
 import {
   selectAiTrainingOptOut,
   selectNewestPostId,
   selectPostHiddenFromVisitors,
+  selectRemoteProfilePage,
+  selectRemoteWorkPage,
   selectTagSummary,
 } from './pages.sql.js';
 import { isUuid } from '../../lib/ids.js';
@@ -44,6 +47,15 @@ const TITLE_TEXT_MAX = 70;
 
 /** `<meta name="robots">` of a page whose artist asks AI crawlers not to train on their work (issue 23). */
 export const NO_AI = 'noai, noimageai';
+
+/**
+ * `<meta name="robots">` of a remote person's or work's page (issue 39, following out): not ours to be indexed (its
+ * canonical link names its home), nor to be trained on.
+ */
+export const FOREIGN = 'noindex, noai, noimageai';
+
+/** A remote person's handle as a profile's address (`name@host`, issue 39): no username here holds '@'. */
+const HANDLE = /^[^@\s/]+@[^@\s/]+$/u;
 
 // Generic pages (and a tag's, which shows many artists' works) always ask AI crawlers not to train.
 const GENERIC: PageHead = {
@@ -109,7 +121,17 @@ export function picturePreloads(picture: Picture, sizes: string): ImagePreload[]
 }
 
 /** The heads of the pages a link is shared to: a post, a profile, a tag. */
-export function createPagesService({ db, posts, users }: { db: Db; posts: PostsService; users: UsersService }) {
+export function createPagesService({
+  db,
+  posts,
+  users,
+  series,
+}: {
+  db: Db;
+  posts: PostsService;
+  users: UsersService;
+  series: SeriesService;
+}) {
   /** null when the thing is not there (a 404 of the service), any other error thrown on. */
   const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
     try {
@@ -145,6 +167,23 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     const data = `{${JSON.stringify(`/api/posts/${encodeURIComponent(postId)}`)}:${jsonBody({ post: json })}}`;
     const name = post.name || post.username;
     const text = excerpt(post.content, TITLE_TEXT_MAX);
+    // Another server's work (only a shadow account's username holds '@'): shown here, but not presented as ours.
+    const home = post.username.includes('@') ? await selectRemoteWorkPage(db, post._id) : undefined;
+    if (home) {
+      const byline = `${name} (@${post.username})`;
+      return {
+        status: 200,
+        head: {
+          title: text ? `${byline}: “${text}”` : byline,
+          description: excerpt(post.content, DESCRIPTION_MAX) || `A work by ${byline}.`,
+          canonical: home,
+          ogType: 'article',
+          robots: FOREIGN,
+          foreign: true,
+          data: { id: PAGE_DATA_ID, json: data },
+        },
+      };
+    }
     const pictures = post.media.length ? post.media : post.picture ? [post.picture] : [];
     // A warned work's preview (a chat's card, a search result) names the warning and shows no picture: the
     // page itself covers it until the reader chooses to see it.
@@ -202,6 +241,22 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
   async function profilePage(username: string, absolute: (path: string) => string): Promise<SharedPage> {
     const user: User | null = await orNull(users.getByUsername(username, null));
     if (!user) return notFoundPage();
+    // A remote person's shadow account (issue 39): their page here points at their home.
+    const home = user.username.includes('@') ? await selectRemoteProfilePage(db, user._id) : undefined;
+    if (home) {
+      const byline = `${nameOf(user)} (@${user.username})`;
+      return {
+        status: 200,
+        head: {
+          title: byline,
+          description: excerpt(user.bio, DESCRIPTION_MAX) || byline,
+          canonical: home,
+          ogType: 'profile',
+          robots: FOREIGN,
+          foreign: true,
+        },
+      };
+    }
     if (user.worksSignedInOnly) return { status: 200, head: { ...GENERIC, canonical: absolute(`/${user.username}`) } };
     const optOut = await selectAiTrainingOptOut(db, user._id);
     const name = nameOf(user);
@@ -237,6 +292,39 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     };
   }
 
+  /**
+   * A series' page (issue 41): its title and description, its cover as the preview (none for a warned work: the
+   * series API never offers one as cover) and its Atom feed. Signed-in only artists' series are not there for a
+   * visitor: the site's generic head, as their profile has.
+   */
+  async function seriesPage(username: string, slug: string, absolute: (path: string) => string): Promise<SharedPage> {
+    const found = await orNull(series.bySlug(username, slug, null));
+    if (!found) {
+      const user: User | null = await orNull(users.getByUsername(username, null));
+      return user?.worksSignedInOnly ? { status: 200, head: GENERIC } : notFoundPage();
+    }
+    const owner = found.owner;
+    const name = nameOf(owner);
+    const works = `${found.workCount} ${found.workCount === 1 ? 'work' : 'works'}`;
+    const title = `${found.title} by ${name} · ${APP_NAME}`;
+    return {
+      status: 200,
+      head: {
+        title,
+        description: excerpt(found.description, DESCRIPTION_MAX) || `A series of ${works} by ${name} on ${APP_NAME}.`,
+        canonical: absolute(`/${owner.username}/series/${found.slug}`),
+        ogType: 'website',
+        ...(found.cover ? { image: previewImage(found.cover, absolute) } : {}),
+        alternate: {
+          type: 'application/atom+xml',
+          title: `${found.title} (Atom)`,
+          href: absolute(seriesFeedPath(owner.username, found.slug)),
+        },
+        ...((await selectAiTrainingOptOut(db, owner._id)) ? { robots: NO_AI } : {}),
+      },
+    };
+  }
+
   return {
     /**
      * The head of a signed-in viewer's Home drawn on the server: the site's, whose it is (the session token's
@@ -249,7 +337,7 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
     }),
 
     /**
-     * The head of the page at `pathname` when it is a post, a profile or a tag page; undefined for any other
+     * The head of the page at `pathname` when it is a post, a profile, a tag or a series page; undefined for any other
      * path (the app's other pages, reserved words, files), which keeps its usual answer. `origin` makes the
      * URLs absolute (`https://example.com`).
      */
@@ -261,13 +349,19 @@ export function createPagesService({ db, posts, users }: { db: Db; posts: PostsS
         return undefined;
       }
       const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
-      const [first, second] = segments;
+      const [first, second, third] = segments;
       if (segments.length === 2 && first === 'posts') return postPage(second!, absolute);
+      if (segments.length === 3 && second === 'series' && first && third) {
+        const username =
+          USERNAME.test(first) && !(RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase());
+        return username ? seriesPage(first, third, absolute) : undefined;
+      }
       if (segments.length === 2 && first === 'tags') {
         const tag = second!.toLowerCase();
         return TAG.test(tag) ? tagPage(tag, absolute) : notFoundPage();
       }
       if (segments.length !== 1 || !first) return undefined;
+      if (HANDLE.test(first)) return profilePage(first, absolute);
       if ((RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase())) return undefined;
       if (!USERNAME.test(first) || first.length < LIMITS.usernameMin || first.length > LIMITS.usernameMax) {
         return undefined;

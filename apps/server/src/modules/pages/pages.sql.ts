@@ -4,6 +4,9 @@ import { queryRows, type Db } from '../../db/client.js';
 /** A post a signed-out reader may see: its author does not show their works to signed-in people only. */
 const shownToVisitors = sql`not exists (select from users u where u.id = p.author_id and u.works_signed_in_only)`;
 
+/** A work made here: another server's works (issue 39, `note_iri`) are on no tag page. */
+const OURS = sql`p.note_iri is null`;
+
 /**
  * A tag's preview (reads only: the posts table is the posts module's): how many posts carry the tag, and
  * the newest of them, whose first picture the preview shows.
@@ -11,8 +14,8 @@ const shownToVisitors = sql`not exists (select from users u where u.id = p.autho
 export async function selectTagSummary(db: Db, tag: string): Promise<{ count: number; newestId: string | null }> {
   const [row] = await queryRows<{ count: string | number; newest_id: string | null }>(
     db,
-    sql`select (select count(*) from posts p where p.tags @> array[${tag}]::text[] and ${shownToVisitors}) as count,
-               (select p.id from posts p where p.tags @> array[${tag}]::text[] and ${shownToVisitors}
+    sql`select (select count(*) from posts p where p.tags @> array[${tag}]::text[] and ${OURS} and ${shownToVisitors}) as count,
+               (select p.id from posts p where p.tags @> array[${tag}]::text[] and ${OURS} and ${shownToVisitors}
                  order by p.created_at desc, p.id desc limit 1) as newest_id`,
   );
   return { count: Number(row?.count ?? 0), newestId: row?.newest_id ?? null };
@@ -47,4 +50,29 @@ export async function selectAiTrainingOptOut(db: Db, userId: string): Promise<bo
     sql`select ai_training_opt_out as opt_out from users where id = ${userId}::uuid`,
   );
   return row?.opt_out ?? true;
+}
+
+/**
+ * Where a remote work lives (issue 39, following out): its page on its own server, or its Note's id when it named
+ * no page; undefined for a work made here, or none.
+ */
+export async function selectRemoteWorkPage(db: Db, postId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ page: string }>(
+    db,
+    sql`select coalesce(note_url, note_iri) as page from posts where id = ${postId}::uuid and note_iri is not null`,
+  );
+  return row?.page;
+}
+
+/**
+ * Where a remote person lives (a shadow account, issue 39): their profile page on their own server, or their actor
+ * id; undefined for an account here, or none.
+ */
+export async function selectRemoteProfilePage(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ page: string }>(
+    db,
+    sql`select coalesce(ra.profile_url, ra.iri) as page from users u join remote_actors ra on ra.id = u.remote_actor_id
+        where u.id = ${userId}::uuid`,
+  );
+  return row?.page;
 }

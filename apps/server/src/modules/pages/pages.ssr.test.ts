@@ -129,7 +129,11 @@ describe('a shared post page rendered on the server', () => {
     const body = (await page(`/posts/${postId}`)).body;
     const inline = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(body);
     const api = (await ctx.app.inject({ method: 'GET', url: `/api/posts/${postId}` })).json();
-    expect(JSON.parse(inline![1]!)).toEqual({ [`/api/posts/${postId}`]: api });
+    expect(JSON.parse(inline![1]!)).toEqual({
+      [`/api/posts/${postId}`]: api,
+      // The series the work is in (issue 41): none.
+      [`/api/posts/${postId}/series`]: { series: [] },
+    });
   });
 
   it('renders each request afresh: two posts in a row each show their own', async () => {
@@ -157,6 +161,7 @@ describe('a shared profile and tag page rendered on the server', () => {
       `/api/users/by-username/${artist.user.username}`,
       `/api/users/${artist.user.username}/pins?limit=12&sort=latest`,
       `/api/posts/user/${artist.user.username}?limit=12&sort=latest`,
+      `/api/users/${artist.user.username}/series`,
     ]);
   });
 

@@ -1,12 +1,13 @@
 import type { ServerContext } from '../../context.js';
 import type { DomainEvent } from '../../events/events.js';
+import { port } from '../../lib/port.js';
 import { createSearchCache } from '../../lib/search-cache.js';
 import type { MediaModule } from '../media/index.js';
 import type { SafetyModule } from '../safety/index.js';
 import { bookmarksRoutes } from './bookmarks.routes.js';
 import { changesPostSearches, createPostCache, type SearchHit } from './posts.cache.js';
 import { postsRoutes } from './posts.routes.js';
-import { createPostsService } from './posts.service.js';
+import { createPostsService, type RemoteLikeChanged } from './posts.service.js';
 import type { ViewerStateCache } from './viewer-state.js';
 
 /**
@@ -20,6 +21,8 @@ export async function wirePosts(
 ) {
   const { app, bus, db, guards, reads } = shared;
   const cache = createPostCache({ bus });
+  // A like of a work from another server is sent there by the federation module, wired later (issue 39).
+  const remoteLikeChanged = port<RemoteLikeChanged>('remote like');
   const posts = createPostsService({
     db,
     reads,
@@ -28,10 +31,11 @@ export async function wirePosts(
     searches: createSearchCache<SearchHit, DomainEvent>({ bus, changes: changesPostSearches }),
     relations: safety.relations,
     viewerStates,
+    remoteLikeChanged: remoteLikeChanged.call,
   });
   await app.register(bookmarksRoutes, { prefix: '/api', posts, guards });
   await app.register(postsRoutes, { prefix: '/api', posts, guards });
-  return { posts, cache };
+  return { posts, cache, remoteLikeChanged };
 }
 
 export type PostsModule = Awaited<ReturnType<typeof wirePosts>>;

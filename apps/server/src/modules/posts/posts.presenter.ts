@@ -40,7 +40,23 @@ export function toSharedPost(row: PostRow): SharedPost {
     licence: row.licence,
     aiGenerated: row.ai_generated,
     downloadable: row.downloadable,
+    ...originOf(row),
+    ...(row.imported_from ? { importedFrom: row.imported_from } : {}),
   };
+}
+
+/**
+ * A work from another server (following out, issue 39): its server and its page there (an http(s) URL: a remote
+ * server's `url` is not trusted; else its Note's id, which is).
+ */
+function originOf(row: Pick<PostRow, 'note_iri' | 'note_url'>): Pick<Post, 'origin'> {
+  if (!row.note_iri) return {};
+  const web = (href: string | null) => {
+    const url = href ? URL.parse(href) : null;
+    return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url : null;
+  };
+  const page = web(row.note_url) ?? web(row.note_iri);
+  return page ? { origin: { host: URL.parse(row.note_iri)?.host ?? page.host, url: page.href } } : {};
 }
 
 /** What a post is to its viewer, from the viewer columns every post query reads. */

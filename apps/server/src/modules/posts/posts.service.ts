@@ -77,6 +77,17 @@ function requestedPictures(input: { mediaId?: string | null | undefined; mediaId
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
+/** A like of a work from another server (issue 39), or its undoing, to send to its author's server. */
+export interface RemoteLikeChange {
+  userId: string;
+  postId: string;
+  noteIri: string;
+  /** The like's time in milliseconds: the Like's id and its Undo's are made from it. */
+  likeKey: string;
+  liked: boolean;
+}
+export type RemoteLikeChanged = (change: RemoteLikeChange) => Promise<void>;
+
 /** Posts: every read (see createPostReader) and every write, with its rules and its errors. */
 export function createPostsService({
   db,
@@ -86,6 +97,7 @@ export function createPostsService({
   searches,
   relations,
   viewerStates,
+  remoteLikeChanged = async () => {},
 }: {
   db: Db;
   /** Where the pages' reads may go (db/replicas.ts, issue 25). */
@@ -97,6 +109,8 @@ export function createPostsService({
   relations: RelationsCache;
   /** Each viewer's reactions, bookmarks and follows in memory (issue 26), forgotten here when they change. */
   viewerStates?: ViewerStateCache;
+  /** A like of a work from another server, or its undoing: the federation module's port sends it there (issue 39). */
+  remoteLikeChanged?: RemoteLikeChanged;
 }) {
   const reader = createPostReader({ db, reads, cache, searches, relations, viewerStates });
   const { getPost } = reader;
@@ -266,6 +280,17 @@ export function createPostsService({
       // A like changes only the post's counts and its newest reactors: the cached rest of it stays.
       cache.reactorsChanged(postId);
       viewerStates?.forget([userId]);
+      // A work from another server: its author's server hears a like, or its undoing (a dislike that replaced a like);
+      // a dislike that undid no like is ours alone.
+      if (outcome.note_iri && outcome.like_key) {
+        await remoteLikeChanged({
+          userId,
+          postId: postId.toLowerCase(),
+          noteIri: outcome.note_iri,
+          likeKey: outcome.like_key,
+          liked: kind === 'like',
+        });
+      }
       return outcome.post ? reader.present(outcome.post, userId) : getPost(postId, userId);
     },
 

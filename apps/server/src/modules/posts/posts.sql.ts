@@ -30,6 +30,11 @@ export interface PostRow {
   licence: 'all-rights-reserved' | 'cc-by' | 'cc-by-sa' | 'cc-by-nc' | 'cc-by-nc-nd' | 'cc0';
   ai_generated: boolean;
   downloadable: boolean;
+  /** A work from another server (following out, issue 39): its Note's id and its page there; null for ours. */
+  note_iri: string | null;
+  note_url: string | null;
+  /** An imported work's source (issue 40), null otherwise. */
+  imported_from: string | null;
   /** Its pictures in the author's order (toPicture reads them). */
   media: MediaRow[];
   liked_by: { _id: string; username: string }[];
@@ -129,6 +134,7 @@ const POST_COLUMNS = sql`
     p.id, p.content, p.created_at, p.updated_at, ${SHOWN_LIKE_COUNT} as like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
+    p.note_iri, p.note_url, p.imported_from,
     ${POST_MEDIA} as media,
     ${REACTOR_COLUMNS},
     case when p.comment_count = 0 then '[]'::json else ${newestCommentsJson(sql`p.id`, POST_COMMENT_CAP)} end as comments`;
@@ -383,6 +389,14 @@ export interface ReactionOutcome {
    * selectPostKey), read in the same statement, so the answer needs no read after the commit.
    */
   post: PostKeyRow | null;
+  /** A work from another server (issue 39): its Note's id, whose author's server hears the like. */
+  note_iri?: string | null;
+  /**
+   * When it changed, the time of the like it made or undid, in milliseconds (the `post_reactions` row's
+   * `created_at`, the like's id there), so that the Undo of a like names the Like sent; null for a dislike that
+   * undid no like.
+   */
+  like_key?: string | null;
 }
 
 /**
@@ -418,8 +432,14 @@ const postReaction = statementTemplate(
             when,
           ),
       },
+      // A like of a work from another server is sent there (issue 39): its Note, and the like's time as its id (the
+      // statement's snapshot is from before its write, so a dislike reads the like it replaces).
       selected: sql`(select count(${publishSql({ type: 'post-counts-changed', postId: sql`id`, reactions: sql`true` })}) from target, reaction) as counted,
       (select count(${publishSql({ type: 'viewer-changed', userId: sql`${userId}::text` })}) from reaction) as viewer_noted,
+      (select p.note_iri from posts p where p.id = ${postId}::uuid) as note_iri,
+      case when ${kind}::text = 'like' then (extract(epoch from now()::timestamptz(3)) * 1000)::bigint::text
+        else (select (extract(epoch from r.created_at) * 1000)::bigint::text from post_reactions r
+              where r.post_id = ${postId}::uuid and r.user_id = ${userId}::uuid and r.kind = 'like') end as like_key,
       (select row_to_json(k) from (
         select ${keyColumnsOf(userId)}, ${mutedWordOf(userId)} as viewer_muted_word from posts p where p.id = ${postId}::uuid
       ) k) as post`,
@@ -477,10 +497,17 @@ export async function selectPostCounts(db: Db, postIds: string[], viewerId?: str
   );
 }
 
+/**
+ * A work made here, not one from another server (issue 39, following out: `note_iri` set): another server's works
+ * are on the Home of the people who follow their author, on the author's profile and on their own page, never in
+ * Explore, tag pages or search, nor on Home by a followed tag.
+ */
+const OURS = sql`p.note_iri is null`;
+
 /** Which posts are on a viewer's Home, whatever else hides them: their own, the people's and the tags' they follow. */
 const onHomeOf = (viewerId: string, followedTags: SQL): SQL =>
   sql`(p.author_id = ${viewerId}::uuid or p.author_id in (
-        select followee_id from follows where follower_id = ${viewerId}::uuid) or p.tags && ${followedTags})`;
+        select followee_id from follows where follower_id = ${viewerId}::uuid) or (p.tags && ${followedTags} and ${OURS}))`;
 
 /** The tags a viewer follows, as one array (read once per statement). */
 const followedTagsOf = (viewerId: string): SQL =>
@@ -488,7 +515,7 @@ const followedTagsOf = (viewerId: string): SQL =>
 
 /** Why a post by someone the viewer may not follow is on their Home: the first of its tags they follow (else null). */
 const homeReasonOf = (viewerId: string, followedTags: SQL): SQL =>
-  sql`case when p.author_id = ${viewerId}::uuid or not (p.tags && ${followedTags}) then null else (
+  sql`case when p.author_id = ${viewerId}::uuid or not (p.tags && ${followedTags}) or not ${OURS} then null else (
         select t.tag from unnest(p.tags) with ordinality t(tag, n) where array[t.tag] && ${followedTags}
         order by t.n limit 1
       ) end`;
@@ -531,7 +558,7 @@ export async function selectHomeHead(
             union
             select t.id, t.created_at from unnest(${followed}) tag(name)
             cross join lateral (
-              select p.id, p.created_at from posts p where p.tags @> array[tag.name] and ${older} ${newest}
+              select p.id, p.created_at from posts p where p.tags @> array[tag.name] and ${OURS} and ${older} ${newest}
             ) t
           ) h
           order by h.created_at desc, h.id desc ${literalLimit(count)}`
@@ -573,7 +600,7 @@ export function selectHomeKeys(
 /** Which posts each list shows: a condition on `p` (and on `x`, the row `join` adds). */
 export const POST_LISTS = {
   /** Everyone's posts (Explore), but those carrying the viewer's muted words (muted people: see selectPostRows). */
-  everyone: (viewerId: string | null, muted: MutedWords) => ({ where: listedFor(viewerId, muted) }),
+  everyone: (viewerId: string | null, muted: MutedWords) => ({ where: sql`${OURS} and ${listedFor(viewerId, muted)}` }),
   /**
    * The home feed: the viewer's own posts, those of the people they follow, and those carrying a tag they
    * follow (each once). The followed tags are read once per page (an init plan), and a post by someone
@@ -611,7 +638,7 @@ export const POST_LISTS = {
   }),
   /** A hashtag's posts, but those carrying the viewer's muted words (muted people: see selectPostRows). */
   tagged: (tag: string, viewerId: string | null, muted: MutedWords) => ({
-    where: sql`p.tags @> array[${tag}]::text[] and ${listedFor(viewerId, muted)}`,
+    where: sql`p.tags @> array[${tag}]::text[] and ${OURS} and ${listedFor(viewerId, muted)}`,
   }),
 } satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor' | 'reason'>>;
 
@@ -633,7 +660,7 @@ export async function selectSearchMatches(
   const rows = await queryRows<Row>(
     db,
     sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from (
-          select id, search_vector, created_at from posts
+          select id, search_vector, created_at from posts p where ${OURS}
           order by created_at desc, id desc limit ${SEARCH_RECENT_WINDOW}
         ) newest
         where search_vector @@ ${tsquery}
@@ -642,8 +669,8 @@ export async function selectSearchMatches(
   if (rows.length >= SEARCH_CANDIDATES) return rows;
   return queryRows<Row>(
     db,
-    sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from posts
-        where search_vector @@ ${tsquery}
+    sql`select id, ts_rank(search_vector, ${tsquery})::float8 as rank, created_at from posts p
+        where search_vector @@ ${tsquery} and ${OURS}
         order by created_at desc, id desc limit ${SEARCH_CANDIDATES}`,
   );
 }

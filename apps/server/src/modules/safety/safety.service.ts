@@ -8,6 +8,7 @@ import {
   type PageQuery,
 } from '@share-arts/contract';
 import { blockRemotePerson } from '../../actions/federation.js';
+import { endFollowOfRemotePerson } from '../../actions/following-out.js';
 import type { Db } from '../../db/client.js';
 import type { RelationsCache } from './relations.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
@@ -51,6 +52,8 @@ export type RemoteBlockChanged = (change: {
   actor: { iri: string; inbox: string };
   blockId: string;
   blocked: boolean;
+  /** The user's follow of them that the block ended (following out, issue 39): its Follow's id, whose Undo goes first. */
+  endedFollowId?: string;
 }) => Promise<void>;
 
 /**
@@ -99,15 +102,25 @@ export function createSafetyService({
 
     /**
      * Blocks someone on another server (`remote_actors`' id, a follower's or notification actor's `_id`): their
-     * follow, likes and boosts of the user's works and notifications to the user end (actions/federation.ts), and
-     * a `Block` is sent to them the first time. Unknown person: 404.
+     * follow, likes and boosts of the user's works and notifications to the user end (actions/federation.ts), the
+     * user's own follow of them too (actions/following-out.ts: its `Undo` is sent, as Mastodon's block unfollows),
+     * and a `Block` is sent to them the first time. Unknown person: 404.
      */
     async blockRemote(userId: string, remoteActorId: string): Promise<{ blocked: true }> {
       if (!(await remotePersonExists(db, remoteActorId))) throw notFound(ERRORS.userNotFound);
       const blocked = await blockRemotePerson(db, { userId, remoteActorId });
+      // After the block is kept, so that no new follow of them can be written in between (it is refused).
+      const ended = await endFollowOfRemotePerson(db, { userId, remoteActorId });
+      if (ended) followsChanged?.([userId]);
       if (blocked) {
         const { iri, inbox, blockId } = blocked;
-        await remoteBlockChanged({ userId, actor: { iri, inbox }, blockId, blocked: true });
+        await remoteBlockChanged({
+          userId,
+          actor: { iri, inbox },
+          blockId,
+          blocked: true,
+          ...(ended?.activityId ? { endedFollowId: ended.activityId } : {}),
+        });
       }
       return { blocked: true };
     },

@@ -1,12 +1,16 @@
 import type { ServerContext } from '../../context.js';
 import type { DomainEvent } from '../../events/events.js';
+import { port } from '../../lib/port.js';
 import { createSearchCache } from '../../lib/search-cache.js';
 import type { MediaModule } from '../media/index.js';
 import type { PeopleMatch } from './users.sql.js';
-import { createUsersService } from './users.service.js';
+import { createUsersService, type RemoteFollowChanged, type RemoteFollowId } from './users.service.js';
 import { usersRoutes } from './users.routes.js';
 
-/** The users module: profiles, follows and people search. */
+/**
+ * The users module: profiles, follows and people search; a follow of someone on another server (issue 39) is sent
+ * by the federation module through the `remoteFollowId` and `remoteFollowChanged` ports.
+ */
 export async function wireUsers(
   shared: ServerContext,
   {
@@ -24,15 +28,20 @@ export async function wireUsers(
     bus,
     changes: (event) => event.type === 'user-joined' || event.type === 'author-changed',
   });
+  // A follow of someone on another server is sent to their server by the federation module, wired later (issue 39).
+  const remoteFollowId = port<RemoteFollowId>('remote follow id');
+  const remoteFollowChanged = port<RemoteFollowChanged>('remote follow');
   const users = createUsersService({
     db,
     reads,
     media: media.media,
     searches: peopleSearches,
     viewerChanged: (userId) => viewerStates.forget([userId]),
+    remoteFollowId: remoteFollowId.call,
+    remoteFollowChanged: remoteFollowChanged.call,
   });
   await app.register(usersRoutes, { prefix: '/api', users, guards });
-  return { users, peopleSearches };
+  return { users, peopleSearches, remoteFollowId, remoteFollowChanged };
 }
 
 export type UsersModule = Awaited<ReturnType<typeof wireUsers>>;

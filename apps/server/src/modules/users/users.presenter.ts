@@ -1,6 +1,6 @@
 import { formatDate, type PersonSummary, type User, type UserCard, type UserSummary } from '@share-arts/contract';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import type { PersonRow, SummaryRow, UserCardRow, UserRow } from './users.sql.js';
+import type { PersonRow, RemoteOfRow, SummaryRow, UserCardRow, UserRow } from './users.sql.js';
 
 const toDate = (value: Date | string) => formatDate(value instanceof Date ? value : new Date(value));
 
@@ -21,6 +21,10 @@ function webUrl(href: string | null | undefined): string | null {
   const url = href ? URL.parse(href) : null;
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
 }
+
+/** A shadow account's remote person (following out): their handle and their profile there (else their actor id). */
+const remoteOf = (remote: RemoteOfRow | null) =>
+  remote ? { remote: { handle: remote.handle, url: webUrl(remote.url) ?? webUrl(remote.iri) ?? '' } } : {};
 
 /**
  * A person in a notification or a followers list: an account here as its summary, or someone on another server
@@ -81,7 +85,10 @@ export function toUser(row: UserRow, viewerId: string | null): User {
       followsYou: row.follows_viewer,
       blocked: row.viewer_blocked,
       muted: row.viewer_muted,
+      // A follow of someone on another server that their server has not accepted yet (only such follows wait).
+      ...(row.viewer_requested ? { requested: true } : {}),
     },
+    ...remoteOf(row.remote),
   };
 }
 
@@ -99,6 +106,7 @@ export function toUserCard(row: UserCardRow): UserCard {
     followingCount: Number(row.following_count),
     postCount: Number(row.post_count),
     viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
+    ...remoteOf(row.remote),
   };
 }
 

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   EditUserBody,
   ERRORS,
+  FOLLOW_OUT_ERRORS,
   FollowerPage,
   FollowResponse,
   MentionSuggestions,
@@ -132,11 +133,15 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
           tags: ['users'],
           summary: follow ? 'Follow a user' : 'Unfollow a user',
           description: follow
-            ? `Already following: 400 "${ERRORS.alreadyFollowing}"; yourself: 400 "${ERRORS.cannotFollowSelf}".`
-            : `Not following: 400 "${ERRORS.notFollowing}".`,
+            ? `Already following: 400 "${ERRORS.alreadyFollowing}"; yourself: 400 "${ERRORS.cannotFollowSelf}". ` +
+              'Someone on another server (a user with `remote`, issue 39): their server is sent a Follow and the ' +
+              'follow waits for its Accept (`viewer.requested`); 403 ' +
+              `"${FOLLOW_OUT_ERRORS.blocked}" when you block them, 403 "${FOLLOW_OUT_ERRORS.suspended}" when their ` +
+              `server is suspended here, 503 "${FOLLOW_OUT_ERRORS.unsendable}" when this site has no public address.`
+            : `Not following: 400 "${ERRORS.notFollowing}". Someone on another server: their server is sent the Undo of the Follow.`,
           security: bearerAuth,
           params: FollowParams,
-          response: { 200: FollowResponse, ...errorResponses(400, 401, 404) },
+          response: { 200: FollowResponse, ...errorResponses(400, 401, 403, 404, 503) },
         },
       },
       (request) =>

@@ -1,5 +1,6 @@
 import {
   ERRORS,
+  FOLLOW_OUT_ERRORS,
   PAGE_LIMITS,
   SECURITY_ERRORS,
   type EditableUserFields,
@@ -12,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { rankedPage } from '../../lib/keyset.js';
-import { badRequest, notFound } from '../../lib/http-error.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { blockedError } from '../safety/index.js';
 import {
@@ -55,6 +56,29 @@ export function normalizeLink(link: string): string {
  */
 const MEDIA_ID_IN_FILE = /^([0-9a-f-]{36})-[A-Za-z0-9.-]+$/i;
 
+/**
+ * A follow of someone on another server (a shadow account, issue 39) began or ended: the federation module sends
+ * their server the `Follow` named `activityId`, or its `Undo`.
+ */
+export interface RemoteFollowChange {
+  followerId: string;
+  followeeId: string;
+  activityId: string;
+  following: boolean;
+}
+export type RemoteFollowChanged = (change: RemoteFollowChange) => Promise<void>;
+/** The id of a new `Follow` by the account (on its actor); undefined when nothing can be sent (no site address). */
+export type RemoteFollowId = (followerId: string) => string | undefined;
+
+/** Why a follow of someone on another server was refused, as the answer says it. */
+const REMOTE_REFUSALS = {
+  suspended: () => new HttpError(403, FOLLOW_OUT_ERRORS.suspended),
+  blocked: () => new HttpError(403, FOLLOW_OUT_ERRORS.blocked),
+  // They blocked the follower (their server's Block): told as any refused interaction between a blocked pair.
+  blocksYou: () => blockedError(),
+  unsendable: () => new HttpError(503, FOLLOW_OUT_ERRORS.unsendable),
+} as const;
+
 /** How many of the people a search names have their works among its posts. */
 const ARTISTS_IN_SEARCH = 3;
 
@@ -64,6 +88,8 @@ export function createUsersService({
   media,
   searches,
   viewerChanged,
+  remoteFollowId = () => undefined,
+  remoteFollowChanged = async () => {},
 }: {
   db: Db;
   /** Where the reads of pages may go: a caught-up replica, or the primary (db/replicas.ts, issue 25). */
@@ -76,6 +102,9 @@ export function createUsersService({
    * the answer leaves (the others hear `viewer-changed`).
    */
   viewerChanged?: (userId: string) => void;
+  /** The federation module's ports (issue 39): the id of a Follow to send, and sending it or its Undo. */
+  remoteFollowId?: RemoteFollowId;
+  remoteFollowChanged?: RemoteFollowChanged;
 }) {
   async function getUser(userId: string, viewerId: string | null): Promise<User> {
     const row = isUuid(userId) ? await selectUserWithLists(db, byId(userId), viewerId) : undefined;
@@ -88,12 +117,24 @@ export function createUsersService({
   async function setFollow(userId: string, targetId: string, follow: boolean) {
     if (!isUuid(targetId)) throw notFound(ERRORS.userNotFound);
     if (targetId === userId) throw badRequest(ERRORS.cannotFollowSelf);
-    const outcome = await setFollowRow(db, userId, targetId, follow);
+    // The id of the Follow their server hears if the target is someone on another server (stored with the follow).
+    const activityId = follow ? (remoteFollowId(userId) ?? '') : '';
+    const outcome = await setFollowRow(db, userId, targetId, follow, activityId);
     // A blocked pair: the one who blocked is told why; to the one blocked, the other is not there.
     if (outcome.blocker === userId) throw blockedError();
     if (outcome.blocker || !outcome.found) throw notFound(ERRORS.userNotFound);
+    if (outcome.refused) throw REMOTE_REFUSALS[outcome.refused]();
     if (!outcome.changed) throw badRequest(follow ? ERRORS.alreadyFollowing : ERRORS.notFollowing);
     viewerChanged?.(userId);
+    // Their server hears it once the follow is written (an Accept may come back at once: it finds the row).
+    if (outcome.remote && outcome.activity_id) {
+      await remoteFollowChanged({
+        followerId: userId,
+        followeeId: targetId,
+        activityId: outcome.activity_id,
+        following: follow,
+      });
+    }
     const [user, followUser] = await Promise.all([getUser(userId, userId), getUser(targetId, userId)]);
     return { user, followUser };
   }

@@ -42,11 +42,26 @@ export interface UserRow {
   bookmarks: string[];
   viewer_follows: boolean;
   follows_viewer: boolean;
+  /** The viewer's follow of this person on another server waits for their server's Accept (issue 39). */
+  viewer_requested: boolean;
+  /** A shadow account (following out, issue 39): the remote person it is, by their handle and pages. */
+  remote: RemoteOfRow | null;
   /** Blocks and mutes (issue 23): the viewer's own choices, and whether this user blocked the viewer. */
   viewer_blocked: boolean;
   viewer_muted: boolean;
   blocked_viewer: boolean;
 }
+
+/** The remote person a shadow account is (following out, issue 39): their handle, profile page and actor id. */
+export interface RemoteOfRow {
+  handle: string;
+  url: string | null;
+  iri: string;
+}
+
+/** A shadow account's remote person (RemoteOfRow) as JSON, null for an account here. */
+const REMOTE_OF = sql`(select json_build_object('handle', ra.handle, 'url', ra.profile_url, 'iri', ra.iri)
+  from remote_actors ra where ra.id = u.remote_actor_id) as remote`;
 
 const summaryText = (alias: string) =>
   `json_build_object('_id', ${alias}.id, 'username', ${alias}.username, 'firstName', ${alias}.first_name, ` +
@@ -121,6 +136,13 @@ const viewerRelation = (viewerId: string | null) =>
   coalesce((select true from follows vf where vf.follower_id = u.id and vf.followee_id = ${viewerId}::uuid), false)
     as follows_viewer`;
 
+/**
+ * An account here, not a remote person's shadow account (issue 39, following out): only the lists a remote
+ * person belongs on (their followers' Home, their profile, …) show them; people lists, search, suggestions and
+ * `@` suggestions leave them out, and they can never sign in.
+ */
+const LOCAL = sql`u.remote_actor_id is null`;
+
 export const byId = (userId: string) => sql`u.id = ${userId}::uuid`;
 export const byUsername = (username: string) => sql`lower(u.username) = lower(${username})`;
 
@@ -162,7 +184,7 @@ const FOLLOWER_COUNT = sql`(u.follower_count + u.remote_follower_count) as follo
 
 const cardColumns = (viewerId: string | null) => sql`
   u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, ${FOLLOWER_COUNT}, u.following_count,
-  u.post_count, u.created_at, ${viewerRelation(viewerId)},
+  u.post_count, u.created_at, ${viewerRelation(viewerId)}, ${REMOTE_OF},
   ${followListJson('followers', viewerId, USER_CARD_LIST_CAP)} as followers,
   ${followListJson('following', viewerId, USER_CARD_LIST_CAP)} as following`;
 
@@ -208,7 +230,7 @@ export async function selectPeopleMatches(db: Db, text: string): Promise<PeopleM
   const name = sql`lower(u.first_name || ' ' || u.last_name)`;
   const byPrefix = (key: SQL) => sql`(
     select u.id from users u
-    where ${key} >= ${from} and ${key} < ${to}
+    where ${key} >= ${from} and ${key} < ${to} and ${LOCAL}
     order by ${key}, u.id
     limit ${SEARCH_CANDIDATES})`;
   const score = sql`(
@@ -226,7 +248,7 @@ export async function selectPeopleMatches(db: Db, text: string): Promise<PeopleM
           select id from prefixed
           union (
             select u.id from users u
-            where (lower(u.username) % ${q} or ${q} <% ${name})
+            where (lower(u.username) % ${q} or ${q} <% ${name}) and ${LOCAL}
               and (select count(*) from prefixed) < ${SEARCH_CANDIDATES}
             limit ${SEARCH_CANDIDATES}
           )
@@ -256,7 +278,7 @@ export async function selectMentionable(
     viewerId === null
       ? sql`select null::uuid as id, null::text as sort_key where false`
       : sql`select u.id, lower(u.username) as sort_key from follows f join users u on u.id = f.followee_id
-            where f.follower_id = ${viewerId}::uuid and ${range} and ${notBlockedWith(viewerId, sql`u.id`)}
+            where f.follower_id = ${viewerId}::uuid and ${range} and ${LOCAL} and ${notBlockedWith(viewerId, sql`u.id`)}
             order by ${username} limit ${limit}`;
   const notFollowed =
     viewerId === null
@@ -269,7 +291,7 @@ export async function selectMentionable(
     sql`with followed as (${followed}),
         others as (
           select u.id, lower(u.username) as sort_key from users u
-          where ${range} and ${notFollowed}
+          where ${range} and ${LOCAL} and ${notFollowed}
           order by ${username} limit ${limit}
         ),
         chosen as (
@@ -324,7 +346,7 @@ export async function selectSuggestions(
           order by mutual desc
           limit 200
         ), popular as (
-          select id, 0 as mutual from users order by follower_count desc, id desc limit 200
+          select u.id, 0 as mutual from users u where ${LOCAL} order by u.follower_count desc, u.id desc limit 200
         ), candidates as (
           select id, max(mutual) as mutual from (
             select * from friends_of_friends union all select * from popular
@@ -332,7 +354,7 @@ export async function selectSuggestions(
         )
         select ${cardColumns(options.viewerId)}, c.mutual
         from candidates c join users u on u.id = c.id
-        where u.id <> ${viewer}
+        where u.id <> ${viewer} and ${LOCAL}
           and not exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = u.id)
           and ${notBlockedWith(options.viewerId, sql`u.id`)}
           and ${after}
@@ -362,6 +384,7 @@ export interface UserCardRow {
   created_at: string;
   followers: SummaryRow[];
   following: SummaryRow[];
+  remote: RemoteOfRow | null;
 }
 
 /** A page of users, newest first, keyset on (created_at, id). */
@@ -375,7 +398,7 @@ export async function selectUserCards(
     db,
     sql`select ${cardColumns(options.viewerId)}
         from users u
-        where ${after} and ${options.viewerId === null ? sql`true` : notBlockedWith(options.viewerId, sql`u.id`)}
+        where ${after} and ${LOCAL} and ${options.viewerId === null ? sql`true` : notBlockedWith(options.viewerId, sql`u.id`)}
         order by ${orderBy}
         ${limit}`,
   );
@@ -406,11 +429,13 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
            ${followListJson('following', viewerId, USER_LIST_CAP)} as following,
            ${bookmarks} as bookmarks,
-           ${viewerRelation(viewerId)},
+           ${viewerRelation(viewerId)}, ${REMOTE_OF},
            ${
              viewerId === null
-               ? sql`false as viewer_blocked, false as viewer_muted, false as blocked_viewer`
+               ? sql`false as viewer_blocked, false as viewer_muted, false as blocked_viewer, false as viewer_requested`
                : sql`exists (select from blocks b where b.blocker_id = ${viewerId}::uuid and b.blocked_id = u.id) as viewer_blocked,
+           coalesce((select vf.pending from follows vf where vf.follower_id = ${viewerId}::uuid and vf.followee_id = u.id), false)
+             as viewer_requested,
            exists (select from mutes m where m.muter_id = ${viewerId}::uuid and m.muted_id = u.id) as viewer_muted,
            exists (select from blocks b where b.blocker_id = u.id and b.blocked_id = ${viewerId}::uuid) as blocked_viewer`
            }
@@ -503,7 +528,7 @@ export async function selectCredentialsByUsername(
     sql`select id, username, password_hash, coalesce(suspended_until > now(), false) as suspended,
                case when suspended_until = 'infinity' then null
                     else to_char(suspended_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as suspended_until
-        from users where lower(username) = lower(${username})`,
+        from users where lower(username) = lower(${username}) and remote_actor_id is null`,
   );
   return rows[0];
 }
@@ -594,6 +619,18 @@ export interface FollowOutcome {
   changed: boolean;
   /** When the two are a blocked pair: who blocked (nothing was written). */
   blocker?: string;
+  /**
+   * The followee is someone on another server (a shadow account, issue 39): their server hears a `Follow`, or the
+   * `Undo` of the one named `activity_id` (the follow row's, written or deleted).
+   */
+  remote?: boolean;
+  activity_id?: string | null;
+  /**
+   * Why a follow of someone on another server was refused (nothing was written): their server is suspended here,
+   * the follower blocks them or they block the follower (their `Block`, `remote_blocks`), or there is no Follow to
+   * send (no site address: `activityId` empty).
+   */
+  refused?: 'suspended' | 'blocked' | 'blocksYou' | 'unsendable';
 }
 
 /**
@@ -601,7 +638,10 @@ export interface FollowOutcome {
  * lock, which also asks whether the two are a blocked pair, and the write.
  */
 const followStatements = statementTemplate(
-  (kind: 'follow' | 'unfollow', { followerId, followeeId }: Record<'followerId' | 'followeeId', string>) => {
+  (
+    kind: 'follow' | 'unfollow',
+    { followerId, followeeId, activityId }: Record<'followerId' | 'followeeId' | 'activityId', string>,
+  ) => {
     const follow = kind === 'follow';
     const follower = sql`${followerId}::uuid`;
     const followee = sql`${followeeId}::uuid`;
@@ -609,22 +649,42 @@ const followStatements = statementTemplate(
       { recipientId: followee, actorId: follower, kind: 'follow' },
       { from: sql`changed`, notifyWhen: sql`${follow}::boolean`, withdrawWhen: sql`not ${follow}::boolean` },
     );
+    // A follow of someone on another server waits for their server's Accept (`pending`) and keeps the id of the
+    // Follow sent, which its Undo and their Accept name.
     const change = follow
-      ? sql`insert into follows (follower_id, followee_id)
-          select ${follower}, id from pair where id = ${followee}
-          on conflict do nothing returning followee_id`
+      ? sql`insert into follows (follower_id, followee_id, pending, activity_id)
+          select ${follower}, id, remote, case when remote then ${activityId}::text end from pair where id = ${followee}
+          on conflict do nothing returning followee_id, activity_id`
       : sql`delete from follows where follower_id = ${follower} and followee_id = ${followee}
-          and exists (select from pair where id = ${followee}) returning followee_id`;
+          and exists (select from pair where id = ${followee}) returning followee_id, activity_id`;
     return {
       // The follower's own block first, so they are told why.
+      // Someone on another server (a shadow account, issue 39) is followed unless their server is suspended here (a
+      // block of a domain covers its subdomains, as federation.safety.ts reads it), or the follower blocks them, or
+      // they block the follower.
       lock: sql`select (
             select blocker_id from blocks
             where (blocker_id = ${follower} and blocked_id = ${followee}) or (blocker_id = ${followee} and blocked_id = ${follower})
             order by blocker_id = ${follower} desc limit 1
-          ) as blocker
+          ) as blocker,
+          id, remote_actor_id is not null as remote,
+          remote_actor_id is not null and exists (
+            select from remote_person_blocks rb where rb.user_id = ${follower} and rb.remote_actor_id = users.remote_actor_id
+          ) as remote_blocked,
+          remote_actor_id is not null and exists (
+            select from remote_actors ra join remote_blocks rb on rb.actor_iri = ra.iri
+            where ra.id = users.remote_actor_id and rb.user_id = ${follower}
+          ) as remote_blocks_follower,
+          remote_actor_id is not null and exists (
+            select from remote_actors ra, server_blocks sb
+            where ra.id = users.remote_actor_id and sb.severity = 'suspend'
+              and (lower(substring(ra.iri from '^[a-z]+://([^/:?#]+)')) = sb.domain
+                or lower(substring(ra.iri from '^[a-z]+://([^/:?#]+)')) like '%.' || sb.domain)
+          ) as remote_suspended
           from users where id in (${follower}, ${followee}) order by id for no key update`,
       statement: sql`with pair as (
-          select id, follower_count, following_count from users where id in (${follower}, ${followee})
+          select id, follower_count, following_count, remote_actor_id is not null as remote
+          from users where id in (${follower}, ${followee})
         ),
         changed as (${change}),
         counted as (
@@ -635,6 +695,8 @@ const followStatements = statementTemplate(
         ),
         ${notifications.ctes}
         select exists (select from pair where id = ${followee}) as found, exists (select from changed) as changed,
+          coalesce((select remote from pair where id = ${followee}), false) as remote,
+          (select activity_id from changed) as activity_id,
           (select count(${publishSql({ type: 'viewer-changed', userId: sql`${followerId}::text` })}) from changed) as viewer_noted,
           ${notifications.events}`,
     };
@@ -653,16 +715,32 @@ export async function setFollowRow(
   followerId: string,
   followeeId: string,
   follow: boolean,
+  /** The id of the Follow to send when the followee is on another server; empty when none can be sent. */
+  activityId = '',
 ): Promise<FollowOutcome> {
-  const { lock, statement } = followStatements(follow ? 'follow' : 'unfollow', { followerId, followeeId });
+  const { lock, statement } = followStatements(follow ? 'follow' : 'unfollow', { followerId, followeeId, activityId });
   // Its events are written by a statement built once: this process writes events now (see events/outbox.ts).
   notePublish();
   let blocker: string | undefined;
+  let refused: FollowOutcome['refused'];
   const [outcome] = await queryRowsAfterLock<FollowOutcome>(db, lock, statement, (locked) => {
     blocker = locked.find((row) => row.blocker)?.blocker as string | undefined;
-    return blocker === undefined;
+    // Only a new follow is refused: an unfollow of someone on another server always ends it.
+    const remote = follow ? locked.find((row) => row.id === followeeId.toLowerCase() && row.remote) : undefined;
+    if (remote) {
+      refused = remote.remote_blocked
+        ? 'blocked'
+        : remote.remote_blocks_follower
+          ? 'blocksYou'
+          : remote.remote_suspended
+            ? 'suspended'
+            : undefined;
+      if (!refused && !activityId) refused = 'unsendable';
+    }
+    return blocker === undefined && refused === undefined;
   });
-  return blocker ? { found: true, changed: false, blocker } : outcome!;
+  if (blocker) return { found: true, changed: false, blocker };
+  return refused ? { found: true, changed: false, remote: true, refused } : outcome!;
 }
 
 /** Which of `userIds` follow `followeeId` (the live stream's "following" flag on a new post). */

@@ -1,7 +1,8 @@
 import type { Import, ImportItemsResponse, ImportOptions, ImportResponse, ImportsResponse } from '@share-arts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session/session-keys';
 import { uploadForm } from '../../../lib/upload';
 import { importKeys } from './import-keys';
 
@@ -15,11 +16,26 @@ const isRunning = (item: Import | undefined) => item?.state === 'queued' || item
  * or its result here (the live socket's `import` frames read it again as it moves).
  */
 export function useLatestImport() {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: importKeys.list(),
     queryFn: async () => (await apiClient.get<ImportsResponse>('/api/imports')).imports[0] ?? null,
     refetchInterval: (query) => (isRunning(query.state.data ?? undefined) ? POLL_MS : false),
   });
+  // The archive's bio and photo were applied while this page watched (its `profile` came): the session's user, whose
+  // photo the header shows and whose bio Settings' form holds, is read again.
+  const item = query.data ?? undefined;
+  const watched = useRef<{ id: string; applied: boolean } | null>(null);
+  const applied = Boolean(item?.profile && (item.profile.bio || item.profile.photo));
+  useEffect(() => {
+    if (!item) return;
+    const before = watched.current;
+    watched.current = { id: item._id, applied };
+    if (applied && before?.id === item._id && !before.applied) {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.currentUser() });
+    }
+  }, [item, applied, queryClient]);
+  return query;
 }
 
 /** What became of the posts of a finished import, imported or skipped: the first page (100) of each. */

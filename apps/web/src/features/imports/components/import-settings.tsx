@@ -5,7 +5,12 @@ import { useImportItems, useLatestImport, useStartImport, useUploadArchive } fro
 import { ImportPreviewView, ImportProgressView, ImportResultView } from './import-views';
 import styles from './import-settings.module.css';
 
-const DEFAULT_OPTIONS: ImportOptions = { keepDates: true, hashtagsAsTags: true, markImported: false };
+const DEFAULT_OPTIONS: ImportOptions = {
+  keepDates: true,
+  hashtagsAsTags: true,
+  markImported: false,
+  profile: false,
+};
 
 /** The result of a finished import, with its imported and skipped posts read from the server. */
 function FinishedImport({ item }: { item: Import }) {
@@ -51,7 +56,10 @@ export function ImportSettings() {
           options={options}
           onOptions={setOptions}
           starting={start.isPending}
-          onStart={() => start.mutate({ id: item._id, options })}
+          // The profile choice of an earlier archive means nothing for one without a profile.
+          onStart={() =>
+            start.mutate({ id: item._id, options: { ...options, profile: options.profile && !!item.preview.profile } })
+          }
         />
       )}
       {busy && item && <ImportProgressView item={item} />}

@@ -2,7 +2,14 @@ import type { Import, ImportItem } from '@share-arts/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { dateRange, formatEstimate, ImportPreviewView, ImportProgressView, ImportResultView } from './import-views';
+import {
+  dateRange,
+  formatEstimate,
+  ImportPreviewView,
+  ImportProgressView,
+  ImportResultView,
+  profileFound,
+} from './import-views';
 
 const base: Import = {
   _id: 'i1',
@@ -18,8 +25,9 @@ const base: Import = {
     from: '2016-03-04T12:00:00+00:00',
     to: '2024-01-29T12:00:00+00:00',
     first: [{ caption: 'First sketch #ink', date: '2016-03-04T12:00:00+00:00', pictures: 3 }],
+    profile: null,
   },
-  options: { keepDates: true, hashtagsAsTags: true, markImported: false },
+  options: { keepDates: true, hashtagsAsTags: true, markImported: false, profile: false },
   progress: {
     postsDone: 0,
     postsTotal: 124,
@@ -30,6 +38,7 @@ const base: Import = {
     estimateSeconds: null,
   },
   error: null,
+  profile: null,
   createdAt: '2026-01-01T00:00:00+00:00',
   finishedAt: null,
 };
@@ -75,6 +84,38 @@ describe('the preview', () => {
     expect(html).toMatch(/<input type="checkbox"[^>]*checked=""[^>]*\/><span>Turn caption hashtags into tags/);
     expect(html).not.toMatch(/checked=""[^>]*\/><span>Mark each work as imported/);
     expect(html).toContain('Import 120 works');
+    expect(html).not.toContain('Use the bio and photo');
+  });
+
+  it("offers the archive's bio and photo, off by default, with the bio's first words", () => {
+    const withProfile: Import = {
+      ...base,
+      preview: { ...base.preview, profile: { bio: 'Ink and harbours, drawn <daily>', photo: true } },
+    };
+    const html = renderToStaticMarkup(
+      <ImportPreviewView
+        item={withProfile}
+        options={withProfile.options}
+        onOptions={() => {}}
+        onStart={() => {}}
+        starting={false}
+      />,
+    );
+    expect(html).toMatch(/<input type="checkbox"[^>]*\/><span>Use the bio and photo from the archive/);
+    expect(html).not.toMatch(/checked=""[^>]*\/><span>Use the bio and photo/);
+    // The bio is text: its "<" is escaped, never markup.
+    expect(html).toContain(
+      'The archive holds a bio, \u201cInk and harbours, drawn &lt;daily&gt;\u201d, and a profile photo',
+    );
+  });
+
+  it('says what the archive holds when it is only a bio or only a photo', () => {
+    expect(profileFound({ bio: 'Painter', photo: false })).toBe(
+      'The archive holds a bio, \u201cPainter\u201d: chosen, it replaces yours.',
+    );
+    expect(profileFound({ bio: '', photo: true })).toBe(
+      'The archive holds a profile photo: chosen, it replaces yours.',
+    );
   });
 });
 
@@ -123,6 +164,22 @@ describe('the result', () => {
       </MemoryRouter>,
     );
     expect(html).toContain('and 149 more works in your profile');
+  });
+
+  it("says what the archive's profile did, and why its photo could not be used", () => {
+    const done: Import = {
+      ...base,
+      state: 'done',
+      progress: { ...base.progress, imported: 1 },
+      profile: { bio: true, photo: false, problem: 'The profile photo could not be read: this file is not a picture.' },
+    };
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <ImportResultView item={done} imported={[]} skipped={[]} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('Your bio was set from the archive.');
+    expect(html).toContain('The profile photo could not be read: this file is not a picture.');
   });
 
   it('says why a failed import stopped', () => {

@@ -30,6 +30,29 @@ export function dateRange(from: string | null, to: string | null): string {
   return start === end ? start : `${start} – ${end}`;
 }
 
+/** What profile the archive holds, in a sentence: its bio's first words, and whether it has a photo. */
+export function profileFound(profile: { bio: string; photo: boolean }): string {
+  const found = profile.bio
+    ? `The archive holds a bio, \u201c${profile.bio}\u201d${profile.photo ? ', and a profile photo' : ''}`
+    : 'The archive holds a profile photo';
+  return `${found}: chosen, ${profile.bio && profile.photo ? 'they replace' : 'it replaces'} yours.`;
+}
+
+/** What became of the archive's profile, when it was chosen; the photo's problem, if any, said. */
+function ProfileOutcome({ outcome }: { outcome: NonNullable<Import['profile']> }) {
+  const set = [outcome.bio && 'bio', outcome.photo && 'profile photo'].filter(Boolean).join(' and ');
+  return (
+    <>
+      {set && (
+        <p className={styles.hint}>
+          Your {set} {outcome.bio && outcome.photo ? 'were' : 'was'} set from the archive.
+        </p>
+      )}
+      {outcome.problem && <p className={styles.error}>{outcome.problem}</p>}
+    </>
+  );
+}
+
 /** The preview of an uploaded archive: what will come, the first few works, the choices, and Start. */
 export function ImportPreviewView({
   item,
@@ -91,6 +114,12 @@ export function ImportPreviewView({
         {choice('keepDates', 'Keep the original dates')}
         {choice('hashtagsAsTags', 'Turn caption hashtags into tags')}
         {choice('markImported', `Mark each work as imported from ${SOURCE_NAMES[item.source]}`)}
+        {preview.profile && (
+          <>
+            {choice('profile', 'Use the bio and photo from the archive')}
+            <p className={styles.profile}>{profileFound(preview.profile)}</p>
+          </>
+        )}
       </fieldset>
       <p className={styles.hint}>
         Imported works take their place in your grid by date. Nobody is notified, they do not come to the top of
@@ -162,6 +191,7 @@ export function ImportResultView({
         Done: {plural(progress.imported, 'work')} imported from {SOURCE_NAMES[item.source]}
         {progress.skipped > 0 && <>, {plural(progress.skipped, 'post')} skipped</>}.
       </p>
+      {item.profile && <ProfileOutcome outcome={item.profile} />}
       {imported.length > 0 && (
         <details className={styles.details}>
           <summary>Imported works</summary>

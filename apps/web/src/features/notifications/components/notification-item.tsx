@@ -5,6 +5,7 @@ import {
   CircleAlert,
   ExternalLink,
   Heart,
+  Layers,
   MessageCircle,
   Repeat2,
   UserPlus,
@@ -15,7 +16,7 @@ import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
-import { actorsPhrase, externalTarget, notificationTarget } from '../lib/describe';
+import { actorsPhrase, externalTarget, notificationTarget, seriesTitle } from '../lib/describe';
 import styles from './notification-item.module.css';
 
 /** Each kind's icon (its sentence is the contract's notificationAction, shared with the server's live frames). */
@@ -27,6 +28,7 @@ const ICON: Record<Notification['kind'], LucideIcon> = {
   mention: AtSign,
   'report-resolved': CircleAlert,
   boost: Repeat2,
+  'series-work': Layers,
 };
 
 interface NotificationItemProps {
@@ -53,7 +55,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
   const excerpt =
     kind === 'upvote'
       ? comment?.content
-      : kind === 'like' || kind === 'boost'
+      : kind === 'like' || kind === 'boost' || kind === 'series-work'
         ? post?.content
         : kind === 'mention'
           ? (comment?.content ?? post?.content)
@@ -71,6 +73,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
       {resolved ?? (
         <>
           <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
+          {kind === 'series-work' && <em className={styles.actors}> {seriesTitle(notification)}</em>}
         </>
       )}
     </>

@@ -63,6 +63,16 @@ describe('describeNotification and notificationTarget', () => {
   });
 });
 
+describe('a work added to a followed series (issue 41)', () => {
+  it('names the series after the action, and leads to the work', () => {
+    const series = { _id: 's1', slug: 'moth-diaries', title: 'Moth diaries', username: 'ana' };
+    const added = group({ kind: 'series-work', key: 'series-work:1', series });
+    expect(describeNotification(added)).toBe('ana added a work to Moth diaries');
+    expect(notificationTarget(added)).toBe('/posts/p1');
+    expect(describeNotification({ ...added, series: null })).toBe('ana added a work to a series');
+  });
+});
+
 describe('a follow from another server (issue 39)', () => {
   const bob = {
     ...person('bob@mastodon.example'),

@@ -32,8 +32,13 @@ export function actorsPhrase(
 /** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
 export function describeNotification(notification: Notification): string {
   if (notification.kind === 'report-resolved') return notification.report?.text ?? 'A moderator reviewed your report.';
-  return `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
+  const sentence = `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
+  // "ana added a work to Moth diaries" (issue 41): the series' title ends the sentence.
+  return notification.kind === 'series-work' ? `${sentence} ${seriesTitle(notification)}` : sentence;
 }
+
+/** The title of a series-work notification's series ("a series" once it is gone). */
+export const seriesTitle = (notification: Notification): string => notification.series?.title ?? 'a series';
 
 /**
  * Where opening a group leads outside this site: the profile of a follower on another server (issue 39), on
@@ -60,6 +65,7 @@ export function notificationTarget(notification: Notification): string {
   const onPost =
     notification.kind === 'like' ||
     notification.kind === 'boost' ||
+    notification.kind === 'series-work' ||
     (notification.kind === 'mention' && notification.comment === null);
   return onPost ? post : `${post}#comments`;
 }

@@ -1,11 +1,11 @@
-import type { PersonSummary } from '@share-arts/contract';
+import type { PersonSummary, UserCard } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PersonRow } from './person-row';
 
-const render = (person: PersonSummary) =>
+const render = (person: PersonSummary | UserCard) =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
@@ -59,5 +59,28 @@ describe('PersonRow of a follower (a summary, no follow state)', () => {
     const html = render({ ...remote, remote: { handle: 'bob@mastodon.example', url: 'javascript:alert(1)' } });
     expect(html).not.toContain('href=');
     expect(html).toContain('@bob@mastodon.example');
+  });
+});
+
+describe('PersonRow of someone on another server whose works come here (a card)', () => {
+  const card: UserCard = {
+    ...remote,
+    username: 'bob@pixelfed.example',
+    remote: { handle: 'bob@pixelfed.example', url: 'https://pixelfed.example/bob' },
+    bio: '',
+    followers: [],
+    following: [],
+    followerCount: 1,
+    followingCount: 0,
+    postCount: 3,
+    viewer: { follows: false, followsYou: false },
+  };
+
+  it('links to their profile here, the @ of the address kept, with a Follow button', () => {
+    const html = render(card);
+    expect(html).toContain('href="/bob@pixelfed.example"');
+    expect(html).not.toContain('target="_blank"');
+    expect(html).toContain('@bob<wbr/>@pixelfed.example');
+    expect(html).toContain('aria-label="Follow"');
   });
 });

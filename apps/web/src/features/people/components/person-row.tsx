@@ -2,10 +2,12 @@ import type { PersonSummary, UserCard } from '@share-arts/contract';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { profilePath } from '../../../lib/handle';
 import { httpUrl } from '../../../lib/safe-url';
 import { useCurrentUser } from '../../../lib/session';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
+import { Handle } from '../../../ui/handle';
 import { FollowButton } from './follow-button';
 import followStyles from './follow-button.module.css';
 import styles from './person-row.module.css';
@@ -31,7 +33,9 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
   const { data: me } = useCurrentUser();
   const name = fullName(user);
   const size = layout === 'tile' ? 3.5 : 2.75;
-  if ('remote' in user && user.remote) {
+  // A follower on another server, who has no profile here (a card with `remote` is someone whose works come here:
+  // their profile here is theirs, below).
+  if ('remote' in user && user.remote && !('viewer' in user)) {
     const url = httpUrl(user.remote.url);
     return (
       <div className={`${styles.person} ${styles[layout]}`}>
@@ -51,18 +55,20 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
       </div>
     );
   }
-  const profilePath = `/${encodeURIComponent(user.username)}`;
+  const path = profilePath(user.username);
   const card = 'viewer' in user ? user : undefined;
   return (
     <div className={`${styles.person} ${styles[layout]}`}>
-      <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true" onClick={onNavigate}>
+      <Link to={path} className={styles.avatarLink} tabIndex={-1} aria-hidden="true" onClick={onNavigate}>
         <Avatar src={user.userPhoto} name={name} size={size} decorative />
       </Link>
       <div className={styles.names}>
-        <Link to={profilePath} className={styles.name} id={nameId} onClick={onNavigate}>
+        <Link to={path} className={styles.name} id={nameId} onClick={onNavigate}>
           {name}
         </Link>
-        <span className={styles.username}>@{user.username}</span>
+        <span className={styles.username}>
+          <Handle username={user.username} />
+        </span>
         {showBio && card?.bio && <p className={styles.bio}>{card.bio}</p>}
       </div>
       {card && me?._id !== card._id && (

@@ -11,6 +11,7 @@ import { CommentSection } from '../../comments';
 import { PostCard, usePost } from '../../posts';
 import { PostLicence } from '../../posts/rights';
 import { ModerationNotice, MutedPostGate } from '../../safety/post';
+import { PostSeries } from '../../series';
 import styles from './post-page.module.css';
 
 /**
@@ -101,6 +102,8 @@ export default function PostPage() {
       <MutedPostGate post={post}>
         <PostCard post={post} variant="page" priority onDeleted={() => void navigate('/', { replace: true })} />
         <div className={styles.comments}>
+          {/* The series the work is in, with the works before and after it (issue 41). */}
+          <PostSeries post={post} />
           {/* The licence and Download sit with the details, above the comments, in both layouts. */}
           <PostLicence post={post} />
           <CommentSection post={post} />

@@ -17,10 +17,12 @@ import { lazy, memo, Suspense, useId, useState, type CSSProperties } from 'react
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format-count';
 import { formatFullDate, formatPostTime } from '../../../lib/format-date';
+import { profilePath } from '../../../lib/handle';
 import { useWatchPost } from '../../../lib/live';
 import { clampedRatio, isPanorama, pageBoxRatio } from '../../../lib/picture-shape';
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
+import { Handle } from '../../../ui/handle';
 import { Menu, type MenuItem } from '../../../ui/menu';
 import { RichText, tagPath } from '../../../ui/rich-text';
 import { useToggleFollow } from '../../people';
@@ -29,6 +31,7 @@ import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { usePinMenuItems } from './pin-menu-item';
 import { PostMedia } from './post-media';
+import { PostSource } from './post-source';
 import { DEFAULT_PICTURE_SIZE, postPictures } from './post-picture';
 import styles from './post-card.module.css';
 
@@ -94,7 +97,7 @@ export const PostCard = memo(function PostCard({
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | 'mute' | null>(null);
 
   const isAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
-  const profilePath = `/${encodeURIComponent(post.username)}`;
+  const authorPath = profilePath(post.username);
   const postPath = `/posts/${encodeURIComponent(post._id)}`;
   const { liked, bookmarked, followsAuthor } = post.viewer;
   const pinItems = usePinMenuItems(post, isAuthor);
@@ -174,26 +177,29 @@ export const PostCard = memo(function PostCard({
         </p>
       )}
       <header className={styles.head}>
-        <Link to={profilePath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
+        <Link to={authorPath} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
           <Avatar src={post.userPhoto} name={post.name || post.username} size={2.5} decorative />
         </Link>
         <div className={styles.byline}>
           <h2 id={headingId} className={styles.author}>
             <span className="visually-hidden">Post by </span>
-            <Link to={profilePath} className={styles.authorLink}>
-              {post.username}
+            <Link to={authorPath} className={styles.authorLink}>
+              {/* Someone on another server is named by their whole handle. */}
+              {post.origin ? <Handle username={post.username} /> : post.username}
             </Link>
           </h2>
-          {variant === 'feed' ? (
-            // The post's own page is one tap away from its time, as on most social sites: the picture opens
-            // the viewer.
-            <Link to={postPath} className={styles.timeLink}>
-              {time}
-              <span className="visually-hidden">, open the post</span>
-            </Link>
-          ) : (
-            time
-          )}
+          <PostSource post={post} variant={variant}>
+            {variant === 'feed' ? (
+              // The post's own page is one tap away from its time, as on most social sites: the picture opens
+              // the viewer.
+              <Link to={postPath} className={styles.timeLink}>
+                {time}
+                <span className="visually-hidden">, open the post</span>
+              </Link>
+            ) : (
+              time
+            )}
+          </PostSource>
         </div>
         <Menu
           label="Post options"

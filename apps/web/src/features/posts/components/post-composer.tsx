@@ -7,6 +7,7 @@ import layout from '../../../ui/dialog-layout.module.css';
 import { Modal } from '../../../ui/modal';
 import { SuggestTextarea } from '../../../ui/suggest-textarea/suggest-textarea';
 import { toast } from '../../../ui/toast';
+import { SeriesChoiceField, useSeriesChoice } from '../../series/composer';
 import { savedPictures, useSavePost } from '../api/save-post';
 import { picturesChanged, postWait, type DraftPicture } from './composer/picture-draft';
 import { useComposerPictures } from './composer/use-composer-pictures';
@@ -52,6 +53,8 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
   const waitId = useId();
   const idPrefix = useId();
   const save = useSavePost(post);
+  // A new work may go into one of the artist's series once it is posted (issue 41).
+  const seriesChoice = useSeriesChoice();
   const busy = save.isPending;
   const pictures = useComposerPictures(saved);
   const { items } = pictures;
@@ -104,8 +107,9 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
     save.mutate(
       { content, pictures: draftPictures, rights: rightsDraft(rights) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           if (!editing) toast.success(TOASTS.posted);
+          if (!editing) seriesChoice.applyTo(saved._id);
           onClose();
         },
         onError: (error) => {
@@ -159,6 +163,7 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
         </div>
 
         <MoreOptions value={rights} onChange={setRights} disabled={busy} />
+        {!editing && <SeriesChoiceField choice={seriesChoice} disabled={busy} />}
 
         {failure && (
           <p id={statusId} className={styles.error} role="alert">

@@ -201,6 +201,8 @@ interface PostGridViewProps {
   pinnedCount?: number;
   busy?: boolean;
   className?: string;
+  /** Whether its first row's largest work is the page's priority picture (false for a grid further down). */
+  priority?: boolean;
 }
 
 /**
@@ -209,12 +211,19 @@ interface PostGridViewProps {
  * move between works (↑/↓ to the nearest work of the row above or below), Home/End to the row's first and
  * last, Ctrl+Home/End to the grid's, and Enter opens the work.
  */
-export function PostGridView({ posts, label, pinnedCount = 0, busy = false, className }: PostGridViewProps) {
+export function PostGridView({
+  posts,
+  label,
+  pinnedCount = 0,
+  busy = false,
+  className,
+  priority = true,
+}: PostGridViewProps) {
   const [measure, width] = useWidth<HTMLDivElement>();
   const ratios = useMemo(() => posts.map((post) => boxRatio(postPictures(post)[0] ?? DEFAULT_PICTURE_SIZE)), [posts]);
   const target = targetRowHeight(width);
   const rows = useMemo(() => justifiedRows(ratios, width, GAP, target), [ratios, width, target]);
-  const first = largestFirst(rows);
+  const first = priority ? largestFirst(rows) : -1;
   const [active, setActive] = useState(0);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
   const current = Math.min(active, Math.max(0, posts.length - 1));

@@ -17,7 +17,16 @@ const warmLightbox = () => void loadLightbox();
 interface PostMediaProps {
   post: Pick<
     Post,
-    '_id' | 'media' | 'picture' | 'postPic' | 'username' | 'contentWarning' | 'aiGenerated' | 'licence' | 'downloadable'
+    | '_id'
+    | 'media'
+    | 'picture'
+    | 'postPic'
+    | 'username'
+    | 'contentWarning'
+    | 'aiGenerated'
+    | 'licence'
+    | 'downloadable'
+    | 'origin'
   >;
   variant: 'feed' | 'page';
   /** The first card on screen, or the post page: its first picture loads at once rather than lazily. */
@@ -148,7 +157,8 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
           <Lightbox
             items={pictures.map((picture, index) => ({ picture, alt: altOf(picture, index) }))}
             start={viewer}
-            downloadable={mayDownload(post)}
+            // A work from another server: what is here is a copy, its original is on its own server.
+            downloadable={mayDownload(post) && !post.origin}
             onClose={(index) => {
               returnTo.current = index;
               setViewer(null);

@@ -8,12 +8,13 @@ import styles from './post-rights.module.css';
 
 /**
  * On the post page: the work's licence (with a link to its text) and, when the author allows it (a Creative
- * Commons licence, or downloads on), a Download link per original picture.
+ * Commons licence, or downloads on), a Download link per original picture; none for a work from another server.
  */
 export function PostLicence({ post }: { post: Post }) {
   const licence = LICENCE_INFO[post.licence];
   const pictures = postPictures(post);
-  const downloads = mayDownload(post) ? pictures : [];
+  // A work from another server: what is here is our copy, not its original (that is on its own server).
+  const downloads = mayDownload(post) && !post.origin ? pictures : [];
   return (
     <section className={styles.rights} aria-label="Licence">
       <p className={styles.licence}>

@@ -1,10 +1,11 @@
 import type { User } from '@share-arts/contract';
-import { Globe, Link2, Pencil } from 'lucide-react';
+import { ExternalLink, Globe, Link2, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/format-count';
 import { displayUrl, httpUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
+import { Handle } from '../../../ui/handle';
 import { useCurrentUser } from '../../../lib/session';
 import { Button, ButtonLink } from '../../../ui/button';
 import { FollowButton, useFollowShadow } from '../../people';
@@ -12,6 +13,7 @@ import { ProfileSafetyMenu, safetyOf } from '../../safety/profile';
 import { FollowFromDialog } from './follow-from-dialog';
 import { FollowersDialog } from './followers-dialog';
 import styles from './profile-header.module.css';
+import { remoteHome } from './remote-home';
 
 interface ProfileHeaderProps {
   user: User;
@@ -21,14 +23,18 @@ interface ProfileHeaderProps {
 /**
  * Photo, name, @username, bio, link, counts, and Follow / Following (or Edit Profile on your own); a visitor who
  * is not signed in may follow from their own fediverse server instead. The follower count opens the list of
- * followers, here and on other servers.
+ * followers, here and on other servers. Someone on another server (following out, issue 39) shows their whole
+ * handle and a link to their profile there; following them is Requested until their server accepts.
  */
 export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
   const { data: me } = useCurrentUser();
   const [followingFrom, setFollowingFrom] = useState(false);
   const [showingFollowers, setShowingFollowers] = useState(false);
   const name = fullName(user);
-  const link = httpUrl(user.link);
+  // Someone on another server (following out): their profile there stands for their link.
+  const home = remoteHome(user);
+  const remote = home != null;
+  const link = remote ? undefined : httpUrl(user.link);
   // A follow still on its way already counts, like the button beside it.
   const pending = useFollowShadow(user._id);
   const follows = pending ?? user.viewer.follows;
@@ -44,7 +50,9 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               {name}
             </h1>
             <p className={styles.username}>
-              @{user.username}
+              <span className={styles.handle}>
+                <Handle username={user.username} />
+              </span>
               {!isOwn && user.viewer.followsYou && <span className={styles.badge}>Follows you</span>}
             </p>
           </div>
@@ -59,7 +67,8 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               {!safetyOf(user).blocked && (
                 <FollowButton user={user} describedBy="profile-name" className={styles.action} />
               )}
-              {!me && (
+              {/* Someone on another server is followed from their own server, not through this one. */}
+              {!me && !remote && (
                 <Button variant="secondary" className={styles.action} onClick={() => setFollowingFrom(true)}>
                   <Globe aria-hidden="true" size="1.05em" />
                   Follow from your server
@@ -70,6 +79,13 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
           )}
         </div>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
+        {home?.url && (
+          <a className={styles.link} href={home.url} target="_blank" rel="noopener nofollow">
+            <ExternalLink aria-hidden="true" size="1.1em" />
+            View on {home.host}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
         {link && (
           <a className={styles.link} href={link} target="_blank" rel="noopener noreferrer">
             <Link2 aria-hidden="true" size="1.1em" />
@@ -97,9 +113,12 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               </>
             )}
           </li>
-          <li className={styles.count}>
-            <strong>{formatCount(user.followingCount)}</strong> following
-          </li>
+          {/* Whom they follow is on their server, not here. */}
+          {!remote && (
+            <li className={styles.count}>
+              <strong>{formatCount(user.followingCount)}</strong> following
+            </li>
+          )}
         </ul>
       </div>
       {followingFrom && <FollowFromDialog username={user.username} onClose={() => setFollowingFrom(false)} />}

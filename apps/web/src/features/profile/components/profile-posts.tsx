@@ -1,4 +1,4 @@
-import { Bookmark, Grid3x3, Heart, LayoutGrid, List } from 'lucide-react';
+import { Bookmark, ExternalLink, Grid3x3, Heart, LayoutGrid, List } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { signInPath } from '../../../lib/session';
@@ -6,6 +6,7 @@ import { Tabs, type TabItem } from '../../../ui/tabs';
 import { PostList, usePinnedQuery, type PostListSource } from '../../posts';
 import { PostGrid } from '../../posts/grid';
 import { PinnedArranger } from './pinned-arranger';
+import type { RemoteHome } from './remote-home';
 import styles from './profile-posts.module.css';
 
 type Tab = 'posts' | 'liked' | 'saved';
@@ -32,6 +33,26 @@ function SignedInOnly({ username }: { username: string }) {
     <p className={styles.empty}>
       @{username} shows their works to signed-in people only.{' '}
       <Link to={signInPath(`${location.pathname}${location.search}`)}>Sign in</Link> to see them.
+    </p>
+  );
+}
+
+/**
+ * Under the works of someone on another server: only what they posted since someone here followed them (and a
+ * few before) came here; the rest is on their server.
+ */
+function OlderWorks({ home }: { home: RemoteHome }) {
+  return (
+    <p className={styles.older}>
+      {home.url ? (
+        <a href={home.url} target="_blank" rel="noopener nofollow">
+          Older works are on {home.host}
+          <ExternalLink aria-hidden="true" size="0.9em" className={styles.external} />
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        `Older works are on ${home.host}.`
+      )}
     </p>
   );
 }
@@ -85,17 +106,23 @@ export function ProfilePosts({
   username,
   isOwn,
   hiddenFromVisitor = false,
+  remoteHome = null,
 }: {
   username: string;
   isOwn: boolean;
   /** Signed out, on the profile of an artist who shows their works to signed-in people only. */
   hiddenFromVisitor?: boolean;
+  /**
+   * Someone on another server (following out, issue 39): their works that came here, no pins (those are their
+   * server's), and a line leading to the older ones there.
+   */
+  remoteHome?: RemoteHome | null;
 }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isOwn && (requested === 'liked' || requested === 'saved') ? requested : 'posts';
   const view: View = params.get('view') === 'list' ? 'list' : 'grid';
-  const { pinned, pending: pinnedPending } = usePinnedQuery(username);
+  const { pinned, pending: pinnedPending } = usePinnedQuery(remoteHome ? undefined : username);
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -143,6 +170,8 @@ export function ProfilePosts({
           empty={
             hiddenFromVisitor ? (
               <SignedInOnly username={username} />
+            ) : remoteHome ? (
+              <Empty text={`No works by @${username} have come here yet.`} />
             ) : (
               <Empty
                 text={
@@ -152,6 +181,7 @@ export function ProfilePosts({
             )
           }
         />
+        {remoteHome && <OlderWorks home={remoteHome} />}
       </>
     );
   }

@@ -5,8 +5,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { useUserProfile } from '../../people';
 import { BlockedProfile, safetyOf } from '../../safety/profile';
+import { SeriesRow } from '../../series';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfilePosts } from '../components/profile-posts';
+import { remoteHome } from '../components/remote-home';
 import { UserNotFound } from '../components/user-not-found';
 import styles from './profile-page.module.css';
 
@@ -40,14 +42,21 @@ export default function ProfilePage() {
 
   return (
     <div className={styles.page}>
-      {/* Feed readers find the artist's Atom feed here (React puts the link in the document's head). */}
-      <link
-        rel="alternate"
-        type="application/atom+xml"
-        title={`@${user.username} on Share Arts`}
-        href={`/api/users/${encodeURIComponent(user.username)}/feed.atom`}
-      />
+      {/* Feed readers find the artist's Atom feed here (React puts the link in the document's head). Someone on
+          another server has none here (their server's page, which the server's head names, is theirs). */}
+      {!user.remote && (
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title={`@${user.username} on Share Arts`}
+          href={`/api/users/${encodeURIComponent(user.username)}/feed.atom`}
+        />
+      )}
       <ProfileHeader user={user} isOwn={isOwn} />
+      {/* The artist's series (issue 41): not for a blocked artist, a remote person, nor a visitor kept out of the works. */}
+      {!user.remote && (isOwn || !safetyOf(user).blocked) && (me || !user.worksSignedInOnly) && (
+        <SeriesRow key={`series-${user._id}`} username={user.username} isOwn={isOwn} />
+      )}
       {/* Keyed by user, so another profile starts on its own first page. A blocked artist's works are hidden. */}
       {!isOwn && safetyOf(user).blocked ? (
         <BlockedProfile username={user.username} />
@@ -57,6 +66,7 @@ export default function ProfilePage() {
           username={user.username}
           isOwn={isOwn}
           hiddenFromVisitor={!me && user.worksSignedInOnly}
+          remoteHome={remoteHome(user)}
         />
       )}
     </div>

@@ -1,3 +1,4 @@
+import { LOOKUP } from '@share-arts/contract';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchCombobox } from '../lib/use-search-combobox';
@@ -42,7 +43,8 @@ export function SearchBox({ className }: { className?: string }) {
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        maxLength={100}
+        // A pasted address of a post on another server may be longer than a search (searchTerm cuts that).
+        maxLength={LOOKUP.queryMaxLength}
         {...combobox.input}
       />
       <div className={styles.popup} hidden={!combobox.popup}>

@@ -1,9 +1,12 @@
-import { FileText, Hash, Search } from 'lucide-react';
+import { FileText, Globe, Hash, Search } from 'lucide-react';
 import { formatCount } from '../../../lib/format-count';
+import { displayUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
+import { Handle } from '../../../ui/handle';
 import { ResponsivePicture } from '../../../ui/responsive-picture';
 import type { Option } from '../lib/dropdown-options';
+import { lookupLabel } from '../lib/remote-query';
 import styles from './search-option.module.css';
 
 interface SearchOptionProps {
@@ -21,7 +24,10 @@ function snippet(text: string, max = 90): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** One option of the header's dropdown: a person, a tag, a post (with its first picture), or "See all results". */
+/**
+ * One option of the header's dropdown: a lookup on another server, a person, a tag, a post (with its first
+ * picture), or "See all results".
+ */
 export function SearchOption({ option, id, selected, q, onHighlight, onChoose }: SearchOptionProps) {
   const cover = option.kind === 'post' ? (option.post.media?.[0] ?? option.post.picture ?? null) : null;
   return (
@@ -35,12 +41,25 @@ export function SearchOption({ option, id, selected, q, onHighlight, onChoose }:
       onMouseMove={onHighlight}
       onClick={onChoose}
     >
+      {option.kind === 'lookup' && (
+        <>
+          <span className={styles.postIcon} aria-hidden="true">
+            <Globe size="1.1em" />
+          </span>
+          <span className={styles.lines}>
+            <span className={`${styles.primary} ${styles.whole}`}>{lookupLabel(option.query)}</span>
+            {option.query.kind === 'url' && <span className={styles.secondary}>{displayUrl(option.query.url)}</span>}
+          </span>
+        </>
+      )}
       {option.kind === 'user' && (
         <>
           <Avatar src={option.user.userPhoto} name={fullName(option.user)} size={2.25} decorative />
           <span className={styles.lines}>
             <span className={styles.primary}>{fullName(option.user)}</span>
-            <span className={styles.secondary}>@{option.user.username}</span>
+            <span className={styles.secondary}>
+              <Handle username={option.user.username} />
+            </span>
           </span>
         </>
       )}

@@ -13,7 +13,7 @@ interface SearchResultsProps {
 }
 
 /**
- * The header dropdown's options, grouped: people, tags, posts, then "See all results". Its own chunk, loaded
+ * The header dropdown's options, grouped: a lookup on another server, people, tags, posts, then "See all results". Its own chunk, loaded
  * with the first answer (search-box.tsx): every page has the search box, few first visits type in it.
  */
 export default function SearchResults({
@@ -55,6 +55,7 @@ export default function SearchResults({
   const allOption = options.find((option) => option.kind === 'all');
   return (
     <>
+      {group('lookup', 'On another server')}
       {group('user', 'People')}
       {group('tag', 'Tags')}
       {group('post', 'Posts')}

@@ -1,6 +1,7 @@
 import type { SearchResponse } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import { dropdownOptions, dropdownStatus } from './dropdown-options';
+import { remoteQuery } from './remote-query';
 
 const user = { _id: 'u1', username: 'mira' } as NonNullable<SearchResponse['users']>[number];
 const post = { _id: 'p1', content: 'Dusk #Landscape' } as NonNullable<SearchResponse['posts']>[number];
@@ -28,6 +29,48 @@ describe('the header dropdown', () => {
     );
     expect(dropdownStatus({ ...base, people: 0, tags: 0, posts: 3 })).toBe(
       '0 people and 3 posts. Use the arrow keys to choose.',
+    );
+  });
+
+  it('offers the lookup of a handle first, then what matched here, with its own address for the search page', () => {
+    const remote = remoteQuery('@bob@pixelfed.example');
+    const { options } = dropdownOptions(
+      '@bob@pixelfed.example',
+      { users: [user], posts: [], nextCursor: null },
+      remote,
+    );
+    expect(options.map((option) => [option.kind, option.to])).toEqual([
+      ['lookup', '/search?q=%40bob%40pixelfed.example&lookup=1'],
+      ['user', '/mira'],
+      ['all', '/search?q=%40bob%40pixelfed.example'],
+    ]);
+  });
+
+  it('offers the lookup alone for a pasted address, before any answer, and leaves what matched here out', () => {
+    const remote = remoteQuery('https://mastodon.example/@bob/1');
+    expect(dropdownOptions('', undefined, remote).options.map((option) => option.kind)).toEqual(['lookup']);
+    const answered = dropdownOptions(
+      'https://mastodon.example/@bob/1',
+      { users: [user], posts: [post], nextCursor: null },
+      remote,
+    );
+    expect(answered.options.map((option) => option.kind)).toEqual(['lookup', 'all']);
+    expect(answered.people).toEqual([]);
+  });
+
+  it('links a person on another server to their profile here, the @ kept readable', () => {
+    const bob = { ...user, _id: 'u2', username: 'bob@pixelfed.example' };
+    const { options } = dropdownOptions('bob', { users: [bob], posts: [], nextCursor: null });
+    expect(options[0]?.to).toBe('/bob@pixelfed.example');
+  });
+
+  it('announces the lookup it offers', () => {
+    const base = { shown: true, q: 'x', empty: false, expanded: true, remote: remoteQuery('bob@pixelfed.example') };
+    expect(dropdownStatus({ ...base, people: 0, posts: 0 })).toBe(
+      'Look up @bob@pixelfed.example on pixelfed.example. Press Enter to look it up.',
+    );
+    expect(dropdownStatus({ ...base, people: 1, posts: 0 })).toBe(
+      'Look up @bob@pixelfed.example on pixelfed.example, or 1 person and 0 posts. Use the arrow keys to choose.',
     );
   });
 });

@@ -1,9 +1,15 @@
 import type { Post, SearchResponse, TagSuggestion, UserCard } from '@share-arts/contract';
+import { profilePath } from '../../../lib/handle';
 import { tagPath } from '../../../ui/rich-text';
 import { DROPDOWN_POSTS } from '../api/search';
+import { lookupLabel, type RemoteQuery } from './remote-query';
 
-/** One choice of the header's dropdown: a person, a tag, a post, or the full results page. */
+/**
+ * One choice of the header's dropdown: a lookup on another server (what was typed is a handle or an address), a
+ * person, a tag, a post, or the full results page.
+ */
 export type Option =
+  | { kind: 'lookup'; key: string; to: string; query: RemoteQuery }
   | { kind: 'user'; key: string; to: string; user: UserCard }
   | { kind: 'tag'; key: string; to: string; tag: TagSuggestion }
   | { kind: 'post'; key: string; to: string; post: Post }
@@ -13,16 +19,27 @@ export function searchPath(q: string): string {
   return `/search?${new URLSearchParams({ q })}`;
 }
 
-/** The dropdown's choices for `q`, in the order they are drawn and moved through: people, tags, posts, all results. */
-export function dropdownOptions(q: string, data: SearchResponse | undefined) {
-  const people = q && data ? (data.users ?? []) : [];
-  const tags = q && data ? (data.tags ?? []) : [];
-  const posts = q && data ? (data.posts ?? []).slice(0, DROPDOWN_POSTS) : [];
+/** The search page, running the lookup of `query` on another server as it opens. */
+export function lookupPath(query: RemoteQuery): string {
+  return `/search?${new URLSearchParams({ q: query.q, lookup: '1' })}`;
+}
+
+/**
+ * The dropdown's choices for `q`, in the order they are drawn and moved through: the lookup on another server
+ * (when `remote` is what was typed), people, tags, posts, all results.
+ */
+export function dropdownOptions(q: string, data: SearchResponse | undefined, remote: RemoteQuery | null = null) {
+  // A pasted address is not searched for here (no name or word holds one).
+  const found = q && remote?.kind !== 'url' ? data : undefined;
+  const people = found?.users ?? [];
+  const tags = found?.tags ?? [];
+  const posts = (found?.posts ?? []).slice(0, DROPDOWN_POSTS);
   const options: Option[] = [
+    ...(remote ? [{ kind: 'lookup', key: 'lookup', to: lookupPath(remote), query: remote } satisfies Option] : []),
     ...people.map((user): Option => ({
       kind: 'user',
       key: user._id,
-      to: `/${encodeURIComponent(user.username)}`,
+      to: profilePath(user.username),
       user,
     })),
     ...tags.map((tag): Option => ({ kind: 'tag', key: `#${tag.tag}`, to: tagPath(tag.tag), tag })),
@@ -33,7 +50,7 @@ export function dropdownOptions(q: string, data: SearchResponse | undefined) {
       post,
     })),
   ];
-  if (options.length > 0) options.push({ kind: 'all', key: 'all', to: searchPath(q) });
+  if (q && options.length > 0) options.push({ kind: 'all', key: 'all', to: searchPath(q) });
   return { people, tags, posts, options };
 }
 
@@ -46,14 +63,17 @@ export function dropdownStatus(state: {
   people: number;
   tags?: number;
   posts: number;
+  /** The lookup offered first (what was typed is a handle or an address on another server). */
+  remote?: RemoteQuery | null;
 }): string {
-  const { shown, q, empty, expanded, people, tags = 0, posts } = state;
+  const { shown, q, empty, expanded, people, tags = 0, posts, remote } = state;
   if (!shown) return '';
   if (empty) return `No results for “${q}”`;
   if (!expanded) return '';
+  if (remote && people + tags + posts === 0) return `${lookupLabel(remote)}. Press Enter to look it up.`;
   const counts = [`${people} ${people === 1 ? 'person' : 'people'}`];
   if (tags > 0) counts.push(`${tags} ${tags === 1 ? 'tag' : 'tags'}`);
   counts.push(`${posts} ${posts === 1 ? 'post' : 'posts'}`);
   const said = counts.length === 3 ? `${counts[0]}, ${counts[1]} and ${counts[2]}` : counts.join(' and ');
-  return `${said}. Use the arrow keys to choose.`;
+  return `${remote ? `${lookupLabel(remote)}, or ` : ''}${said}. Use the arrow keys to choose.`;
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type ChangeEvent, type KeyboardEvent } from
 import { useLocation, useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { searchTerm, useSearchDropdown } from '../api/search';
-import { dropdownOptions, dropdownStatus, searchPath, type Option } from './dropdown-options';
+import { dropdownOptions, dropdownStatus, lookupPath, searchPath, type Option } from './dropdown-options';
+import { remoteQuery } from './remote-query';
 
 const DEBOUNCE_MS = 250;
 
@@ -22,7 +23,10 @@ export function useSearchCombobox() {
   const [active, setActive] = useState(-1);
   const term = searchTerm(text);
   const q = useDebouncedValue(term, DEBOUNCE_MS);
-  const { data, isFetching, isPlaceholderData, isError } = useSearchDropdown(q);
+  // A handle or an address on another server is offered as a lookup at once (the whole text: an address may be
+  // longer than a search term).
+  const remote = remoteQuery(text);
+  const { data, isFetching, isPlaceholderData, isError } = useSearchDropdown(remote?.kind === 'url' ? '' : q);
 
   const close = () => {
     setOpen(false);
@@ -37,7 +41,7 @@ export function useSearchCombobox() {
     close();
   }
 
-  const { people, tags, posts, options } = dropdownOptions(q, data);
+  const { people, tags, posts, options } = dropdownOptions(q, data, remote);
   const settled = q !== '' && q === term && !isPlaceholderData && !isFetching;
   const empty = settled && !isError && options.length === 0;
   const expanded = open && term !== '' && options.length > 0;
@@ -56,7 +60,8 @@ export function useSearchCombobox() {
     void navigate(to);
   };
 
-  const choose = (option: Option) => go(option.to, option.kind === 'all');
+  // The text stays for the full results and for a lookup (whose errors are shown beside it on the search page).
+  const choose = (option: Option) => go(option.to, option.kind === 'all' || option.kind === 'lookup');
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -77,6 +82,7 @@ export function useSearchCombobox() {
         event.preventDefault();
         const option = activeIndex >= 0 ? options[activeIndex] : undefined;
         if (option) choose(option);
+        else if (remote) go(lookupPath(remote), true);
         else if (term) go(searchPath(term), true);
         return;
       }
@@ -121,6 +127,7 @@ export function useSearchCombobox() {
       people: people.length,
       tags: tags.length,
       posts: posts.length,
+      remote,
     }),
     highlight: setActive,
     choose,

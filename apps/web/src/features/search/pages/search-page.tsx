@@ -1,13 +1,17 @@
+import { LOOKUP } from '@share-arts/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
 import { PersonRow } from '../../people';
 import { PostList } from '../../posts';
+import { useRemoteLookup } from '../api/lookup';
 import { searchTerm, useSearchPeople } from '../api/search';
+import { RemoteLookup } from '../components/remote-lookup';
+import { remoteQuery } from '../lib/remote-query';
 import styles from './search-page.module.css';
 
 function PeopleResults({ q }: { q: string }) {
@@ -55,25 +59,54 @@ function PeopleResults({ q }: { q: string }) {
   );
 }
 
-/** /search?q= — everyone and every post that match, each section paged. */
+/**
+ * /search?q= — everyone and every post that match, each section paged. A handle or an address on another server
+ * (following out, issue 39) is its one result, a lookup, run at once with `&lookup=1` (the header's choice, or
+ * Enter) or by Enter here.
+ */
 export default function SearchPage() {
   useDocumentTitle('Search');
   const [params, setParams] = useSearchParams();
-  const q = searchTerm(params.get('q') ?? '');
+  const location = useLocation();
+  // The whole text: an address on another server may be longer than a search term.
+  const raw = (params.get('q') ?? '').trim().slice(0, LOOKUP.queryMaxLength);
+  const q = searchTerm(raw);
+  const remote = remoteQuery(raw);
+  const lookup = useRemoteLookup();
   const inputId = useId();
-  const [text, setText] = useState(q);
+  const [text, setText] = useState(raw);
   // A new search from the header box lands here with another ?q=.
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    setText(q);
+  const [shownQ, setShownQ] = useState(raw);
+  if (shownQ !== raw) {
+    setShownQ(raw);
+    setText(raw);
   }
   useEffect(() => {
     window.scrollTo({ top: 0 });
-  }, [q]);
+  }, [raw]);
+
+  // `&lookup=1` runs the lookup once, and leaves the address: Back from the page it opens comes here without
+  // running it again. Once per history entry (React runs effects twice in development).
+  const autoLookup = params.get('lookup') === '1' && remote ? remote.q : null;
+  const autoRan = useRef<string | null>(null);
+  useEffect(() => {
+    if (!autoLookup || autoRan.current === location.key) return;
+    autoRan.current = location.key;
+    setParams({ q: autoLookup }, { replace: true });
+    lookup.mutate(autoLookup);
+    // Only a new history entry with `lookup=1` runs it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoLookup, location.key]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const nextRemote = remoteQuery(text);
+    if (nextRemote) {
+      // Enter looks it up at once: the one result a handle or an address has.
+      setParams({ q: nextRemote.q });
+      lookup.mutate(nextRemote.q);
+      return;
+    }
     const next = searchTerm(text);
     if (next) setParams({ q: next });
   };
@@ -83,7 +116,11 @@ export default function SearchPage() {
       <PageHeading
         title="Search"
         description={
-          q ? `Results for “${q}”` : 'Find artists by name or username, and posts by their words or #hashtags.'
+          remote?.kind === 'url'
+            ? `An address on ${remote.host}`
+            : q
+              ? `Results for “${q}”`
+              : 'Find artists by name or username, and posts by their words or #hashtags; people and works on other servers by their @handle or address.'
         }
       />
       <form role="search" className={styles.form} onSubmit={onSubmit} aria-label="Search people and posts">
@@ -95,7 +132,7 @@ export default function SearchPage() {
           type="search"
           className={styles.input}
           value={text}
-          maxLength={100}
+          maxLength={LOOKUP.queryMaxLength}
           placeholder="Names, words or #hashtags"
           onChange={(event) => setText(event.target.value)}
         />
@@ -104,7 +141,16 @@ export default function SearchPage() {
           Search
         </Button>
       </form>
-      {q && (
+      {remote && (
+        <section className={styles.section} aria-labelledby="search-remote-title">
+          <h2 id="search-remote-title" className={styles.sectionTitle}>
+            On another server
+          </h2>
+          <RemoteLookup query={remote} lookup={lookup} />
+        </section>
+      )}
+      {/* A handle or an address on another server names no one and nothing here: the lookup is its one result. */}
+      {q && !remote && (
         <>
           <section className={styles.section} aria-labelledby="search-people-title">
             <h2 id="search-people-title" className={styles.sectionTitle}>

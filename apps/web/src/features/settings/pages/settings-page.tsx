@@ -13,6 +13,7 @@ import { ImportSettings } from '../../imports/settings';
 import { DeleteAccount } from '../../account/delete';
 import { PasswordSettings, SessionsSettings } from '../../account/sessions';
 import { SecurityLog } from '../../account/security';
+import { AccountAliases } from '../components/account-aliases';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
@@ -88,6 +89,7 @@ export default function SettingsPage() {
               <SessionsSettings />
               <SecurityLog />
               <ImportSettings />
+              <AccountAliases username={user.username} />
               <ExportSettings />
               <DeleteAccount username={user.username} />
             </>

@@ -2,7 +2,7 @@ import { LIMITS } from '@share-arts/contract';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftPicture, PictureDraft } from './picture-draft';
 import { PictureRow } from './picture-row';
-import { usePointerReorder } from './use-pointer-reorder';
+import { usePointerReorder } from '../../../../ui/use-pointer-reorder';
 import styles from './composer.module.css';
 
 interface PictureListProps {

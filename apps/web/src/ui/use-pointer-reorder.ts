@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, ty
 
 /** Pixels the pointer travels before a press becomes a drag (a click stays a click). */
 const DRAG_THRESHOLD = 6;
-/** Height of the bands at the top and bottom of the scrolling dialog where a drag scrolls it, in px. */
+/** Height of the bands at the top and bottom of the scrolling dialog (or page) where a drag scrolls it, in px. */
 const EDGE = 56;
 /** The most a drag scrolls per frame, in px. */
 const MAX_SCROLL_STEP = 14;
@@ -14,6 +14,8 @@ interface ReorderOptions {
   onMove: (key: string, index: number) => void;
   /** The drag ended (dropped, or cancelled with Escape after moving it back). */
   onEnd: (key: string, cancelled: boolean) => void;
+  /** The list is on a page, not in a dialog: near the window's edges a drag scrolls the page. */
+  scrollPage?: boolean;
 }
 
 interface Drag {
@@ -29,21 +31,22 @@ interface Drag {
   frame: number;
 }
 
-function scrollerOf(element: HTMLElement): HTMLElement | null {
+function scrollerOf(element: HTMLElement, page: boolean): HTMLElement | null {
   for (let node = element.parentElement; node; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
     if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
   }
-  return null;
+  // A list on a page, not in a dialog: the document itself scrolls (never behind a dialog, whose page is held still).
+  return page && document.scrollingElement instanceof HTMLElement ? document.scrollingElement : null;
 }
 
 /**
  * Reordering rows by dragging them with a mouse, a pen or a finger (pointer events, so touch works too;
  * HTML drag-and-drop does not fire on touch screens). The row follows the pointer and the others make
- * room as it passes their middle; near the top or bottom of the scrolling dialog it scrolls. Escape puts
+ * room as it passes their middle; near the top or bottom of the scrolling dialog or page it scrolls. Escape puts
  * the row back where it was.
  */
-export function usePointerReorder({ listRef, onMove, onEnd }: ReorderOptions) {
+export function usePointerReorder({ listRef, onMove, onEnd, scrollPage = false }: ReorderOptions) {
   const [draggingKey, setDraggingKey] = useState<string | null>(null);
   const drag = useRef<Drag | null>(null);
   const callbacks = useRef({ onMove, onEnd });
@@ -89,9 +92,12 @@ export function usePointerReorder({ listRef, onMove, onEnd }: ReorderOptions) {
   function autoScroll(current: Drag) {
     current.frame = requestAnimationFrame(() => autoScroll(current));
     const list = listRef.current;
-    const scroller = list && scrollerOf(list);
+    const scroller = list && scrollerOf(list, scrollPage);
     if (!scroller || !current.started) return;
-    const box = scroller.getBoundingClientRect();
+    const box =
+      scroller === document.scrollingElement
+        ? { top: 0, bottom: window.innerHeight }
+        : scroller.getBoundingClientRect();
     // The dialog's sticky footer covers its bottom: the band starts above it.
     const footer = scroller.querySelector<HTMLElement>('[data-sticky-footer]');
     const bottom = footer ? Math.min(box.bottom, footer.getBoundingClientRect().top) : box.bottom;
