@@ -14,9 +14,16 @@ const WEB_FEATURE_DEPENDENCIES = {
   account: [],
   auth: [],
   comments: ['posts', 'safety'],
-  feed: ['posts'],
+  // Open for commissions (issue 42): the profile's panel, Settings' card, the lists' filter; profiles are people's.
+  commissions: ['people'],
+  feed: ['commissions', 'posts'],
   // Bring your work (issue 40): Settings' import card, its own API and views.
   imports: [],
+  // Inquiries (issue 42): the inbox and thread pages, the "Send an inquiry" dialog, the settings card; a thread is
+  // reported through the safety feature's report dialog.
+  inquiries: ['safety'],
+  // Insights (issue 42): the artist's own counts and charts (the views beacon is lib/view-beacon.ts).
+  insights: [],
   landing: [],
   mockman: [],
   notifications: [],
@@ -26,18 +33,24 @@ const WEB_FEATURE_DEPENDENCIES = {
   'post-page': ['posts', 'comments', 'safety', 'series'],
   // A card's menu reports a post and mutes its author (the safety dialogs load when chosen); the composer's
   // "Add to series" (series/composer.ts).
-  posts: ['people', 'safety', 'series'],
-  profile: ['people', 'posts', 'safety', 'series'],
+  // … and "Save to…" beside a card's bookmark (collections/save-to.ts, loaded when chosen).
+  posts: ['collections', 'people', 'safety', 'series'],
+  // … and the Collections tab (collections/profile.ts, loaded when opened).
+  profile: ['collections', 'commissions', 'inquiries', 'people', 'posts', 'safety', 'series'],
   // Block, mute and report: profiles' state lives in people's cache.
   safety: ['people'],
-  search: ['people', 'posts'],
+  search: ['commissions', 'people', 'posts'],
   // Series (issue 41): their API, the profile's row, a work's series bars, the composer's choice. No feature
   // below it: the series page, which shows the works as the posts' grid, is a feature of its own.
   series: [],
   'series-page': ['posts', 'series'],
-  settings: ['account', 'imports', 'moderation', 'people', 'posts', 'safety'],
+  // Collections (issue 41): their API, the profile's tab and the "Save to…" dialog (lazy faces profile.ts, save-to.ts).
+  collections: [],
+  // A collection's page: reads and changes it through the collections feature's page face; names works as series do.
+  'collection-page': ['collections', 'series'],
+  settings: ['account', 'commissions', 'imports', 'moderation', 'people', 'posts', 'safety'],
   // A tag's page shows its works as the posts' grid, and following a tag refreshes Home's posts.
-  tags: ['posts'],
+  tags: ['commissions', 'posts'],
 };
 
 const SERVER = '^apps/server/src/';
@@ -56,9 +69,17 @@ const SERVER_MODULE_DEPENDENCIES = {
   bench: ['posts'],
   // Blocks and mutes (issue 23) hide people from each other in every read: the safety module's conditions.
   comments: ['safety'],
+  // Open for commissions (issue 42): an artist's panel; its example works' pictures named as the media module names
+  // them, blocks from the safety module's conditions. Posts and users read its badge and list filters.
+  commissions: ['media', 'safety'],
   health: ['media'],
   // Imports (issue 40): each picture of an archive goes through the media module's upload, as an upload does.
   imports: ['media'],
+  // Inquiries (issue 42): requests to artists and their threads; a new one mailed through the mail module's mailer
+  // (a job), people named as the users module does, blocks from the safety module's conditions.
+  inquiries: ['mail', 'safety', 'users'],
+  // Insights (issue 42): an artist's own counts; a top work's thumbnail named as the media module names pictures.
+  insights: ['media'],
   live: ['auth', 'notifications', 'posts', 'safety', 'users'],
   media: [],
   // Mail (issue 24): SMTP through nodemailer, or the log; the mails' words.
@@ -76,16 +97,25 @@ const SERVER_MODULE_DEPENDENCIES = {
   // A shared link's page head (title, Open Graph, the picture's preload) shows a post, a person or a tag; a
   // signed-in Home is drawn for the session its cookie names (an ended one's cookie is cleared).
   // … and a series' page (issue 41), its head drawn from the series module.
-  pages: ['posts', 'series', 'sessions', 'users'],
-  posts: ['comments', 'media', 'safety', 'users'],
+  // … and a public collection's page (issue 41).
+  pages: ['collections', 'posts', 'series', 'sessions', 'users'],
+  // … and the "open for commissions" badge and filter of Explore and tag pages (issue 42).
+  posts: ['comments', 'commissions', 'media', 'safety', 'users'],
   // Series (issue 41): an artist's works in order, shown as the posts module shows posts (its reader checks each is
   // there for the viewer), the owner named as the users module does, blocks from the safety module's conditions,
   // and its Atom feed written by the atom module's writer.
   series: ['atom', 'posts', 'safety', 'users'],
-  search: ['posts', 'tags', 'users'],
+  // Collections (issue 41): works by anyone, shown as the posts module's reader shows them; Saved is its bookmarks.
+  collections: ['posts', 'safety', 'users'],
+  // Drafts and scheduled posts (issue 41): publishing one is the posts module's create and the series module's
+  // addWork; its pictures' alt texts and a discarded draft's pictures go through the media module.
+  drafts: ['media', 'posts', 'series'],
+  // … and people narrowed to artists open for commissions (issue 42).
+  search: ['commissions', 'posts', 'tags', 'users'],
   // A tag's page is a list of posts; suggestions by prefix reuse the users module's byte-order range.
   tags: ['posts', 'users'],
-  users: ['media', 'safety'],
+  // … and the "open for commissions" badge and filter of people (issue 42).
+  users: ['commissions', 'media', 'safety'],
   // Block, mute and muted words (issue 23): its own tables, and the conditions the other modules' reads add.
   safety: [],
   // Reports and moderation (issue 23): what is reported is a post, a comment or a person, shown as those

@@ -94,3 +94,33 @@ test.describe('Settings: moving here from another server', () => {
     });
   }
 });
+
+test.describe('Settings: moving to another server', () => {
+  test('the move is asked once more, and one this server cannot make is refused in place, nothing moved', async ({
+    page,
+    request,
+  }) => {
+    const artist = await createUser(request);
+    const other = await createUser(request);
+    await useSession(page, artist);
+    await page.goto('/settings/account');
+    const host = new URL(page.url()).host;
+    const away = page.getByRole('region', { name: 'Moving to another server' });
+    // The handle to name on the new server: the artist's own, here.
+    await expect(away).toContainText(`@${artist.username}@${host}`);
+    const box = away.getByRole('textbox', { name: 'Your new account' });
+    await box.fill(`@${other.username}@${host}`);
+    await away.getByRole('button', { name: 'Move…' }).click();
+    const asked = page.getByRole('alertdialog', { name: `Move to @${other.username}@${host}?` });
+    await expect(asked).toContainText('will follow');
+    await asked.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(asked).toHaveCount(0);
+    // An account of this site (or a site with no public address) cannot be moved to: the server's sentence.
+    await expect(away.getByRole('alert')).not.toBeEmpty({ timeout: 20_000 });
+    await expect(box).toHaveValue(`@${other.username}@${host}`);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Moving to another server' })).toContainText(
+      'Then name your new account here',
+    );
+  });
+});

@@ -15,11 +15,15 @@ import { wireAtom } from './modules/atom/index.js';
 import { createTokenCheck, wireAuth } from './modules/auth/index.js';
 import { wireBench } from './modules/bench/index.js';
 import { wireComments } from './modules/comments/index.js';
+import { wireCommissions } from './modules/commissions/index.js';
+import { wireDrafts } from './modules/drafts/index.js';
 import { wireExport } from './modules/export/index.js';
 import { wireFederation } from './modules/federation/index.js';
 import { wireHealth } from './modules/health/index.js';
 import { wireImports } from './modules/imports/index.js';
+import { wireInsights } from './modules/insights/index.js';
 import { wireLive } from './modules/live/index.js';
+import { wireInquiries } from './modules/inquiries/index.js';
 import { wireMail } from './modules/mail/index.js';
 import { wireMedia } from './modules/media/index.js';
 import { wireMockman } from './modules/mockman/index.js';
@@ -31,6 +35,7 @@ import { createViewerStateCache, VIEWER_STATE_MARK_MS, wirePosts } from './modul
 import { wireSafety } from './modules/safety/index.js';
 import { wireSearch } from './modules/search/index.js';
 import { wireSeries } from './modules/series/index.js';
+import { wireCollections } from './modules/collections/index.js';
 import { createSessionCheck, wireSessions } from './modules/sessions/index.js';
 import { wireTags } from './modules/tags/index.js';
 import { wireTwoFactor } from './modules/two-factor/index.js';
@@ -110,6 +115,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const mail = await wireMail(shared);
   const sessions = await wireSessions(shared, { mail });
   const safety = await wireSafety(shared, { viewerStates });
+  // Open for commissions (issue 42): below users and posts, which read its badge and filters.
+  await wireCommissions(shared);
   const users = await wireUsers(shared, { media, viewerStates });
   const auth = await wireAuth(shared, { mail, sessions, users });
   const twoFactor = await wireTwoFactor(shared, { auth, sessions });
@@ -118,17 +125,24 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await wirePins(shared, { posts });
   await wireAtom(shared, { posts });
   const series = await wireSeries(shared, { posts });
+  const collections = await wireCollections(shared, { posts });
+  // Inquiries (issue 42): requests to artists, their threads, and the new one's mail.
+  await wireInquiries(shared, { mail });
+  await wireDrafts(shared, { media, posts, series });
   const federation = await wireFederation(shared, {
     posts,
     media,
     remoteBlockChanged: safety.remoteBlockChanged,
     remoteFollowId: users.remoteFollowId,
     remoteFollowChanged: users.remoteFollowChanged,
+    security: sessions.security,
   });
   const tags = await wireTags(shared, { posts, viewerStates });
   await wireSearch(shared, { users, posts, tags });
   const notifications = await wireNotifications(shared);
   await wireModeration(shared, { posts, accounts, auth, media });
+  // Insights (issue 42): the views beacon and an artist's own counts.
+  await wireInsights(shared);
   await wireExport(shared, { media });
   await wireImports(shared, { media });
   await wireAccountDeletion(shared, { media, accounts, posts, twoFactor, federation });
@@ -136,7 +150,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await wireHealth(shared, { media });
   await wireBench(shared, { posts });
   await wireMockman(shared);
-  const pages = await wirePages(shared, { posts, users, series });
+  const pages = await wirePages(shared, { posts, users, series, collections });
 
   // Registered last, so it runs first when the server closes: no job runs on a closed mailer or database.
   app.addHook('onClose', () => jobs.stop());

@@ -20,6 +20,7 @@ import { routes } from './app/router';
 import { userPath } from './features/people';
 import { postPagePath } from './features/posts';
 import { seriesPaths } from './features/series';
+import { collectionPaths } from './features/collections';
 import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
 import { postPath, SUGGESTIONS_SHOWN, suggestionsPath } from './lib/first-requests';
@@ -68,6 +69,8 @@ export function firstRequests(url: string): string[] {
   }
   // A series (issue 41): its title, owner and cover; its works are read by its id, which the address does not hold.
   if (segments.length === 3 && second === 'series') return [seriesPaths.bySlug(first!, third!)];
+  // A public collection (issue 41): its title, owner and description; its works are read by its id.
+  if (segments.length === 3 && second === 'collections') return [collectionPaths.bySlug(first!, third!)];
   return [];
 }
 

@@ -9,7 +9,7 @@ import { ROUTE_MODULES } from '../src/boot/route-modules.ts';
  */
 export const SHARED_PAGE_STYLES = 'shared-page-styles.json';
 // The pages the server draws (a shared page's, and a signed-in viewer's Home: 'feed').
-const SHARED_ROUTES = ['post', 'profile', 'tag', 'series', 'feed'] as const;
+const SHARED_ROUTES = ['post', 'profile', 'tag', 'series', 'collection', 'feed'] as const;
 
 /** Where index.html wants the head script (a comment there). */
 const MARKER = '<!-- head script -->';

@@ -13,6 +13,8 @@ export const LIMITS = {
   altTextMax: 500,
   /** Pictures in one post. */
   postPicturesMax: 20,
+  /** Process pictures of one work (sketch, lines, flats…: issue 41). */
+  processPicturesMax: 10,
 } as const;
 
 /** Letters, digits, underscore and dot; must start with a letter or digit. */
@@ -37,6 +39,12 @@ export const RESERVED_USERNAMES = [
   'search',
   'notifications',
   'moderation',
+  // Your insights (issue 42): /insights.
+  'insights',
+  // Your drafts and scheduled posts (issue 41): /drafts.
+  'drafts',
+  // Your inquiries (issue 42): /inquiries.
+  'inquiries',
   'tags',
   // Files the server answers at the root (a username may hold a dot).
   'robots.txt',

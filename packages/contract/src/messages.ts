@@ -81,8 +81,29 @@ export const NOTIFICATION_ACTIONS = {
   boost: 'boosted your post',
   // Followed by the series' title: "ana added a work to Moth diaries".
   'series-work': 'added a work to',
+  // Followed by the public collection's title (issue 41): "sana added your work to Figure references".
+  'collection-work': 'added your work to',
+  // Open for commissions (issue 42): "ana is open for commissions" (to the followers who asked to be told).
+  'commissions-open': 'is open for commissions',
+  // Inquiries (issue 42): "ana sent you an inquiry", "ana answered your inquiry", "ana accepted your inquiry"
+  // (the state's sentence is the web app's, from the inquiry's state; this one is the live region's default).
+  inquiry: 'sent you an inquiry',
+  'inquiry-message': 'wrote in your inquiry',
+  'inquiry-state': 'changed the state of your inquiry',
 } as const satisfies Record<
-  'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report-resolved' | 'boost' | 'series-work',
+  | 'like'
+  | 'comment'
+  | 'upvote'
+  | 'follow'
+  | 'mention'
+  | 'report-resolved'
+  | 'boost'
+  | 'series-work'
+  | 'collection-work'
+  | 'commissions-open'
+  | 'inquiry'
+  | 'inquiry-message'
+  | 'inquiry-state',
   string
 >;
 

@@ -2,7 +2,10 @@
  * What deleting an account (issue 24) writes beyond the account-deletion module's own table: every row the
  * account owns, through the users row whose foreign keys take them with it (posts and their pictures,
  * reactions, comments and votes, bookmarks, follows, pins, tags followed, notifications to and from it,
- * blocks, mutes, muted words, reports it made, sessions, media rows), and every counter it touched on
+ * blocks, mutes, muted words, reports it made, sessions, media rows, its commission panel, examples and the
+ * artists it watched and its watchers: issue 42; its collections, and its works in others' collections, whose
+ * counts their triggers keep: issue 41; the inquiries it sent or received, with their messages and reference
+ * pictures, for both of their people: issue 42), and every counter it touched on
  * others' rows: posts' like, dislike and comment counts, comments' vote counts, people's follower,
  * following and bookmark counts. The tags' post counts follow the deleted posts by trigger (migration
  * 0012). Called by the account-deletion module only, inside its transaction.
@@ -125,7 +128,9 @@ export async function deleteAccountRows(
     where (target_type = 'user' and target_id = ${me})
        or (status = 'open' and target_type = 'post' and target_id in ${ownPosts})
        or (status = 'open' and target_type = 'comment'
-           and target_id in (select id from comments where author_id = ${me} or post_id in ${ownPosts}))`);
+           and target_id in (select id from comments where author_id = ${me} or post_id in ${ownPosts}))
+       or (status = 'open' and target_type = 'inquiry'
+           and target_id in (select id from inquiries where artist_id = ${me} or client_id = ${me}))`);
 
   // Its own posts' readers: the posts leave every cache and screen.
   await tx.execute(sql`

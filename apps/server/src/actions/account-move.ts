@@ -31,41 +31,59 @@ export interface MovedFollow {
   newActivityId: string | null;
 }
 
+/** Who moved: a remote person (their old actor's id), or one of our accounts moving away (issue 40). */
+export type MoveSource = { fromIri: string } | { fromUserId: string };
+
+/** How long one of our accounts waits before it may move again (Mastodon's cooldown). */
+export const MOVE_AWAY_COOLDOWN_DAYS = 30;
+
 /**
- * A remote person moved (`fromIri`, their old actor) to the account `toUserId` (another shadow account, or an
- * account here that named the old actor in its `also_known_as`): every follow of the old shadow account by our
+ * Someone moved to the account `toUserId` (another shadow account, or an account here): a remote person (`fromIri`,
+ * their old actor, whose new account named it in its `also_known_as` when it is here), or one of our accounts moving
+ * away (`fromUserId`, marked moved to `toUserId` in the same statement). Every follow of the old account by our
  * accounts ends, and becomes a follow of the new one — requested (`pending`, a new Follow id made from
  * `followIdPrefix` and the follower's id) when the new account is on another server, at once when it is here.
  * Nobody follows someone they block or who blocks them, and a follow already there stays as it is. Blocks and mutes
  * of the old account carry over to the new one (Mastodon's MoveWorker does so). The counts follow (the old account's
  * followers down, the new one's up, a follower's following count down where nothing was added). A Move of the same
- * account within 7 days of the last one moves nothing (`remote_actors.moved_at`, Mastodon's `move_in_progress`),
- * so Moves back and forth cannot make our people follow and unfollow in a loop. Answers what it moved, for the Undo
- * and the Follows to send.
+ * remote account within 7 days of the last one moves nothing (`remote_actors.moved_at`, Mastodon's
+ * `move_in_progress`), so Moves back and forth cannot make our people follow and unfollow in a loop; one of our
+ * accounts moves at most once in 30 days (`users.moved_at`). Answers what it moved, for the Undo and the Follows to
+ * send, or undefined when nothing moved because of those waits.
  */
 export async function moveLocalFollows(
   db: Db,
-  move: { fromIri: string; toUserId: string; toRemote: boolean; followIdPrefix: string },
-): Promise<MovedFollow[]> {
+  move: MoveSource & { toUserId: string; toRemote: boolean; followIdPrefix: string },
+): Promise<MovedFollow[] | undefined> {
   const to = sql`${move.toUserId}::uuid`;
   const newId = move.toRemote
     ? sql`${move.followIdPrefix} || m.follower_id::text || '#follows/' || gen_random_uuid()::text`
     : sql`null::text`;
-  const rows = await queryRows<{
-    follower_id: string;
-    old_followee_id: string;
-    old_activity_id: string | null;
-    new_activity_id: string | null;
-  }>(
-    db,
-    sql`with marked as (
+  const old =
+    'fromIri' in move
+      ? sql`marked as (
           update remote_actors set moved_at = now()
           where iri = ${move.fromIri} and (moved_at is null or moved_at < now() - interval '7 days')
           returning id
         ),
         old as (
           select u.id from users u join marked on marked.id = u.remote_actor_id where u.id <> ${to}
-        ),
+        )`
+      : sql`old as (
+          update users set moved_to_id = ${to}, moved_at = now(), updated_at = now()
+          where id = ${move.fromUserId}::uuid and id <> ${to} and remote_actor_id is null
+            and (moved_at is null or moved_at < now() - make_interval(days => ${MOVE_AWAY_COOLDOWN_DAYS}))
+          returning id, ${publishSql({ type: 'profile-changed', userId: sql`${move.fromUserId}::text` })} as noted
+        )`;
+  const rows = await queryRows<{
+    marked: number;
+    follower_id: string | null;
+    old_followee_id: string | null;
+    old_activity_id: string | null;
+    new_activity_id: string | null;
+  }>(
+    db,
+    sql`with ${old},
         carried_blocks as (
           insert into blocks (blocker_id, blocked_id)
           select b.blocker_id, ${to} from blocks b join old on b.blocked_id = old.id where b.blocker_id <> ${to}
@@ -115,15 +133,34 @@ export async function moveLocalFollows(
           from moved m
           where u.id = m.follower_id and not exists (select from added a where a.follower_id = m.follower_id)
         )
-        select (select count(*) from relations_noted) as relations, m.follower_id, m.followee_id as old_followee_id, m.activity_id as old_activity_id,
+        select (select count(*) from old)::int as marked, (select count(*) from relations_noted) as relations,
+               m.follower_id, m.followee_id as old_followee_id, m.activity_id as old_activity_id,
                a.activity_id as new_activity_id,
                ${publishSql({ type: 'viewer-changed', userId: sql`m.follower_id::text` })} as noted
-        from moved m left join added a on a.follower_id = m.follower_id`,
+        from (select 1) one left join moved m on true left join added a on a.follower_id = m.follower_id`,
   );
-  return rows.map((row) => ({
-    followerId: row.follower_id,
-    oldFolloweeId: row.old_followee_id,
-    oldActivityId: row.old_activity_id,
-    newActivityId: row.new_activity_id,
-  }));
+  if (!rows[0]?.marked) return undefined;
+  return rows.flatMap((row) =>
+    row.follower_id && row.old_followee_id
+      ? [
+          {
+            followerId: row.follower_id,
+            oldFolloweeId: row.old_followee_id,
+            oldActivityId: row.old_activity_id,
+            newActivityId: row.new_activity_id,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Cancels one of our accounts' move (its `movedTo` goes; the follows it moved stay where they went). */
+export async function cancelMoveAway(db: Db, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update users set moved_to_id = null, updated_at = now()
+        where id = ${userId}::uuid and moved_to_id is not null
+        returning id, ${publishSql({ type: 'profile-changed', userId: sql`${userId}::text` })} as noted`,
+  );
+  return rows.length > 0;
 }

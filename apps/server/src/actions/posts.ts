@@ -23,9 +23,9 @@ const DEFAULT_RIGHTS: PostRights = {
 };
 
 /**
- * A new post with its pictures in order (post_media), its author's post count and its event, in one
- * statement (one round trip, its own transaction: a picture refused by a constraint leaves nothing
- * written); answers the post's id.
+ * A new post with its pictures in order (post_media) and its process pictures (post_process_pictures, issue 41),
+ * its author's post count and its event, in one statement (one round trip, its own transaction: a picture refused
+ * by a constraint leaves nothing written); answers the post's id.
  */
 export async function insertPost(
   db: Db,
@@ -34,6 +34,8 @@ export async function insertPost(
     content: string;
     tags: string[];
     mediaIds: string[];
+    /** Its process pictures in order (post_process_pictures, issue 41); none when left out. */
+    processMediaIds?: readonly string[];
     /** The content warning, comment policy, licence, AI label and downloads (the columns' defaults otherwise). */
     rights?: Partial<PostRights>;
   },
@@ -57,6 +59,11 @@ export async function insertPost(
           insert into post_media (post_id, media_id, position)
           select created.id, picked.id::uuid, (picked.n - 1)::smallint
           from created, json_array_elements_text(${JSON.stringify(post.mediaIds)}::json) with ordinality as picked(id, n)
+        ),
+        process as (
+          insert into post_process_pictures (post_id, media_id, position)
+          select created.id, picked.id::uuid, (picked.n - 1)::smallint
+          from created, json_array_elements_text(${JSON.stringify(post.processMediaIds ?? [])}::json) with ordinality as picked(id, n)
         ),
         counted as (
           update users u set post_count = u.post_count + 1 from created where u.id = created.author_id

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -49,6 +50,8 @@ export const users = pgTable(
     bookmarkCount: integer('bookmark_count').notNull().default(0),
     /** "Show my works to signed-in people only": their posts are hidden from every signed-out read. */
     worksSignedInOnly: boolean('works_signed_in_only').notNull().default(false),
+    /** "Let others add my works to collections" (issue 41, migration 0042): off, adding them is refused. */
+    allowCollecting: boolean('allow_collecting').notNull().default(true),
     /** What they may do beyond their own account (issue 23, migration 0017): moderators act on reports, admins name them. */
     role: text('role', { enum: ['user', 'moderator', 'admin'] })
       .notNull()
@@ -71,6 +74,13 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The account this one moved to (issue 40, moving away, migration 0049): a remote person's shadow account,
+     * served as the actor's `movedTo`; null when it did not move (or the move was cancelled).
+     */
+    movedToId: uuid('moved_to_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** When it last moved: another move waits 30 days (as on Mastodon). */
+    movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }),
     /**
      * Following out (issue 39, migration 0039): set exactly for a shadow account, a remote person's `users` row
      * (username `preferredUsername@host`, no email, no password: it can never sign in). Null for an account here.
@@ -109,6 +119,7 @@ export const users = pgTable(
     ),
     check('users_remote_follower_count_check', sql`${t.remoteFollowerCount} >= 0`),
     check('users_also_known_as_check', sql`cardinality(${t.alsoKnownAs}) <= 5`),
+    check('users_moved_to_check', sql`${t.movedToId} is distinct from ${t.id}`),
     check('users_sensitive_media_check', sql`${t.sensitiveMedia} in ('show', 'blur', 'hide')`),
   ],
 );
@@ -162,6 +173,8 @@ export const posts = pgTable(
     noteUrl: text('note_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When an edit last changed what its readers see (migration 0045, issue 41): the post says "edited"; null: never. */
+    editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -268,6 +281,29 @@ export const postMedia = pgTable(
     primaryKey({ columns: [t.postId, t.position] }),
     uniqueIndex('post_media_media_key').on(t.mediaId),
     check('post_media_position', sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * A work's process pictures (issue 41, migration 0043): the sketch, the lines, the flats… in the artist's order
+ * (0 to 9). Not post_media: that keeps meaning the finished pictures. A picture is in one post only, across both
+ * tables (the deferred constraint triggers `post_picture_in_one_post` of migration 0043, which drizzle cannot say).
+ */
+export const postProcessPictures = pgTable(
+  'post_process_pictures',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position] }),
+    uniqueIndex('post_process_pictures_media_key').on(t.mediaId),
+    check('post_process_pictures_position', sql`${t.position} between 0 and 9`),
   ],
 );
 
@@ -438,7 +474,21 @@ export const notifications = pgTable(
     /** A remote actor's follow (issue 39, migration 0031): the remote_actors row; deleted with it. */
     remoteActorId: uuid('remote_actor_id').references((): AnyPgColumn => remoteActors.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work'],
+      enum: [
+        'like',
+        'comment',
+        'upvote',
+        'follow',
+        'mention',
+        'report-resolved',
+        'boost',
+        'series-work',
+        'collection-work',
+        'commissions-open',
+        'inquiry',
+        'inquiry-message',
+        'inquiry-state',
+      ],
     }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
@@ -446,6 +496,10 @@ export const notifications = pgTable(
     reportId: uuid('report_id').references((): AnyPgColumn => reports.id, { onDelete: 'cascade' }),
     /** A 'series-work' notification's series (issue 41, migration 0040). */
     seriesId: uuid('series_id').references((): AnyPgColumn => series.id, { onDelete: 'cascade' }),
+    /** A 'collection-work' notification's collection (issue 41, migration 0042). */
+    collectionId: uuid('collection_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
+    /** An 'inquiry', 'inquiry-message' or 'inquiry-state' notification's inquiry (issue 42, migration 0047). */
+    inquiryId: uuid('inquiry_id').references((): AnyPgColumn => inquiries.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
   },
@@ -460,10 +514,16 @@ export const notifications = pgTable(
     index('notifications_series_post_idx')
       .on(t.seriesId, t.postId)
       .where(sql`${t.seriesId} is not null`),
+    index('notifications_collection_post_idx')
+      .on(t.collectionId, t.postId)
+      .where(sql`${t.collectionId} is not null`),
+    index('notifications_inquiry_idx')
+      .on(t.inquiryId)
+      .where(sql`${t.inquiryId} is not null`),
     check('notifications_one_actor', sql`num_nonnulls(${t.actorId}, ${t.remoteActorId}) = 1`),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work')`,
+      sql`${t.kind} in ('like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work', 'collection-work', 'commissions-open', 'inquiry', 'inquiry-message', 'inquiry-state')`,
     ),
   ],
 );
@@ -577,7 +637,7 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A remote server's report (migration 0034): that server's domain; exactly one of the two. */
     originDomain: text('origin_domain'),
-    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user', 'inquiry'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason', {
       enum: ['spam', 'harassment', 'hate', 'minors', 'stolen-art', 'undisclosed-ai', 'other'],
@@ -633,7 +693,7 @@ export const moderationActions = pgTable(
       ],
     }).notNull(),
     /** 'server': a server block (migration 0034), target_id its server_blocks row. */
-    targetType: text('target_type', { enum: ['post', 'comment', 'user', 'server'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user', 'server', 'inquiry'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The author of the target (the account itself for a user): their history of actions. */
     targetUserId: uuid('target_user_id'),
@@ -1201,4 +1261,420 @@ export const seriesFollows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_follows_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A draft of a post (issue 41, migration 0044): the composer's words, rights and series, private to its author and
+ * counted nowhere; `revision` is bumped by each save (a stale one is refused). Scheduled: the instant and the zone.
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    rights: jsonb('rights')
+      .$type<{
+        contentWarning: string | null;
+        commentPolicy: string;
+        licence: string;
+        aiGenerated: boolean;
+        downloadable: boolean;
+      }>()
+      .notNull(),
+    seriesId: uuid('series_id').references(() => series.id, { onDelete: 'set null' }),
+    chapter: text('chapter'),
+    revision: integer('revision').notNull().default(1),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, precision: 3 }),
+    timeZone: text('time_zone'),
+    publishError: text('publish_error'),
+    /** Set while the scheduled publishing claimed it (a claim older than the job's expiry is taken again). */
+    publishingSince: timestamp('publishing_since', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('drafts_author_updated_idx').on(t.authorId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('drafts_scheduled_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} is not null`),
+    index('drafts_series_idx')
+      .on(t.seriesId)
+      .where(sql`${t.seriesId} is not null`),
+    check('drafts_content_check', sql`char_length(${t.content}) <= 2000`),
+    check('drafts_chapter_check', sql`${t.chapter} is null or char_length(${t.chapter}) between 1 and 60`),
+    check('drafts_revision_check', sql`${t.revision} >= 1`),
+    check('drafts_schedule_check', sql`(${t.scheduledAt} is null) = (${t.timeZone} is null)`),
+  ],
+);
+
+/** A draft's pictures in order; a picture is in one draft at most, and the media sweep spares them. */
+export const draftMedia = pgTable(
+  'draft_media',
+  {
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.draftId, t.position] }), unique('draft_media_media_key').on(t.mediaId)],
+);
+
+/**
+ * A post's history (issue 41, migration 0045): one row per edit that changed something, with the fields it changed
+ * and their values before and after (the words and the rights: only the changed ones); the pictures before an edit
+ * that changed them are post_revision_media rows.
+ */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** 'content', 'pictures', 'processPictures' and the rights' names (contentWarning, licence, …). */
+    changed: text('changed').array().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull().default({}),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull().default({}),
+    /** How many pictures the post showed before and after, when the edit changed them (null otherwise). */
+    pictureCountBefore: smallint('picture_count_before'),
+    pictureCountAfter: smallint('picture_count_after'),
+  },
+  (t) => [
+    index('post_revisions_post_created_idx').on(t.postId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('post_revisions_changed_check', sql`cardinality(${t.changed}) >= 1`),
+  ],
+);
+
+/**
+ * The pictures (kind 'picture') or process pictures (kind 'process') a post showed before an edit that changed them,
+ * in order, with the alt text each had then. A picture a revision names is kept for its author (the media sweep
+ * spares it; /media/ serves it to nobody while no post shows it).
+ */
+export const postRevisionMedia = pgTable(
+  'post_revision_media',
+  {
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => postRevisions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['picture', 'process'] })
+      .notNull()
+      .default('picture'),
+    position: smallint('position').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.revisionId, t.kind, t.position] }),
+    index('post_revision_media_media_idx').on(t.mediaId),
+    check('post_revision_media_kind', sql`${t.kind} in ('picture', 'process')`),
+    check('post_revision_media_position', sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * Collections (issue 41, migration 0042): works by anyone gathered by anyone signed in, public or private. The slug is
+ * unique per owner ('saved' is the Saved collection's, the `bookmarks` rows); the count is kept by triggers.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    isPublic: boolean('is_public').notNull().default(false),
+    workCount: integer('work_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('collections_owner_slug_key').on(t.ownerId, t.slug),
+    index('collections_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('collections_title_check', sql`char_length(${t.title}) between 1 and 100`),
+    check('collections_description_check', sql`char_length(${t.description}) <= 2000`),
+    check('collections_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and ${t.slug} <> 'saved'`),
+    check('collections_counts_check', sql`${t.workCount} >= 0`),
+  ],
+);
+
+/** The works of a collection: `position` a sparse key as series_works' (deferrable unique key, migration 0042). */
+export const collectionWorks = pgTable(
+  'collection_works',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    note: text('note').notNull().default(''),
+    addedAt: timestamp('added_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.postId] }),
+    // DEFERRABLE INITIALLY IMMEDIATE in migration 0042, which drizzle cannot say.
+    unique('collection_works_position_key').on(t.collectionId, t.position),
+    index('collection_works_post_idx').on(t.postId),
+    check('collection_works_note_check', sql`char_length(${t.note}) <= 500`),
+  ],
+);
+
+/** A calendar day (`date`), as the drivers give it: 'YYYY-MM-DD' text. */
+const viewDay = customType<{ data: string }>({ dataType: () => 'date' });
+
+/**
+ * Insights (issue 42, migration 0048): a work's views per day, source (home, explore, a tag, an external site, …) and
+ * referring site's host ('' unless external or federated). Counts only: who viewed is never stored; `views` grows by
+ * one upsert per batch (modules/insights). Its CHECKs (the sources, host only for external) are the migration's.
+ */
+export const postViewDays = pgTable(
+  'post_view_days',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    day: viewDay('day').notNull(),
+    source: text('source').notNull(),
+    host: text('host').notNull().default(''),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ name: 'post_view_days_pkey', columns: [t.postId, t.day, t.source, t.host] })],
+);
+
+/** Insights (issue 42, migration 0048): a profile's views per day, source and host, as `post_view_days`. */
+export const profileViewDays = pgTable(
+  'profile_view_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: viewDay('day').notNull(),
+    source: text('source').notNull(),
+    host: text('host').notNull().default(''),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ name: 'profile_view_days_pkey', columns: [t.userId, t.day, t.source, t.host] })],
+);
+
+/** Bytes (a reference picture of an inquiry, issue 42). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Inquiries (issue 42, migration 0047): one request from a client to an artist, its state, and who deleted it for
+ * themselves (the row goes once both have).
+ */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    budgetAmount: integer('budget_amount'),
+    budgetCurrency: text('budget_currency'),
+    deadline: date('deadline'),
+    state: text('state', { enum: ['open', 'accepted', 'declined', 'done'] })
+      .notNull()
+      .default('open'),
+    declineReason: text('decline_reason'),
+    messageCount: integer('message_count').notNull().default(0),
+    artistDeletedAt: timestamp('artist_deleted_at', { withTimezone: true, precision: 3 }),
+    clientDeletedAt: timestamp('client_deleted_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('inquiries_artist_idx').on(t.artistId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('inquiries_client_idx').on(t.clientId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('inquiries_not_self', sql`${t.artistId} <> ${t.clientId}`),
+    check('inquiries_body_check', sql`char_length(${t.body}) between 1 and 5000`),
+    check(
+      'inquiries_budget_check',
+      sql`(${t.budgetAmount} is null) = (${t.budgetCurrency} is null)
+		and (${t.budgetAmount} is null or ${t.budgetAmount} between 1 and 100000000)
+		and (${t.budgetCurrency} is null or ${t.budgetCurrency} ~ '^[A-Z]{3}$')`,
+    ),
+    check('inquiries_state_check', sql`${t.state} in ('open', 'accepted', 'declined', 'done')`),
+    check(
+      'inquiries_decline_check',
+      sql`(${t.state} = 'declined') = (${t.declineReason} is not null)
+		and (${t.declineReason} is null or char_length(${t.declineReason}) between 1 and 1000)`,
+    ),
+  ],
+);
+
+/** The messages of an inquiry's two people, oldest first. */
+export const inquiryMessages = pgTable(
+  'inquiry_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inquiry_messages_inquiry_idx').on(t.inquiryId, t.createdAt, t.id),
+    check('inquiry_messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/** An inquiry's reference pictures: their re-encoded bytes, served only to the two people of the inquiry. */
+export const inquiryReferences = pgTable(
+  'inquiry_references',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inquiry_references_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);
+
+/** Who may send an artist an inquiry, and whether a new one is mailed (no row: everyone, no mail). */
+export const inquirySettings = pgTable(
+  'inquiry_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accepting: text('accepting', { enum: ['everyone', 'followers', 'closed'] })
+      .notNull()
+      .default('everyone'),
+    mail: boolean('mail').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('inquiry_settings_accepting_check', sql`${t.accepting} in ('everyone', 'followers', 'closed')`)],
+);
+
+/**
+ * Open for commissions (issue 42, migration 0046): an artist's panel, one row once they filled it in. Prices are
+ * whole units of `currency` (ISO 4217); `opened_at` is when they last opened.
+ */
+export const commissionProfiles = pgTable(
+  'commission_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    open: boolean('open').notNull().default(false),
+    kinds: text('kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    kindsNote: text('kinds_note').notNull().default(''),
+    slotsTotal: integer('slots_total'),
+    slotsTaken: integer('slots_taken').notNull().default(0),
+    currency: text('currency'),
+    priceMin: integer('price_min'),
+    priceMax: integer('price_max'),
+    turnaroundDays: integer('turnaround_days'),
+    terms: text('terms').notNull().default(''),
+    termsUrl: text('terms_url'),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('commission_profiles_kinds_idx')
+      .using('gin', t.kinds)
+      .where(sql`${t.open}`),
+    index('commission_profiles_price_idx')
+      .on(t.currency, t.priceMin, t.priceMax)
+      .where(sql`${t.open}`),
+    index('commission_profiles_open_idx')
+      .on(t.userId)
+      .where(sql`${t.open}`),
+    check(
+      'commission_profiles_kinds_check',
+      sql`${t.kinds} <@ array['illustration', 'character-design', 'portrait', 'concept-art', 'comic', 'logo', 'tattoo-design', 'other']::text[]`,
+    ),
+    check('commission_profiles_kinds_note_check', sql`char_length(${t.kindsNote}) <= 200`),
+    check(
+      'commission_profiles_slots_check',
+      sql`(${t.slotsTotal} is null and ${t.slotsTaken} = 0) or (${t.slotsTotal} between 1 and 99 and ${t.slotsTaken} between 0 and ${t.slotsTotal})`,
+    ),
+    check(
+      'commission_profiles_price_check',
+      sql`(${t.currency} is null and ${t.priceMin} is null and ${t.priceMax} is null) or (${t.currency} ~ '^[A-Z]{3}$' and ${t.priceMin} between 0 and ${t.priceMax} and ${t.priceMax} <= 10000000)`,
+    ),
+    check(
+      'commission_profiles_turnaround_check',
+      sql`${t.turnaroundDays} is null or ${t.turnaroundDays} between 1 and 365`,
+    ),
+    check('commission_profiles_terms_check', sql`char_length(${t.terms}) <= 2000`),
+    check(
+      'commission_profiles_terms_url_check',
+      sql`${t.termsUrl} is null or (${t.termsUrl} like 'https://%' and char_length(${t.termsUrl}) <= 500)`,
+    ),
+    check('commission_profiles_languages_check', sql`cardinality(${t.languages}) <= 10`),
+  ],
+);
+
+/** The example works of an artist's commission panel (issue 42): their own works, in their order (0 to 5). */
+export const commissionExamples = pgTable(
+  'commission_examples',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => commissionProfiles.userId, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('commission_examples_post_idx').on(t.postId),
+    check('commission_examples_position_check', sql`${t.position} between 0 and 5`),
+  ],
+);
+
+/** "Tell me when they open" (issue 42): a follower of the artist; `notified_at`, when they were last told. */
+export const commissionWatchers = pgTable(
+  'commission_watchers',
+  {
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    watcherId: uuid('watcher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.artistId, t.watcherId] }),
+    index('commission_watchers_watcher_idx').on(t.watcherId, t.createdAt),
+  ],
 );

@@ -238,3 +238,149 @@ export async function withdrawSeriesWork(tx: Db, removed: { seriesId: string; po
         from (select distinct recipient_id from withdrawn) w`,
   );
 }
+
+/**
+ * Inquiries (issue 42): a new inquiry notifies the artist (`inquiry`), a message the other person
+ * (`inquiry-message`), a state change the client (`inquiry-state`); a message's or a state's notification replaces
+ * the earlier one of the same inquiry to the same person, so a long thread is one line in their list. Never between
+ * a blocked pair, never oneself. Answers whether a notification was written.
+ */
+export async function notifyInquiry(
+  tx: Db,
+  event: {
+    recipientId: string;
+    actorId: string;
+    kind: 'inquiry' | 'inquiry-message' | 'inquiry-state';
+    inquiryId: string;
+  },
+): Promise<boolean> {
+  if (event.recipientId === event.actorId) return false;
+  const recipient = sql`${event.recipientId}::uuid`;
+  const actor = sql`${event.actorId}::uuid`;
+  const inquiry = sql`${event.inquiryId}::uuid`;
+  const rows = await queryRows<{ notified: string }>(
+    tx,
+    sql`with allowed as (
+          select 1 where not ${blockedBetween(recipient, actor)} and ${localRecipient(recipient)}
+        ),
+        replaced as (
+          delete from notifications n using allowed
+          where n.inquiry_id = ${inquiry} and n.recipient_id = ${recipient} and n.kind = ${event.kind}
+            and ${event.kind === 'inquiry' ? sql`false` : sql`true`}
+        ),
+        created as (
+          insert into notifications (recipient_id, actor_id, kind, inquiry_id)
+          select ${recipient}, ${actor}, ${event.kind}, ${inquiry} from allowed
+          returning id, recipient_id
+        )
+        select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })}) as notified
+        from created`,
+  );
+  return Number(rows[0]?.notified ?? 0) > 0;
+}
+
+/**
+ * An inquiry deleted for one person (issue 42): their notifications of it go, and they hear their unread count
+ * changed.
+ */
+export async function withdrawInquiryNotifications(
+  tx: Db,
+  removed: { inquiryId: string; recipientId: string },
+): Promise<void> {
+  await queryRows(
+    tx,
+    sql`with withdrawn as (
+          delete from notifications n
+          where n.inquiry_id = ${removed.inquiryId}::uuid and n.recipient_id = ${removed.recipientId}::uuid
+          returning n.recipient_id, n.read_at
+        )
+        select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })}) as withdrawn
+        from (select distinct recipient_id from withdrawn where read_at is null) w`,
+  );
+}
+
+/**
+ * An artist opened for commissions (issue 42, kind `commissions-open`): notifies `watcherIds`, the followers who
+ * asked to be told and were not told in the last day (the commissions module picks them, marking them told in the
+ * same transaction), in the caller's transaction: never the artist, never between a blocked pair, never a shadow
+ * account. Each opening is its own notification (never grouped, never replaced). Answers how many were notified.
+ */
+export async function notifyCommissionsOpen(tx: Db, artistId: string, watcherIds: string[]): Promise<number> {
+  if (watcherIds.length === 0) return 0;
+  const artist = sql`${artistId}::uuid`;
+  const rows = await queryRows<{ notified: string }>(
+    tx,
+    sql`with created as (
+          insert into notifications (recipient_id, actor_id, kind)
+          select w.id, ${artist}, 'commissions-open'
+          from unnest(${`{${watcherIds.join(',')}}`}::uuid[]) w(id)
+          where w.id <> ${artist} and not ${blockedBetween(sql`w.id`, artist)} and ${localRecipient(sql`w.id`)}
+          returning id, recipient_id
+        )
+        select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })}) as notified
+        from created`,
+  );
+  return Number(rows[0]?.notified ?? 0);
+}
+
+/**
+ * A work added to a public collection notifies its artist (issue 41, kind `collection-work`): "sana added your work
+ * to Figure references", in the caller's transaction. `postId` absent: every work of the collection (it was just
+ * made public). Never the collector's own works, never an artist on another server, never between a blocked pair,
+ * never for a work moderation hid, never for a private collection. Adding the same work again replaces the earlier
+ * notification. Answers how many were notified.
+ */
+export async function notifyCollectionArtists(
+  tx: Db,
+  added: { actorId: string; collectionId: string; postId?: string },
+): Promise<number> {
+  const actor = sql`${added.actorId}::uuid`;
+  const collection = sql`${added.collectionId}::uuid`;
+  const rows = await queryRows<{ notified: string }>(
+    tx,
+    sql`with works as (
+          select p.id as post_id, p.author_id as recipient_id
+          from collection_works cw
+          join collections c on c.id = cw.collection_id and c.is_public
+          join posts p on p.id = cw.post_id
+          join users a on a.id = p.author_id
+          where cw.collection_id = ${collection} ${added.postId ? sql`and cw.post_id = ${added.postId}::uuid` : sql``}
+            and p.author_id <> ${actor} and p.moderation_state is null and a.remote_actor_id is null
+            and not ${blockedBetween(sql`p.author_id`, actor)}
+        ),
+        replaced as (
+          delete from notifications n using works w
+          where n.collection_id = ${collection} and n.post_id = w.post_id and n.kind = 'collection-work'
+        ),
+        created as (
+          insert into notifications (recipient_id, actor_id, kind, post_id, collection_id)
+          select recipient_id, ${actor}, 'collection-work', post_id, ${collection} from works
+          returning id, recipient_id
+        )
+        select count(${publishSql({ type: 'notification-added', recipientId: sql`recipient_id`, notificationId: sql`id` })}) as notified
+        from created`,
+  );
+  return Number(rows[0]?.notified ?? 0);
+}
+
+/**
+ * Taking a work out of a collection (`postId`), or making the collection private (every work), withdraws the
+ * notifications of its addition: the unread ones when a work goes, all of them when the collection turns private
+ * (a private collection is named to nobody). Each recipient hears that their unread count changed.
+ */
+export async function withdrawCollectionWorks(
+  tx: Db,
+  removed: { collectionId: string; postId?: string },
+): Promise<void> {
+  await queryRows(
+    tx,
+    sql`with withdrawn as (
+          delete from notifications n
+          where n.collection_id = ${removed.collectionId}::uuid and n.kind = 'collection-work'
+            ${removed.postId ? sql`and n.post_id = ${removed.postId}::uuid and n.read_at is null` : sql``}
+          returning n.recipient_id, n.read_at
+        )
+        select count(${publishSql({ type: 'unread-changed', recipientId: sql`recipient_id` })}) as withdrawn
+        from (select distinct recipient_id from withdrawn where read_at is null) w`,
+  );
+}

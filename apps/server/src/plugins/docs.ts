@@ -26,6 +26,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'comments', description: 'Comments and their votes' },
         { name: 'bookmarks', description: 'Saved posts' },
         { name: 'series', description: "An artist's own works in order (issue 41): series, their works, follows" },
+        { name: 'drafts', description: 'Drafts and scheduled posts (issue 41): private to their author' },
         { name: 'search', description: 'Search people and posts' },
         { name: 'notifications', description: 'Likes, comments, upvotes and follows of your work' },
         { name: 'media', description: 'Picture uploads' },

@@ -113,6 +113,9 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/posts/liked':                         [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/posts/user/:username':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/posts/:id':                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // A work's edit history (issue 41): for anyone who sees the work; the pictures an edit took out, for its artist.
+  'GET /api/posts/:id/history':                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/posts/:id/history/pictures/:mediaId': [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
   'POST /api/posts':                              [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'POST /api/posts/edit/:id':                     [401, 401, 401, 401, 401, 401, 404, 400, 201, 201],
   'DELETE /api/posts/:id':                        [401, 401, 401, 401, 401, 401, 404, 400, 201, 201],
@@ -148,6 +151,10 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/federation/lookup':                    [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
   'GET /api/federation/aliases':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'PUT /api/federation/aliases':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  // Moving away (issue 40): an account of this very site is refused (400), so nothing moves.
+  'GET /api/federation/move':                      [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/federation/move':                     [401, 401, 401, 401, 401, 401, 404, 400, 400, 400],
+  'DELETE /api/federation/move':                   [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'POST /api/users/:username/mute':               [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'DELETE /api/users/:username/mute':             [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'GET /api/users/me/blocks':                     [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
@@ -222,6 +229,11 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'GET /api/users/:username/series/:slug/feed.atom': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/series/:id/works':                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/posts/:postId/series':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Insights (issue 42): the beacon answers 204 to anyone (a token it cannot read is a visitor); a work's insights are
+  // its artist's alone (anyone else: the 404 of an unknown work).
+  'POST /api/views':                              [204, 204, 204, 204, 204, 204, 204, 204, 204, 204],
+  'GET /api/insights/profile':                    [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/insights/posts/:postId':              [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
   'POST /api/series':                             [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
   'PATCH /api/series/:id':                        [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
   'DELETE /api/series/:id':                       [401, 401, 401, 401, 401, 401, 404, 403, 204, 204],
@@ -231,6 +243,49 @@ const MATRIX: Record<string, [none: number, garbage: number, algNone: number, wr
   'POST /api/series/:id/works/:postId/move':      [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
   'POST /api/series/:id/follow':                  [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
   'DELETE /api/series/:id/follow':                [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  // Open for commissions (issue 42): anyone reads a panel; each account writes its own; a follower asks to be told
+  // (the owner asking about their own panel: 400).
+  'GET /api/users/:username/commissions':         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'PUT /api/commissions':                         [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/users/:username/commissions/watch':  [401, 401, 401, 401, 401, 401, 404, 200, 400, 400],
+  'DELETE /api/users/:username/commissions/watch': [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  // Collections (issue 41): a public one is read by anyone; starting one needs an account; changing one is its
+  // owner's alone (403 to anyone else: the work in the cells is the owner's, so no artist's right applies).
+  'GET /api/users/:username/collections':         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/users/:username/collections/:slug':   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/collections/:id/works':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/posts/:postId/collections':           [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/collections':                        [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'PATCH /api/collections/:id':                   [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'DELETE /api/collections/:id':                  [401, 401, 401, 401, 401, 401, 404, 403, 204, 204],
+  'POST /api/collections/:id/works':              [401, 401, 401, 401, 401, 401, 404, 403, 201, 201],
+  'PATCH /api/collections/:id/works/:postId':     [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'DELETE /api/collections/:id/works/:postId':    [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  'POST /api/collections/:id/works/:postId/move': [401, 401, 401, 401, 401, 401, 404, 403, 200, 200],
+  // Inquiries (issue 42): all need an account; a thread is its two people's alone (anyone else 404, as if none).
+  // The owner is the artist of the threads the cells read, answer and change, and the client of those with
+  // reference pictures (only a client adds them).
+  'GET /api/inquiries':                           [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/inquiries':                          [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/inquiries/settings':                  [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'PUT /api/inquiries/settings':                  [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/inquiries/to/:username':              [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'GET /api/inquiries/:id':                       [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'DELETE /api/inquiries/:id':                    [401, 401, 401, 401, 401, 401, 404, 404, 204, 204],
+  'GET /api/inquiries/:id/messages':              [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'POST /api/inquiries/:id/messages':             [401, 401, 401, 401, 401, 401, 404, 404, 201, 201],
+  'POST /api/inquiries/:id/state':                [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'POST /api/inquiries/:id/references':           [401, 401, 401, 401, 401, 401, 404, 404, 201, 201],
+  'GET /api/inquiries/:id/references/:referenceId': [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  // Drafts and scheduled posts (issue 41): all need an account; a draft is its author's alone (anyone else 404).
+  'GET /api/drafts':                              [401, 401, 401, 401, 401, 401, 404, 200, 200, 200],
+  'POST /api/drafts':                             [401, 401, 401, 401, 401, 401, 404, 201, 201, 201],
+  'GET /api/drafts/:id':                          [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'PUT /api/drafts/:id':                          [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'DELETE /api/drafts/:id':                       [401, 401, 401, 401, 401, 401, 404, 404, 204, 204],
+  'POST /api/drafts/:id/schedule':                [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'DELETE /api/drafts/:id/schedule':              [401, 401, 401, 401, 401, 401, 404, 404, 200, 200],
+  'POST /api/drafts/:id/publish':                 [401, 401, 401, 401, 401, 401, 404, 404, 201, 201],
 };
 
 /** The message another user's token gets on an author-only action (the spec's words). */
@@ -407,6 +462,51 @@ async function seriesWork(): Promise<{ seriesId: string; postId: string }> {
   return { seriesId, postId };
 }
 
+/** The owner's public collection the cells share (issue 41), made once; a cell that deletes one makes its own. */
+let sharedCollection: Promise<{ id: string; slug: string }> | undefined;
+async function newCollection(): Promise<{ id: string; slug: string }> {
+  const made = await ok({
+    method: 'POST',
+    url: '/api/collections',
+    headers: as(owner),
+    payload: { title: 'Matrix collection', visibility: 'public' },
+  });
+  const { _id: id, slug } = (made.json() as { collection: { _id: string; slug: string } }).collection;
+  return { id, slug };
+}
+const ownerCollection = () => (sharedCollection ??= newCollection());
+/** A new work of the owner's, added to the shared collection. */
+async function collectionWork(): Promise<{ collectionId: string; postId: string }> {
+  const { id: collectionId } = await ownerCollection();
+  const postId = await createPost(ctx.app, owner);
+  await ok({ method: 'POST', url: `/api/collections/${collectionId}/works`, headers: as(owner), payload: { postId } });
+  return { collectionId, postId };
+}
+
+/** A new draft of the owner's (issue 41): its id and revision. */
+async function ownerDraft(content = 'A matrix draft'): Promise<{ id: string; revision: number }> {
+  const made = await ok({ method: 'POST', url: '/api/drafts', headers: as(owner), payload: { content } });
+  const { _id: id, revision } = (made.json() as { draft: { _id: string; revision: number } }).draft;
+  return { id, revision };
+}
+/** The owner's draft the reading and changing cells share, made once. */
+let sharedDraft: Promise<{ id: string; revision: number }> | undefined;
+const sharedOwnerDraft = () => (sharedDraft ??= ownerDraft());
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
+
+/** A new inquiry (issue 42) from `from` to `to` (fresh accounts when not given); answers its id. */
+async function newInquiry(from?: SignedUp, to?: SignedUp): Promise<string> {
+  const client = from ?? (await signUp(ctx.app));
+  const artist = to ?? (await signUp(ctx.app));
+  const made = await ok({
+    method: 'POST',
+    url: '/api/inquiries',
+    headers: as(client),
+    payload: { artist: artist.user.username, body: 'A matrix commission' },
+  });
+  return (made.json() as { inquiry: { _id: string } }).inquiry._id;
+}
+
 /** Unpins every pinned work of the owner, so that each cell starts below the limit of pinned works. */
 async function unpinAll() {
   const pinned = await ok({ method: 'GET', url: `/api/users/${owner.user.username}/pins` });
@@ -542,6 +642,34 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
   'GET /api/posts/liked': async () => ({ method: 'GET', url: '/api/posts/liked' }),
   'GET /api/posts/user/:username': async () => ({ method: 'GET', url: `/api/posts/user/${owner.user.username}` }),
   'GET /api/posts/:id': async () => ({ method: 'GET', url: `/api/posts/${await createPost(ctx.app, owner)}` }),
+  'GET /api/posts/:id/history': async () => {
+    const postId = await createPost(ctx.app, owner);
+    await ok({
+      method: 'POST',
+      url: `/api/posts/edit/${postId}`,
+      headers: as(owner),
+      payload: { postData: { content: 'edited for the matrix' } },
+    });
+    return { method: 'GET', url: `/api/posts/${postId}/history` };
+  },
+  'GET /api/posts/:id/history/pictures/:mediaId': async () => {
+    // A picture the edit took out, which the history keeps for the artist.
+    const kept = await uploadPicture(ctx.app, owner);
+    const created = await ok({
+      method: 'POST',
+      url: '/api/posts',
+      headers: as(owner),
+      payload: { content: 'A study for the matrix', mediaIds: [kept] },
+    });
+    const postId = (created.json() as { post: { _id: string } }).post._id;
+    await ok({
+      method: 'POST',
+      url: `/api/posts/edit/${postId}`,
+      headers: as(owner),
+      payload: { postData: { mediaIds: [] } },
+    });
+    return { method: 'GET', url: `/api/posts/${postId}/history/pictures/${kept}` };
+  },
   'POST /api/posts': async () => ({ method: 'POST', url: '/api/posts', payload: { content: 'matrix post' } }),
   'POST /api/posts/edit/:id': async () => ({
     method: 'POST',
@@ -634,6 +762,16 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     method: 'GET',
     url: `/api/posts/${(await seriesWork()).postId}/series`,
   }),
+  'POST /api/views': async () => ({
+    method: 'POST',
+    url: '/api/views',
+    payload: { postId: await createPost(ctx.app, owner), source: 'home' },
+  }),
+  'GET /api/insights/profile': async () => ({ method: 'GET', url: '/api/insights/profile?days=7' }),
+  'GET /api/insights/posts/:postId': async () => ({
+    method: 'GET',
+    url: `/api/insights/posts/${await createPost(ctx.app, owner)}`,
+  }),
   'POST /api/series': async () => ({ method: 'POST', url: '/api/series', payload: { title: 'A matrix cell' } }),
   'PATCH /api/series/:id': async () => ({
     method: 'PATCH',
@@ -666,6 +804,77 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     const { id } = await ownerSeries();
     for (const who of signedIn()) await ok({ method: 'POST', url: `/api/series/${id}/follow`, headers: as(who) });
     return { method: 'DELETE', url: `/api/series/${id}/follow` };
+  },
+  'GET /api/users/:username/commissions': async () => ({
+    method: 'GET',
+    url: `/api/users/${owner.user.username}/commissions`,
+  }),
+  'PUT /api/commissions': async () => ({
+    method: 'PUT',
+    url: '/api/commissions',
+    payload: { open: true, kinds: ['portrait'], price: { currency: 'EUR', min: 40, max: 90 } },
+  }),
+  'POST /api/users/:username/commissions/watch': async () => {
+    // Only followers may ask: everyone but the owner follows them (already following is a 400, and fine here).
+    for (const who of signedIn().filter((each) => each !== owner)) {
+      await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${owner.user._id}`, headers: as(who) });
+    }
+    return { method: 'POST', url: `/api/users/${owner.user.username}/commissions/watch` };
+  },
+  'DELETE /api/users/:username/commissions/watch': async () => ({
+    method: 'DELETE',
+    url: `/api/users/${owner.user.username}/commissions/watch`,
+  }),
+  'GET /api/users/:username/collections': async () => {
+    await ownerCollection();
+    return { method: 'GET', url: `/api/users/${owner.user.username}/collections` };
+  },
+  'GET /api/users/:username/collections/:slug': async () => ({
+    method: 'GET',
+    url: `/api/users/${owner.user.username}/collections/${(await ownerCollection()).slug}`,
+  }),
+  'GET /api/collections/:id/works': async () => ({
+    method: 'GET',
+    url: `/api/collections/${(await collectionWork()).collectionId}/works`,
+  }),
+  'GET /api/posts/:postId/collections': async () => ({
+    method: 'GET',
+    url: `/api/posts/${(await collectionWork()).postId}/collections`,
+  }),
+  'POST /api/collections': async () => ({
+    method: 'POST',
+    url: '/api/collections',
+    payload: { title: 'A matrix cell' },
+  }),
+  'PATCH /api/collections/:id': async () => ({
+    method: 'PATCH',
+    url: `/api/collections/${(await ownerCollection()).id}`,
+    payload: { description: 'Changed by the matrix' },
+  }),
+  'DELETE /api/collections/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/collections/${(await newCollection()).id}`,
+  }),
+  'POST /api/collections/:id/works': async () => ({
+    method: 'POST',
+    url: `/api/collections/${(await ownerCollection()).id}/works`,
+    payload: { postId: await createPost(ctx.app, owner) },
+  }),
+  'PATCH /api/collections/:id/works/:postId': async () => {
+    const { collectionId, postId } = await collectionWork();
+    return { method: 'PATCH', url: `/api/collections/${collectionId}/works/${postId}`, payload: { note: 'Matrix' } };
+  },
+  'DELETE /api/collections/:id/works/:postId': async () => {
+    const { collectionId, postId } = await collectionWork();
+    return { method: 'DELETE', url: `/api/collections/${collectionId}/works/${postId}` };
+  },
+  'POST /api/collections/:id/works/:postId/move': async () => {
+    const { collectionId, postId } = await collectionWork();
+    return {
+      method: 'POST',
+      url: `/api/collections/${collectionId}/works/${postId}/move`,
+      payload: { after: null },
+    };
   },
   'PUT /api/users/me/pins': async () => {
     await unpinAll();
@@ -741,6 +950,13 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     url: '/api/federation/aliases',
     payload: { accounts: [] },
   }),
+  'GET /api/federation/move': async () => ({ method: 'GET', url: '/api/federation/move' }),
+  'POST /api/federation/move': async () => ({
+    method: 'POST',
+    url: '/api/federation/move',
+    payload: { account: `@${(await signUp(ctx.app)).user.username}@localhost:80` },
+  }),
+  'DELETE /api/federation/move': async () => ({ method: 'DELETE', url: '/api/federation/move' }),
   'POST /api/users/:username/mute': async () => ({
     method: 'POST',
     url: `/api/users/${(await signUp(ctx.app)).user.username}/mute`,
@@ -865,6 +1081,96 @@ const REQUESTS: Record<string, (kind: Kind) => Promise<InjectOptions>> = {
     method: 'POST',
     url: `/api/media/${await uploadPicture(ctx.app, owner)}/alt`,
     payload: { alt: 'changed by the matrix' },
+  }),
+  'GET /api/inquiries': async () => ({ method: 'GET', url: '/api/inquiries?as=artist' }),
+  'POST /api/inquiries': async () => ({
+    method: 'POST',
+    url: '/api/inquiries',
+    payload: { artist: (await signUp(ctx.app)).user.username, body: 'A matrix commission' },
+  }),
+  'GET /api/inquiries/settings': async () => ({ method: 'GET', url: '/api/inquiries/settings' }),
+  'PUT /api/inquiries/settings': async () => ({
+    method: 'PUT',
+    url: '/api/inquiries/settings',
+    payload: { accepting: 'everyone', mail: false },
+  }),
+  'GET /api/inquiries/to/:username': async () => ({
+    method: 'GET',
+    url: `/api/inquiries/to/${(await signUp(ctx.app)).user.username}`,
+  }),
+  'GET /api/inquiries/:id': async () => ({
+    method: 'GET',
+    url: `/api/inquiries/${await newInquiry(undefined, owner)}`,
+  }),
+  'DELETE /api/inquiries/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/inquiries/${await newInquiry(undefined, owner)}`,
+  }),
+  'GET /api/inquiries/:id/messages': async () => ({
+    method: 'GET',
+    url: `/api/inquiries/${await newInquiry(undefined, owner)}/messages`,
+  }),
+  'POST /api/inquiries/:id/messages': async () => ({
+    method: 'POST',
+    url: `/api/inquiries/${await newInquiry(undefined, owner)}/messages`,
+    payload: { body: 'An answer from the matrix' },
+  }),
+  'POST /api/inquiries/:id/state': async () => ({
+    method: 'POST',
+    url: `/api/inquiries/${await newInquiry(undefined, owner)}/state`,
+    payload: { state: 'accepted' },
+  }),
+  'POST /api/inquiries/:id/references': async () => {
+    const { payload, contentType } = multipart([
+      { name: 'file', data: await tinyPng(), filename: 'p.png', contentType: 'image/png' },
+    ]);
+    return {
+      method: 'POST',
+      url: `/api/inquiries/${await newInquiry(owner)}/references`,
+      payload,
+      headers: { 'content-type': contentType },
+    };
+  },
+  'GET /api/inquiries/:id/references/:referenceId': async () => {
+    const id = await newInquiry(owner);
+    const { payload, contentType } = multipart([
+      { name: 'file', data: await tinyPng(), filename: 'p.png', contentType: 'image/png' },
+    ]);
+    const added = await ok({
+      method: 'POST',
+      url: `/api/inquiries/${id}/references`,
+      payload,
+      headers: as(owner, { 'content-type': contentType }),
+    });
+    return { method: 'GET', url: (added.json() as { reference: { url: string } }).reference.url };
+  },
+  'GET /api/drafts': async () => {
+    await sharedOwnerDraft();
+    return { method: 'GET', url: '/api/drafts' };
+  },
+  'POST /api/drafts': async () => ({ method: 'POST', url: '/api/drafts', payload: { content: 'A matrix cell' } }),
+  'GET /api/drafts/:id': async () => ({ method: 'GET', url: `/api/drafts/${(await sharedOwnerDraft()).id}` }),
+  'PUT /api/drafts/:id': async () => {
+    const { id } = await sharedOwnerDraft();
+    const current = await ok({ method: 'GET', url: `/api/drafts/${id}`, headers: as(owner) });
+    const { revision } = (current.json() as { draft: { revision: number } }).draft;
+    return { method: 'PUT', url: `/api/drafts/${id}`, payload: { revision, content: 'Changed by a cell' } };
+  },
+  'DELETE /api/drafts/:id': async () => ({ method: 'DELETE', url: `/api/drafts/${(await ownerDraft()).id}` }),
+  'POST /api/drafts/:id/schedule': async () => ({
+    method: 'POST',
+    url: `/api/drafts/${(await sharedOwnerDraft()).id}/schedule`,
+    payload: { at: inADay(), timeZone: 'Europe/Paris' },
+  }),
+  'DELETE /api/drafts/:id/schedule': async () => {
+    const { id } = await sharedOwnerDraft();
+    const url = `/api/drafts/${id}/schedule`;
+    await ok({ method: 'POST', url, headers: as(owner), payload: { at: inADay(), timeZone: 'UTC' } });
+    return { method: 'DELETE', url };
+  },
+  'POST /api/drafts/:id/publish': async () => ({
+    method: 'POST',
+    url: `/api/drafts/${(await ownerDraft('A matrix draft to publish')).id}/publish`,
   }),
 };
 

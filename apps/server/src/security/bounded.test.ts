@@ -56,6 +56,17 @@ const CAPS = {
   // 50 series (issue 41), worst case 668 KB: each a description of up to 2,000 characters (12 KB escaped), a title,
   // its owner and its cover picture (its sources and alt text).
   series: 1024 * KB,
+  // 50 collections (issue 41): each as a series is (a description of up to 2,000 characters, a title, its owner and
+  // its cover picture), so the series' cap.
+  collection: 1024 * KB,
+  // 50 inquiries (issue 42): each its request's start (280 characters in a list), a decline's reason of up to 1,000
+  // characters, its two people and up to 5 reference pictures' addresses: about 10 KB each at worst.
+  inquiry: 640 * KB,
+  // 50 messages of an inquiry (issue 42): up to 2,000 characters each (12 KB escaped) and their writer.
+  'inquiry-message': 768 * KB,
+  // 50 drafts (issue 41): each its words' first 280 characters (1.7 KB escaped), its cover picture (alt text of 500
+  // characters, 3 KB escaped, and its sources) and a publishing error: about 9 KB each at worst.
+  draft: 640 * KB,
 } as const;
 type CapKind = keyof typeof CAPS;
 
@@ -66,6 +77,10 @@ let viewer: SignedUp;
 let hubPostId: string;
 /** The viewer's series holding every one of their works (issue 41). */
 let bulkSeriesId: string;
+/** The viewer's collection holding every one of their works (issue 41). */
+let bulkCollectionId: string;
+/** An inquiry to the viewer with a long thread (issue 42). */
+let bulkInquiryId: string;
 
 interface Variant {
   label: string;
@@ -177,9 +192,48 @@ function listRoutes(): Record<string, Variant[]> {
         kind: 'series',
       },
     ],
+    // A work's edit history (issue 41): the hub post's, as a reader sees it. Its revisions are not seeded here (a page
+    // of 50 holds at most each edit's words before and after, and for the author the earlier pictures' ids and alts).
+    'GET /api/posts/:id/history': [
+      { label: '/api/posts/{hub}/history', url: `/api/posts/${hubPostId}/history`, key: 'revisions', kind: 'post' },
+    ],
     'GET /api/series/:id/works': [
       { label: '/api/series/{bulk}/works', url: `/api/series/${bulkSeriesId}/works`, key: 'works', kind: 'post' },
     ],
+    // Collections (issue 41): the viewer's 60 (their first page opens with Saved), and the one holding all their
+    // 1,000 works, each with a note.
+    'GET /api/users/:username/collections': [
+      {
+        label: '/api/users/{viewer}/collections',
+        url: `/api/users/${viewer.user.username}/collections`,
+        key: 'collections',
+        kind: 'collection',
+        auth: true,
+      },
+    ],
+    'GET /api/collections/:id/works': [
+      {
+        label: '/api/collections/{bulk}/works',
+        url: `/api/collections/${bulkCollectionId}/works`,
+        key: 'works',
+        kind: 'post',
+      },
+    ],
+    // Inquiries (issue 42): 60 to the viewer, each with 5 reference pictures; one with 120 messages.
+    'GET /api/inquiries': [
+      { label: '/api/inquiries', url: '/api/inquiries?as=artist', key: 'inquiries', kind: 'inquiry', auth: true },
+    ],
+    'GET /api/inquiries/:id/messages': [
+      {
+        label: '/api/inquiries/{bulk}/messages',
+        url: `/api/inquiries/${bulkInquiryId}/messages`,
+        key: 'messages',
+        kind: 'inquiry-message',
+        auth: true,
+      },
+    ],
+    // Drafts (issue 41): the viewer's 60, each with a cover picture.
+    'GET /api/drafts': [{ label: '/api/drafts', url: '/api/drafts', key: 'drafts', kind: 'draft', auth: true }],
     'GET /api/notifications': [
       {
         label: '/api/notifications',
@@ -204,7 +258,13 @@ function singleRoutes(): Record<string, string> {
     'GET /api/notifications/unread-count': '/api/notifications/unread-count',
     'GET /api/tags/:tag': '/api/tags/bulk',
     'GET /api/users/:username/series/:slug': `/api/users/${viewer.user.username}/series/bulk-series-1`,
+    // Open for commissions (issue 42): at most 6 example works, terms of 2,000 characters.
+    'GET /api/users/:username/commissions': `/api/users/${viewer.user.username}/commissions`,
     'GET /api/posts/:postId/series': `/api/posts/${hubPostId}/series`,
+    'GET /api/users/:username/collections/:slug': `/api/users/${viewer.user.username}/collections/bulk-collection-1`,
+    'GET /api/posts/:postId/collections': `/api/posts/${hubPostId}/collections`,
+    // An inquiry (issue 42): its whole request (up to 5,000 characters) and reason, about 38 KB at worst.
+    'GET /api/inquiries/:id': `/api/inquiries/${bulkInquiryId}`,
   };
 }
 
@@ -356,6 +416,61 @@ async function seed(): Promise<void> {
     select ${bulkSeriesId}::uuid, id, (row_number() over (order by created_at, id) * 65536)::int, 'Month ' || (random() * 12)::int
     from posts where author_id = ${viewer.user._id}::uuid`);
 
+  // Collections (issue 41): 60 public ones of the viewer's, the first holding every work of theirs, each noted.
+  await run(sql`
+    insert into collections (owner_id, slug, title, description, is_public, created_at)
+    select ${viewer.user._id}::uuid, 'bulk-collection-' || i, 'Bulk collection ' || i, 'References, part ' || i || '.',
+           true, now() - i * interval '1 minute'
+    from generate_series(1, 60) i`);
+  ({ id: bulkCollectionId } = await one<{ id: string }>(
+    sql`select id from collections where owner_id = ${viewer.user._id}::uuid and slug = 'bulk-collection-1'`,
+  ));
+  await run(sql`
+    insert into collection_works (collection_id, post_id, position, note)
+    select ${bulkCollectionId}::uuid, id, (row_number() over (order by created_at, id) * 65536)::int, 'For the light ' || id
+    from posts where author_id = ${viewer.user._id}::uuid`);
+
+  // Inquiries (issue 42): one from each of 60 bulk users to the viewer, declined with a reason, each with 5
+  // reference pictures (a few bytes: only their addresses are listed); the first with 120 messages.
+  await run(sql`
+    insert into inquiries (artist_id, client_id, body, state, decline_reason, created_at, updated_at)
+    select ${viewer.user._id}::uuid, ${bulkId(sql`i`)}, 'A commission, please: request ' || i, 'declined',
+           'My queue is full.', now() - i * interval '1 minute', now() - i * interval '1 minute'
+    from generate_series(1, 60) i`);
+  await run(sql`
+    insert into inquiry_references (inquiry_id, width, height, bytes, content_type, data)
+    select iq.id, 8, 8, 3, 'image/jpeg', '\\x010203'::bytea
+    from inquiries iq, generate_series(1, 5) k where iq.artist_id = ${viewer.user._id}::uuid`);
+  ({ id: bulkInquiryId } = await one<{ id: string }>(
+    sql`select id from inquiries where artist_id = ${viewer.user._id}::uuid and client_id = ${bulkId(sql`1`)}`,
+  ));
+  await run(sql`
+    insert into inquiry_messages (inquiry_id, author_id, body, created_at)
+    select ${bulkInquiryId}::uuid, case when j % 2 = 0 then ${viewer.user._id}::uuid else ${bulkId(sql`1`)} end,
+           'An answer, number ' || j, now() - (120 - j / 2) * interval '1 second'
+    from generate_series(1, 120) j`);
+
+  // Drafts (issue 41): 60 of the viewer's, each with a picture of its own (a picture is in one draft at most).
+  await run(sql`
+    with made as (
+      insert into drafts (author_id, content, rights, publish_error, updated_at)
+      select ${viewer.user._id}::uuid, 'A draft of a study, number ' || i, '{}'::jsonb,
+             case when i % 2 = 0 then 'This picture is already used by another post.' end, now() - i * interval '1 minute'
+      from generate_series(1, 60) i
+      returning id
+    ), pictures as (
+      insert into media (owner_id, purpose, original_file, original_mime, original_bytes, width, height,
+                         placeholder, alt, variants)
+      select ${viewer.user._id}::uuid, 'post', m.original_file, m.original_mime, m.original_bytes, m.width, m.height,
+             m.placeholder, 'A draft picture', m.variants
+      from made, media m where m.id = ${template}::uuid
+      returning id
+    )
+    insert into draft_media (draft_id, media_id, position)
+    select d.id, p.id, 0
+    from (select id, row_number() over () as n from made) d
+    join (select id, row_number() over () as n from pictures) p on p.n = d.n`);
+
   await recountCounters();
 }
 
@@ -407,6 +522,11 @@ async function makeWorstCase(): Promise<void> {
                 link = 'https://example.com/' || repeat('a', 280)`);
   await run(sql`update series set title = ${heavy(100)}, description = ${heavy(2000)}`);
   await run(sql`update series_works set chapter = ${heavy(60)}`);
+  await run(sql`update collections set title = ${heavy(100)}, description = ${heavy(2000)}`);
+  await run(sql`update collection_works set note = ${heavy(500)}`);
+  await run(sql`update inquiries set body = ${heavy(5000)}, decline_reason = ${heavy(1000)}`);
+  await run(sql`update inquiry_messages set body = ${heavy(2000)}`);
+  await run(sql`update drafts set content = ${heavy(2000)}, publish_error = ${heavy(300)}`);
 }
 
 // ---- measuring --------------------------------------------------------------------------------------

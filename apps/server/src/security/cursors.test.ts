@@ -38,6 +38,10 @@ function forgedCursors(rankedByFloat: boolean): string[] {
 let ctx: TestContext;
 let world: World;
 let seriesId: string;
+/** A public collection of the owner's (issue 41), whose works are paged. */
+let collectionId: string;
+/** An inquiry the owner sent (issue 42), whose messages are paged. */
+let inquiryId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   world = await makeWorld(ctx);
@@ -52,6 +56,22 @@ beforeAll(async () => {
   });
   expect(made.statusCode, made.body).toBe(201);
   seriesId = (made.json() as { series: { _id: string } }).series._id;
+  const collection = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/collections',
+    headers: { authorization: world.owner.token },
+    payload: { title: 'Forged cursors', visibility: 'public' },
+  });
+  expect(collection.statusCode, collection.body).toBe(201);
+  collectionId = (collection.json() as { collection: { _id: string } }).collection._id;
+  const inquiry = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/inquiries',
+    headers: { authorization: world.owner.token },
+    payload: { artist: world.other.user.username, body: 'Forged cursors' },
+  });
+  expect(inquiry.statusCode, inquiry.body).toBe(201);
+  inquiryId = (inquiry.json() as { inquiry: { _id: string } }).inquiry._id;
 });
 afterAll(() => ctx.close());
 
@@ -66,6 +86,8 @@ async function pagedRoutes(): Promise<string[]> {
       .replace('{postId}', world.postId)
       .replace('{tag}', 'watercolour')
       .replace(/^\/api\/series\/\{id\}/, `/api/series/${seriesId}`)
+      .replace(/^\/api\/collections\/\{id\}/, `/api/collections/${collectionId}`)
+      .replace(/^\/api\/inquiries\/\{id\}/, `/api/inquiries/${inquiryId}`)
       .replace(/\{[^}]+\}/g, world.postId);
   return Object.entries(doc.paths)
     .filter(([, item]) => item.get?.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'))

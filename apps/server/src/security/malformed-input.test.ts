@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { PINS_MAX } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
-import { createTestApp, uniqueUsername, type TestContext } from '../test/helpers.js';
+import sharp from 'sharp';
+import { createTestApp, multipart, uniqueUsername, type TestContext } from '../test/helpers.js';
 import {
   createComment,
   createPost,
@@ -33,6 +34,14 @@ let ctx: TestContext;
 let world: World;
 /** The owner's series (issue 41), holding the owner's post: the real id of the series routes. */
 let seriesId: string;
+/** The owner's collection (issue 41), holding the owner's post: the real id of the collections routes. */
+let collectionId: string;
+/** An inquiry the owner sent the other account (issue 42), with a reference picture: the real ids of its routes. */
+let inquiryId = '';
+let referenceId = '';
+/** A draft of the owner's (issue 41) and its revision: the real id of the drafts routes. */
+let draftId = '';
+let draftRevision = 1;
 beforeAll(async () => {
   ctx = await createTestApp();
   world = await makeWorld(ctx);
@@ -45,6 +54,7 @@ beforeAll(async () => {
     headers,
     payload: { postId: world.postId },
   });
+  await inquiryReady();
 });
 afterAll(() => ctx.close());
 
@@ -298,11 +308,30 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/posts/:postId/pin': () => ({ position: 0 }),
   'PUT /api/users/me/pins': (w) => ({ postIds: [w.postId] }),
   // Series (issue 41): the required fields only (a work already in the series: 409).
+  // Insights (issue 42): the beacon of a work shown.
+  'POST /api/views': (w) => ({ postId: w.postId, source: 'home' }),
   'POST /api/series': () => ({ title: 'A malformed series' }),
   'PATCH /api/series/:id': () => ({ description: 'changed' }),
   'POST /api/series/:id/works': (w) => ({ postId: w.postId }),
   'PATCH /api/series/:id/works/:postId': () => ({ chapter: 'Issue 2' }),
   'POST /api/series/:id/works/:postId/move': () => ({ after: null }),
+  // Open for commissions (issue 42): closed, the one required field.
+  'PUT /api/commissions': () => ({ open: false }),
+  // Collections (issue 41): the required fields only (a work already in the collection: 409).
+  'POST /api/collections': () => ({ title: 'A malformed collection' }),
+  'PATCH /api/collections/:id': () => ({ description: 'changed' }),
+  'POST /api/collections/:id/works': (w) => ({ postId: w.postId }),
+  'PATCH /api/collections/:id/works/:postId': () => ({ note: 'Why it is here' }),
+  'POST /api/collections/:id/works/:postId/move': () => ({ after: null }),
+  // Inquiries (issue 42): the owner's to the other account; the owner is its client, so a state change is 403.
+  'POST /api/inquiries': (w) => ({ artist: w.other.user.username, body: 'A malformed-input commission' }),
+  'PUT /api/inquiries/settings': () => ({ mail: false }),
+  'POST /api/inquiries/:id/messages': () => ({ body: 'An answer' }),
+  'POST /api/inquiries/:id/state': () => ({ state: 'done' }),
+  // Drafts (issue 41): the owner's draft at its current revision; a time tomorrow.
+  'POST /api/drafts': () => ({ content: 'A malformed draft' }),
+  'PUT /api/drafts/:id': () => ({ revision: draftRevision, content: 'A malformed draft, saved again' }),
+  'POST /api/drafts/:id/schedule': () => ({ at: new Date(Date.now() + 86_400_000).toISOString(), timeZone: 'UTC' }),
   'POST /api/users/me/muted-words': () => ({ word: uniqueUsername('muted') }),
   'POST /api/reports': (w) => ({ targetType: 'post', targetId: w.otherPostId, reason: 'spam' }),
   'POST /api/moderation/actions': (w) => ({
@@ -317,6 +346,7 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'PATCH /api/moderation/servers/:id': () => ({ severity: 'silence', reason: 'spam' }),
   // Moving accounts (issue 40): an account of this very site (refused, 400), so nothing is fetched from elsewhere.
   'PUT /api/federation/aliases': (w) => ({ accounts: [`@${w.owner.user.username}@localhost:80`] }),
+  'POST /api/federation/move': (w) => ({ account: `@${w.owner.user.username}@localhost:80` }),
   // Two-factor sign-in (issue 24): a code for an account without the app, a made-up ticket, a passkey's answer
   // to a challenge never given.
   'POST /api/two-factor/totp/confirm': () => ({ code: '123456' }),
@@ -328,13 +358,18 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
 };
 
 /** The routes whose body is multipart/form-data (an upload), read by their handlers, not by a JSON schema. */
-const MULTIPART_ROUTES = ['/api/media', '/api/imports'];
+const MULTIPART_ROUTES = ['/api/media', '/api/imports', '/api/inquiries/:id/references'];
 
 /** A field's value among WRONG_VALUES that is a right one for that route (a pin's position is a small integer). */
 const RIGHT_VALUES: Record<string, (path: string[], value: unknown) => boolean> = {
   // Series (issue 41): a null chapter clears it; a move after null makes the work first.
   'PATCH /api/series/:id/works/:postId': (path, value) => path.join('.') === 'chapter' && value === null,
   'POST /api/series/:id/works/:postId/move': (path, value) => path.join('.') === 'after' && value === null,
+  // Collections (issue 41): a move after null makes the work first.
+  'POST /api/collections/:id/works/:postId/move': (path, value) => path.join('.') === 'after' && value === null,
+  // Drafts (issue 41): any whole number from 1 is a revision (the draft's own is saved, another is a 409).
+  'PUT /api/drafts/:id': (path, value) =>
+    path.join('.') === 'revision' && Number.isInteger(value) && (value as number) >= 1,
   // Moving accounts (issue 40): an empty list of other accounts removes them all.
   'PUT /api/federation/aliases': (path, value) =>
     path.join('.') === 'accounts' && Array.isArray(value) && value.length === 0,
@@ -360,6 +395,39 @@ const PREPARE: Record<string, () => Promise<void>> = {
       'DELETE /api/series/:id/follow',
       'GET /api/posts/:postId/series',
     ].map((route) => [route, seriesReady]),
+  ),
+  ...Object.fromEntries(
+    [
+      'PATCH /api/collections/:id',
+      'DELETE /api/collections/:id',
+      'GET /api/collections/:id/works',
+      'POST /api/collections/:id/works',
+      'PATCH /api/collections/:id/works/:postId',
+      'DELETE /api/collections/:id/works/:postId',
+      'POST /api/collections/:id/works/:postId/move',
+      'GET /api/posts/:postId/collections',
+    ].map((route) => [route, collectionReady]),
+  ),
+  ...Object.fromEntries(
+    [
+      'GET /api/inquiries/:id',
+      'DELETE /api/inquiries/:id',
+      'GET /api/inquiries/:id/messages',
+      'POST /api/inquiries/:id/messages',
+      'POST /api/inquiries/:id/state',
+      'POST /api/inquiries/:id/references',
+      'GET /api/inquiries/:id/references/:referenceId',
+    ].map((route) => [route, inquiryReady]),
+  ),
+  ...Object.fromEntries(
+    [
+      'GET /api/drafts/:id',
+      'PUT /api/drafts/:id',
+      'DELETE /api/drafts/:id',
+      'POST /api/drafts/:id/schedule',
+      'DELETE /api/drafts/:id/schedule',
+      'POST /api/drafts/:id/publish',
+    ].map((route) => [route, draftReady]),
   ),
   'PUT /api/users/me/pins': async () => {
     const response = await ctx.app.inject({
@@ -395,6 +463,92 @@ async function seriesReady(): Promise<void> {
   expect([201, 409], added.body).toContain(added.statusCode);
 }
 
+/**
+ * The owner's collection (issue 41) with the owner's post in it, whatever earlier routes did: written by SQL when
+ * gone (past the limit of collections the generated requests may have reached).
+ */
+async function collectionReady(): Promise<void> {
+  const [found] = collectionId
+    ? await queryRows(ctx.database.db, sql`select 1 from collections where id = ${collectionId}::uuid`)
+    : [];
+  if (!found) {
+    const [made] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`insert into collections (owner_id, slug, title)
+          values (${world.owner.user._id}::uuid, 'malformed-' || md5(random()::text), 'Malformed') returning id`,
+    );
+    collectionId = made!.id;
+  }
+  const added = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/collections/${collectionId}/works`,
+    headers: { authorization: world.owner.token },
+    payload: { postId: world.postId },
+  });
+  expect([201, 409], added.body).toContain(added.statusCode);
+}
+
+/**
+ * An inquiry of the owner's (issue 42) with a reference picture, whatever earlier routes did (deleted it for the
+ * owner): a new one when gone.
+ */
+async function inquiryReady(): Promise<void> {
+  const [kept] = inquiryId
+    ? await queryRows(
+        ctx.database.db,
+        sql`select 1 from inquiries where id = ${inquiryId}::uuid and client_deleted_at is null`,
+      )
+    : [];
+  if (kept) return;
+  const headers = { authorization: `Bearer ${world.owner.token}` };
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/inquiries',
+    headers,
+    payload: { artist: world.other.user.username, body: 'A malformed-input commission' },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  inquiryId = made.json().inquiry._id;
+  const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  const { payload, contentType } = multipart([
+    { name: 'file', data: picture, filename: 'p.png', contentType: 'image/png' },
+  ]);
+  const added = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/inquiries/${inquiryId}/references`,
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  referenceId = added.json().reference._id;
+}
+
+/**
+ * A draft of the owner's (issue 41), whatever earlier routes did (discarded or published it): written by SQL when
+ * gone (past the limit of drafts the generated requests may have reached), with its revision read.
+ */
+async function draftReady(): Promise<void> {
+  const [found] = draftId
+    ? await queryRows<{ revision: number }>(
+        ctx.database.db,
+        sql`select revision from drafts where id = ${draftId}::uuid and publishing_since is null`,
+      )
+    : [];
+  if (found) {
+    draftRevision = found.revision;
+    return;
+  }
+  const [made] = await queryRows<{ id: string; revision: number }>(
+    ctx.database.db,
+    sql`insert into drafts (author_id, content, rights)
+        values (${world.owner.user._id}::uuid, 'A malformed draft', '{}'::jsonb) returning id, revision`,
+  );
+  draftId = made!.id;
+  draftRevision = made!.revision;
+}
+
 /** The id of a real row for a path parameter of a route. */
 function realId(url: string, name: string): string {
   if (name === 'username') return world.owner.user.username;
@@ -403,6 +557,10 @@ function realId(url: string, name: string): string {
   if (name === 'commentId') return world.commentId;
   if (name === 'id' && url.startsWith('/api/media/')) return world.mediaId;
   if (name === 'id' && url.startsWith('/api/series/')) return seriesId;
+  if (name === 'id' && url.startsWith('/api/collections/')) return collectionId;
+  if (name === 'id' && url.startsWith('/api/inquiries/')) return inquiryId;
+  if (name === 'id' && url.startsWith('/api/drafts/')) return draftId;
+  if (name === 'referenceId') return referenceId;
   if (name === 'tag') return 'watercolour';
   return world.postId;
 }
@@ -493,7 +651,10 @@ function generate(route: RouteInfo, seed: number): Bad[] {
       for (const value of WRONG_VALUES) {
         // A password is hashed, never stored as text: a NUL in it is allowed.
         const nulInPassword = typeof value === 'string' && value.includes('\u0000') && path.at(-1) === 'password';
-        const right = RIGHT_VALUES[key]?.(path, value) ?? false;
+        // A yes-or-no field given the other answer is a right value (a switch on or off), on any route.
+        const original = path.reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], valid);
+        const right =
+          (typeof original === 'boolean' && typeof value === 'boolean') || (RIGHT_VALUES[key]?.(path, value) ?? false);
         out.push({
           kind: 'field type',
           expect: nulInPassword || right ? 'any' : 'refuse',

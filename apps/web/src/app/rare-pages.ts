@@ -7,6 +7,8 @@
 export const loadMockmanPage = () => import('../features/mockman/pages/mockman-page');
 export const loadSettingsPage = () => import('../features/settings/pages/settings-page');
 export const loadSearchPage = () => import('../features/search/pages/search-page');
+/** Drafts and scheduled posts (issue 41). */
+export const loadDraftsPage = () => import('../features/posts/pages/drafts-page');
 const mailedLinkPages = () => import('../features/account/pages/mailed-links');
 export const loadVerifyEmailPage = () => mailedLinkPages().then((pages) => ({ default: pages.VerifyEmailPage }));
 export const loadUndoEmailPage = () => mailedLinkPages().then((pages) => ({ default: pages.UndoEmailPage }));

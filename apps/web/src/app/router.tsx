@@ -117,6 +117,29 @@ export const routes: RouteObject[] = [
                 lazy: lazyComponent(() => import('./layouts/app-layout').then((module) => module.loadModerationPage())),
               },
               {
+                // An artist's own insights (issue 42): their profile and works, and one work's.
+                path: 'insights',
+                lazy: lazyComponent(() => import('../features/insights/pages/insights-page')),
+              },
+              {
+                path: 'insights/posts/:postId',
+                lazy: lazyComponent(() => import('../features/insights/pages/post-insights-page')),
+              },
+              {
+                // Inquiries (issue 42): the inbox (received and sent) and one thread.
+                path: 'inquiries',
+                lazy: lazyComponent(() => import('../features/inquiries/pages/inquiries-page')),
+              },
+              {
+                path: 'inquiries/:id',
+                lazy: lazyComponent(() => import('../features/inquiries/pages/inquiry-page')),
+              },
+              {
+                // The artist's drafts and scheduled posts (issue 41), seldom the first page of a visit.
+                path: 'drafts',
+                lazy: lazyComponent(rare((pages) => pages.loadDraftsPage())),
+              },
+              {
                 path: 'posts/:postId',
                 handle: { ...WIDE, ...PUBLIC },
                 lazy: lazyComponent(() => import('../features/post-page/pages/post-page')),
@@ -131,6 +154,12 @@ export const routes: RouteObject[] = [
                 path: ':username/series/:slug',
                 handle: { ...WIDE, ...PUBLIC },
                 lazy: lazyComponent(() => import('../features/series-page/pages/series-page')),
+              },
+              {
+                // A collection (issue 41), shared like a series when public; private ones are their owner's alone.
+                path: ':username/collections/:slug',
+                handle: { ...WIDE, ...PUBLIC },
+                lazy: lazyComponent(() => import('../features/collection-page/pages/collection-page')),
               },
               // Static segments (explore, search, notifications, settings, profile, posts) rank above this one, and
               // the server reserves those words as usernames, so a profile can never shadow a page.

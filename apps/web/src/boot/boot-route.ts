@@ -13,6 +13,9 @@ export type BootRoute =
   | 'profile'
   | 'tag'
   | 'series'
+  | 'collection'
+  | 'inquiries'
+  | 'inquiry'
   | 'other';
 
 /** The pages outside the sign-in guard. */
@@ -30,11 +33,15 @@ export const isSignedInRoute = (route: BootRoute) => !PUBLIC.includes(route);
 export function bootRoute(pathname: string): { route: BootRoute; postId?: string } {
   const [first, second, ...rest] = pathname.split('/').filter(Boolean);
   if (!first) return { route: 'feed' };
+  // Inquiries (issue 42): the inbox, /inquiries, and one thread, /inquiries/{id}.
+  if (first === 'inquiries' && !rest.length) return { route: second ? 'inquiry' : 'inquiries' };
   if (!second) return { route: PUBLIC.includes(first) || NAMED.includes(first) ? (first as BootRoute) : 'profile' };
   if (first === 'settings' && !rest.length) return { route: 'settings' };
   if (first === 'tags' && !rest.length) return { route: 'tag' };
   // An artist's series (issue 41): /{username}/series/{slug}.
   if (second === 'series' && rest.length === 1) return { route: 'series' };
+  // A collection (issue 41): /{username}/collections/{slug}.
+  if (second === 'collections' && rest.length === 1) return { route: 'collection' };
   if (first === 'posts' && !rest.length) {
     try {
       return { route: 'post', postId: decodeURIComponent(second) };

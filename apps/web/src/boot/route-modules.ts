@@ -25,5 +25,8 @@ export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
   profile: [...SIGNED_IN, 'src/features/profile/pages/profile-page.tsx'],
   tag: [...SIGNED_IN, 'src/features/tags/pages/tag-page.tsx'],
   series: [...SIGNED_IN, 'src/features/series-page/pages/series-page.tsx'],
+  collection: [...SIGNED_IN, 'src/features/collection-page/pages/collection-page.tsx'],
+  inquiries: [...SIGNED_IN, 'src/features/inquiries/pages/inquiries-page.tsx'],
+  inquiry: [...SIGNED_IN, 'src/features/inquiries/pages/inquiry-page.tsx'],
   other: [...SIGNED_IN, 'src/app/not-found-page.tsx'],
 };

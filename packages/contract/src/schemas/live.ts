@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common.js';
+import { CollectionRef } from './collections.js';
 import { SeriesRef } from './series.js';
+import { InquiryRef } from './inquiries.js';
 import { PersonSummary } from './user.js';
 import { LIVE } from '../constants.js';
 
@@ -43,13 +45,31 @@ export const LiveNotification = Type.Object({
   type: Type.Literal('notification'),
   /** Pass the last one seen as `lastEventId` when reconnecting. */
   id: Type.String(),
-  kind: Type.Enum(['like', 'comment', 'upvote', 'follow', 'mention', 'report-resolved', 'boost', 'series-work']),
+  kind: Type.Enum([
+    'like',
+    'comment',
+    'upvote',
+    'follow',
+    'mention',
+    'report-resolved',
+    'boost',
+    'series-work',
+    'collection-work',
+    'commissions-open',
+    'inquiry',
+    'inquiry-message',
+    'inquiry-state',
+  ]),
   /** With `remote`: someone on another server (issue 39), named by `@handle` in `text`. */
   actor: PersonSummary,
   postId: Type.Union([Id, Type.Null()]),
   commentId: Type.Union([Id, Type.Null()]),
   /** series-work (issue 41): the series the work was added to, named at the end of `text`. */
   series: Type.Optional(SeriesRef),
+  /** collection-work (issue 41): the public collection the work was added to, named at the end of `text`. */
+  collection: Type.Optional(CollectionRef),
+  /** inquiry, inquiry-message, inquiry-state (issue 42): the inquiry, with its state now. */
+  inquiry: Type.Optional(InquiryRef),
   /** A readable sentence for a live region, e.g. "theo liked your post". */
   text: Type.String(),
   unreadCount: Type.Integer(),

@@ -3,8 +3,11 @@ import { DateString, Id } from './common.js';
 import { PageQuery } from './post.js';
 import { UserSummary } from './user.js';
 
-/** What may be reported and acted on. For a person, targetId is their username (or id). */
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+/**
+ * What may be reported and acted on. For a person, targetId is their username (or id). An inquiry (issue 42) is
+ * reported by one of its two people: the reported person is the other one.
+ */
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user', 'inquiry'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [
@@ -64,7 +67,9 @@ export const MODERATION_MESSAGES = {
     `${action} does not apply to a ${type}: ${
       type === 'user'
         ? 'a person can be suspended or their reports dismissed'
-        : 'suspend acts on a person (targetType user)'
+        : type === 'inquiry'
+          ? 'an inquiry can have its reports dismissed, or the person reported in it suspended'
+          : 'suspend acts on a person (targetType user)'
     }.`,
   suspendModerator: 'Moderators and admins cannot be suspended: an admin must change their role first.',
   suspendedUntil: (until: string) => `This account is suspended until ${until}.`,
@@ -87,7 +92,7 @@ export const CreateReportBody = Type.Object(
     targetId: Type.String({
       minLength: 1,
       maxLength: 64,
-      description: "The post's or comment's _id; for a person, their username",
+      description: "The post's, comment's or inquiry's _id; for a person, their username",
     }),
     reason: Type.Enum([...REPORT_REASONS], {
       description: 'minors: sexual content involving minors; undisclosed-ai: AI work passed as human',

@@ -4,6 +4,7 @@ import { BODY_TEXT, DateString, Id } from './common.js';
 import { Picture } from './media.js';
 import { PostRightsFields, PostRightsInput } from './rights.js';
 import { RemotePerson } from './user.js';
+import { CommissionFilterQuery } from './commissions.js';
 
 /** Paging of every list: `limit` (default 20, at most 50) and the opaque `cursor` of the previous page. */
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
@@ -31,6 +32,10 @@ export const PostListQuery = Type.Object({
   ),
 });
 export type PostListQuery = Static<typeof PostListQuery>;
+
+/** Explore (GET /posts) and a tag's posts: a posts list, narrowed to artists open for commissions if asked (issue 42). */
+export const ExploreQuery = Type.Object({ ...PostListQuery.properties, ...CommissionFilterQuery.properties });
+export type ExploreQuery = Static<typeof ExploreQuery>;
 
 export const ReactionUser = Type.Object({ _id: Id, username: Type.String() });
 export type ReactionUser = Static<typeof ReactionUser>;
@@ -69,6 +74,9 @@ export const Post = Type.Object({
   username: Type.String({ description: "The author's username" }),
   name: Type.String({ description: "The author's full name" }),
   userPhoto: Type.String({ description: "URL of the author's photo" }),
+  authorOpenForCommissions: Type.Optional(
+    Type.Boolean({ description: 'true when the author is open for commissions (issue 42); absent otherwise' }),
+  ),
   postPic: Type.String({
     description: 'URL of the first picture (the default picture when the post has none), for clients that show one',
   }),
@@ -79,8 +87,19 @@ export const Post = Type.Object({
     maxItems: LIMITS.postPicturesMax,
     description: `The post's pictures in the author's order (at most ${LIMITS.postPicturesMax}), each with its own alt text`,
   }),
+  process: Type.Array(Picture, {
+    maxItems: LIMITS.processPicturesMax,
+    description: `The work's process pictures (sketch, lines, flats…: issue 41) in the artist's order, at most ${LIMITS.processPicturesMax}, each with its own alt text; [] when none. Never among media, postPic or picture`,
+  }),
   createdAt: DateString,
   updatedAt: DateString,
+  editedAt: Type.Optional(
+    Type.String({
+      examples: ['2026-11-22T07:57:37+00:00'],
+      description:
+        'When an edit last changed what readers see (the post says "edited"; GET /api/posts/{id}/history lists the changes); absent when never edited. YYYY-MM-DDTHH:mm:ssZ, UTC',
+    }),
+  ),
   time: Type.String({ description: 'Creation time, hh:mm A (UTC)' }),
   likes: Type.Object({
     likeCount: Type.Integer({
@@ -182,10 +201,19 @@ const mediaIds = Type.Array(mediaId, {
   description: `The post's pictures in order, 0 to ${LIMITS.postPicturesMax}, each uploaded with POST /api/media by you and in no other post; the first is the cover (postPic). Send mediaIds or mediaId, not both`,
 });
 
+const tooManyProcessPictures = `A work holds at most ${LIMITS.processPicturesMax} process pictures`;
+/** The process pictures of a work (issue 41): on create, and on edit the whole new list. */
+const processMediaIds = Type.Array(mediaId, {
+  maxItems: LIMITS.processPicturesMax,
+  errorMessage: tooManyProcessPictures,
+  description: `The work's process pictures (sketch, lines, flats…) in order, 0 to ${LIMITS.processPicturesMax}, each uploaded with POST /api/media (purpose post) by you and in no post (neither as a picture nor as a process picture). On edit the whole new list ([] removes them all; left out keeps them); a removed one is deleted`,
+});
+
 export const CreatePostBody = Type.Object({
   content,
   mediaId: Type.Optional(Type.Union([mediaId, Type.Null()], { description: 'One picture: the same as mediaIds [id]' })),
   mediaIds: Type.Optional(mediaIds),
+  processMediaIds: Type.Optional(processMediaIds),
   ...PostRightsInput,
 });
 export type CreatePostBody = Static<typeof CreatePostBody>;
@@ -207,12 +235,13 @@ export const EditPostBody = Type.Object({
             'The whole new list, in order: add, remove and reorder in one write; [] removes them all. A removed picture is deleted',
         }),
       ),
+      processMediaIds: Type.Optional(processMediaIds),
       ...PostRightsInput,
     },
     {
       additionalProperties: false,
       description:
-        'Content, the pictures, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
+        'Content, the pictures, the process pictures, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
     },
   ),
 });

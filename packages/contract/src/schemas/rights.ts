@@ -102,6 +102,10 @@ export const UserSettings = Type.Object(
     hideAiGenerated: Type.Boolean({
       description: 'Leave AI-generated works out of my lists (Home, Explore, tags, search)',
     }),
+    allowCollecting: Type.Boolean({
+      description:
+        "Let others add my works to their collections (issue 41, default true); off, adding one is refused (400) and my works already in others' collections stay until I take them out",
+    }),
   },
   { description: "The viewer's own settings: shown to their owner only" },
 );
@@ -126,6 +130,12 @@ export const UserSettingsInput = Type.Object(
       Type.Boolean({
         description: 'Leave AI-generated works out of my lists',
         errorMessage: 'hideAiGenerated must be true or false',
+      }),
+    ),
+    allowCollecting: Type.Optional(
+      Type.Boolean({
+        description: 'Let others add my works to their collections',
+        errorMessage: 'allowCollecting must be true or false',
       }),
     ),
   },

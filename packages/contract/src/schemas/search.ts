@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, Post } from './post.js';
 import { UserCard } from './user.js';
 import { TagSuggestion } from './tags.js';
+import { CommissionFilterQuery } from './commissions.js';
 
 export const SEARCH_LIMITS = { queryMax: 100, usersInAll: 5, tagsInAll: 5 } as const;
 
@@ -19,6 +20,8 @@ export const SearchQuery = Type.Object({
     }),
   ),
   ...PageQuery.properties,
+  // People only (type=users, and the users of type=all): narrowed to artists open for commissions (issue 42).
+  ...CommissionFilterQuery.properties,
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageQuery, PostListQuery } from './post.js';
+import { ExploreQuery, PageQuery } from './post.js';
 import { UserSummary } from './user.js';
 
 /**
@@ -51,7 +51,7 @@ export const TagState = Type.Object({
 });
 export type TagState = Static<typeof TagState>;
 
-export const TagPostsQuery = PostListQuery;
+export const TagPostsQuery = ExploreQuery;
 export type TagPostsQuery = Static<typeof TagPostsQuery>;
 
 export const FollowedTagPage = Type.Object({

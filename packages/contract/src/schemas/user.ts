@@ -123,6 +123,17 @@ export const User = Type.Object({
         'Present exactly for someone on another server whose works come here (following out, issue 39): `username` is their handle',
     }),
   ),
+  movedTo: Type.Optional(
+    Type.Object(PersonSummary.properties, {
+      description:
+        'Present when this account moved to another (issue 40): an account here, or (with `remote`) one on another server',
+    }),
+  ),
+  openForCommissions: Type.Optional(
+    Type.Boolean({
+      description: 'true when they are open for commissions (issue 42): GET /api/users/{username}/commissions',
+    }),
+  ),
 });
 export type User = Static<typeof User>;
 
@@ -137,6 +148,9 @@ export const UserCard = Type.Object({
   postCount: Type.Integer(),
   viewer: Type.Object({ follows: Type.Boolean(), followsYou: Type.Boolean() }),
   remote: Type.Optional(RemotePerson),
+  openForCommissions: Type.Optional(
+    Type.Boolean({ description: 'true when they are open for commissions (issue 42); absent otherwise' }),
+  ),
 });
 export type UserCard = Static<typeof UserCard>;
 

@@ -7,22 +7,34 @@ import {
   commentPagesByAuthor,
   commentPagesOfPost,
   date,
+  inquiryPages,
+  inquiryReferenceFile,
+  inquiryReferencePages,
   listPages,
+  selectInquiryReferenceData,
   notificationPages,
   picturePages,
   postPages,
   selectCommentsOf,
   selectMutedWords,
   selectPicturesOf,
+  selectProcessPicturesOf,
+  selectRevisionsOf,
   selectPins,
+  selectCommissionPanel,
+  selectCommissionWatching,
   selectProfile,
   followedSeriesPages,
+  insightPages,
   seriesPages,
+  collectionPages,
+  draftPages,
   tagPages,
   type CommentRow,
   type ListRow,
   type PictureRow,
   type PostRow,
+  type RevisionRow,
 } from './export.sql.js';
 
 /** Where failures go; Fastify's logger fits. */
@@ -128,6 +140,22 @@ async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
     )) {
       pictures.set(row.post_id!, [...(pictures.get(row.post_id!) ?? []), row]);
     }
+    // Its process pictures (issue 41), in one more read per page.
+    const process = new Map<string, PictureRow[]>();
+    for (const row of await selectProcessPicturesOf(
+      db,
+      page.map((post) => post.id),
+    )) {
+      process.set(row.post_id!, [...(process.get(row.post_id!) ?? []), row]);
+    }
+    // Its history (issue 41), in one more read per page.
+    const history = new Map<string, RevisionRow[]>();
+    for (const row of await selectRevisionsOf(
+      db,
+      page.map((post) => post.id),
+    )) {
+      history.set(row.post_id, [...(history.get(row.post_id) ?? []), row]);
+    }
     // A page's comments in one read when they are few (one read per post would be most of the export's
     // reads); a page with a long thread reads each post's comments in pages.
     const few = page.reduce((sum, post) => sum + post.comment_count, 0) <= FEW_COMMENTS;
@@ -141,7 +169,11 @@ async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
       }
     }
     for (const post of page) {
-      const head = JSON.stringify(postJson(post, pictures.get(post.id) ?? []));
+      const head = JSON.stringify({
+        ...postJson(post, pictures.get(post.id) ?? [], process.get(post.id) ?? []),
+        editedAt: date(post.edited_at),
+        history: (history.get(post.id) ?? []).map(revisionJson),
+      });
       // The comments go in as they are read: the post's object is closed after them.
       yield `${first ? '\n' : ',\n'}${head.slice(0, -1)},"comments":[`;
       first = false;
@@ -166,7 +198,7 @@ async function* postsJson(db: Db, userId: string): AsyncGenerator<string> {
   yield first ? ']\n' : '\n]\n';
 }
 
-const postJson = (post: PostRow, pictures: PictureRow[]) => ({
+const postJson = (post: PostRow, pictures: PictureRow[], process: PictureRow[]) => ({
   id: post.id,
   content: post.content,
   tags: post.tags,
@@ -182,7 +214,58 @@ const postJson = (post: PostRow, pictures: PictureRow[]) => ({
   downloadable: post.downloadable,
   moderation: moderationOf(post),
   pictures: pictures.map(pictureJson),
+  process: process.map(pictureJson),
 });
+
+/** One revision of a post's history (issue 41): what changed, and the pictures before when they changed. */
+const revisionJson = (row: RevisionRow) => {
+  const before = (kind: 'picture' | 'process') =>
+    row.earlier
+      .filter((picture) => picture.kind === kind)
+      .map((picture) => ({ id: picture.id, file: pictureFile(picture.original_file), alt: picture.alt }));
+  return {
+    createdAt: date(row.created_at),
+    changed: row.changed,
+    before: row.before,
+    after: row.after,
+    ...(row.changed.includes('pictures') ? { picturesBefore: before('picture') } : {}),
+    ...(row.changed.includes('processPictures') ? { processPicturesBefore: before('process') } : {}),
+  };
+};
+
+/** commissions.json (issue 42): the account's commission panel (null when never filled in) and whom it watches. */
+async function* commissionsJson(db: Db, userId: string): AsyncGenerator<string> {
+  const [panel, watching] = await Promise.all([
+    selectCommissionPanel(db, userId),
+    selectCommissionWatching(db, userId),
+  ]);
+  const commissions = {
+    panel: panel
+      ? {
+          open: panel.open,
+          kinds: panel.kinds,
+          kindsNote: panel.kinds_note,
+          slots: panel.slots_total === null ? null : { total: panel.slots_total, taken: panel.slots_taken },
+          price:
+            panel.currency === null ? null : { currency: panel.currency, min: panel.price_min, max: panel.price_max },
+          turnaroundDays: panel.turnaround_days,
+          terms: panel.terms,
+          termsUrl: panel.terms_url,
+          languages: panel.languages,
+          examples: panel.examples,
+          openedAt: panel.opened_at === null ? null : date(panel.opened_at),
+          updatedAt: date(panel.updated_at),
+        }
+      : null,
+    watching: watching.map((row) => ({
+      artistId: row.artist_id,
+      username: row.username,
+      createdAt: date(row.created_at),
+      notifiedAt: row.notified_at === null ? null : date(row.notified_at),
+    })),
+  };
+  yield `${JSON.stringify(commissions, null, 2)}\n`;
+}
 
 async function* profileJson(db: Db, userId: string): AsyncGenerator<string> {
   const row = await selectProfile(db, userId);
@@ -204,6 +287,7 @@ async function* profileJson(db: Db, userId: string): AsyncGenerator<string> {
       aiTrainingOptOut: row.ai_training_opt_out,
       sensitiveMedia: row.sensitive_media,
       hideAiGenerated: row.hide_ai_generated,
+      allowCollecting: row.allow_collecting,
     },
     counts: {
       followers: row.follower_count,
@@ -268,6 +352,74 @@ function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIte
         })),
     ],
     [
+      'collections.json',
+      () =>
+        jsonList(collectionPages(db, userId), (row) => ({
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          description: row.description,
+          visibility: row.is_public ? 'public' : 'private',
+          createdAt: date(row.created_at),
+          updatedAt: date(row.updated_at),
+          works: row.works.map((work) => ({ postId: work.post_id, note: work.note, addedAt: date(work.added_at) })),
+        })),
+    ],
+    [
+      'drafts.json',
+      () =>
+        jsonList(draftPages(db, userId), (row) => ({
+          id: row.id,
+          content: row.content,
+          rights: row.rights,
+          seriesId: row.series_id,
+          chapter: row.chapter,
+          scheduledAt: date(row.scheduled_at),
+          timeZone: row.time_zone,
+          publishError: row.publish_error,
+          createdAt: date(row.created_at),
+          updatedAt: date(row.updated_at),
+          pictures: row.pictures.map((picture) => ({
+            id: picture.id,
+            file: pictureFile(picture.original_file),
+            alt: picture.alt,
+          })),
+        })),
+    ],
+    ['commissions.json', () => commissionsJson(db, userId)],
+    [
+      'inquiries.json',
+      () =>
+        jsonList(inquiryPages(db, userId), (row) => ({
+          id: row.id,
+          role: row.role,
+          artist: row.artist_username,
+          client: row.client_username,
+          body: row.body,
+          budget:
+            row.budget_amount !== null ? { amount: Number(row.budget_amount), currency: row.budget_currency } : null,
+          deadline: row.deadline,
+          state: row.state,
+          declineReason: row.decline_reason,
+          createdAt: date(row.created_at),
+          updatedAt: date(row.updated_at),
+          messages: row.messages.map((message) => ({
+            id: message.id,
+            author: message.author,
+            body: message.body,
+            createdAt: date(message.created_at),
+          })),
+          references: row.references.map((reference) => ({
+            id: reference.id,
+            file: inquiryReferenceFile(row.id, reference.id),
+            width: reference.width,
+            height: reference.height,
+            bytes: reference.bytes,
+            createdAt: date(reference.created_at),
+          })),
+        })),
+    ],
+    [
       'followed-series.json',
       () =>
         jsonList(followedSeriesPages(db, userId), (row) => ({
@@ -276,6 +428,17 @@ function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIte
           slug: row.slug,
           owner: row.owner_username,
           createdAt: date(row.created_at),
+        })),
+    ],
+    [
+      'insights.json',
+      () =>
+        jsonList(insightPages(db, userId), (row) => ({
+          day: row.day,
+          postId: row.subject || null,
+          source: row.source,
+          host: row.host || null,
+          views: row.views,
         })),
     ],
     ['blocks.json', () => jsonList(listPages(db, userId, 'blocks'), personJson)],
@@ -311,6 +474,7 @@ function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIte
           purpose: row.purpose,
           postId: row.post_id,
           position: row.position,
+          process: row.process ?? false,
           createdAt: date(row.created_at),
         })),
     ],
@@ -395,6 +559,18 @@ export function createExportArchive({
         await add(pictureFile(file), found.file.body, {
           compress: false,
           mtime: new Date(picture.created_at),
+        });
+      }
+    }
+    // The inquiries' reference pictures (issue 42): kept in the database, read one at a time.
+    for await (const page of inquiryReferencePages(db, userId)) {
+      for (const reference of page) {
+        if (stopped) return;
+        const data = await selectInquiryReferenceData(db, reference.id);
+        if (!data) continue;
+        await add(inquiryReferenceFile(reference.inquiry_id, reference.id), Readable.from([Buffer.from(data)]), {
+          compress: false,
+          mtime: new Date(reference.created_at),
         });
       }
     }

@@ -17,6 +17,7 @@ profile.json      Your account.
                   aiTrainingOptOut (pages ask AI crawlers not to train on your work),
                   sensitiveMedia (show, blur or hide works with a content warning),
                   hideAiGenerated (AI-generated works are left out of your lists)
+                  allowCollecting (others may add your works to their collections)
   counts          followers, following, posts, bookmarks
   createdAt, updatedAt, exportedAt
 
@@ -30,6 +31,12 @@ posts.json        Your posts, oldest first, each with its pictures and its comme
   moderation      null, or { state: hidden or removed, reason } when a moderator acted on it
   pictures        in the post's order: id, file (the original in this archive), originalName
                   (the name you uploaded it under), type, bytes, width, height, alt
+  process         its process pictures (sketch, lines, flats…) in your order, each as a picture
+  editedAt        when an edit last changed it (null: never edited)
+  history         each edit that changed it, newest first: createdAt, changed (content, pictures,
+                  processPictures, or a right's name), before and after (the words and rights it
+                  changed), picturesBefore and processPicturesBefore (when it changed them: in
+                  their order, id, file in pictures/, alt as it was then)
   comments        every comment on the post, oldest first: id, author { id, username },
                   content, createdAt, updatedAt, edited, upvoteCount, downvoteCount, moderation
 
@@ -54,8 +61,35 @@ pins.json         The works pinned first on your profile: postId, position (0 is
 series.json       Your series, oldest first: id, slug (the page is /{username}/series/{slug}),
                   title, description, coverPostId (null: the first work), createdAt, updatedAt,
                   works (in your order: postId, chapter, addedAt).
+collections.json  Your collections, oldest first (Saved is bookmarks.json): id, slug (the page
+                  is /{username}/collections/{slug}), title, description, visibility (public or
+                  private), createdAt, updatedAt, works (in your order: postId, note, addedAt).
+commissions.json  Open for commissions: one object. panel (null if you never filled it in):
+                  open, kinds, kindsNote, slots { total, taken }, price { currency, min, max }
+                  (whole units of the currency), turnaroundDays, terms, termsUrl, languages,
+                  examples (the postIds of your example works, in order), openedAt, updatedAt;
+                  watching: the artists you asked to be told about when they open: artistId,
+                  username, createdAt, notifiedAt (when you were last told, or null).
+inquiries.json    The inquiries you sent or received and did not delete, oldest first: id, role
+                  (artist: sent to you; client: sent by you), artist, client (usernames), body,
+                  budget { amount, currency } (or null), deadline (YYYY-MM-DD or null), state (open,
+                  accepted, declined, done), declineReason, createdAt, updatedAt, messages (oldest
+                  first: id, author, body, createdAt), references (id, file, width, height, bytes,
+                  createdAt). The reference pictures are in inquiries/<inquiry id>/<id>.jpg.
 followed-series.json   The series you follow, newest first: seriesId, title, slug, owner
                   (its artist's username), createdAt.
+
+drafts.json       Your drafts and scheduled posts (never published), oldest first: id, content,
+                  rights (contentWarning, commentPolicy, licence, aiGenerated, downloadable),
+                  seriesId and chapter (the series it joins once posted), scheduledAt (UTC; null:
+                  not scheduled), timeZone (the zone you chose it in), publishError, createdAt,
+                  updatedAt, pictures (in order: id, file in pictures/, alt).
+
+insights.json     Your insights' counts (issue 42), oldest day first: how many people saw your
+                  profile (postId null) and each work per day (UTC) and where they came from.
+  day, postId, source (home, explore, tag, search, profile, series, post, notifications,
+  external: another site, federated: a server of the fediverse, direct, other), host (the
+  site, for external and federated; else null), views. Counts only: never who viewed.
 
 blocks.json       The people you block, newest first: userId, username, createdAt.
 mutes.json        The people you mute, newest first: userId, username, createdAt.
@@ -69,9 +103,11 @@ notifications.json   Your notifications, newest first.
   createdAt, readAt (null while unread)
 
 pictures.json     Every picture you uploaded, newest first: in your posts, your profile
-                  photos, and uploads you did not post.
+                  photos, uploads you did not post, and pictures an edit took out of a post
+                  (kept by its history: postId null).
   id, file (its original in this archive), purpose (post or avatar), postId and position
-  (null when in no post), originalName, type, bytes, width, height, alt, createdAt
+  (null when in no post), process (true for a process picture of that post), originalName,
+  type, bytes, width, height, alt, createdAt
 
 pictures/         The original of every picture in pictures.json, byte for byte as the site
                   keeps it: the file you uploaded, less the personal metadata (such as the

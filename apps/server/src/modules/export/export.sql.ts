@@ -65,6 +65,7 @@ export async function selectProfile(db: Db, userId: string) {
     ai_training_opt_out: boolean;
     sensitive_media: string;
     hide_ai_generated: boolean;
+    allow_collecting: boolean;
     role: string;
     suspended_until: string | null;
     suspension_reason: string | null;
@@ -74,7 +75,7 @@ export async function selectProfile(db: Db, userId: string) {
     db,
     sql`select id, username, first_name, last_name, email, bio, link, photo_media_id, photo_url,
           (select original_file from media where id = photo_media_id) as photo_file, follower_count, following_count, post_count, bookmark_count, works_signed_in_only,
-          ai_training_opt_out, sensitive_media, hide_ai_generated, role, suspended_until, suspension_reason,
+          ai_training_opt_out, sensitive_media, hide_ai_generated, allow_collecting, role, suspended_until, suspension_reason,
           created_at, updated_at
         from users where id = ${userId}::uuid`,
   );
@@ -98,6 +99,8 @@ export interface PostRow extends Row {
   downloadable: boolean;
   created_at: string;
   updated_at: string;
+  /** When an edit last changed it (issue 41, post history); null: never. */
+  edited_at: string | null;
 }
 
 /** The account's posts, oldest first (posts_author_created_idx). */
@@ -109,7 +112,7 @@ export const postPages = (db: Db, userId: string) => {
     ({ after, orderBy, limit }) =>
       sql`select p.id, p.content, p.tags, p.like_count + p.remote_like_count as like_count, p.dislike_count, p.comment_count, p.moderation_state,
             p.moderation_reason, p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
-            p.created_at, p.updated_at
+            p.created_at, p.updated_at, p.edited_at
           from posts p where p.author_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => [row.created_at, row.id],
   );
@@ -128,6 +131,8 @@ export interface PictureRow extends Row {
   height: number;
   alt: string;
   created_at: string;
+  /** pictures.json only: a process picture of its post (issue 41). */
+  process?: boolean;
 }
 
 const PICTURE_COLUMNS = sql`m.id, pm.post_id, pm.position, m.purpose, m.original_file, m.original_mime,
@@ -141,13 +146,52 @@ export const selectPicturesOf = (db: Db, postIds: string[]) =>
         where pm.post_id = any(${`{${postIds.join(',')}}`}::uuid[]) order by pm.post_id, pm.position`,
   );
 
-/** Every picture the account uploaded (in posts, its photo, not yet posted), newest first (media_owner_idx). */
+/** The process pictures of a page of posts (issue 41), each post's in its order. */
+export const selectProcessPicturesOf = (db: Db, postIds: string[]) =>
+  queryRows<PictureRow>(
+    db,
+    sql`select ${PICTURE_COLUMNS} from post_process_pictures pm join media m on m.id = pm.media_id
+        where pm.post_id = any(${`{${postIds.join(',')}}`}::uuid[]) order by pm.post_id, pm.position`,
+  );
+
+/** A revision of a post (issue 41, post history), with the pictures it keeps. */
+export interface RevisionRow extends Row {
+  post_id: string;
+  created_at: string;
+  changed: string[];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  earlier: { kind: 'picture' | 'process'; id: string; original_file: string; alt: string }[];
+}
+
+/** The history of a page of posts (issue 41): each post's revisions, newest first, with the pictures they keep. */
+export const selectRevisionsOf = (db: Db, postIds: string[]) =>
+  queryRows<RevisionRow>(
+    db,
+    sql`select r.post_id, r.created_at, r.changed, r.before, r.after,
+          coalesce((select json_agg(json_build_object('kind', rm.kind, 'id', m.id, 'original_file', m.original_file,
+                      'alt', rm.alt) order by rm.kind, rm.position)
+                    from post_revision_media rm join media m on m.id = rm.media_id where rm.revision_id = r.id),
+                   '[]'::json) as earlier
+        from post_revisions r
+        where r.post_id = any(${`{${postIds.join(',')}}`}::uuid[])
+        order by r.post_id, r.created_at desc, r.id desc`,
+  );
+
+/**
+ * Every picture the account uploaded (in posts, as a picture or a process picture, its photo, not yet posted),
+ * newest first (media_owner_idx).
+ */
 export const picturePages = (db: Db, userId: string) =>
   pagesOf<PictureRow>(
     db,
     keyset(['m.created_at', 'm.id'], ['date', 'uuid'], 'desc'),
     ({ after, orderBy, limit }) =>
-      sql`select ${PICTURE_COLUMNS} from media m left join post_media pm on pm.media_id = m.id
+      sql`select ${PICTURE_COLUMNS}, coalesce(pm.process, false) as process
+          from media m left join (
+            select post_id, media_id, position, false as process from post_media
+            union all select post_id, media_id, position, true from post_process_pictures
+          ) pm on pm.media_id = m.id
           where m.owner_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => [row.created_at, row.id],
   );
@@ -350,6 +394,70 @@ export async function* seriesPages(db: Db, userId: string): AsyncGenerator<Serie
   }
 }
 
+export interface CollectionExportRow extends Row {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  is_public: boolean;
+  created_at: string;
+  updated_at: string;
+  works: { post_id: string; note: string; added_at: string }[];
+}
+
+/**
+ * The account's collections (issue 41), oldest first, one at a time with all its works in order: at most 200
+ * collections, each of at most 10,000 works, so one collection's works are one read. Saved is bookmarks.json.
+ */
+export async function* collectionPages(db: Db, userId: string): AsyncGenerator<CollectionExportRow[]> {
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`select id from collections where owner_id = ${userId}::uuid order by created_at, id`,
+  );
+  for (const { id } of ids) {
+    const rows = await queryRows<CollectionExportRow>(
+      db,
+      sql`select c.id, c.slug, c.title, c.description, c.is_public, c.created_at, c.updated_at,
+                 coalesce((select json_agg(json_build_object('post_id', cw.post_id, 'note', cw.note,
+                                                             'added_at', cw.added_at) order by cw.position)
+                           from collection_works cw where cw.collection_id = c.id), '[]'::json) as works
+          from collections c where c.id = ${id}::uuid`,
+    );
+    // Deleted while the export was read: left out.
+    if (rows.length > 0) yield rows;
+  }
+}
+
+export interface DraftExportRow extends Row {
+  id: string;
+  content: string;
+  rights: Record<string, unknown>;
+  series_id: string | null;
+  chapter: string | null;
+  scheduled_at: string | null;
+  time_zone: string | null;
+  publish_error: string | null;
+  created_at: string;
+  updated_at: string;
+  pictures: { id: string; original_file: string; alt: string }[];
+}
+
+/** The account's drafts and scheduled posts (issue 41), oldest first, each with its pictures in order. */
+export const draftPages = (db: Db, userId: string) =>
+  pagesOf<DraftExportRow>(
+    db,
+    keyset(['d.created_at', 'd.id'], ['date', 'uuid']),
+    ({ after, orderBy, limit }) =>
+      sql`select d.id, d.content, d.rights, d.series_id, d.chapter, d.scheduled_at, d.time_zone, d.publish_error,
+            d.created_at, d.updated_at,
+            coalesce((select json_agg(json_build_object('id', m.id, 'original_file', m.original_file, 'alt', m.alt)
+                                      order by dm.position)
+                      from draft_media dm join media m on m.id = dm.media_id where dm.draft_id = d.id), '[]'::json)
+              as pictures
+          from drafts d where d.author_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
+    (row) => [row.created_at, row.id],
+  );
+
 /** The series the account follows (issue 41), newest follow first. */
 export const followedSeriesPages = (db: Db, userId: string) =>
   pagesOf<{ series_id: string; title: string; slug: string; owner_username: string; created_at: string }>(
@@ -361,3 +469,133 @@ export const followedSeriesPages = (db: Db, userId: string) =>
           where f.user_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => [row.created_at, row.series_id],
   );
+
+/**
+ * The account's insights (issue 42): its profile's and its works' view counts per day, source and referring site,
+ * oldest day first (the profile's rows first each day), a page at a time. Counts only: the rows hold no viewer.
+ */
+export const insightPages = (db: Db, userId: string) =>
+  pagesOf<{ day: string; subject: string; source: string; host: string; views: number }>(
+    db,
+    keyset(['x.day', 'x.subject', 'x.source', 'x.host'], ['text', 'text', 'text', 'text']),
+    ({ after, orderBy, limit }) =>
+      sql`select * from (
+            select to_char(day, 'YYYY-MM-DD') as day, '' as subject, source, host, views
+            from profile_view_days where user_id = ${userId}::uuid
+            union all
+            select to_char(v.day, 'YYYY-MM-DD'), v.post_id::text, v.source, v.host, v.views
+            from post_view_days v join posts p on p.id = v.post_id where p.author_id = ${userId}::uuid
+          ) x where ${after} order by ${orderBy} ${limit}`,
+    (row) => [row.day, row.subject, row.source, row.host],
+  );
+
+/** The account's commission panel (issue 42), with its example works in order; undefined when never filled in. */
+export async function selectCommissionPanel(db: Db, userId: string) {
+  const [row] = await queryRows<{
+    open: boolean;
+    kinds: string[];
+    kinds_note: string;
+    slots_total: number | null;
+    slots_taken: number;
+    currency: string | null;
+    price_min: number | null;
+    price_max: number | null;
+    turnaround_days: number | null;
+    terms: string;
+    terms_url: string | null;
+    languages: string[];
+    opened_at: string | null;
+    updated_at: string;
+    examples: string[];
+  }>(
+    db,
+    sql`select cp.open, cp.kinds, cp.kinds_note, cp.slots_total, cp.slots_taken, cp.currency, cp.price_min,
+               cp.price_max, cp.turnaround_days, cp.terms, cp.terms_url, cp.languages, cp.opened_at, cp.updated_at,
+               array(select e.post_id::text from commission_examples e where e.user_id = cp.user_id
+                     order by e.position) as examples
+        from commission_profiles cp where cp.user_id = ${userId}::uuid`,
+  );
+  return row;
+}
+
+/** The artists the account asked to be told about when they open (issue 42), newest first (one read: few). */
+export const selectCommissionWatching = (db: Db, userId: string) =>
+  queryRows<{ artist_id: string; username: string; created_at: string; notified_at: string | null }>(
+    db,
+    sql`select w.artist_id, u.username, w.created_at, w.notified_at
+        from commission_watchers w join users u on u.id = w.artist_id
+        where w.watcher_id = ${userId}::uuid order by w.created_at desc, w.artist_id`,
+  );
+
+export interface InquiryExportRow extends Row {
+  id: string;
+  role: 'artist' | 'client';
+  artist_username: string;
+  client_username: string;
+  body: string;
+  budget_amount: number | null;
+  budget_currency: string | null;
+  deadline: string | null;
+  state: string;
+  decline_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  messages: { id: string; author: string; body: string; created_at: string }[];
+  references: { id: string; width: number; height: number; bytes: number; created_at: string }[];
+}
+
+/** The account's part in an inquiry it has not deleted for itself (issue 42). */
+const inquiryOfAccount = (userId: string) =>
+  sql`((iq.artist_id = ${userId}::uuid and iq.artist_deleted_at is null)
+    or (iq.client_id = ${userId}::uuid and iq.client_deleted_at is null))`;
+
+/**
+ * The inquiries the account sent or received (issue 42), oldest first, each with its messages (at most a few
+ * hundred per thread: one read) and its reference pictures' names; those it deleted for itself are left out.
+ */
+export const inquiryPages = (db: Db, userId: string) =>
+  pagesOf<InquiryExportRow>(
+    db,
+    keyset(['iq.created_at', 'iq.id'], ['date', 'uuid']),
+    ({ after, orderBy, limit }) =>
+      sql`select iq.id, case when iq.artist_id = ${userId}::uuid then 'artist' else 'client' end as role,
+            a.username as artist_username, c.username as client_username, iq.body, iq.budget_amount,
+            iq.budget_currency, to_char(iq.deadline, 'YYYY-MM-DD') as deadline, iq.state, iq.decline_reason,
+            iq.created_at, iq.updated_at,
+            coalesce((select json_agg(json_build_object('id', m.id, 'author', mu.username, 'body', m.body,
+                                                        'created_at', m.created_at) order by m.created_at, m.id)
+                      from inquiry_messages m join users mu on mu.id = m.author_id
+                      where m.inquiry_id = iq.id), '[]'::json) as messages,
+            coalesce((select json_agg(json_build_object('id', r.id, 'width', r.width, 'height', r.height,
+                                                        'bytes', r.bytes, 'created_at', r.created_at)
+                                      order by r.created_at, r.id)
+                      from inquiry_references r where r.inquiry_id = iq.id), '[]'::json) as references
+          from inquiries iq join users a on a.id = iq.artist_id join users c on c.id = iq.client_id
+          where ${inquiryOfAccount(userId)} and ${after} order by ${orderBy} ${limit}`,
+    (row) => [row.created_at, row.id],
+  );
+
+/** The reference pictures of the account's inquiries (issue 42), without their bytes, oldest first. */
+export const inquiryReferencePages = (db: Db, userId: string) =>
+  pagesOf<{ id: string; inquiry_id: string; created_at: string }>(
+    db,
+    keyset(['r.created_at', 'r.id'], ['date', 'uuid']),
+    ({ after, orderBy, limit }) =>
+      sql`select r.id, r.inquiry_id, r.created_at
+          from inquiry_references r join inquiries iq on iq.id = r.inquiry_id
+          where ${inquiryOfAccount(userId)} and ${after} order by ${orderBy} ${limit}`,
+    (row) => [row.created_at, row.id],
+  );
+
+/** One reference picture's bytes (issue 42), read one at a time while the zip is written. */
+export async function selectInquiryReferenceData(db: Db, id: string): Promise<Uint8Array | undefined> {
+  const [row] = await queryRows<{ data: Uint8Array }>(
+    db,
+    sql`select data from inquiry_references where id = ${id}::uuid`,
+  );
+  return row?.data;
+}
+
+/** Where an inquiry's reference picture goes in the zip. */
+export const inquiryReferenceFile = (inquiryId: string, referenceId: string) =>
+  `inquiries/${inquiryId}/${referenceId}.jpg`;

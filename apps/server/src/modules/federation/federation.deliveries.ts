@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context, SenderKeyPair } from '@fedify/fedify';
-import type { Activity, Recipient } from '@fedify/vocab';
+import { Move, type Activity, type Recipient } from '@fedify/vocab';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AppFederation, FederationRequestData } from './federation.dispatchers.js';
@@ -80,7 +80,11 @@ export function startDeliveries({
   bus: EventBus;
   origin: string | undefined;
   log: { warn(object: object, message: string): void };
-}): { idle(): Promise<void>; farewell(userId: string): Promise<ActorFarewell | undefined> } {
+}): {
+  idle(): Promise<void>;
+  farewell(userId: string): Promise<ActorFarewell | undefined>;
+  movedAway(userId: string, target: URL): Promise<void>;
+} {
   const { federation, noteOf, publicWork, personOf, publicComment, commentNoteOf } = app;
   let chain: Promise<void> = Promise.resolve();
 
@@ -316,9 +320,33 @@ export function startDeliveries({
     }
   }
 
+  /**
+   * One of our accounts moved away (issue 40): its `Move` (actor and object the account, target the new one) to the
+   * servers of its remote followers, each of which then follows the new account for its people (Mastodon's
+   * `activity/move.rb`, which checks that the new account names this one, not this one's `movedTo`). Queued after
+   * the activities of the events heard before it.
+   */
+  function movedAway(userId: string, target: URL): Promise<void> {
+    if (!origin) return Promise.resolve();
+    chain = chain.then(async () => {
+      try {
+        const ctx = federation.createContext(new URL(origin), {});
+        const actor = ctx.getActorUri(userId);
+        const id = new URL(actor);
+        id.hash = `moves/${randomUUID()}`;
+        const move = new Move({ id, actor, object: actor, target, to: ctx.getFollowersUri(userId) });
+        await send(ctx, userId, [userId], move);
+      } catch (error) {
+        log.warn({ err: error, userId }, "federation: an account's Move could not be queued");
+      }
+    });
+    return chain;
+  }
+
   return {
     /** Settles once the events heard so far are handled (the module's close waits for it). */
     idle: () => chain,
     farewell,
+    movedAway,
   };
 }

@@ -22,7 +22,7 @@ import { remoteLikeSender } from './federation.outbound-likes.js';
 import { selectActorByUsername, selectShadowByIri } from './federation.sql.js';
 import { limitedLoader, type Signer } from './federation.remote-fetch.js';
 import { keepPerson, lookupRoutes, type RemotePeopleDeps } from './federation.remote-people.js';
-import { aliasesRoutes, carryFollows } from './federation.account-move.js';
+import { aliasesRoutes, carryFollows, moveAwayRoutes } from './federation.account-move.js';
 import { backfill, BACKFILL_JOB, REMOTE_WORK_JOB, takeRemoteWork } from './federation.remote-works.js';
 
 /** The hourly sweep of Fedify's expired cache entries. */
@@ -140,6 +140,7 @@ export async function wireFederation(
     remoteBlockChanged,
     remoteFollowId,
     remoteFollowChanged,
+    security,
   }: {
     posts: PostsModule;
     /** Following out: a remote person's pictures go through its upload (as an import's), and are deleted with them. */
@@ -149,6 +150,8 @@ export async function wireFederation(
     /** The users module's ports (following out): the id of a Follow of someone on another server, and sending it. */
     remoteFollowId: { connect(answer: (followerId: string) => string | undefined): void };
     remoteFollowChanged: { connect(answer: (change: RemoteFollowChange) => Promise<void>): void };
+    /** The sessions module's check that the signed-in person confirmed who they are lately (moving away). */
+    security: { requireConfirmed(request: FastifyRequest): Promise<void> };
   },
 ): Promise<FederationModule> {
   const { app, bus, config, db, guards, jobs, limiter, log } = shared;
@@ -203,7 +206,7 @@ export async function wireFederation(
   remoteBlockChanged.connect(remoteBlockSender(federation, config.publicOrigin, {}));
   // Following out (issue 39): follows of people on other servers, and likes of their works, sent to them.
   remoteFollowId.connect(remoteFollowIdMaker(federation, config.publicOrigin, {}));
-  remoteFollowChanged.connect(remoteFollowSender(federation, db, config.publicOrigin, {}, log));
+  remoteFollowChanged.connect(remote.sendFollow);
   posts.remoteLikeChanged.connect(remoteLikeSender(federation, db, config.publicOrigin, {}, log));
   const localHost = (request: FastifyRequest) => {
     const origin = originOf(request, config.publicOrigin);
@@ -211,6 +214,21 @@ export async function wireFederation(
   };
   await app.register(lookupRoutes, { prefix: '/api', deps: remote.people, guards, limiter, localHost });
   await app.register(aliasesRoutes, { prefix: '/api', deps: remote.people, guards, limiter, localHost });
+  const actorPath = (userId: string) => AP_PATHS.actor.replace('{identifier}', userId);
+  await app.register(moveAwayRoutes, {
+    prefix: '/api',
+    deps: remote.people,
+    move: {
+      actorIri: (userId) => (config.publicOrigin ? new URL(actorPath(userId), config.publicOrigin).href : undefined),
+      followIdPrefix: new URL(actorPath(''), config.publicOrigin ?? 'http://localhost').href,
+      sendFollow: remote.sendFollow,
+      sendMove: deliveries.movedAway,
+    },
+    guards,
+    requireConfirmed: security.requireConfirmed,
+    limiter,
+    localHost,
+  });
   registerFederationAdapter(app, {
     federation,
     publicOrigin: config.publicOrigin,
@@ -280,8 +298,12 @@ function followingOut(
     retryDelaySeconds: BACKFILL_JOB.retryDelaySeconds,
     batchSize: 1,
   });
+  // Our Follows of people elsewhere and their Undos (the users module's follow port, and the follows a Move carries).
+  const sendFollow = (change: RemoteFollowChange) =>
+    remoteFollowSender(federation(), db, config.publicOrigin, {}, log)(change);
   return {
     people: deps,
+    sendFollow,
     inbox: {
       deps,
       queueWork: async (job: { noteIri: string; actorIri: string }) => {
@@ -305,7 +327,7 @@ function followingOut(
             toRemote: !('userId' in to),
             followIdPrefix: new URL(AP_PATHS.actor.replace('{identifier}', ''), config.publicOrigin).href,
           },
-          remoteFollowSender(federation(), db, config.publicOrigin, {}, log),
+          sendFollow,
         );
         log.debug({ fromIri, toUserId, moved }, 'federation: a Move carried our accounts’ follows');
       },

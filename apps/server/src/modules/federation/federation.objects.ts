@@ -104,6 +104,12 @@ export function toPerson(
     // The artist's other accounts (Mastodon's "account aliases"): a server moves an old account's followers here
     // only when this names it.
     aliases: row.also_known_as.flatMap((iri) => URL.parse(iri) ?? []),
+    // The account it moved to (issue 40, moving away): Mastodon shows the move and its followers' servers follow it.
+    successor: row.moved_to_local_id
+      ? ctx.getActorUri(row.moved_to_local_id)
+      : row.moved_to_iri
+        ? (URL.parse(row.moved_to_iri) ?? null)
+        : null,
   });
 }
 
@@ -216,7 +222,12 @@ export function toNote(
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(post.userId),
     published: instant(post.createdAt),
-    updated: post.updatedAt !== post.createdAt ? instant(post.updatedAt) : null,
+    // When an edit last changed it (issue 41: Mastodon shows "edited" from it); before migration 0045, the last write.
+    updated: post.editedAt
+      ? instant(post.editedAt)
+      : post.updatedAt !== post.createdAt
+        ? instant(post.updatedAt)
+        : null,
     url: at.post(post._id),
     content: contentOf(post, ctx.origin, links),
     sensitive: post.contentWarning !== null,

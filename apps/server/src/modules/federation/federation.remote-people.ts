@@ -106,10 +106,16 @@ async function fetchObject(deps: RemotePeopleDeps, url: URL): Promise<unknown> {
   }
 }
 
+/** The actor `iri` fetched afresh (past every cache), or null when it is not an actor (any more). */
+export async function freshActor(deps: RemotePeopleDeps, iri: string): Promise<Actor | null> {
+  const actor = await fetchObject(deps, new URL(iri));
+  return isActor(actor) && actor.id?.href === iri ? actor : null;
+}
+
 /** The actor `iri` fetched afresh and kept; null when it is not an actor (any more). */
 async function refreshPerson(deps: RemotePeopleDeps, iri: string): Promise<string | null> {
-  const actor = await fetchObject(deps, new URL(iri));
-  return isActor(actor) && actor.id?.href === iri ? keepPerson(deps, actor) : null;
+  const actor = await freshActor(deps, iri);
+  return actor ? keepPerson(deps, actor) : null;
 }
 
 /** WebFinger of `acct:user@host` (limited fetch): the actor id it names (its `self` link of ActivityPub's type). */

@@ -35,10 +35,16 @@ export interface ActorRow {
   created_at: string | Date;
   /** The actor ids of the artist's accounts elsewhere (migration 0041): its `alsoKnownAs`. */
   also_known_as: string[];
+  /** The account it moved to (migration 0049), its `movedTo`: another account here, or a remote actor's id. */
+  moved_to_local_id: string | null;
+  moved_to_iri: string | null;
 }
 
 const ACTOR_COLUMNS = sql`u.id, u.username, u.first_name, u.last_name, u.bio, u.link, u.photo_url,
-  u.works_signed_in_only, u.ai_training_opt_out, u.created_at, u.also_known_as`;
+  u.works_signed_in_only, u.ai_training_opt_out, u.created_at, u.also_known_as,
+  (select m.id from users m where m.id = u.moved_to_id and m.remote_actor_id is null) as moved_to_local_id,
+  (select ra.iri from users m join remote_actors ra on ra.id = m.remote_actor_id where m.id = u.moved_to_id)
+    as moved_to_iri`;
 
 /** The account behind an actor id (a uuid, checked by the caller); undefined when none or suspended. */
 export async function selectActor(db: Db, userId: string): Promise<ActorRow | undefined> {
@@ -786,6 +792,31 @@ export async function selectAccountAliases(db: Db, userId: string): Promise<Alia
         where u.id = ${userId}::uuid and u.remote_actor_id is null
         order by a.n`,
   );
+}
+
+/** Where one of our accounts moved (issue 40, moving away): the account it moved to, with its remote person. */
+export interface MoveStateRow {
+  moved_at: string | Date | null;
+  to_id: string | null;
+  to_username: string | null;
+  to_first_name: string | null;
+  to_last_name: string | null;
+  to_photo_url: string | null;
+  to_handle: string | null;
+  to_profile_url: string | null;
+  to_iri: string | null;
+}
+
+export async function selectMoveState(db: Db, userId: string): Promise<MoveStateRow | undefined> {
+  const [row] = await queryRows<MoveStateRow>(
+    db,
+    sql`select u.moved_at, m.id as to_id, m.username as to_username, m.first_name as to_first_name,
+               m.last_name as to_last_name, m.photo_url as to_photo_url, ra.handle as to_handle,
+               ra.profile_url as to_profile_url, ra.iri as to_iri
+        from users u left join users m on m.id = u.moved_to_id left join remote_actors ra on ra.id = m.remote_actor_id
+        where u.id = ${userId}::uuid and u.remote_actor_id is null`,
+  );
+  return row;
 }
 
 /** Whether the account here `userId` (not suspended) names `iri` among its other accounts: a Move's target here. */

@@ -222,6 +222,87 @@ describe('two of our servers, over HTTPS on loopback', () => {
     expect(bobNow.json().user.followingCount).toBe(1);
   }, 120_000);
 
+  it('an artist moves from a.test to b.test: their followers on both servers follow the new account', async () => {
+    const ana = await signUp(a.ctx.app, { username: 'ana' });
+    const dan = await signUp(a.ctx.app, { username: 'dan' }); // follows ana on a.test
+    const ben = await signUp(b.ctx.app, { username: 'ben' }); // ana's new account
+    const cat = await signUp(b.ctx.app, { username: 'cat' }); // follows ana from b.test
+    expect((await api(a, dan, 'POST', `/api/users/follow/${ana.user._id}`)).status).toBe(200);
+    await followAccepted(b, cat, await lookUp(b, cat, handleOf(a, 'ana')));
+
+    // The new account does not name the old one yet: nothing moves.
+    const refused = await api<{ errors: string[] }>(a, ana, 'POST', '/api/federation/move', {
+      account: `@${handleOf(b, 'ben')}`,
+    });
+    expect(refused.status, refused.body).toBe(400);
+    expect(refused.json().errors[0]).toContain('does not name this account yet');
+
+    const named = await api(b, ben, 'PUT', '/api/federation/aliases', { accounts: [`@${handleOf(a, 'ana')}`] });
+    expect(named.status, named.body).toBe(200);
+    const moved = await api<{ movedTo: { remote?: { handle: string } }; followersMoved: number }>(
+      a,
+      ana,
+      'POST',
+      '/api/federation/move',
+      { account: `@${handleOf(b, 'ben')}` },
+    );
+    expect(moved.status, moved.body).toBe(200);
+    expect(moved.json().movedTo.remote?.handle).toBe(handleOf(b, 'ben'));
+    expect(moved.json().followersMoved).toBe(1);
+
+    // a.test: the profile and the actor say where ana went; dan now follows ben, accepted by b.test.
+    const profile = await api<{ user: User }>(a, null, 'GET', '/api/users/by-username/ana');
+    expect(profile.json().user.movedTo?.remote?.handle).toBe(handleOf(b, 'ben'));
+    const actor = await a.ctx.app.inject({
+      method: 'GET',
+      url: `/ap/users/${ana.user._id}`,
+      headers: { accept: 'application/activity+json' },
+    });
+    expect(actor.json<{ movedTo?: string }>().movedTo).toBe(`${b.origin}/ap/users/${ben.user._id}`);
+    const benOnA = await rows<{ id: string }>(a, sql`select id from users where username = ${handleOf(b, 'ben')}`);
+    await eventually(
+      async () =>
+        (
+          await rows<{ pending: boolean }>(
+            a,
+            sql`select pending from follows where follower_id = ${dan.user._id}::uuid and followee_id = ${benOnA[0]!.id}::uuid`,
+          )
+        )[0]?.pending === false,
+      "dan's follow of ben accepted by b.test",
+      WAIT,
+    );
+    expect(
+      await rows(
+        a,
+        sql`select 1 from follows where follower_id = ${dan.user._id}::uuid and followee_id = ${ana.user._id}::uuid`,
+      ),
+    ).toHaveLength(0);
+
+    // b.test took the Move: cat follows ben, here, and no longer ana.
+    await eventually(
+      async () =>
+        (
+          await rows(
+            b,
+            sql`select 1 from follows where follower_id = ${cat.user._id}::uuid and followee_id = ${ben.user._id}::uuid`,
+          )
+        ).length === 1,
+      "cat's follow moved to ben on b.test",
+      WAIT,
+    );
+    const catFollows = await api<{ user: User }>(b, cat, 'GET', `/api/users/${cat.user._id}`);
+    expect(catFollows.json().user.followingCount).toBe(1);
+
+    // A second move within 30 days is refused; cancelling the redirect keeps the moved follows.
+    const again = await api(a, ana, 'POST', '/api/federation/move', { account: `@${handleOf(b, 'ben')}` });
+    expect(again.status, again.body).toBe(400);
+    const cancelled = await api<{ movedTo: null }>(a, ana, 'DELETE', '/api/federation/move');
+    expect(cancelled.json().movedTo).toBeNull();
+    expect(
+      (await api<{ user: User }>(a, null, 'GET', '/api/users/by-username/ana')).json().user.movedTo,
+    ).toBeUndefined();
+  }, 240_000);
+
   it("a block on a.test ends bob's follow there and reaches b.test", async () => {
     const [actor] = await rows<{ id: string }>(
       a,

@@ -18,6 +18,9 @@ export function createNotificationFeed(notifications: NotificationsService) {
           `${item.actor.remote ? `@${item.actor.remote.handle}` : item.actor.username} ${notificationAction(item.kind, item.commentId !== null)}${
             // "ana added a work to Moth diaries" (issue 41).
             item.series ? ` ${item.series.title}` : ''
+          }${
+            // "sana added your work to Figure references" (issue 41).
+            item.collection ? ` ${item.collection.title}` : ''
           }`,
     unreadCount,
     replay,

@@ -328,7 +328,8 @@ export function createMediaService({
         const started = generation;
         const row = await selectMediaRights(db, id, original);
         if (!row) return { refuseDownload: false, removed: false };
-        known = { optOut: row.ai_opt_out, postId: row.post_id, removed: row.removed };
+        // A picture an edit took out, kept for its author by the post's history (issue 41): public to nobody.
+        known = { optOut: row.ai_opt_out, postId: row.post_id, removed: row.removed || row.kept };
         mayDownload = row.may_download;
         if (generation === started) remember(id, known);
       }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { media, postMedia, type MediaVariant } from '../../db/schema.js';
+import { media, postMedia, postProcessPictures, type MediaVariant } from '../../db/schema.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -47,7 +47,8 @@ export async function selectMediaIdsAmong(db: Db, ids: string[]): Promise<string
 }
 
 /**
- * Deletes up to `batch` pictures uploaded before `cutoff` that no post and no profile uses, in two
+ * Deletes up to `batch` pictures uploaded before `cutoff` that no post (as a picture or a process picture, issue
+ * 41) and no profile uses, and no draft holds (draft_media, issue 41), in two
  * statements (see sweepMedia): the first locks the candidates, skipping a row locked by an attach in
  * progress, the second deletes those still unattached as seen by a new snapshot. `full` says a whole
  * batch was found (there may be more).
@@ -63,7 +64,10 @@ export async function deleteUnattachedMedia(
       sql`select m.id from media m
           where m.created_at < ${cutoff}::timestamptz
             and not exists (select 1 from post_media pm where pm.media_id = m.id)
+            and not exists (select 1 from post_process_pictures pp where pp.media_id = m.id)
+            and not exists (select 1 from post_revision_media rm where rm.media_id = m.id)
             and not exists (select 1 from users u where u.photo_media_id = m.id)
+            and not exists (select 1 from draft_media dm where dm.media_id = m.id)
           limit ${batch} for update skip locked`,
     );
     if (locked.length === 0) return { rows: [], full: false };
@@ -75,7 +79,10 @@ export async function deleteUnattachedMedia(
             sql`, `,
           )})
             and not exists (select 1 from post_media pm where pm.media_id = m.id)
+            and not exists (select 1 from post_process_pictures pp where pp.media_id = m.id)
+            and not exists (select 1 from post_revision_media rm where rm.media_id = m.id)
             and not exists (select 1 from users u where u.photo_media_id = m.id)
+            and not exists (select 1 from draft_media dm where dm.media_id = m.id)
           returning original_file, variants`,
     );
     return { rows: gone, full: locked.length === batch };
@@ -87,18 +94,24 @@ export async function deleteUnattachedMedia(
  * to train on their work, and whether a post showing it lets anyone download its original (a CC licence or
  * downloads allowed); the post showing it (a picture is in one post at most), and whether a moderator
  * removed that post (issue 38, item 6: its files are served to nobody). Primary-key probes of media, users,
- * post_media (by its unique media_id) and posts.
+ * post_media and post_process_pictures (a process picture follows its work's rights, issue 41; each by its unique
+ * media_id) and posts. `kept`: no post shows it and a revision keeps it (issue 41, post history): served to nobody
+ * under /media/ (its author sees it through the history's own route); `post_id` is then the revision's post, whose
+ * change forgets what is remembered of it.
  */
 export async function selectMediaRights(
   db: Db,
   id: string,
   withDownload: boolean,
-): Promise<{ ai_opt_out: boolean; may_download: boolean; post_id: string | null; removed: boolean } | undefined> {
+): Promise<
+  { ai_opt_out: boolean; may_download: boolean; post_id: string | null; removed: boolean; kept: boolean } | undefined
+> {
   const [row] = await queryRows<{
     ai_opt_out: boolean;
     may_download: boolean;
     post_id: string | null;
     removed: boolean;
+    kept: boolean;
   }>(
     db,
     sql`select u.ai_training_opt_out as ai_opt_out, ${
@@ -107,25 +120,38 @@ export async function selectMediaRights(
           // posted) is no published work, and its uploader may take it back.
           sql`coalesce(p.downloadable or p.licence <> 'all-rights-reserved', true)`
         : sql`false`
-    } as may_download, p.id as post_id, coalesce(p.moderation_state = 'removed', false) as removed
+    } as may_download, coalesce(p.id, kept.post_id) as post_id, coalesce(p.moderation_state = 'removed', false) as removed,
+        p.id is null and kept.post_id is not null as kept
         from media m join users u on u.id = m.owner_id
+        -- A picture an edit took out, which the post's history keeps for its author (issue 41, migration 0045).
+        left join lateral (
+          select r.post_id from post_revision_media rm join post_revisions r on r.id = rm.revision_id
+          where rm.media_id = m.id limit 1
+        ) kept on true
         left join post_media pm on pm.media_id = m.id
-        left join posts p on p.id = pm.post_id
+        left join post_process_pictures pp on pp.media_id = m.id
+        left join posts p on p.id = coalesce(pm.post_id, pp.post_id)
         where m.id = ${id}::uuid`,
   );
   return row;
 }
 
-/** The files (originals and variants) of the pictures the post shows. */
+/** The files (originals and variants) of the pictures the post shows, its process pictures' too (issue 41). */
 export async function selectPostMediaFiles(
   db: Db,
   postId: string,
 ): Promise<Pick<MediaRow, 'originalFile' | 'variants'>[]> {
-  return db
+  const finished = db
     .select({ originalFile: media.originalFile, variants: media.variants })
     .from(postMedia)
     .innerJoin(media, eq(media.id, postMedia.mediaId))
     .where(eq(postMedia.postId, postId));
+  const process = db
+    .select({ originalFile: media.originalFile, variants: media.variants })
+    .from(postProcessPictures)
+    .innerJoin(media, eq(media.id, postProcessPictures.mediaId))
+    .where(eq(postProcessPictures.postId, postId));
+  return [...(await finished), ...(await process)];
 }
 
 /** A picture still without its rendition for other servers (migration 0037), what writing it needs. */

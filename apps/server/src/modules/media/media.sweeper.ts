@@ -3,7 +3,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { deleteUnattachedMedia, selectMediaIdsAmong } from './media.sql.js';
 import { filesOf, MEDIA_FILE, type MediaLog, type MediaStorage } from './media.storage.js';
 
-/** An upload attached to no post and no profile after a day is one its owner gave up on. */
+/** An upload attached to no post, no profile and no draft after a day is one its owner gave up on. */
 export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
 /**
  * A file with no row: an upload's files are written moments before its row, so one older than this

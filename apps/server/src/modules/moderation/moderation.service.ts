@@ -47,6 +47,7 @@ import {
   selectAuthor,
   selectComment,
   selectOpenReports,
+  selectInquiryTarget,
   selectPostAuthor,
   selectQueuePage,
   selectRole,
@@ -141,7 +142,12 @@ export function createModerationService({
   }
 
   /** A target by type and id (a person also by username), whatever its state; 404 when there is none. */
-  async function findTarget(type: ReportTargetType, ref: string, missing: (t: ReportTargetType) => string) {
+  async function findTarget(
+    type: ReportTargetType,
+    ref: string,
+    missing: (t: ReportTargetType) => string,
+    reporterId?: string,
+  ): Promise<{ target: Target; user?: { username: string }; reporterMay?: boolean }> {
     if (type === 'user') {
       const user = await selectUserRef(db, isUuid(ref) ? { id: ref } : { username: ref });
       if (!user) throw notFound(missing(type));
@@ -149,6 +155,15 @@ export function createModerationService({
     }
     if (!isUuid(ref)) throw notFound(missing(type));
     const id = ref.toLowerCase();
+    if (type === 'inquiry') {
+      // Issue 42: the person reported is the other one of the two (than the reporter, or the latest reporter).
+      const inquiry = await selectInquiryTarget(db, id, reporterId);
+      if (!inquiry) throw notFound(missing(type));
+      return {
+        target: { type, id, authorId: inquiry.reported_id, postId: null } as Target,
+        reporterMay: inquiry.reporter_may,
+      };
+    }
     if (type === 'post') {
       const authorId = await selectPostAuthor(db, id);
       if (!authorId) throw notFound(missing(type));
@@ -229,13 +244,14 @@ export function createModerationService({
 
     /** POST /api/reports: one open report per reporter and target (409 for a second). */
     async report(reporterId: string, body: CreateReportBody): Promise<CreatedReport> {
-      const { target, user } = await findTarget(
+      const { target, user, reporterMay } = await findTarget(
         body.targetType,
         body.targetId,
         MODERATION_MESSAGES.reportTargetNotFound,
+        reporterId,
       );
       if (target.authorId === reporterId) throw badRequest(MODERATION_MESSAGES.reportYourself);
-      if (!(await visibleToReporter(target, reporterId))) {
+      if (target.type === 'inquiry' ? !reporterMay : !(await visibleToReporter(target, reporterId))) {
         throw notFound(MODERATION_MESSAGES.reportTargetNotFound(target.type));
       }
       const row = await insertReport(db, {
@@ -285,7 +301,7 @@ export function createModerationService({
         until = new Date(time).toISOString();
       }
       if (
-        ((action === 'hide' || action === 'remove') && target.type === 'user') ||
+        ((action === 'hide' || action === 'remove') && (target.type === 'user' || target.type === 'inquiry')) ||
         (action === 'mark-sensitive' && target.type !== 'post')
       ) {
         throw badRequest(MODERATION_MESSAGES.actionNotForTarget(action, target.type));

@@ -79,6 +79,31 @@ export async function selectComment(
   return row;
 }
 
+/**
+ * The person reported in an inquiry (issue 42): the other one of its two people than the reporter (`reporterId`),
+ * else than its latest reporter (a moderator acting on it). Whether the reporter may report it: they are one of
+ * the two and have not deleted it for themselves (their own block of the other does not count).
+ */
+export async function selectInquiryTarget(
+  db: Db,
+  inquiryId: string,
+  reporterId?: string,
+): Promise<{ reported_id: string; reporter_may: boolean } | undefined> {
+  const reporter = reporterId
+    ? sql`${reporterId}::uuid`
+    : sql`(select r.reporter_id from reports r where r.target_type = 'inquiry' and r.target_id = iq.id
+           and r.reporter_id is not null order by (r.status = 'open') desc, r.created_at desc limit 1)`;
+  const [row] = await queryRows<{ reported_id: string; reporter_may: boolean }>(
+    db,
+    sql`select case when x.reporter = iq.artist_id then iq.client_id else iq.artist_id end as reported_id,
+               coalesce((x.reporter = iq.artist_id and iq.artist_deleted_at is null)
+                     or (x.reporter = iq.client_id and iq.client_deleted_at is null), false) as reporter_may
+        from inquiries iq cross join lateral (select ${reporter} as reporter) x
+        where iq.id = ${inquiryId}::uuid`,
+  );
+  return row;
+}
+
 export interface ReportRow {
   id: string;
   target_type: ReportTargetType;
@@ -160,6 +185,21 @@ export async function selectSnapshot(db: Db, type: ReportTargetType, id: string)
     user: sql`select u.bio as text, null::uuid as post_id, u.id as author_id, null::text as moderation_state,
                 null::text as content_warning, ${isoDate('u.created_at')} as created_at, null::json as pictures
               from users u where u.id = ${id}::uuid`,
+    // An inquiry (issue 42): the thread as its two people see it, the request then the newest 50 messages, each
+    // line naming its writer; the author is the person reported (the other one than the latest reporter).
+    inquiry: sql`select '@' || c.username || ' asked @' || a.username || ': ' || iq.body
+                  || coalesce((select string_agg(E'\n\n@' || mu.username || ': ' || m.body, '' order by m.created_at, m.id)
+                               from (select * from inquiry_messages im where im.inquiry_id = iq.id
+                                     order by im.created_at desc, im.id desc limit 50) m
+                               join users mu on mu.id = m.author_id), '') as text,
+                null::uuid as post_id,
+                case when (select r.reporter_id from reports r where r.target_type = 'inquiry' and r.target_id = iq.id
+                           and r.reporter_id is not null order by (r.status = 'open') desc, r.created_at desc limit 1)
+                          = iq.artist_id then iq.client_id else iq.artist_id end as author_id,
+                null::text as moderation_state, null::text as content_warning,
+                ${isoDate('iq.created_at')} as created_at, null::json as pictures
+              from inquiries iq join users a on a.id = iq.artist_id join users c on c.id = iq.client_id
+              where iq.id = ${id}::uuid`,
   }[type];
   const [row] = await queryRows<SnapshotRow>(db, query);
   return row;

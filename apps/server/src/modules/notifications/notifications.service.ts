@@ -24,7 +24,10 @@ import {
 } from './notifications.sql.js';
 
 /** One notification as the live stream sends it, before the stream adds its sentence and counts. */
-export type LiveItem = Pick<LiveNotification, 'id' | 'kind' | 'actor' | 'postId' | 'commentId' | 'series'>;
+export type LiveItem = Pick<
+  LiveNotification,
+  'id' | 'kind' | 'actor' | 'postId' | 'commentId' | 'series' | 'inquiry' | 'collection'
+>;
 
 /** A notification's id in the live stream: its place (created_at, id) in the order, as a cursor. */
 const eventId = (row: { created_at: Date | string; id: string }) => encodeCursor([new Date(row.created_at), row.id]);
@@ -39,6 +42,8 @@ const toLiveItem = (row: NotificationRow): LiveItem => ({
   postId: row.post_id,
   commentId: row.comment_id,
   ...(row.series ? { series: row.series } : {}),
+  ...(row.collection ? { collection: row.collection } : {}),
+  ...(row.inquiry ? { inquiry: row.inquiry } : {}),
 });
 
 const toNotification = (row: GroupRow): Notification => ({
@@ -66,6 +71,8 @@ const toNotification = (row: GroupRow): Notification => ({
       }
     : {}),
   ...(row.series ? { series: row.series } : {}),
+  ...(row.collection ? { collection: row.collection } : {}),
+  ...(row.inquiry ? { inquiry: row.inquiry } : {}),
   createdAt: row.created_at,
   read: row.read,
 });

@@ -31,11 +31,15 @@ export interface GroupRow {
   comment_content: string | null;
   /** report-resolved: the report and its outcome. */
   report_id: string | null;
-  report_target_type: 'post' | 'comment' | 'user' | null;
+  report_target_type: 'post' | 'comment' | 'user' | 'inquiry' | null;
   report_reason: string | null;
   report_outcome: 'dismiss' | 'hide' | 'remove' | 'mark-sensitive' | 'suspend' | null;
   /** series-work (issue 41): the series the work was added to. */
   series: SeriesRefRow | null;
+  /** collection-work (issue 41): the public collection the work was added to. */
+  collection: SeriesRefRow | null;
+  /** inquiry, inquiry-message, inquiry-state (issue 42): the inquiry and its state. */
+  inquiry: InquiryRefRow | null;
   read: boolean;
   last_id: string;
 }
@@ -48,14 +52,32 @@ export interface SeriesRefRow {
   username: string;
 }
 
+/** An inquiry named by a notification (issue 42), as the contract's InquiryRef. */
+export interface InquiryRefRow {
+  _id: string;
+  state: 'open' | 'accepted' | 'declined' | 'done';
+}
+
+/** The inquiry a notification names (alias `iq`), or null. */
+const INQUIRY_REF = sql`case when iq.id is null then null else json_build_object('_id', iq.id, 'state', iq.state) end`;
+
 /** The series a notification names (aliases `s`, the series, and `su`, its owner), or null. */
 const SERIES_REF = sql`case when s.id is null then null
   else json_build_object('_id', s.id, 'slug', s.slug, 'title', s.title, 'username', su.username) end`;
+
+/**
+ * The collection a notification names (aliases `col`, the collection, and `colu`, its owner), or null: a public one
+ * only (one made private takes its notifications with it; this is the belt to those braces).
+ */
+const COLLECTION_REF = sql`case when col.id is null or not col.is_public then null
+  else json_build_object('_id', col.id, 'slug', col.slug, 'title', col.title, 'username', colu.username) end`;
 
 /** One notification with its actor (an account here, or a remote actor), as the live stream sends it. */
 export interface NotificationRow {
   actor: PersonRow;
   series: SeriesRefRow | null;
+  collection: SeriesRefRow | null;
+  inquiry: InquiryRefRow | null;
   id: string;
   kind: Notification['kind'];
   post_id: string | null;
@@ -108,7 +130,9 @@ export async function selectGroupPage(
                  (array_agg(n.actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as actor_ids,
                  (array_agg(n.remote_actor_id order by n.created_at desc))[1:${NOTIFICATION_ACTOR_CAP}] as remote_ids,
                  min(n.post_id::text)::uuid as post_id, min(n.comment_id::text)::uuid as comment_id,
-                 min(n.report_id::text)::uuid as report_id, min(n.series_id::text)::uuid as series_id
+                 min(n.report_id::text)::uuid as report_id, min(n.series_id::text)::uuid as series_id,
+                 min(n.inquiry_id::text)::uuid as inquiry_id,
+                 min(n.collection_id::text)::uuid as collection_id
           from notifications n
           where n.recipient_id = ${userId}::uuid and ${notBlockedWith(userId, sql`n.actor_id`)}
           group by 1
@@ -125,7 +149,8 @@ export async function selectGroupPage(
                case when ${postShown} then ${POST_PIC} end as post_pic,
                c.id as comment_id, case when ${commentShown} then left(c.content, 140) end as comment_content,
                r.id as report_id, r.target_type as report_target_type, r.reason as report_reason,
-               r.outcome as report_outcome, ${SERIES_REF} as series
+               r.outcome as report_outcome, ${SERIES_REF} as series, ${INQUIRY_REF} as inquiry,
+               ${COLLECTION_REF} as collection
         from groups g
         left join posts p on p.id = g.post_id
         left join comments c on c.id = g.comment_id
@@ -134,6 +159,9 @@ export async function selectGroupPage(
         left join reports r on r.id = g.report_id
         left join series s on s.id = g.series_id
         left join users su on su.id = s.owner_id
+        left join collections col on col.id = g.collection_id
+        left join users colu on colu.id = col.owner_id
+        left join inquiries iq on iq.id = g.inquiry_id
         where ${after}
         order by ${orderBy}
         ${limit}`,
@@ -165,12 +193,15 @@ export async function selectNotificationsWithActor(
   return queryRows<NotificationRow>(
     db,
     sql`select n.id, n.kind, n.post_id, n.comment_id, n.created_at, ${personJson('u', 'ra')} as actor,
-               ${SERIES_REF} as series
+               ${SERIES_REF} as series, ${INQUIRY_REF} as inquiry, ${COLLECTION_REF} as collection
         from notifications n
         left join users u on u.id = n.actor_id
         left join remote_actors ra on ra.id = n.remote_actor_id
         left join series s on s.id = n.series_id
         left join users su on su.id = s.owner_id
+        left join collections col on col.id = n.collection_id
+        left join users colu on colu.id = col.owner_id
+        left join inquiries iq on iq.id = n.inquiry_id
         where n.recipient_id = ${userId}::uuid and (u.id is not null or ra.id is not null) and ${
           'after' in where
             ? sql`(n.created_at, n.id) > (${where.after[0]}::timestamptz, ${where.after[1]}::uuid)`

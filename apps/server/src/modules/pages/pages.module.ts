@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context.js';
 import type { StaticFilesOptions } from '../../plugins/static-files.js';
+import type { CollectionsModule } from '../collections/index.js';
 import type { PostsModule } from '../posts/index.js';
 import type { SeriesModule } from '../series/index.js';
 import { clearSessionCookie, sessionTokenOf } from '../sessions/index.js';
@@ -15,11 +16,22 @@ import { robotsRoutes } from './robots.routes.js';
  */
 export async function wirePages(
   shared: ServerContext<{ webDistDir: string }>,
-  { posts, users, series }: { posts: PostsModule; users: UsersModule; series: SeriesModule },
+  {
+    posts,
+    users,
+    series,
+    collections,
+  }: { posts: PostsModule; users: UsersModule; series: SeriesModule; collections: CollectionsModule },
 ): Promise<Pick<StaticFilesOptions, 'sharedPage' | 'homePage'>> {
   const { app, config, db, log } = shared;
   await app.register(robotsRoutes);
-  const pages = createPagesService({ db, posts: posts.posts, users: users.users, series: series.series });
+  const pages = createPagesService({
+    db,
+    posts: posts.posts,
+    users: users.users,
+    series: series.series,
+    collections: collections.collections,
+  });
   // The web build's server render of shared pages (issue 22), when there is one.
   const renderer = await loadPageRenderer(config.webDistDir);
   const readApi = apiReader(app);

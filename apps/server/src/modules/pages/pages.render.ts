@@ -27,7 +27,7 @@ export interface PageRenderer {
   styles: Partial<Record<SharedRoute, string[]>>;
 }
 
-type SharedRoute = 'post' | 'profile' | 'tag' | 'series' | 'feed';
+type SharedRoute = 'post' | 'profile' | 'tag' | 'series' | 'collection' | 'feed';
 
 /** A stylesheet of the web build: `/assets/name-hash.css` (or under another base path). */
 const STYLESHEET = /^\/[\w./-]+\.css$/;
@@ -37,6 +37,7 @@ function routeOf(url: string): SharedRoute {
   const segments = url.split('?')[0]!.split('/').filter(Boolean);
   if (segments.length === 1) return 'profile';
   if (segments.length === 3 && segments[1] === 'series') return 'series';
+  if (segments.length === 3 && segments[1] === 'collections') return 'collection';
   return segments[0] === 'tags' ? 'tag' : 'post';
 }
 

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { jsonBody } from '../../lib/json-text.js';
+import type { CollectionsService } from '../collections/index.js';
 import type { PostsService } from '../posts/index.js';
 import { seriesFeedPath, type SeriesService } from '../series/index.js';
 import type { UsersService } from '../users/index.js';
@@ -126,11 +127,13 @@ export function createPagesService({
   posts,
   users,
   series,
+  collections,
 }: {
   db: Db;
   posts: PostsService;
   users: UsersService;
   series: SeriesService;
+  collections: CollectionsService;
 }) {
   /** null when the thing is not there (a 404 of the service), any other error thrown on. */
   const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
@@ -266,7 +269,11 @@ export function createPagesService({
       status: 200,
       head: {
         title: `${name} (@${user.username}) · ${APP_NAME}`,
-        description: excerpt(user.bio, DESCRIPTION_MAX) || `${works} by ${name} on ${APP_NAME}.`,
+        // "Open for commissions" first when they are (issue 42): the link preview says it before the bio.
+        description: `${user.openForCommissions ? 'Open for commissions. ' : ''}${
+          excerpt(user.bio, DESCRIPTION_MAX - (user.openForCommissions ? 22 : 0)) ||
+          `${works} by ${name} on ${APP_NAME}.`
+        }`,
         canonical: absolute(`/${user.username}`),
         ogType: 'profile',
         image: picture ? previewImage(picture, absolute) : { url: absolute(user.userPhoto), alt: name },
@@ -325,6 +332,37 @@ export function createPagesService({
     };
   }
 
+  /**
+   * A public collection's page (issue 41): its title and description, its cover as the preview (never a warned
+   * work). A private collection, or Saved, is not there for a visitor: the page 404s, as for none at all; a signed-in
+   * only person's collections are not there either (the site's generic head, as their profile has).
+   */
+  async function collectionPage(
+    username: string,
+    slug: string,
+    absolute: (path: string) => string,
+  ): Promise<SharedPage> {
+    const found = await orNull(collections.bySlug(username, slug, null));
+    if (!found) {
+      const user: User | null = await orNull(users.getByUsername(username, null));
+      return user?.worksSignedInOnly ? { status: 200, head: GENERIC } : notFoundPage();
+    }
+    const owner = found.owner;
+    const name = nameOf(owner);
+    const works = `${found.workCount} ${found.workCount === 1 ? 'work' : 'works'}`;
+    return {
+      status: 200,
+      head: {
+        title: `${found.title}, a collection by ${name} · ${APP_NAME}`,
+        description:
+          excerpt(found.description, DESCRIPTION_MAX) || `A collection of ${works} gathered by ${name} on ${APP_NAME}.`,
+        canonical: absolute(`/${owner.username}/collections/${found.slug}`),
+        ogType: 'website',
+        ...(found.cover ? { image: previewImage(found.cover, absolute) } : {}),
+      },
+    };
+  }
+
   return {
     /**
      * The head of a signed-in viewer's Home drawn on the server: the site's, whose it is (the session token's
@@ -355,6 +393,11 @@ export function createPagesService({
         const username =
           USERNAME.test(first) && !(RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase());
         return username ? seriesPage(first, third, absolute) : undefined;
+      }
+      if (segments.length === 3 && second === 'collections' && first && third) {
+        const username =
+          USERNAME.test(first) && !(RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase());
+        return username ? collectionPage(first, third, absolute) : undefined;
       }
       if (segments.length === 2 && first === 'tags') {
         const tag = second!.toLowerCase();

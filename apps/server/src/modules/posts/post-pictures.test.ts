@@ -141,7 +141,7 @@ describe('a post with several pictures', () => {
     expect(none).toMatchObject({ media: [], picture: null, postPic: '/media/defaults/default-post.jpg' });
   });
 
-  it('edits the list: add, remove and reorder in one write; a picture taken out is deleted with its files', async () => {
+  it('edits the list: add, remove and reorder in one write; a picture taken out is kept for its author, public to nobody', async () => {
     const author = await signUp(ctx.app);
     const [a, b, c, d] = await uploadMany(author, 4);
     const post = await created(author, { mediaIds: [a!._id, b!._id] });
@@ -151,8 +151,9 @@ describe('a post with several pictures', () => {
     expect(added.statusCode, added.body).toBe(201);
     expect(ids(added.json().post)).toEqual([c!._id, a!._id]);
     expect(added.json().post.postPic).toBe(c!.url);
-    expect(await mediaRows([b!._id])).toEqual([]);
-    expect(await filesOf(b!._id)).toEqual([]);
+    // The post's history keeps b (issue 41): its row and files stay, /media/ serves it to nobody.
+    expect(await mediaRows([b!._id])).toHaveLength(1);
+    expect((await filesOf(b!._id)).length).toBeGreaterThan(2);
     expect((await ctx.app.inject({ method: 'GET', url: b!.url })).statusCode).toBe(404);
 
     // Reorder and add d: nothing is deleted.
@@ -174,8 +175,14 @@ describe('a post with several pictures', () => {
       picture: null,
       postPic: '/media/defaults/default-post.jpg',
     });
-    expect(await mediaRows([a!._id, c!._id, d!._id])).toEqual([]);
-    for (const gone of [a!, c!, d!]) expect(await filesOf(gone._id)).toEqual([]);
+    expect(await mediaRows([a!._id, c!._id, d!._id])).toHaveLength(3);
+    for (const kept of [a!, c!, d!]) expect((await filesOf(kept._id)).length).toBeGreaterThan(2);
+
+    // Deleting the post deletes what its history kept.
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}`, headers: auth(author) });
+    expect(deleted.statusCode).toBe(201);
+    expect(await mediaRows([a!._id, b!._id, c!._id, d!._id])).toEqual([]);
+    for (const gone of [a!, b!, c!, d!]) expect(await filesOf(gone._id)).toEqual([]);
   });
 
   it('edits content alone without touching the pictures', async () => {
@@ -224,7 +231,8 @@ describe('the legacy mediaId', () => {
     expect(ids(grown.json().post)).toEqual([a!._id, b!._id]);
     const replaced = await edit(author, post._id, { mediaId: c!._id });
     expect(ids(replaced.json().post)).toEqual([c!._id]);
-    expect(await mediaRows([a!._id, b!._id])).toEqual([]);
+    // Kept by the post's history (issue 41).
+    expect(await mediaRows([a!._id, b!._id])).toHaveLength(2);
 
     const removed = await edit(author, post._id, { mediaId: null });
     expect(removed.json().post).toMatchObject({
@@ -232,8 +240,8 @@ describe('the legacy mediaId', () => {
       picture: null,
       postPic: '/media/defaults/default-post.jpg',
     });
-    expect(await mediaRows([c!._id])).toEqual([]);
-    expect(await filesOf(c!._id)).toEqual([]);
+    expect(await mediaRows([c!._id])).toHaveLength(1);
+    expect((await ctx.app.inject({ method: 'GET', url: c!.url })).statusCode).toBe(404);
   });
 
   it('mediaId null on create is a post without pictures', async () => {

@@ -7,6 +7,8 @@ import type { SafetyModule } from '../safety/index.js';
 import { bookmarksRoutes } from './bookmarks.routes.js';
 import { changesPostSearches, createPostCache, type SearchHit } from './posts.cache.js';
 import { postsRoutes } from './posts.routes.js';
+import { createPostHistory } from './post-history.js';
+import { postHistoryRoutes } from './post-history.routes.js';
 import { createPostsService, type RemoteLikeChanged } from './posts.service.js';
 import type { ViewerStateCache } from './viewer-state.js';
 
@@ -35,6 +37,12 @@ export async function wirePosts(
   });
   await app.register(bookmarksRoutes, { prefix: '/api', posts, guards });
   await app.register(postsRoutes, { prefix: '/api', posts, guards });
+  // A work's history (issue 41): its revisions, and the earlier pictures its author sees (read from the storage).
+  await app.register(postHistoryRoutes, {
+    prefix: '/api',
+    history: createPostHistory({ db, storage: media.storage }),
+    guards,
+  });
   return { posts, cache, remoteLikeChanged };
 }
 

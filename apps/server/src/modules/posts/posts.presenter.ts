@@ -1,6 +1,6 @@
 import { formatDate, formatTime, type Post } from '@share-arts/contract';
 import { DEFAULT_POST_PIC_URL } from '../../lib/assets.js';
-import { toPicture } from '../media/index.js';
+import { toPicture, type MediaRow } from '../media/index.js';
 import { photoUrl } from '../users/index.js';
 import type { PostKeyRow, PostRow } from './posts.sql.js';
 
@@ -10,7 +10,8 @@ import type { PostKeyRow, PostRow } from './posts.sql.js';
  */
 export type SharedPost = Omit<Post, 'commentCount' | 'viewer' | 'moderation'>;
 
-export function toSharedPost(row: PostRow): SharedPost {
+/** `process`: the post's process pictures in order (issue 41), read beside its row (selectProcessPictures). */
+export function toSharedPost(row: PostRow, process: readonly MediaRow[] = []): SharedPost {
   const createdAt = new Date(row.created_at);
   const media = row.media.map(toPicture);
   // The first picture is the cover: `picture` and `postPic` are for clients that show one.
@@ -25,6 +26,7 @@ export function toSharedPost(row: PostRow): SharedPost {
     postPic: picture?.url ?? DEFAULT_POST_PIC_URL,
     picture,
     media,
+    process: process.map(toPicture),
     createdAt: formatDate(createdAt),
     updatedAt: formatDate(new Date(row.updated_at)),
     time: formatTime(createdAt),
@@ -42,6 +44,8 @@ export function toSharedPost(row: PostRow): SharedPost {
     downloadable: row.downloadable,
     ...originOf(row),
     ...(row.imported_from ? { importedFrom: row.imported_from } : {}),
+    ...(row.author_open ? { authorOpenForCommissions: true } : {}),
+    ...(row.edited_at ? { editedAt: formatDate(new Date(row.edited_at)) } : {}),
   };
 }
 

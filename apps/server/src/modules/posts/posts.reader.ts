@@ -1,4 +1,4 @@
-import { ERRORS, PAGE_LIMITS, type PostListQuery } from '@share-arts/contract';
+import { ERRORS, PAGE_LIMITS, type ExploreQuery, type PostListQuery } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { notFound } from '../../lib/http-error.js';
@@ -9,6 +9,7 @@ import { rankedPage } from '../../lib/keyset.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { usernameExists } from '../users/index.js';
+import { commissionFilterOf } from '../commissions/index.js';
 import { selectViewerVotes } from '../comments/index.js';
 import {
   POST_LISTS,
@@ -18,6 +19,7 @@ import {
   selectPostReactors,
   selectPostRows,
   selectPostsByIds,
+  selectProcessPictures,
   selectSearchMatches,
   selectWorksBy,
   type PageRequest,
@@ -133,7 +135,11 @@ export function createPostReader({
   async function assemble(rows: PostKeyRow[], viewerId: string | null, hidden: Relations): Promise<JsonText[]> {
     const shared = await cache.resolve(
       rows.map((row) => row.id),
-      async (ids) => (await selectPostsByIds(db, ids)).map(toSharedPost),
+      async (ids) => {
+        // The process pictures of the page's posts in one more read (issue 41), beside the posts'.
+        const [rows, process] = await Promise.all([selectPostsByIds(db, ids), selectProcessPictures(db, ids)]);
+        return rows.map((row) => toSharedPost(row, process.get(row.id)));
+      },
       (ids) => selectPostReactors(db, ids),
     );
     const voted = viewerId === null ? [] : votedCommentIds(shared.values());
@@ -248,10 +254,17 @@ export function createPostReader({
   }
 
   /** The posts carrying a tag (lower case, without '#'), but those of people the viewer muted. */
-  async function tagged(tag: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+  async function tagged(tag: string, query: ExploreQuery, viewerId: string | null): Promise<PostPageResult> {
+    // Narrowed to artists open for commissions (issue 42) when the query asks (a 400 for a price without currency).
+    const open = commissionFilterOf(query);
     const [viewer, state] = await viewerOf(viewerId);
-    const request = { ...query, ...POST_LISTS.tagged(tag, viewerId, viewer), order: query.sort ?? 'latest', viewerId };
-    return page(request, viewer, `tagged:${request.order}`, true, state);
+    const request = {
+      ...query,
+      ...POST_LISTS.tagged(tag, viewerId, viewer, open),
+      order: query.sort ?? 'latest',
+      viewerId,
+    };
+    return page(request, viewer, `tagged${open ? '-open' : ''}:${request.order}`, true, state);
   }
 
   /**
@@ -332,10 +345,17 @@ export function createPostReader({
     },
 
     /** Everyone's posts (Explore), but those of people the viewer muted. */
-    async list(query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+    async list(query: ExploreQuery, viewerId: string | null): Promise<PostPageResult> {
+      // Narrowed to artists open for commissions (issue 42) when the query asks.
+      const open = commissionFilterOf(query);
       const [viewer, state] = await viewerOf(viewerId);
-      const request = { ...query, ...POST_LISTS.everyone(viewerId, viewer), order: query.sort ?? 'latest', viewerId };
-      return page(request, viewer, `everyone:${request.order}`, true, state);
+      const request = {
+        ...query,
+        ...POST_LISTS.everyone(viewerId, viewer, open),
+        order: query.sort ?? 'latest',
+        viewerId,
+      };
+      return page(request, viewer, `everyone${open ? '-open' : ''}:${request.order}`, true, state);
     },
 
     /**

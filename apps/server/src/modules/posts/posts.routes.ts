@@ -4,6 +4,7 @@ import {
   CreatePostBody,
   EditPostBody,
   ERRORS,
+  ExploreQuery,
   IdParams,
   PostListQuery,
   PostPage,
@@ -37,8 +38,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
       schema: {
         tags: ['posts'],
         summary: 'All posts (Explore)',
-        description: `${PAGING} With a token, each post's viewer flags are filled in.`,
-        querystring: PostListQuery,
+        description: `${PAGING} With a token, each post's viewer flags are filled in. open, kind, currency, priceMin and priceMax narrow it to the works of artists open for commissions (issue 42; a price needs its currency, and artists pricing in another currency are left out: 400 otherwise).`,
+        querystring: ExploreQuery,
         response: { 200: PostPage, ...errorResponses(400) },
       },
     },
@@ -120,7 +121,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
           'uploaded with POST /api/media (purpose post), in order; mediaId, one picture, still works. Without ' +
           'pictures the post shows the default picture. 400 for more than 20, an id listed twice, someone ' +
           `else's picture, an avatar, a picture already in another post ("${ERRORS.pictureInUse}") or both ` +
-          'mediaIds and mediaId; 404 for an unknown or deleted picture. Nothing is written when one is refused.',
+          'mediaIds and mediaId; 404 for an unknown or deleted picture. processMediaIds attaches up to 10 process ' +
+          'pictures (sketch, lines, flats…: issue 41), uploaded the same way, in order, refused as the pictures are ' +
+          '(and a picture listed in both lists). Nothing is written when one is refused.',
         security: bearerAuth,
         headers: PreferHeader,
         body: CreatePostBody,
@@ -144,7 +147,11 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
           'From postData: content, the pictures, and the rights and warnings (contentWarning, commentPolicy, ' +
           'licence, aiGenerated, downloadable), each left as it is when left out; any other field is ignored. mediaIds is the ' +
           'whole new list, in order (add, remove and reorder in one edit; [] removes them all); mediaId one ' +
-          'picture in place of all, null none. A picture taken out of the post is deleted with its files. The ' +
+          "picture in place of all, null none. An edit that changes something is kept in the work's history " +
+          '(GET /api/posts/{id}/history) and the post says when it was edited (editedAt); a picture taken out of ' +
+          'the post is kept there for its author, no longer shown to anyone else. ' +
+          'processMediaIds is the whole new list of process pictures (issue 41; [] removes them all, left out keeps ' +
+          'them); a process picture taken out is kept in the history too. The ' +
           `pictures are refused as on create, and nothing changes then. Another user's post: 400 "${ERRORS.editPostNotOwner}".`,
         security: bearerAuth,
         headers: PreferHeader,
@@ -166,7 +173,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
       schema: {
         tags: ['posts'],
         summary: 'Delete your post',
-        description: `Deletes its comments, likes, bookmarks and picture files too. Another user's post: 400 "${ERRORS.deletePostNotOwner}".`,
+        description: `Deletes its comments, likes, bookmarks and picture files (its process pictures' too). Another user's post: 400 "${ERRORS.deletePostNotOwner}".`,
         security: bearerAuth,
         headers: PreferHeader,
         params: IdParams,

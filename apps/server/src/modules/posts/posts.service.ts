@@ -15,16 +15,27 @@ import {
   lockPostRow,
   reactToPost,
   replacePostMedia,
+  insertRevision,
+  selectKeptPictureIds,
+  selectUnusedPictures,
   selectPostHiddenFrom,
   selectPostMediaIds,
+  selectProcessMediaIds,
   selectReportable,
   updatePostRow,
   type PostChanges,
 } from './posts.sql.js';
 import type { PostCache, SearchHit } from './posts.cache.js';
+import { revisionOf, snapshotForEdit } from './post-history.js';
 import { createPostReader } from './posts.reader.js';
 import type { ViewerStateCache } from './viewer-state.js';
 import type { RelationsCache } from '../safety/index.js';
+import {
+  attachableProcessPictures,
+  editProcessPictures,
+  isProcessPictureInUse,
+  mapProcessPictureInUse,
+} from './process-pictures.js';
 
 export type { PostPageResult } from './posts.reader.js';
 
@@ -150,6 +161,8 @@ export function createPostsService({
 
   const mapPictureInUse = (error: unknown): never => {
     if (isUniqueViolation(error, 'post_media_media_key')) throw badRequest(ERRORS.pictureInUse);
+    if (isProcessPictureInUse(error)) mapProcessPictureInUse(error);
+    if (isForeignKeyViolation(error, 'post_process_pictures_media_id_media_id_fk')) throw notFound(MEDIA_NOT_FOUND);
     // Deleted between the owner's check and the write.
     if (isForeignKeyViolation(error, 'post_media_media_id_media_id_fk')) throw notFound(MEDIA_NOT_FOUND);
     throw error;
@@ -180,17 +193,24 @@ export function createPostsService({
      */
     async create(
       userId: string,
-      input: { content: string; mediaId?: string | null | undefined; mediaIds?: string[] | undefined } & RightsInput,
+      input: {
+        content: string;
+        mediaId?: string | null | undefined;
+        mediaIds?: string[] | undefined;
+        processMediaIds?: string[] | undefined;
+      } & RightsInput,
     ): Promise<JsonText> {
       const content = cleanContent(input.content);
       const rights = rightsChanges(input);
       const mediaIds = await attachablePictures(userId, requestedPictures(input) ?? [], db);
+      const processMediaIds = await attachableProcessPictures(media, db, userId, input.processMediaIds ?? [], mediaIds);
       const tags = extractHashtags(content);
       const { id: postId, time } = await insertPost(db, {
         authorId: userId,
         content,
         tags,
         mediaIds,
+        processMediaIds,
         rights,
       }).catch(mapPictureInUse);
       // The Home timelines kept here take it in now, not when its event comes back (issue 26).
@@ -206,19 +226,28 @@ export function createPostsService({
     },
 
     /**
-     * Only content and the pictures change. mediaIds is the whole new list (add, remove, reorder);
-     * mediaId one picture in place of all, null none. A picture taken out is deleted with its files.
+     * Content, the pictures, the process pictures and the rights change. mediaIds is the whole new list (add,
+     * remove, reorder); mediaId one picture in place of all, null none. An edit that changes something keeps a
+     * revision (issue 41, post-history.ts) and the post says "edited"; a picture taken out is kept for the author
+     * by that revision, not deleted.
      */
     async edit(
       userId: string,
       postId: string,
-      data: { content?: string; mediaId?: string | null; mediaIds?: string[] } & RightsInput,
+      data: {
+        content?: string;
+        mediaId?: string | null;
+        mediaIds?: string[];
+        processMediaIds?: string[];
+      } & RightsInput,
     ): Promise<JsonText> {
       const rights = rightsChanges(data);
-      const removed = await db
+      const edited = await db
         .transaction(async (tx) => {
           const post = await lockPost(tx, postId);
           if (post.authorId !== userId) throw badRequest(ERRORS.editPostNotOwner);
+          // What the edit changes from, before anything is written (the history's "before").
+          const before = await snapshotForEdit(tx, postId);
           const requested = requestedPictures(data);
           const changes: PostChanges = { ...rights };
           if (data.content !== undefined) {
@@ -226,20 +255,36 @@ export function createPostsService({
             changes.tags = extractHashtags(changes.content);
           }
           const pictures = requested && (await pictureChange(tx, userId, postId, requested));
-          if (Object.keys(changes).length === 0 && !pictures) return [];
           if (pictures) await replacePostMedia(tx, postId, pictures.wanted);
-          await updatePostRow(tx, postId, changes);
+          // The process pictures (issue 41): their own list, written by their own function.
+          const process =
+            data.processMediaIds &&
+            (await editProcessPictures(tx, media, {
+              userId,
+              postId,
+              requested: data.processMediaIds,
+              finished: requested && (pictures?.wanted ?? requested),
+            }));
+          // Only what really differs is written and kept; an edit that changes nothing leaves no trace.
+          const edit = revisionOf(before, changes, pictures?.wanted, process?.wanted);
+          if (!edit) return false;
+          await insertRevision(tx, { postId, ...edit.revision });
+          await updatePostRow(tx, postId, edit.changes, true);
           // Only the people this edit adds are notified: the others were when they were written.
-          if (changes.content !== undefined) {
-            await notifyMentions(tx, { actorId: userId, usernames: extractMentions(changes.content), postId });
+          if (edit.changes.content !== undefined) {
+            await notifyMentions(tx, { actorId: userId, usernames: extractMentions(edit.changes.content), postId });
           }
-          return pictures?.removed ?? [];
+          return true;
         })
         .catch(mapPictureInUse);
-      cache.invalidate(postId);
-      searches.clear();
-      if (data.content !== undefined) viewerStates?.retagged();
-      await deletePictures(removed);
+      if (edited) {
+        cache.invalidate(postId);
+        // A picture taken out is public to nobody now, one put back public again (issue 41): this process forgets
+        // what it remembers of the post's pictures' files before it answers; the others on the post's event.
+        media.forgetPost(postId);
+        searches.clear();
+        if (data.content !== undefined) viewerStates?.retagged();
+      }
       return getPost(postId, userId);
     },
 
@@ -248,13 +293,19 @@ export function createPostsService({
       const mediaIds = await db.transaction(async (tx) => {
         const post = await lockPost(tx, postId);
         if (post.authorId !== userId) throw badRequest(ERRORS.deletePostNotOwner);
-        const pictures = await selectPostMediaIds(tx, postId);
+        const pictures = [
+          ...(await selectPostMediaIds(tx, postId)),
+          ...(await selectProcessMediaIds(tx, postId)),
+          // The pictures its history kept (issue 41): they go with it.
+          ...(await selectKeptPictureIds(tx, postId)),
+        ];
         await deletePostRow(tx, postId, userId);
-        return pictures;
+        return [...new Set(pictures)];
       });
       cache.invalidate(postId);
       searches.clear();
-      await deletePictures(mediaIds);
+      // Those another post shows, or another post's history keeps (a picture moved), stay.
+      await deletePictures(await selectUnusedPictures(db, mediaIds));
     },
 
     /**

@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { POST_COMMENT_CAP, POST_REACTION_CAP, type Comment, type ReactionUser, type Sort } from '@share-arts/contract';
 import { queryRows, statementTemplate, type Db } from '../../db/client.js';
-import { postMedia, posts } from '../../db/schema.js';
-import { keysetQuery, type Keyset } from '../../lib/keyset.js';
+import { postMedia, postProcessPictures, posts } from '../../db/schema.js';
+import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { encodeCursor, type CursorPart, type CursorValue } from '../../lib/cursor.js';
 import { literalLimit } from '../../lib/sql-limit.js';
 import { mediaJson, reactorsJson } from '../../lib/sql-json.js';
@@ -12,12 +12,15 @@ import { notificationCtes } from '../../events/notification-rules.js';
 import { notePublish, publish, publishSql } from '../../events/events.js';
 import { reactionStatements, runReaction } from '../../lib/reaction-statement.js';
 import { carriesNoMutedWord, mutedWordOf, notBlockedWith, shownInListsTo, type Relations } from '../safety/index.js';
+import { openArtistMatching, openForCommissionsOf, type CommissionFilter } from '../commissions/index.js';
 
 export interface PostRow {
   id: string;
   content: string;
   created_at: string;
   updated_at: string;
+  /** When an edit last changed what readers see (issue 41); null: never edited. */
+  edited_at: string | null;
   like_count: number;
   dislike_count: number;
   author_id: string;
@@ -35,6 +38,8 @@ export interface PostRow {
   note_url: string | null;
   /** An imported work's source (issue 40), null otherwise. */
   imported_from: string | null;
+  /** The author is open for commissions (issue 42): the "open" badge; a change of it drops the author's posts. */
+  author_open: boolean;
   /** Its pictures in the author's order (toPicture reads them). */
   media: MediaRow[];
   liked_by: { _id: string; username: string }[];
@@ -131,10 +136,10 @@ const SHOWN_LIKE_COUNT = sql`(p.like_count + p.remote_like_count)`;
 
 /** The columns of a post as anyone sees it (the post cache's part; lists and single posts add the rest). */
 const POST_COLUMNS = sql`
-    p.id, p.content, p.created_at, p.updated_at, ${SHOWN_LIKE_COUNT} as like_count, p.dislike_count,
+    p.id, p.content, p.created_at, p.updated_at, p.edited_at, ${SHOWN_LIKE_COUNT} as like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
     p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
-    p.note_iri, p.note_url, p.imported_from,
+    p.note_iri, p.note_url, p.imported_from, ${openForCommissionsOf(sql`p.author_id`)} as author_open,
     ${POST_MEDIA} as media,
     ${REACTOR_COLUMNS},
     case when p.comment_count = 0 then '[]'::json else ${newestCommentsJson(sql`p.id`, POST_COMMENT_CAP)} end as comments`;
@@ -597,10 +602,19 @@ export function selectHomeKeys(
   );
 }
 
+/**
+ * Explore and tag pages narrowed to artists open for commissions (issue 42): the commissions module's semi-join with
+ * the open artists, hashed once per statement; the keyset walk and its cursor are the list's own.
+ */
+const openAuthors = (open: CommissionFilter | undefined): SQL =>
+  open ? sql` and ${openArtistMatching(sql`p.author_id`, open)}` : sql``;
+
 /** Which posts each list shows: a condition on `p` (and on `x`, the row `join` adds). */
 export const POST_LISTS = {
   /** Everyone's posts (Explore), but those carrying the viewer's muted words (muted people: see selectPostRows). */
-  everyone: (viewerId: string | null, muted: MutedWords) => ({ where: sql`${OURS} and ${listedFor(viewerId, muted)}` }),
+  everyone: (viewerId: string | null, muted: MutedWords, open?: CommissionFilter) => ({
+    where: sql`${OURS} and ${listedFor(viewerId, muted)}${openAuthors(open)}`,
+  }),
   /**
    * The home feed: the viewer's own posts, those of the people they follow, and those carrying a tag they
    * follow (each once). The followed tags are read once per page (an init plan), and a post by someone
@@ -637,8 +651,8 @@ export const POST_LISTS = {
     where: sql`true`,
   }),
   /** A hashtag's posts, but those carrying the viewer's muted words (muted people: see selectPostRows). */
-  tagged: (tag: string, viewerId: string | null, muted: MutedWords) => ({
-    where: sql`p.tags @> array[${tag}]::text[] and ${OURS} and ${listedFor(viewerId, muted)}`,
+  tagged: (tag: string, viewerId: string | null, muted: MutedWords, open?: CommissionFilter) => ({
+    where: sql`p.tags @> array[${tag}]::text[] and ${OURS} and ${listedFor(viewerId, muted)}${openAuthors(open)}`,
   }),
 } satisfies Record<string, (...args: never[]) => Pick<PageRequest, 'where' | 'join' | 'followsAuthor' | 'reason'>>;
 
@@ -734,15 +748,240 @@ export type PostChanges = Partial<
   >
 >;
 
-/** Writes an edit and tells every process the post changed (its caches, its watchers). */
-export async function updatePostRow(tx: Db, postId: string, changes: PostChanges): Promise<void> {
+/**
+ * Writes an edit and tells every process the post changed (its caches, its watchers). `edited`: the edit changed
+ * what readers see, and the post says "edited" from now (issue 41).
+ */
+export async function updatePostRow(tx: Db, postId: string, changes: PostChanges, edited = false): Promise<void> {
   await tx
     .update(posts)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()`, ...(edited ? { editedAt: sql`now()` } : {}) })
     .where(eq(posts.id, postId));
   await publish(tx, {
     type: 'post-changed',
     postId,
     ...(changes.tags === undefined ? {} : { retagged: true as const }),
   });
+}
+
+/**
+ * The process pictures (issue 41, post_process_pictures) of these posts, each post's in its order, as media rows
+ * (toPicture reads them): one statement for a whole page of posts, by the table's primary key (post_id, position).
+ * Posts without any are left out of the map.
+ */
+export async function selectProcessPictures(db: Db, postIds: readonly string[]): Promise<Map<string, MediaRow[]>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await queryRows<{ post_id: string; pictures: MediaRow[] }>(
+    db,
+    sql`select pp.post_id, json_agg(${mediaJson('m')} order by pp.position) as pictures
+        from post_process_pictures pp join media m on m.id = pp.media_id
+        where pp.post_id in (select value::uuid from json_array_elements_text(${JSON.stringify(postIds)}::json))
+        group by pp.post_id`,
+  );
+  return new Map(rows.map((row) => [row.post_id, row.pictures]));
+}
+
+/** The ids of a post's process pictures in order (read under the post's lock by writes). */
+export async function selectProcessMediaIds(tx: Db, postId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ mediaId: postProcessPictures.mediaId })
+    .from(postProcessPictures)
+    .where(eq(postProcessPictures.postId, postId))
+    .orderBy(postProcessPictures.position);
+  return rows.map((row) => row.mediaId);
+}
+
+/**
+ * Makes `mediaIds` the post's process pictures, in that order (positions 0, 1, …), as replacePostMedia does the
+ * pictures. One in another post fails on post_process_pictures_media_key, or when the transaction commits on
+ * post_pictures_one_post (a picture of a post); an unknown one on the foreign key.
+ */
+export async function replaceProcessPictures(tx: Db, postId: string, mediaIds: readonly string[]): Promise<void> {
+  await tx.delete(postProcessPictures).where(eq(postProcessPictures.postId, postId));
+  if (mediaIds.length === 0) return;
+  await tx.insert(postProcessPictures).values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
+}
+
+// ---- A work's history (issue 41, migration 0045): post_revisions and post_revision_media, the posts module's. ----
+
+/** What an edit may change of a post's words and rights, as it is now (read under the post's lock). */
+export interface EditablePost {
+  content: string;
+  contentWarning: string | null;
+  commentPolicy: 'everyone' | 'following' | 'nobody';
+  licence: 'all-rights-reserved' | 'cc-by' | 'cc-by-sa' | 'cc-by-nc' | 'cc-by-nc-nd' | 'cc0';
+  aiGenerated: boolean;
+  downloadable: boolean;
+}
+
+export async function selectEditablePost(tx: Db, postId: string): Promise<EditablePost | undefined> {
+  const [row] = await tx
+    .select({
+      content: posts.content,
+      contentWarning: posts.contentWarning,
+      commentPolicy: posts.commentPolicy,
+      licence: posts.licence,
+      aiGenerated: posts.aiGenerated,
+      downloadable: posts.downloadable,
+    })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  return row;
+}
+
+/**
+ * A post's pictures ('picture') and process pictures ('process'), each in order, with the alt text each has now:
+ * what a revision keeps of them.
+ */
+export async function selectPostPicturesWithAlt(
+  tx: Db,
+  postId: string,
+): Promise<{ kind: 'picture' | 'process'; id: string; alt: string }[]> {
+  return queryRows<{ kind: 'picture' | 'process'; id: string; alt: string }>(
+    tx,
+    sql`select shown.kind, m.id, m.alt from (
+          select 'picture' as kind, media_id, position from post_media where post_id = ${postId}::uuid
+          union all
+          select 'process', media_id, position from post_process_pictures where post_id = ${postId}::uuid
+        ) shown join media m on m.id = shown.media_id
+        order by shown.kind, shown.position`,
+  );
+}
+
+/** One revision to write: the fields changed, their values before and after, the pictures before (per kind). */
+export interface NewRevision {
+  postId: string;
+  changed: string[];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  pictureCounts?: { before: number; after: number };
+  /** The pictures (kind 'picture') and process pictures ('process') before, in order: only the kinds that changed. */
+  earlier: { kind: 'picture' | 'process'; pictures: { id: string; alt: string }[] }[];
+}
+
+/** Writes a revision and its pictures before, in one statement (inside the edit's transaction). */
+export async function insertRevision(tx: Db, revision: NewRevision): Promise<void> {
+  const pictures = revision.earlier.flatMap(({ kind, pictures: list }) =>
+    list.map((picture, position) => ({ kind, position, mediaId: picture.id, alt: picture.alt })),
+  );
+  await tx.execute(
+    sql`with revision as (
+          insert into post_revisions (post_id, changed, before, after, picture_count_before, picture_count_after)
+          values (${revision.postId}::uuid, array[${sql.join(
+            revision.changed.map((field) => sql`${field}`),
+            sql`, `,
+          )}]::text[],
+                  ${JSON.stringify(revision.before)}::jsonb, ${JSON.stringify(revision.after)}::jsonb,
+                  ${revision.pictureCounts?.before ?? null}::smallint, ${revision.pictureCounts?.after ?? null}::smallint)
+          returning id
+        )
+        insert into post_revision_media (revision_id, kind, position, media_id, alt)
+        select revision.id, kept.kind, kept.position, kept."mediaId", kept.alt
+        from revision, json_to_recordset(${JSON.stringify(pictures)}::json)
+          as kept(kind text, position smallint, "mediaId" uuid, alt text)`,
+  );
+}
+
+/** Who may read a post's history: its author, and whether the viewer sees the post at all (visibleTo). */
+export async function selectHistoryAccess(
+  db: Db,
+  postId: string,
+  viewerId: string | null,
+): Promise<{ author_id: string; visible: boolean } | undefined> {
+  const [row] = await queryRows<{ author_id: string; visible: boolean }>(
+    db,
+    sql`select p.author_id, (${visibleTo(viewerId)}) as visible from posts p where p.id = ${postId}::uuid`,
+  );
+  return row;
+}
+
+export interface RevisionRow {
+  id: string;
+  created_at: string;
+  created_key: string;
+  changed: string[];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  picture_count_before: number | null;
+  picture_count_after: number | null;
+  /** The pictures before (the author's read only), each with its media row's fields and whether the post shows it now. */
+  earlier:
+    | {
+        kind: 'picture' | 'process';
+        alt: string;
+        shown_now: boolean;
+        media: MediaRow;
+      }[]
+    | null;
+}
+
+const REVISION_ORDER: Keyset = {
+  columns: [sql`r.created_at`, sql`r.id`],
+  shape: ['date', 'uuid'],
+  direction: 'desc',
+};
+
+/** A keyset page of a post's revisions, newest first; `withPictures`: the pictures before too (its author's read). */
+export async function selectRevisionPage(
+  db: Db,
+  postId: string,
+  options: { cursor?: string | undefined; limit: number; withPictures: boolean },
+): Promise<{ page: RevisionRow[]; nextCursor: string | null }> {
+  const { after, orderBy, limit } = keysetQuery(REVISION_ORDER, options.cursor, options.limit);
+  const earlier = options.withPictures
+    ? sql`(select json_agg(json_build_object('kind', rm.kind, 'alt', rm.alt, 'media', ${mediaJson('m')},
+              'shown_now', exists (select 1 from post_media pm where pm.media_id = rm.media_id and pm.post_id = r.post_id)
+                or exists (select 1 from post_process_pictures pp where pp.media_id = rm.media_id and pp.post_id = r.post_id)
+            ) order by rm.kind, rm.position)
+          from post_revision_media rm join media m on m.id = rm.media_id where rm.revision_id = r.id)`
+    : sql`null::json`;
+  const rows = await queryRows<RevisionRow>(
+    db,
+    sql`select r.id, r.created_at, r.created_at as created_key, r.changed, r.before, r.after,
+               r.picture_count_before, r.picture_count_after, ${earlier} as earlier
+        from post_revisions r
+        where r.post_id = ${postId}::uuid and ${after}
+        order by ${orderBy} ${limit}`,
+  );
+  return keysetPage(rows, options.limit, REVISION_ORDER.shape, (row) => [row.created_key, row.id]);
+}
+
+/** A picture a revision of the post keeps (its row), or undefined when none of its revisions names it. */
+export async function selectKeptPicture(db: Db, postId: string, mediaId: string): Promise<MediaRow | undefined> {
+  const [row] = await queryRows<{ media: MediaRow }>(
+    db,
+    sql`select ${mediaJson('m')} as media from media m
+        where m.id = ${mediaId}::uuid and exists (
+          select 1 from post_revision_media rm join post_revisions r on r.id = rm.revision_id
+          where rm.media_id = m.id and r.post_id = ${postId}::uuid)`,
+  );
+  return row?.media;
+}
+
+/** The pictures the post's revisions keep (ids), read before the post is deleted. */
+export async function selectKeptPictureIds(tx: Db, postId: string): Promise<string[]> {
+  const rows = await queryRows<{ media_id: string }>(
+    tx,
+    sql`select distinct rm.media_id from post_revision_media rm join post_revisions r on r.id = rm.revision_id
+        where r.post_id = ${postId}::uuid`,
+  );
+  return rows.map((row) => row.media_id);
+}
+
+/** Of `ids`, the pictures no post shows and no revision keeps any more (after a deletion): those to delete. */
+export async function selectUnusedPictures(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select m.id from media m
+        where m.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+          and not exists (select 1 from post_media pm where pm.media_id = m.id)
+          and not exists (select 1 from post_process_pictures pp where pp.media_id = m.id)
+          and not exists (select 1 from post_revision_media rm where rm.media_id = m.id)
+          and not exists (select 1 from users u where u.photo_media_id = m.id)`,
+  );
+  return rows.map((row) => row.id);
 }

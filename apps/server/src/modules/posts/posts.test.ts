@@ -267,7 +267,14 @@ describe('editing and deleting', () => {
     expect(response.json().post.content).toBe('after');
     const after = await postRow(post._id);
     // The search words follow the content.
-    expect(after).toEqual({ ...before, content: 'after', searchVector: "'after':1", updatedAt: after.updatedAt });
+    // It is marked edited (issue 41): editedAt is the edit's time.
+    expect(after).toEqual({
+      ...before,
+      content: 'after',
+      searchVector: "'after':1",
+      updatedAt: after.updatedAt,
+      editedAt: after.updatedAt,
+    });
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
   });
 
@@ -533,7 +540,7 @@ describe('posts with pictures', () => {
     expect((await ctx.app.inject({ method: 'GET', url: picture.originalUrl })).statusCode).toBe(404);
   });
 
-  it('replacing or removing the picture in an edit deletes the old files', async () => {
+  it('replacing or removing the picture in an edit keeps the old files for the author, served to nobody', async () => {
     const author = await signUp(ctx.app);
     const first = await upload(author);
     const second = await upload(author);
@@ -551,10 +558,13 @@ describe('posts with pictures', () => {
         payload: { postData: { mediaId } },
         headers: { ...auth(author), ...minimal },
       });
+    // The post's history keeps them (issue 41, post-history.test.ts): their files stay, /media/ serves them to nobody.
     expect((await edit(second._id)).json().post.picture._id).toBe(second._id);
-    expect(await filesOf(first._id)).toEqual([]);
+    expect((await filesOf(first._id)).length).toBeGreaterThan(0);
+    expect((await ctx.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
     const removed = await edit(null);
     expect(removed.json().post).toMatchObject({ picture: null, postPic: '/media/defaults/default-post.jpg' });
-    expect(await filesOf(second._id)).toEqual([]);
+    expect((await filesOf(second._id)).length).toBeGreaterThan(0);
+    expect((await ctx.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(404);
   });
 });

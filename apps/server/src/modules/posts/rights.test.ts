@@ -140,7 +140,13 @@ describe("a post's rights and warnings", () => {
 describe('settings', () => {
   it('are shown to their owner only, with their defaults, and change through the profile update', async () => {
     const own = (await get(`/api/users/${artist.user._id}`, artist)).json().user;
-    expect(own.settings).toEqual({ aiTrainingOptOut: true, sensitiveMedia: 'blur', hideAiGenerated: false });
+    expect(own.settings).toEqual({
+      aiTrainingOptOut: true,
+      sensitiveMedia: 'blur',
+      hideAiGenerated: false,
+      // Issue 41: others may add their works to collections unless they say no.
+      allowCollecting: true,
+    });
     expect((await get(`/api/users/${artist.user._id}`, friend)).json().user.settings).toBeUndefined();
     const changed = await settings(stranger, { sensitiveMedia: 'show' });
     expect(changed.statusCode, changed.body).toBe(201);
@@ -148,6 +154,7 @@ describe('settings', () => {
       aiTrainingOptOut: true,
       sensitiveMedia: 'show',
       hideAiGenerated: false,
+      allowCollecting: true,
     });
     const refused = await settings(stranger, { sensitiveMedia: 'never' });
     expect(refused.statusCode).toBe(400);

@@ -30,10 +30,6 @@ import {
   insertWork,
   lockOwnerSeries,
   lockSeries,
-  POSITION_MAX,
-  POSITION_STEP,
-  renumberWorks,
-  selectGap,
   selectNewestWorkIds,
   selectOwner,
   selectPostOrigin,
@@ -42,8 +38,8 @@ import {
   selectSeriesBySlug,
   selectSeriesPage,
   selectSlugsLike,
-  selectWorkPosition,
   selectWorkRows,
+  seriesOrder,
   touchSeries,
   updateSeriesRow,
   updateWorkChapter,
@@ -191,31 +187,12 @@ export function createSeriesService({ db, posts }: { db: Db; posts: PostsService
       });
   }
 
-  /** The position of a work of the series named by `after` (400 when it is not in it). */
-  async function positionOfAfter(tx: Db, seriesId: string, after: string): Promise<number> {
-    const position = isUuid(after) ? await selectWorkPosition(tx, seriesId, after) : undefined;
-    if (position === undefined) throw badRequest(SERIES_ERRORS.afterNotInSeries);
-    return position;
-  }
-
-  /**
-   * A free position right after `after` (undefined: the end; null: the start), `moving` left out: the middle of the
-   * gap there, or the end plus a step. When the gap is used up (or the end reaches the int4 limit), the series is
-   * renumbered once and the place taken again.
-   */
-  async function placeAfter(tx: Db, seriesId: string, after: string | null | undefined, moving?: string) {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const at =
-        after === undefined || after === null ? after : { position: await positionOfAfter(tx, seriesId, after) };
-      const { lower, upper } = await selectGap(tx, seriesId, at, moving);
-      const low = lower ?? 0;
-      const position = upper === null ? low + POSITION_STEP : low + Math.floor((upper - low) / 2);
-      if (position > low && (upper === null || position < upper) && position <= POSITION_MAX) return position;
-      await renumberWorks(tx, seriesId);
-    }
-    // After a renumbering every gap is POSITION_STEP wide and the end far below the limit.
-    throw new Error(`No position is free in the series ${seriesId} after renumbering it`);
-  }
+  /** A free position right after `after` (undefined: the end; null: the start), `moving` left out. */
+  const placeAfter = (tx: Db, seriesId: string, after: string | null | undefined, moving?: string) =>
+    seriesOrder.placeAfter(tx, seriesId, after, {
+      ...(moving ? { moving } : {}),
+      afterMissing: () => badRequest(SERIES_ERRORS.afterNotInSeries),
+    });
 
   /** The post's id as stored, after checking it exists, is the user's own and was posted here. */
   async function ownWork(tx: Db, userId: string, postId: string): Promise<string> {
@@ -281,8 +258,8 @@ export function createSeriesService({ db, posts }: { db: Db; posts: PostsService
         if (body.description !== undefined) changes.description = body.description.trim();
         if (body.coverPostId !== undefined) {
           if (body.coverPostId !== null) {
-            const inSeries = isUuid(body.coverPostId) && (await selectWorkPosition(tx, series.id, body.coverPostId));
-            if (inSeries === undefined || inSeries === false) throw badRequest(SERIES_ERRORS.coverNotInSeries);
+            const inSeries = await seriesOrder.positionOf(tx, series.id, body.coverPostId);
+            if (inSeries === undefined) throw badRequest(SERIES_ERRORS.coverNotInSeries);
           }
           changes.coverPostId = body.coverPostId?.toLowerCase() ?? null;
         }
@@ -332,7 +309,7 @@ export function createSeriesService({ db, posts }: { db: Db; posts: PostsService
     async addWork(userId: string, id: string, body: AddSeriesWorkBody): Promise<Series> {
       await changeOwn(userId, id, async (tx, series) => {
         const postId = await ownWork(tx, userId, body.postId);
-        if ((await selectWorkPosition(tx, series.id, postId)) !== undefined) {
+        if ((await seriesOrder.positionOf(tx, series.id, postId)) !== undefined) {
           throw new HttpError(409, SERIES_ERRORS.alreadyIn);
         }
         if (series.work_count >= SERIES_LIMITS.worksMax) throw badRequest(SERIES_ERRORS.tooManyWorks);
@@ -376,7 +353,7 @@ export function createSeriesService({ db, posts }: { db: Db; posts: PostsService
     /** Moves one work right after another (null: first): one row written, as drag and keyboard both ask. */
     async moveWork(userId: string, id: string, postId: string, after: string | null): Promise<Series> {
       await changeOwn(userId, id, async (tx, series) => {
-        if (!isUuid(postId) || (await selectWorkPosition(tx, series.id, postId)) === undefined) {
+        if ((await seriesOrder.positionOf(tx, series.id, postId)) === undefined) {
           throw notFound(SERIES_ERRORS.notInSeries);
         }
         if (after !== null && after.toLowerCase() === postId.toLowerCase()) throw badRequest(SERIES_ERRORS.afterItself);

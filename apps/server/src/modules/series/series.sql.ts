@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { literalLimit } from '../../lib/sql-limit.js';
 import { isoDate } from '../../lib/sql-json.js';
+import { sparseOrder } from '../../lib/sparse-order.js';
 import { notBlockedWith } from '../safety/index.js';
 
 /**
@@ -11,9 +12,11 @@ import { notBlockedWith } from '../safety/index.js';
  * events/notification-rules.ts's.
  */
 
-/** The gap between two works after a renumbering: 2^16, so 10,000 works fit in an int4 with room to append. */
-export const POSITION_STEP = 65536;
-export const POSITION_MAX = 2 ** 31 - 1;
+/**
+ * The works' order (series_works.position): a sparse key, one row written per move (the shared statements of
+ * lib/sparse-order.ts, which collections use too).
+ */
+export const seriesOrder = sparseOrder({ table: 'series_works', group: 'series_id', item: 'post_id' });
 
 /**
  * Whether the owner's series are there for the viewer (alias `u`, the owner): never a suspended account's (but to
@@ -221,51 +224,6 @@ export async function selectPostOrigin(
     sql`select author_id, note_iri is not null as remote from posts where id = ${postId}::uuid`,
   );
   return row;
-}
-
-/** The work's place in the series; undefined when it is not in it. */
-export async function selectWorkPosition(db: Db, seriesId: string, postId: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ position: number }>(
-    db,
-    sql`select position from series_works where series_id = ${seriesId}::uuid and post_id = ${postId}::uuid`,
-  );
-  return row?.position;
-}
-
-/**
- * The positions around a place in the series, leaving out the work being moved (`moving`): `after` undefined is
- * the end (the last position), null the start; otherwise the position of that work and the next one's.
- */
-export async function selectGap(
-  db: Db,
-  seriesId: string,
-  after: { position: number } | null | undefined,
-  moving: string | undefined,
-): Promise<{ lower: number | null; upper: number | null }> {
-  const others = moving ? sql`and post_id <> ${moving}::uuid` : sql``;
-  if (after === undefined) {
-    const [row] = await queryRows<{ lower: number | null }>(
-      db,
-      sql`select max(position) as lower from series_works where series_id = ${seriesId}::uuid ${others}`,
-    );
-    return { lower: row?.lower ?? null, upper: null };
-  }
-  const [row] = await queryRows<{ upper: number | null }>(
-    db,
-    sql`select min(position) as upper from series_works
-        where series_id = ${seriesId}::uuid ${others} ${after === null ? sql`` : sql`and position > ${after.position}`}`,
-  );
-  return { lower: after === null ? null : after.position, upper: row?.upper ?? null };
-}
-
-/** Spreads the series' works to multiples of POSITION_STEP in their order (one statement; see migration 0040). */
-export async function renumberWorks(tx: Db, seriesId: string): Promise<void> {
-  await tx.execute(
-    sql`update series_works sw set position = (r.n * ${POSITION_STEP})::int
-        from (select post_id, row_number() over (order by position) as n from series_works
-              where series_id = ${seriesId}::uuid) r
-        where sw.series_id = ${seriesId}::uuid and sw.post_id = r.post_id`,
-  );
 }
 
 export async function insertWork(

@@ -60,7 +60,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ tags: TagsService; guards: 
       schema: {
         tags: ['tags'],
         summary: "A tag's posts (the tag page)",
-        description: `The posts carrying the tag, with the sorts of GET /api/posts (latest, oldest, trending). ${PAGING} ${TAG_RULE}`,
+        description: `The posts carrying the tag, with the sorts of GET /api/posts (latest, oldest, trending), and its filters to artists open for commissions (open, kind, currency, priceMin, priceMax: issue 42). ${PAGING} ${TAG_RULE}`,
         params: TagParams,
         querystring: TagPostsQuery,
         response: { 200: PostPage, ...errorResponses(400) },

@@ -4,7 +4,7 @@ import {
   TAG_LIMITS,
   type FollowedTagPage,
   type PageQuery,
-  type PostListQuery,
+  type ExploreQuery,
   type TagState,
   type TagSuggestions,
 } from '@share-arts/contract';
@@ -61,7 +61,7 @@ export function createTagsService({
     state,
 
     /** The posts carrying the tag, in the sorts and pages of every posts list. */
-    posts(tag: string, query: PostListQuery, viewerId: string | null): Promise<PostPageResult> {
+    posts(tag: string, query: ExploreQuery, viewerId: string | null): Promise<PostPageResult> {
       return posts.tagged(normalizeTag(tag), query, viewerId);
     },
 

@@ -76,6 +76,7 @@ export function toUser(row: UserRow, viewerId: string | null): User {
             aiTrainingOptOut: row.ai_training_opt_out,
             sensitiveMedia: row.sensitive_media,
             hideAiGenerated: row.hide_ai_generated,
+            allowCollecting: row.allow_collecting,
           },
           role: row.role,
         }
@@ -89,6 +90,8 @@ export function toUser(row: UserRow, viewerId: string | null): User {
       ...(row.viewer_requested ? { requested: true } : {}),
     },
     ...remoteOf(row.remote),
+    ...(row.moved_to ? { movedTo: toPersonSummary(row.moved_to) } : {}),
+    ...(row.open_for_commissions ? { openForCommissions: true } : {}),
   };
 }
 
@@ -107,6 +110,7 @@ export function toUserCard(row: UserCardRow): UserCard {
     postCount: Number(row.post_count),
     viewer: { follows: row.viewer_follows, followsYou: row.follows_viewer },
     ...remoteOf(row.remote),
+    ...(row.open_for_commissions ? { openForCommissions: true } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import { rankedPage } from '../../lib/keyset.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { blockedError } from '../safety/index.js';
+import { selectMatchingArtists, type CommissionFilter } from '../commissions/index.js';
 import {
   byId,
   byUsername,
@@ -200,9 +201,21 @@ export function createUsersService({
      * People who match `q`, best first: the ranked matches from the cache (the same for everyone), then
      * the cards of one page with the viewer's relations. Keyset on (score, id).
      */
-    async search(q: string, query: PageQuery, viewerId: string | null): Promise<UserPage> {
+    async search(q: string, query: PageQuery, viewerId: string | null, open?: CommissionFilter): Promise<UserPage> {
       const key = q.trim().toLowerCase();
-      const matches = await searches.hits(key, () => selectPeopleMatches(db, key));
+      const ranked = await searches.hits(key, () => selectPeopleMatches(db, key));
+      // Narrowed to artists open for commissions (issue 42): the matches (at most a few hundred) that are, in one
+      // statement, before the page is cut, so the ranked keyset pages them as it pages all.
+      const matching = open
+        ? new Set(
+            await selectMatchingArtists(
+              reads.reader(viewerId),
+              ranked.map((match) => match.id),
+              open,
+            ),
+          )
+        : undefined;
+      const matches = matching ? ranked.filter((match) => matching.has(match.id)) : ranked;
       const { page, nextCursor } = rankedPage(matches, {
         cursor: query.cursor,
         limit: query.limit ?? PAGE_LIMITS.default,
@@ -259,6 +272,7 @@ export function createUsersService({
       if (data.settings?.aiTrainingOptOut !== undefined) changes.aiTrainingOptOut = data.settings.aiTrainingOptOut;
       if (data.settings?.sensitiveMedia !== undefined) changes.sensitiveMedia = data.settings.sensitiveMedia;
       if (data.settings?.hideAiGenerated !== undefined) changes.hideAiGenerated = data.settings.hideAiGenerated;
+      if (data.settings?.allowCollecting !== undefined) changes.allowCollecting = data.settings.allowCollecting;
       let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
         const currentPhoto = await selectPhotoMediaId(db, userId);

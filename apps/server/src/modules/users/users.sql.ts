@@ -6,6 +6,7 @@ import { notePublish, publish, publishSql } from '../../events/events.js';
 import { notificationCtes } from '../../events/notification-rules.js';
 import { keysetPage, keysetQuery, type Keyset } from '../../lib/keyset.js';
 import { notBlockedWith } from '../safety/index.js';
+import { openForCommissionsOf } from '../commissions/index.js';
 
 export interface SummaryRow {
   _id: string;
@@ -35,7 +36,10 @@ export interface UserRow {
   ai_training_opt_out: boolean;
   sensitive_media: 'show' | 'blur' | 'hide';
   hide_ai_generated: boolean;
+  allow_collecting: boolean;
   role: 'user' | 'moderator' | 'admin';
+  /** Open for commissions (issue 42): the profile's badge and panel. */
+  open_for_commissions: boolean;
   followers: SummaryRow[];
   following: SummaryRow[];
   /** Empty unless the viewer is this user. */
@@ -46,6 +50,8 @@ export interface UserRow {
   viewer_requested: boolean;
   /** A shadow account (following out, issue 39): the remote person it is, by their handle and pages. */
   remote: RemoteOfRow | null;
+  /** The account it moved to (issue 40, moving away), null when it did not move. */
+  moved_to: PersonRow | null;
   /** Blocks and mutes (issue 23): the viewer's own choices, and whether this user blocked the viewer. */
   viewer_blocked: boolean;
   viewer_muted: boolean;
@@ -62,6 +68,16 @@ export interface RemoteOfRow {
 /** A shadow account's remote person (RemoteOfRow) as JSON, null for an account here. */
 const REMOTE_OF = sql`(select json_build_object('handle', ra.handle, 'url', ra.profile_url, 'iri', ra.iri)
   from remote_actors ra where ra.id = u.remote_actor_id) as remote`;
+
+/**
+ * The account this one moved to (issue 40, moving away: `users.moved_to_id`) as a person (PersonRow), null when it
+ * did not move.
+ */
+const MOVED_TO = sql`(select json_build_object('_id', m.id, 'username', m.username, 'firstName', m.first_name,
+    'lastName', m.last_name, 'photoUrl', m.photo_url,
+    'remote', (select json_build_object('handle', ra.handle, 'url', ra.profile_url, 'iri', ra.iri)
+               from remote_actors ra where ra.id = m.remote_actor_id))
+  from users m where m.id = u.moved_to_id) as moved_to`;
 
 const summaryText = (alias: string) =>
   `json_build_object('_id', ${alias}.id, 'username', ${alias}.username, 'firstName', ${alias}.first_name, ` +
@@ -185,6 +201,7 @@ const FOLLOWER_COUNT = sql`(u.follower_count + u.remote_follower_count) as follo
 const cardColumns = (viewerId: string | null) => sql`
   u.id, u.username, u.first_name, u.last_name, u.photo_url, u.bio, ${FOLLOWER_COUNT}, u.following_count,
   u.post_count, u.created_at, ${viewerRelation(viewerId)}, ${REMOTE_OF},
+  ${openForCommissionsOf(sql`u.id`)} as open_for_commissions,
   ${followListJson('followers', viewerId, USER_CARD_LIST_CAP)} as followers,
   ${followListJson('following', viewerId, USER_CARD_LIST_CAP)} as following`;
 
@@ -385,6 +402,8 @@ export interface UserCardRow {
   followers: SummaryRow[];
   following: SummaryRow[];
   remote: RemoteOfRow | null;
+  /** Open for commissions (issue 42): the "open" badge of search results. */
+  open_for_commissions: boolean;
 }
 
 /** A page of users, newest first, keyset on (created_at, id). */
@@ -425,11 +444,12 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
     select u.id, u.username, u.first_name, u.last_name, u.email, u.email_verified_at is not null as email_verified,
            u.bio, u.link, u.photo_url,
            u.created_at, u.updated_at, ${FOLLOWER_COUNT}, u.following_count, u.post_count, u.bookmark_count,
-           u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.role,
+           u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.allow_collecting, u.role,
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
            ${followListJson('following', viewerId, USER_LIST_CAP)} as following,
            ${bookmarks} as bookmarks,
-           ${viewerRelation(viewerId)}, ${REMOTE_OF},
+           ${openForCommissionsOf(sql`u.id`)} as open_for_commissions,
+           ${viewerRelation(viewerId)}, ${REMOTE_OF}, ${MOVED_TO},
            ${
              viewerId === null
                ? sql`false as viewer_blocked, false as viewer_muted, false as blocked_viewer, false as viewer_requested`
@@ -567,6 +587,7 @@ export type ProfileChanges = Partial<
     | 'aiTrainingOptOut'
     | 'sensitiveMedia'
     | 'hideAiGenerated'
+    | 'allowCollecting'
   >
 >;
 

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SuggestionsPanel } from '../../features/people';
 import { useCurrentUser } from '../../lib/session';
+import { useNotePage } from '../../lib/view-beacon';
 import { LiveRegion } from '../live/live-region';
 import { UnreadTitle, useLiveUpdates } from '../live/use-live-updates';
 import { useRouteFlag } from '../route-handle';
@@ -24,6 +25,8 @@ export const loadModerationPage = () =>
 export default function AppLayout() {
   const { data: me } = useCurrentUser();
   useLiveUpdates(me?._id);
+  // The page before a work's or a profile's view: where it came from (issue 42, lib/view-beacon.ts).
+  useNotePage();
   const suggestions = useRouteFlag('suggestions');
   const wide = useRouteFlag('wide');
   return (

@@ -1,4 +1,4 @@
-import { CircleAlert, Compass, House, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { ChartColumn, CircleAlert, Compass, House, Inbox, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { canModerate } from '../../features/moderation';
 import { BellIcon, notificationsLabel, useUnreadCount } from '../../features/notifications';
@@ -52,6 +52,10 @@ export function SideMenu() {
         {ITEMS.slice(2).map((item) => (
           <NavItem key={item.to} {...item} />
         ))}
+        {/* Your insights (issue 42): on phones, from each of your works' pages (the bar has room for five). */}
+        <NavItem to="/insights" label="Insights" icon={ChartColumn} className={styles.wideOnly} />
+        {/* Inquiries (issue 42): on phones, from their notifications (the bar has room for five). */}
+        <NavItem to="/inquiries" label="Inquiries" icon={Inbox} className={styles.wideOnly} />
         {/* Moderators and admins: the queue of reports (on phones, from Settings: the bar has room for five). */}
         {canModerate(me) && (
           <NavItem to="/moderation" label="Moderation" icon={CircleAlert} className={styles.wideOnly} />

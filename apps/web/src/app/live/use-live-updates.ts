@@ -2,6 +2,7 @@ import type { LiveServerFrame } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { invalidateNotifications, setUnreadCount, useUnreadCount } from '../../features/notifications';
+import { invalidateInquiries } from '../../features/inquiries';
 import { applyLiveCounts } from '../../features/posts';
 import { invalidateImports } from '../../features/imports';
 import { forgetNewPosts, recordNewPost } from '../../lib/live';
@@ -36,6 +37,8 @@ export function useLiveUpdates(userId: string | undefined): void {
         case 'notification':
           setUnreadCount(queryClient, frame.unreadCount);
           invalidateNotifications(queryClient);
+          // An inquiry, a message or a state (issue 42): the inbox and an open thread read again.
+          if (frame.inquiry) invalidateInquiries(queryClient);
           // Replays after a reconnection are old news: the bell counts them, the region stays quiet.
           if (!frame.replay) announce(frame.text);
           break;

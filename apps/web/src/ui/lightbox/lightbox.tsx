@@ -13,6 +13,11 @@ import styles from './lightbox.module.css';
 export interface LightboxItem {
   picture: Picture;
   alt: string;
+  /**
+   * The part of the work it is in, when not the work itself: "Process" (its process pictures, issue 41). The
+   * viewer steps through all the items in order, and shows each section as a strip of its own to go to.
+   */
+  section?: string;
 }
 
 interface LightboxProps {
@@ -57,6 +62,10 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
   const item = items[index] ?? items[0]!;
   const { picture, alt } = item;
   const count = items.length;
+  // The pictures of the shown one's part (the work, or a section: its place is counted there), and the sections.
+  const group = items.filter((other) => other.section === item.section);
+  const place = group.indexOf(item);
+  const sections = [...new Set(items.flatMap((other) => (other.section ? [other.section] : [])))];
 
   const closing = useRef(false);
   const close = () => {
@@ -220,7 +229,7 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
   return createPortal(
     <dialog
       ref={dialogRef}
-      className={styles.lightbox}
+      className={sections.length > 0 ? `${styles.lightbox} ${styles.withStrip}` : styles.lightbox}
       aria-modal="true"
       aria-labelledby={titleId}
       tabIndex={-1}
@@ -234,13 +243,22 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
       <div className={styles.bar}>
         <h2 id={titleId} className={styles.title}>
           <span className="visually-hidden">Picture viewer: </span>
-          {count > 1 ? (
+          {item.section ? (
             <>
               <span aria-hidden="true">
-                {index + 1} / {count}
+                {item.section} {place + 1} / {group.length}
               </span>
               <span className="visually-hidden">
-                picture {index + 1} of {count}
+                {item.section.toLowerCase()} picture {place + 1} of {group.length}
+              </span>
+            </>
+          ) : group.length > 1 ? (
+            <>
+              <span aria-hidden="true">
+                {place + 1} / {group.length}
+              </span>
+              <span className="visually-hidden">
+                picture {place + 1} of {group.length}
               </span>
             </>
           ) : (
@@ -343,6 +361,34 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
           </button>
         </>
       )}
+
+      {sections.map((section) => (
+        <nav key={section} className={styles.strip} aria-label={section}>
+          <span className={styles.stripTitle} aria-hidden="true">
+            {section}
+          </span>
+          <ol className={styles.stripList}>
+            {items.map((other, at) =>
+              other.section === section ? (
+                <li key={other.picture._id}>
+                  <button
+                    type="button"
+                    className={styles.stripButton}
+                    aria-label={`${section} picture ${items.filter((one, before) => before <= at && one.section === section).length}: ${other.alt}`}
+                    aria-current={at === index || undefined}
+                    onClick={() => go(at)}
+                  >
+                    <picture>
+                      <PictureSources picture={other.picture} sizes="56px" />
+                      <img src={other.picture.url} alt="" sizes="56px" loading="lazy" draggable={false} />
+                    </picture>
+                  </button>
+                </li>
+              ) : null,
+            )}
+          </ol>
+        </nav>
+      ))}
 
       <div className={styles.zoom} role="group" aria-label="Zoom">
         <button

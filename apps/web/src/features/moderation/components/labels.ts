@@ -22,7 +22,14 @@ export const ACTION_LABELS: Record<string, string> = {
   'server-unblock': 'Server unblocked',
 };
 
-export const TARGET_LABELS = { post: 'Post', comment: 'Comment', user: 'Person', server: 'Server' } as const;
+export const TARGET_LABELS = {
+  post: 'Post',
+  comment: 'Comment',
+  user: 'Person',
+  server: 'Server',
+  // Issue 42: a thread between two people; its author is the person reported.
+  inquiry: 'Inquiry',
+} as const;
 
 /** How a server is blocked (the contract's SERVER_BLOCK_SEVERITY_LABELS, kept out of the browser's chunks). */
 export const SEVERITY_LABELS: Record<string, { label: string; hint: string }> = {

@@ -5,8 +5,11 @@ import {
   CircleAlert,
   ExternalLink,
   Heart,
+  Inbox,
   Layers,
+  LibraryBig,
   MessageCircle,
+  Palette,
   Repeat2,
   UserPlus,
   type LucideIcon,
@@ -16,7 +19,14 @@ import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
-import { actorsPhrase, externalTarget, notificationTarget, seriesTitle } from '../lib/describe';
+import {
+  actorsPhrase,
+  collectionTitle,
+  externalTarget,
+  inquiryStateAction,
+  notificationTarget,
+  seriesTitle,
+} from '../lib/describe';
 import styles from './notification-item.module.css';
 
 /** Each kind's icon (its sentence is the contract's notificationAction, shared with the server's live frames). */
@@ -29,6 +39,14 @@ const ICON: Record<Notification['kind'], LucideIcon> = {
   'report-resolved': CircleAlert,
   boost: Repeat2,
   'series-work': Layers,
+  // A work added to someone's public collection (issue 41): the row leads to the collection.
+  'collection-work': LibraryBig,
+  // Open for commissions (issue 42): the row leads to the artist's profile (the notification names no post).
+  'commissions-open': Palette,
+  // Inquiries (issue 42): each row leads to the thread.
+  inquiry: Inbox,
+  'inquiry-message': MessageCircle,
+  'inquiry-state': Inbox,
 };
 
 interface NotificationItemProps {
@@ -47,7 +65,9 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
   // A report's outcome is told in the server's words, about no one else.
   const resolved =
     kind === 'report-resolved' ? (notification.report?.text ?? 'A moderator reviewed your report.') : null;
-  const action = resolved ?? notificationAction(kind, comment !== null);
+  const action =
+    resolved ??
+    (kind === 'inquiry-state' ? inquiryStateAction(notification) : notificationAction(kind, comment !== null));
   const Icon = ICON[kind];
   // A comment is quoted in the sentence; a vote shows the comment, a like or a boost the post, on a line below.
   const quote = kind === 'comment' ? comment?.content : undefined;
@@ -55,7 +75,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
   const excerpt =
     kind === 'upvote'
       ? comment?.content
-      : kind === 'like' || kind === 'boost' || kind === 'series-work'
+      : kind === 'like' || kind === 'boost' || kind === 'series-work' || kind === 'collection-work'
         ? post?.content
         : kind === 'mention'
           ? (comment?.content ?? post?.content)
@@ -74,6 +94,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
         <>
           <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
           {kind === 'series-work' && <em className={styles.actors}> {seriesTitle(notification)}</em>}
+          {kind === 'collection-work' && <em className={styles.actors}> {collectionTitle(notification)}</em>}
         </>
       )}
     </>

@@ -73,6 +73,19 @@ describe('a work added to a followed series (issue 41)', () => {
   });
 });
 
+describe('a work added to a public collection (issue 41)', () => {
+  it('names the collection after the action, and leads to the collection', () => {
+    const collection = { _id: 'c1', slug: 'figure-references', title: 'Figure references', username: 'sana' };
+    const added = group({ kind: 'collection-work', key: 'collection-work:1', collection });
+    expect(describeNotification(added)).toBe('ana added your work to Figure references');
+    expect(notificationTarget(added)).toBe('/sana/collections/figure-references');
+    // Made private or deleted since: no name, and the work itself.
+    const gone = { ...added, collection: null };
+    expect(describeNotification(gone)).toBe('ana added your work to a collection');
+    expect(notificationTarget(gone)).toBe('/posts/p1');
+  });
+});
+
 describe('a follow from another server (issue 39)', () => {
   const bob = {
     ...person('bob@mastodon.example'),
@@ -103,5 +116,25 @@ describe('a follow from another server (issue 39)', () => {
     const odd = { ...bob, remote: { ...bob.remote, url: 'javascript:alert(1)' } };
     expect(externalTarget(group({ kind: 'follow', actors: [odd], post: null }))).toBeUndefined();
     expect(externalTarget(group({ kind: 'follow', actors: people('jules'), post: null }))).toBeUndefined();
+  });
+});
+
+describe('an inquiry, its messages and its state (issue 42)', () => {
+  it('says what happened, the state by name, and leads to the thread', () => {
+    const inquiry = { _id: 'i1', state: 'open' } as const;
+    const sent = group({ kind: 'inquiry', post: null, inquiry });
+    expect(describeNotification(sent)).toBe('ana sent you an inquiry');
+    expect(notificationTarget(sent)).toBe('/inquiries/i1');
+    const message = group({ kind: 'inquiry-message', post: null, inquiry, actors: people('theo') });
+    expect(describeNotification(message)).toBe('theo wrote in your inquiry');
+    for (const [state, words] of [
+      ['accepted', 'ana accepted your inquiry'],
+      ['declined', 'ana declined your inquiry'],
+      ['done', 'ana marked your inquiry done'],
+    ] as const) {
+      const changed = group({ kind: 'inquiry-state', post: null, inquiry: { _id: 'i1', state } });
+      expect(describeNotification(changed)).toBe(words);
+      expect(notificationTarget(changed)).toBe('/inquiries/i1');
+    }
   });
 });

@@ -32,10 +32,26 @@ export function actorsPhrase(
 /** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
 export function describeNotification(notification: Notification): string {
   if (notification.kind === 'report-resolved') return notification.report?.text ?? 'A moderator reviewed your report.';
+  // Inquiries (issue 42): a state change says which ("ana accepted your inquiry").
+  if (notification.kind === 'inquiry-state') {
+    return `${actorsPhrase(notification.actors, notification.actorCount)} ${inquiryStateAction(notification)}`;
+  }
   const sentence = `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
   // "ana added a work to Moth diaries" (issue 41): the series' title ends the sentence.
-  return notification.kind === 'series-work' ? `${sentence} ${seriesTitle(notification)}` : sentence;
+  if (notification.kind === 'series-work') return `${sentence} ${seriesTitle(notification)}`;
+  // "sana added your work to Figure references" (issue 41): the collection's title ends it too.
+  return notification.kind === 'collection-work' ? `${sentence} ${collectionTitle(notification)}` : sentence;
 }
+
+/** What an inquiry-state notification says the artist did (issue 42): "accepted your inquiry", … */
+export function inquiryStateAction(notification: Notification): string {
+  const state = notification.inquiry?.state;
+  if (state === 'accepted' || state === 'declined') return `${state} your inquiry`;
+  return state === 'done' ? 'marked your inquiry done' : 'answered your inquiry';
+}
+
+/** The title of a collection-work notification's collection ("a collection" once it is gone or private). */
+export const collectionTitle = (notification: Notification): string => notification.collection?.title ?? 'a collection';
 
 /** The title of a series-work notification's series ("a series" once it is gone). */
 export const seriesTitle = (notification: Notification): string => notification.series?.title ?? 'a series';
@@ -53,8 +69,15 @@ export function externalTarget(notification: Notification): string | undefined {
 /** Where opening a group leads: the post (its comments for a comment, a vote or a mention in one), or the new follower. */
 export function notificationTarget(notification: Notification): string {
   const post = notification.post ? `/posts/${encodeURIComponent(notification.post._id)}` : null;
+  // Inquiries (issue 42): the thread.
+  if (notification.inquiry) return `/inquiries/${encodeURIComponent(notification.inquiry._id)}`;
   // A report's outcome: the post it was about, if it is still there to see.
   if (notification.kind === 'report-resolved') return post ?? '/notifications';
+  // A work of yours in someone's public collection (issue 41): the collection, where you may also take it out.
+  if (notification.kind === 'collection-work' && notification.collection) {
+    const { username, slug } = notification.collection;
+    return `/${encodeURIComponent(username)}/collections/${encodeURIComponent(slug)}`;
+  }
   if (notification.kind === 'follow' || !post) {
     const actor = notification.actors[0];
     // Someone on another server has no profile here (externalTarget leads to theirs).
@@ -66,6 +89,7 @@ export function notificationTarget(notification: Notification): string {
     notification.kind === 'like' ||
     notification.kind === 'boost' ||
     notification.kind === 'series-work' ||
+    notification.kind === 'collection-work' ||
     (notification.kind === 'mention' && notification.comment === null);
   return onPost ? post : `${post}#comments`;
 }

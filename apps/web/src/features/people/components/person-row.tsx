@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
 import { Handle } from '../../../ui/handle';
+import { OpenBadge } from '../../../ui/open-badge';
 import { FollowButton } from './follow-button';
 import followStyles from './follow-button.module.css';
 import styles from './person-row.module.css';
@@ -66,6 +67,7 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
         <Link to={path} className={styles.name} id={nameId} onClick={onNavigate}>
           {name}
         </Link>
+        {card?.openForCommissions && <OpenBadge className={styles.badge} />}
         <span className={styles.username}>
           <Handle username={user.username} />
         </span>

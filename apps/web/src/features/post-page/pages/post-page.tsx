@@ -1,10 +1,11 @@
-import { ArrowLeft, ImageOff } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { ArrowLeft, ChartColumn, ImageOff } from 'lucide-react';
+import { useEffect, type CSSProperties } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isPanorama, pageBoxRatio } from '../../../lib/picture-shape';
 import { signInPath, useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { reportView } from '../../../lib/view-beacon';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
 import { CommentSection } from '../../comments';
@@ -26,6 +27,11 @@ export default function PostPage() {
   const location = useLocation();
   const { data: post, error, isPending, refetch } = usePost(postId);
   const { data: me } = useCurrentUser();
+  // A view of the work, for its artist's insights (issue 42): once it is shown.
+  const shownId = post?._id;
+  useEffect(() => {
+    if (shownId) reportView({ postId: shownId });
+  }, [shownId]);
 
   // Back to the list this post was opened from; a post opened from a link goes Home instead.
   const cameFromApp = location.key !== 'default';
@@ -98,6 +104,13 @@ export default function PostPage() {
         <h1 className={styles.title}>Post</h1>
         {/* On the author's own post that moderators hid: why. */}
         <ModerationNotice post={post} />
+        {/* The artist's own work: its insights (issue 42). */}
+        {me && me._id === post.userId && (
+          <Link to={`/insights/posts/${post._id}`} className={styles.back}>
+            <ChartColumn aria-hidden="true" size="1.1em" />
+            Insights
+          </Link>
+        )}
       </header>
       <MutedPostGate post={post}>
         <PostCard post={post} variant="page" priority onDeleted={() => void navigate('/', { replace: true })} />

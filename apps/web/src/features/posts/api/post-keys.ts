@@ -3,14 +3,15 @@ import type { Sort } from '@share-arts/contract';
 /** Where a list of posts comes from. Every list shares the `['posts', 'list']` prefix, so one update reaches all. */
 export type PostListSource =
   | { kind: 'feed' }
-  | { kind: 'explore' }
+  /** `filter`: narrowed to artists open for commissions (issue 42), the query's parameters. */
+  | { kind: 'explore'; filter?: Readonly<Record<string, string>> }
   | { kind: 'user'; username: string }
   | { kind: 'liked' }
   | { kind: 'saved' }
   /** A profile's pinned works: one page, in the artist's order. */
   | { kind: 'pins'; username: string }
   | { kind: 'search'; q: string }
-  | { kind: 'tag'; tag: string };
+  | { kind: 'tag'; tag: string; filter?: Readonly<Record<string, string>> };
 
 /** Query keys of posts: paged lists and single posts. */
 export const postKeys = {

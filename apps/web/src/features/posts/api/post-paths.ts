@@ -24,5 +24,12 @@ function route(source: PostListSource): string {
 
 /** The request of one page of a list (a feed's first page by the boot script's very path, lib/first-requests.ts). */
 export function postPagePath(source: PostListSource, sort: Sort, cursor: string | null): string {
-  return pagePath(route(source), sort, cursor, source.kind === 'search' ? { q: source.q, type: 'posts' } : undefined);
+  const extra =
+    source.kind === 'search'
+      ? { q: source.q, type: 'posts' }
+      : // Explore and a tag's page narrowed to artists open for commissions (issue 42).
+        (source.kind === 'explore' || source.kind === 'tag') && source.filter
+        ? { ...source.filter }
+        : undefined;
+  return pagePath(route(source), sort, cursor, extra);
 }

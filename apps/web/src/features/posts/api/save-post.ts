@@ -23,6 +23,8 @@ export interface PostDraft {
   rights?: PostRightsDraft;
   /** In the author's order; the first is the cover. */
   pictures: readonly PostDraftPicture[];
+  /** The work's process pictures in order (issue 41); absent leaves them as they are. */
+  process?: readonly PostDraftPicture[];
 }
 
 /** The pictures a post has, in order: `media`, or its one `picture` from a server that sends no list. */
@@ -42,7 +44,7 @@ function postFromResponse(response: PostWriteResponse): Post {
  * Saves the alt texts changed since their upload (the upload sent the alt typed by then): one request per
  * changed picture, all at once. A failure names the picture, so the person knows which text to look at.
  */
-async function saveAltTexts(pictures: readonly PostDraftPicture[]): Promise<void> {
+async function saveAltTexts(pictures: readonly PostDraftPicture[], noun = 'picture'): Promise<void> {
   await Promise.all(
     pictures.map(async ({ media, alt }, index) => {
       const text = alt.trim();
@@ -50,7 +52,7 @@ async function saveAltTexts(pictures: readonly PostDraftPicture[]): Promise<void
       try {
         await editPictureAlt(media._id, text);
       } catch (error) {
-        throw new Error(`The alt text of picture ${index + 1} was not saved: ${errorMessage(error)}`, {
+        throw new Error(`The alt text of ${noun} ${index + 1} was not saved: ${errorMessage(error)}`, {
           cause: error,
         });
       }
@@ -64,13 +66,18 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 /** Creates a post, or edits `original`: its pictures' alt texts first, then the post with its `mediaIds` in order. */
 export async function savePost(draft: PostDraft, original: Post | undefined): Promise<Post> {
   await saveAltTexts(draft.pictures);
+  if (draft.process) await saveAltTexts(draft.process, 'process picture');
   const content = draft.content.trim();
   const mediaIds = draft.pictures.map(({ media }) => media._id);
+  const processMediaIds = draft.process?.map(({ media }) => media._id);
   if (original) {
     const postData: EditPostBody['postData'] = { content, ...draft.rights };
     // The whole new list, only when it changed (added, removed or moved): otherwise the server keeps them.
     const savedIds = savedPictures(original).map((picture) => picture._id);
     if (!sameList(mediaIds, savedIds)) postData.mediaIds = mediaIds;
+    // The process pictures likewise (issue 41); `process` may be missing from an answer cached before it was sent.
+    const savedProcess = ((original as Partial<Pick<Post, 'process'>>).process ?? []).map((picture) => picture._id);
+    if (processMediaIds && !sameList(processMediaIds, savedProcess)) postData.processMediaIds = processMediaIds;
     const body: EditPostBody = { postData };
     return postFromResponse(
       await apiClient.post<PostWriteResponse>(`/api/posts/edit/${encodeURIComponent(original._id)}`, body, {
@@ -78,7 +85,12 @@ export async function savePost(draft: PostDraft, original: Post | undefined): Pr
       }),
     );
   }
-  const body: CreatePostBody = { content, ...(mediaIds.length > 0 ? { mediaIds } : {}), ...draft.rights };
+  const body: CreatePostBody = {
+    content,
+    ...(mediaIds.length > 0 ? { mediaIds } : {}),
+    ...(processMediaIds && processMediaIds.length > 0 ? { processMediaIds } : {}),
+    ...draft.rights,
+  };
   return postFromResponse(await apiClient.post<PostWriteResponse>('/api/posts', body, { headers: PREFER_MINIMAL }));
 }
 

@@ -77,3 +77,18 @@ describe('PostCard of a work from another server', () => {
     expect(html).not.toContain('target="_blank"');
   });
 });
+
+describe('PostCard of an edited work (issue 41)', () => {
+  it('says "edited" beside its time, a button that opens the history', () => {
+    for (const variant of ['feed', 'page'] as const) {
+      const html = render({ ...local, editedAt: '2026-12-07T11:00:00+00:00' }, variant);
+      expect(html).toMatch(
+        /<button type="button"[^>]*title="Edited [^"]+"[^>]*aria-label="edited: see what changed"[^>]*>.*edited/,
+      );
+    }
+  });
+
+  it('says nothing of the kind when never edited', () => {
+    expect(render(local)).not.toContain('edited');
+  });
+});

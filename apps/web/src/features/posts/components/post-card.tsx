@@ -2,6 +2,7 @@ import type { Post } from '@share-arts/contract';
 import {
   BellOff,
   Bookmark,
+  ChevronDown,
   CircleAlert,
   Hash,
   Heart,
@@ -33,13 +34,18 @@ import { usePinMenuItems } from './pin-menu-item';
 import { PostMedia } from './post-media';
 import { PostSource } from './post-source';
 import { DEFAULT_PICTURE_SIZE, postPictures } from './post-picture';
+import { OpenBadge } from '../../../ui/open-badge';
 import styles from './post-card.module.css';
 
 // The editor (and its emoji picker) is fetched only when someone edits, the delete dialog when someone deletes.
 const PostComposer = lazy(() => import('./post-composer'));
 const DeletePostDialog = lazy(() => import('./delete-post-dialog'));
+// A work's edit history (issue 41), when its "edited" is chosen.
+const PostHistoryDialog = lazy(() => import('./post-history-dialog'));
 // Report and "Mute @author" (someone else's post, signed in): the dialog or the request loads when chosen.
 const SafetyDialog = lazy(() => import('../../safety/dialogs'));
+// "Save to…" any of one's collections (issue 41): the dialog loads when chosen.
+const SaveToDialog = lazy(() => import('../../collections/save-to'));
 
 interface PostCardProps {
   /** The cached (server) copy; pending likes, saves and follows are drawn on top of it. */
@@ -94,7 +100,7 @@ export const PostCard = memo(function PostCard({
   const toggleLike = useToggleLike();
   const toggleBookmark = useToggleBookmark();
   const toggleFollow = useToggleFollow();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | 'mute' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | 'mute' | 'history' | 'save-to' | null>(null);
 
   const isAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
   const authorPath = profilePath(post.username);
@@ -148,6 +154,20 @@ export const PostCard = memo(function PostCard({
       {formatPostTime(post.createdAt)}
     </time>
   );
+  const source = (
+    <PostSource post={post} variant={variant}>
+      {variant === 'feed' ? (
+        // The post's own page is one tap away from its time, as on most social sites: the picture opens
+        // the viewer.
+        <Link to={postPath} className={styles.timeLink}>
+          {time}
+          <span className="visually-hidden">, open the post</span>
+        </Link>
+      ) : (
+        time
+      )}
+    </PostSource>
+  );
 
   return (
     <article
@@ -187,19 +207,26 @@ export const PostCard = memo(function PostCard({
               {/* Someone on another server is named by their whole handle. */}
               {post.origin ? <Handle username={post.username} /> : post.username}
             </Link>
+            {post.authorOpenForCommissions && <OpenBadge />}
           </h2>
-          <PostSource post={post} variant={variant}>
-            {variant === 'feed' ? (
-              // The post's own page is one tap away from its time, as on most social sites: the picture opens
-              // the viewer.
-              <Link to={postPath} className={styles.timeLink}>
-                {time}
-                <span className="visually-hidden">, open the post</span>
-              </Link>
-            ) : (
-              time
-            )}
-          </PostSource>
+          {post.editedAt ? (
+            // An edited work says so beside its time (issue 41); "edited" opens its history.
+            <span className={styles.meta}>
+              {source}
+              <button
+                type="button"
+                className={styles.edited}
+                title={`Edited ${formatFullDate(post.editedAt)}`}
+                // One name, read as written (a hidden span beside the word is read as a separate word).
+                aria-label="edited: see what changed"
+                onClick={() => setDialog('history')}
+              >
+                <span aria-hidden="true">· </span>edited
+              </button>
+            </span>
+          ) : (
+            source
+          )}
         </div>
         <Menu
           label="Post options"
@@ -239,6 +266,17 @@ export const PostCard = memo(function PostCard({
         >
           <Bookmark aria-hidden="true" size="1.5em" fill={bookmarked ? 'currentColor' : 'none'} />
         </button>
+        {me && (
+          <button
+            type="button"
+            className={`${styles.action} ${styles.saveTo}`}
+            aria-label="Save to…"
+            aria-haspopup="dialog"
+            onClick={() => setDialog('save-to')}
+          >
+            <ChevronDown aria-hidden="true" size="1.1em" />
+          </button>
+        )}
       </div>
 
       <div className={styles.text}>
@@ -262,9 +300,24 @@ export const PostCard = memo(function PostCard({
           />
         </Suspense>
       )}
+      {dialog === 'save-to' && (
+        <Suspense fallback={null}>
+          <SaveToDialog
+            postId={post._id}
+            saved={bookmarked}
+            onToggleSaved={() => toggleBookmark(cached)}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {dialog === 'delete' && (
         <Suspense fallback={null}>
           <DeletePostDialog postId={post._id} onClose={() => setDialog(null)} onDeleted={onDeleted} />
+        </Suspense>
+      )}
+      {dialog === 'history' && (
+        <Suspense fallback={null}>
+          <PostHistoryDialog postId={post._id} onClose={() => setDialog(null)} />
         </Suspense>
       )}
       {dialog === 'edit' && (

@@ -1,4 +1,4 @@
-import { LIMITS, TOASTS, type Post } from '@share-arts/contract';
+import { LIMITS, TOASTS, type Draft, type Post } from '@share-arts/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -13,13 +13,20 @@ import { picturesChanged, postWait, type DraftPicture } from './composer/picture
 import { useComposerPictures } from './composer/use-composer-pictures';
 import { useFileDrop, usePastedFiles } from './composer/use-file-drop';
 import { initialRights, MoreOptions, rightsDraft, sameRights } from './composer/more-options';
+// Drafts and scheduled posts (issue 41).
+import { DraftBar } from './composer/draft-bar';
+import { ScheduleButton } from './composer/schedule-button';
+import { useDraftAutosave } from './composer/use-draft-autosave';
 import { EmojiButton } from './emoji-button';
 import { PictureField } from './picture-field';
+import { ProcessPicturesField, useProcessPictures } from './composer/process-pictures';
 import styles from './post-composer.module.css';
 
 interface PostComposerProps {
   /** The post to edit; absent to write a new one. */
   post?: Post;
+  /** A draft to resume (issue 41); absent with post, or to start a new one. */
+  draft?: Draft;
   onClose: () => void;
 }
 
@@ -38,11 +45,11 @@ function discardText(editing: boolean, items: readonly DraftPicture[]): string {
  * its own alt text; then the text with emoji. Post waits until every picture is uploaded, and stays in
  * view at the bottom of the dialog however long the list grows.
  */
-export default function PostComposer({ post, onClose }: PostComposerProps) {
+export default function PostComposer({ post, draft, onClose }: PostComposerProps) {
   const editing = post !== undefined;
-  const [saved] = useState(() => savedPictures(post));
-  const [content, setContent] = useState(post?.content ?? '');
-  const [savedRights] = useState(() => initialRights(post));
+  const [saved] = useState(() => draft?.pictures ?? savedPictures(post));
+  const [content, setContent] = useState(post?.content ?? draft?.content ?? '');
+  const [savedRights] = useState(() => initialRights(post ?? draft?.rights));
   const [rights, setRights] = useState(savedRights);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -60,13 +67,25 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
   const { items } = pictures;
   const { over, dropProps } = useFileDrop(pictures.add, busy);
   usePastedFiles(pictures.add, busy || confirmingDiscard);
+  const process = useProcessPictures(post);
+  const autosave = useDraftAutosave({
+    enabled: !editing,
+    initial: draft,
+    content,
+    items,
+    rights: rightsDraft(rights),
+    series: seriesChoice,
+  });
 
   // While any picture is refused, failed or still uploading, Post would publish the post without it: it waits.
-  const wait = postWait(items);
+  const wait = postWait(items) ?? process.wait;
   const waitDescription = wait && [waitId, wait.key && `${idPrefix}${wait.key}`].filter(Boolean).join(' ');
 
   const changed =
-    content !== (post?.content ?? '') || picturesChanged(items, saved) || !sameRights(rights, savedRights);
+    content !== (post?.content ?? draft?.content ?? '') ||
+    picturesChanged(items, saved) ||
+    process.changed ||
+    !sameRights(rights, savedRights);
   // Escape, the backdrop, Close and Cancel all throw the draft away: ask first when there is something to lose.
   const requestClose = () => {
     if (changed) setConfirmingDiscard(true);
@@ -105,11 +124,12 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
     setFailure(null);
     const draftPictures = items.flatMap((item) => (item.media ? [{ media: item.media, alt: item.alt }] : []));
     save.mutate(
-      { content, pictures: draftPictures, rights: rightsDraft(rights) },
+      { content, pictures: draftPictures, process: process.draft, rights: rightsDraft(rights) },
       {
         onSuccess: (saved) => {
           if (!editing) toast.success(TOASTS.posted);
           if (!editing) seriesChoice.applyTo(saved._id);
+          if (!editing) void autosave.posted();
           onClose();
         },
         onError: (error) => {
@@ -162,8 +182,10 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           </div>
         </div>
 
+        <ProcessPicturesField process={process} disabled={busy} idPrefix={idPrefix} />
         <MoreOptions value={rights} onChange={setRights} disabled={busy} />
         {!editing && <SeriesChoiceField choice={seriesChoice} disabled={busy} />}
+        {!editing && <DraftBar autosave={autosave} onClose={onClose} />}
 
         {failure && (
           <p id={statusId} className={styles.error} role="alert">
@@ -183,6 +205,14 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
             <Button variant="secondary" onClick={requestClose} disabled={busy}>
               Cancel
             </Button>
+            {!editing && (
+              <ScheduleButton
+                autosave={autosave}
+                hasContent={content.trim() !== ''}
+                disabled={busy || wait !== undefined}
+                onScheduled={onClose}
+              />
+            )}
             <Button
               type="submit"
               aria-disabled={busy || wait !== undefined || undefined}
@@ -200,7 +230,10 @@ export default function PostComposer({ post, onClose }: PostComposerProps) {
           confirmLabel="Discard"
           busyLabel="Discard"
           cancelLabel="Keep editing"
-          onConfirm={onClose}
+          onConfirm={() => {
+            void autosave.discard();
+            onClose();
+          }}
           onClose={() => setConfirmingDiscard(false)}
         >
           {discardText(editing, items)}

@@ -2,8 +2,10 @@ import { mayDownload, type Picture, type Post } from '@share-arts/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { aspectRatio, clampedRatio, pageBoxRatio } from '../../../lib/picture-shape';
 import { POST_PICTURE_SIZES, postPageSizes } from '../../../lib/post-picture-sizes';
+import { reportView } from '../../../lib/view-beacon';
 import { Carousel, type CarouselHandle, type SlideState } from '../../../ui/carousel';
 import { LazySensitiveCover } from './lazy-sensitive-cover';
+import { ProcessStrip } from './process-strip';
 import { DEFAULT_PICTURE_SIZE, pictureAlt, PostPicture, postPictures } from './post-picture';
 import { revealPost, stillPictures, useSensitiveCover, warningLabel } from './sensitive';
 import styles from './post-media.module.css';
@@ -27,7 +29,8 @@ interface PostMediaProps {
     | 'licence'
     | 'downloadable'
     | 'origin'
-  >;
+  > &
+    Partial<Pick<Post, 'process'>>;
   variant: 'feed' | 'page';
   /** The first card on screen, or the post page: its first picture loads at once rather than lazily. */
   priority?: boolean;
@@ -49,15 +52,22 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
   const carouselRef = useRef<CarouselHandle>(null);
   const singleRef = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<number | null>(null);
+  // The work's process pictures (issue 41): in the viewer after the pictures, and a strip of their own on its page.
+  // `process` may be missing from an answer cached before the server sent it.
+  const process = stillPictures(post, post.process ?? []);
+  const processRef = useRef<HTMLOListElement>(null);
 
   // Once the viewer has gone (the page is no longer inert), focus goes to the picture it was showing.
   useEffect(() => {
     if (viewer !== null || returnTo.current === null) return;
     const index = returnTo.current;
     returnTo.current = null;
-    if (carouselRef.current) carouselRef.current.focusSlide(index);
+    const step = processRef.current?.querySelector<HTMLElement>(`[data-index="${index - count}"]`);
+    if (index >= count && step) step.focus();
+    else if (index >= count) singleRef.current?.focus();
+    else if (carouselRef.current) carouselRef.current.focusSlide(index);
     else singleRef.current?.focus();
-  }, [viewer]);
+  }, [viewer, count]);
 
   const first = pictures[0];
   const style = {
@@ -92,6 +102,35 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
     );
   }
 
+  const processAlt = (picture: Picture, index: number) =>
+    picture.alt.trim() || `Process picture ${index + 1} of ${process.length} by @${post.username}`;
+  const strip = variant === 'page' && (
+    <ProcessStrip
+      pictures={process}
+      altOf={processAlt}
+      onOpen={(index) => setViewer(count + index)}
+      onWarm={warmLightbox}
+      listRef={processRef}
+    />
+  );
+  const viewerDialog = viewer !== null && (
+    <Suspense fallback={null}>
+      <Lightbox
+        items={[
+          ...pictures.map((picture, index) => ({ picture, alt: altOf(picture, index) })),
+          ...process.map((picture, index) => ({ picture, alt: processAlt(picture, index), section: 'Process' })),
+        ]}
+        start={viewer}
+        // A work from another server: what is here is a copy, its original is on its own server.
+        downloadable={mayDownload(post) && !post.origin}
+        onClose={(index) => {
+          returnTo.current = index;
+          setViewer(null);
+        }}
+      />
+    </Suspense>
+  );
+
   if (!first) {
     return (
       <div className={mediaClass} style={style}>
@@ -105,6 +144,8 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
           />
           {aiBadge}
         </div>
+        {strip}
+        {viewerDialog}
       </div>
     );
   }
@@ -118,7 +159,11 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
         className={styles.open}
         aria-haspopup="dialog"
         tabIndex={state.current ? 0 : -1}
-        onClick={() => setViewer(index)}
+        onClick={() => {
+          setViewer(index);
+          // The viewer counts as a view of the work, for its artist's insights (issue 42).
+          reportView({ postId: post._id }, true);
+        }}
         onPointerEnter={warmLightbox}
         onFocus={warmLightbox}
       >
@@ -152,20 +197,8 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
         />
       )}
       {count > 1 && aiBadge && <p className={styles.aiNote}>{aiBadge}</p>}
-      {viewer !== null && (
-        <Suspense fallback={null}>
-          <Lightbox
-            items={pictures.map((picture, index) => ({ picture, alt: altOf(picture, index) }))}
-            start={viewer}
-            // A work from another server: what is here is a copy, its original is on its own server.
-            downloadable={mayDownload(post) && !post.origin}
-            onClose={(index) => {
-              returnTo.current = index;
-              setViewer(null);
-            }}
-          />
-        </Suspense>
-      )}
+      {strip}
+      {viewerDialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { User } from '@share-arts/contract';
-import { ExternalLink, Globe, Link2, Pencil } from 'lucide-react';
+import { ExternalLink, Globe, Link2, MoveRight, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format-count';
 import { displayUrl, httpUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
@@ -78,6 +79,16 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             </div>
           )}
         </div>
+        {/* Moved away (issue 40): where the artist is now, before anything else they say. */}
+        {user.movedTo && (
+          <p className={styles.moved}>
+            <MoveRight aria-hidden="true" size="1.1em" />
+            {isOwn ? 'You moved to' : `${name} moved to`}{' '}
+            <Link to={`/${user.movedTo.username}`}>
+              <Handle username={user.movedTo.username} />
+            </Link>
+          </p>
+        )}
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
         {home?.url && (
           <a className={styles.link} href={home.url} target="_blank" rel="noopener nofollow">

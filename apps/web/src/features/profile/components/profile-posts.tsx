@@ -1,5 +1,5 @@
-import { Bookmark, ExternalLink, Grid3x3, Heart, LayoutGrid, List } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Bookmark, ExternalLink, Grid3x3, Heart, LayoutGrid, LibraryBig, List } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { signInPath } from '../../../lib/session';
 import { Tabs, type TabItem } from '../../../ui/tabs';
@@ -9,15 +9,24 @@ import { PinnedArranger } from './pinned-arranger';
 import type { RemoteHome } from './remote-home';
 import styles from './profile-posts.module.css';
 
-type Tab = 'posts' | 'liked' | 'saved';
+type Tab = 'posts' | 'liked' | 'saved' | 'collections';
+
+// The Collections tab (issue 41) loads when it is opened: the profile's chunk stays light.
+const ProfileCollections = lazy(() => import('../../collections/profile'));
+const COLLECTIONS_TAB: TabItem<Tab> = {
+  value: 'collections',
+  label: 'Collections',
+  icon: <LibraryBig aria-hidden="true" size="1.1em" />,
+};
 type View = 'grid' | 'list';
 
 const OWN_TABS: TabItem<Tab>[] = [
   { value: 'posts', label: 'Posts', icon: <Grid3x3 aria-hidden="true" size="1.1em" /> },
   { value: 'liked', label: 'Liked', icon: <Heart aria-hidden="true" size="1.1em" /> },
   { value: 'saved', label: 'Saved', icon: <Bookmark aria-hidden="true" size="1.1em" /> },
+  COLLECTIONS_TAB,
 ];
-const OTHER_TABS = OWN_TABS.slice(0, 1);
+const OTHER_TABS = [OWN_TABS[0]!, COLLECTIONS_TAB];
 
 const LIKED: PostListSource = { kind: 'liked' };
 const SAVED: PostListSource = { kind: 'saved' };
@@ -120,7 +129,12 @@ export function ProfilePosts({
 }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = isOwn && (requested === 'liked' || requested === 'saved') ? requested : 'posts';
+  const tab: Tab =
+    isOwn && (requested === 'liked' || requested === 'saved')
+      ? requested
+      : requested === 'collections' && !remoteHome && !hiddenFromVisitor
+        ? requested
+        : 'posts';
   const view: View = params.get('view') === 'list' ? 'list' : 'grid';
   const { pinned, pending: pinnedPending } = usePinnedQuery(remoteHome ? undefined : username);
 
@@ -138,7 +152,19 @@ export function ProfilePosts({
   const changeView = (next: View) => setParam('view', next === 'grid' ? null : next);
 
   let panel;
-  if (tab === 'liked') {
+  if (tab === 'collections') {
+    panel = (
+      <Suspense
+        fallback={
+          <p className={styles.empty} role="status">
+            Loading collections…
+          </p>
+        }
+      >
+        <ProfileCollections username={username} isOwn={isOwn} />
+      </Suspense>
+    );
+  } else if (tab === 'liked') {
     panel = (
       <Panel
         source={LIKED}
@@ -189,7 +215,12 @@ export function ProfilePosts({
   return (
     <div className={styles.section}>
       <ViewToggle view={view} onChange={changeView} />
-      <Tabs label="Profile sections" items={isOwn ? OWN_TABS : OTHER_TABS} value={tab} onChange={select}>
+      <Tabs
+        label="Profile sections"
+        items={isOwn ? OWN_TABS : remoteHome || hiddenFromVisitor ? OTHER_TABS.slice(0, 1) : OTHER_TABS}
+        value={tab}
+        onChange={select}
+      >
         {panel}
       </Tabs>
     </div>

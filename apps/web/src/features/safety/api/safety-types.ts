@@ -2,7 +2,7 @@ import type { PersonSummary, UserCard } from '@share-arts/contract';
 
 // The shapes of issue 23's shared API (block, mute, muted words, reports), as the web app reads them.
 
-export type ReportTargetType = 'post' | 'comment' | 'user';
+export type ReportTargetType = 'post' | 'comment' | 'user' | 'inquiry';
 export type ReportReason = 'spam' | 'harassment' | 'hate' | 'minors' | 'stolen-art' | 'undisclosed-ai' | 'other';
 
 /** The reasons in the order the report dialog offers them, with their labels. */

@@ -35,11 +35,12 @@ export function useSearchDropdown(q: string) {
 }
 
 /** People matching `q`, paged (the search page's People section). */
-export function useSearchPeople(q: string) {
+export function useSearchPeople(q: string, filter?: Readonly<Record<string, string>>) {
   return useInfiniteQuery({
-    queryKey: userKeys.search(q),
+    // Narrowed to artists open for commissions (issue 42): a list of its own.
+    queryKey: filter ? [...userKeys.search(q), filter] : userKeys.search(q),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ q, type: 'users', limit: String(PEOPLE_PAGE) });
+      const params = new URLSearchParams({ q, type: 'users', limit: String(PEOPLE_PAGE), ...filter });
       if (pageParam) params.set('cursor', pageParam);
       return apiClient.get<UserPage>(`/api/search?${params}`, { signal });
     },

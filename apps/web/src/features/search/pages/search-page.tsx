@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { PageHeading } from '../../../ui/page-heading';
+import { CommissionFilter, useCommissionFilter } from '../../commissions/filter';
 import { PersonRow } from '../../people';
 import { PostList } from '../../posts';
 import { useRemoteLookup } from '../api/lookup';
@@ -15,8 +16,12 @@ import { remoteQuery } from '../lib/remote-query';
 import styles from './search-page.module.css';
 
 function PeopleResults({ q }: { q: string }) {
-  const { data, isPending, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
-    useSearchPeople(q);
+  // Narrowed to artists open for commissions (issue 42), kept in the address.
+  const filter = useCommissionFilter();
+  const { data, isPending, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useSearchPeople(
+    q,
+    filter,
+  );
   if (isPending) {
     return (
       <p className={styles.status} role="status">
@@ -35,7 +40,13 @@ function PeopleResults({ q }: { q: string }) {
     );
   }
   const users = data.pages.flatMap((page) => page.users);
-  if (users.length === 0) return <p className={styles.status}>No people match “{q}”.</p>;
+  if (users.length === 0) {
+    return (
+      <p className={styles.status}>
+        {filter ? `No artist open for commissions matches “${q}”.` : `No people match “${q}”.`}
+      </p>
+    );
+  }
   return (
     <>
       <ul className={styles.people}>
@@ -156,6 +167,7 @@ export default function SearchPage() {
             <h2 id="search-people-title" className={styles.sectionTitle}>
               People
             </h2>
+            <CommissionFilter label="People" />
             <PeopleResults key={q} q={q} />
           </section>
           <section className={styles.section} aria-labelledby="search-posts-title">

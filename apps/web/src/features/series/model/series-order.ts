@@ -1,63 +1,13 @@
 /**
- * A series' order as the web app changes it: the server moves one work per request, named by the work it
- * is to follow (`after`, null for first), so every move here, by keyboard or by drag, is turned into that one
- * answer. Pure functions over the works loaded so far (a series pages by keyset; a move never reaches past
- * what is on screen).
+ * A series' order as the web app changes it: one move per request, the shared functions of lib/one-move-order.ts
+ * (collections use them too), and the series' own chapters.
  */
+import type { OrderMove } from '../../../lib/one-move-order';
+
+export { applyMove, dropMove, moveTo, stepMove, uniqueById } from '../../../lib/one-move-order';
 
 /** One move for the server: put the work right after `after` (null: first). */
-export interface SeriesMove {
-  postId: string;
-  after: string | null;
-}
-
-/**
- * The move that takes the work at `index` one place earlier (`by` -1) or later (+1), or null when it is
- * already at that end of the loaded works.
- */
-export function stepMove(ids: readonly string[], index: number, by: -1 | 1): SeriesMove | null {
-  const postId = ids[index];
-  if (postId === undefined) return null;
-  if (by === -1) {
-    if (index === 0) return null;
-    return { postId, after: ids[index - 2] ?? null };
-  }
-  const next = ids[index + 1];
-  return next === undefined ? null : { postId, after: next };
-}
-
-/**
- * The move that leaves `postId` where a drag put it in `dropped` (the order as shown when it was let go),
- * or null when it ended where it started in `before`.
- */
-export function dropMove(before: readonly string[], dropped: readonly string[], postId: string): SeriesMove | null {
-  const from = before.indexOf(postId);
-  const to = dropped.indexOf(postId);
-  if (from === -1 || to === -1 || from === to) return null;
-  return { postId, after: to === 0 ? null : dropped[to - 1]! };
-}
-
-/** `items` with the one named by `move` taken out and put right after `move.after` (first when null). */
-export function applyMove<T>(items: readonly T[], idOf: (item: T) => string, move: SeriesMove): T[] {
-  const from = items.findIndex((item) => idOf(item) === move.postId);
-  if (from === -1) return [...items];
-  const rest = items.filter((_, index) => index !== from);
-  if (move.after === null) return [items[from]!, ...rest];
-  const anchor = rest.findIndex((item) => idOf(item) === move.after);
-  // The anchor is not loaded here (another tab moved it away): the order is left as it is.
-  if (anchor === -1) return [...items];
-  return [...rest.slice(0, anchor + 1), items[from]!, ...rest.slice(anchor + 1)];
-}
-
-/** `items` with one dragged to `index` (what the drag shows while the pointer moves; clamped to the list). */
-export function moveTo<T>(items: readonly T[], idOf: (item: T) => string, id: string, index: number): T[] {
-  const from = items.findIndex((item) => idOf(item) === id);
-  if (from === -1) return [...items];
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  next.splice(Math.max(0, Math.min(next.length, index)), 0, moved!);
-  return next;
-}
+export type SeriesMove = OrderMove;
 
 /** A run of works under one chapter heading (null: before the first chapter, or a series without any). */
 export interface ChapterRun<T> {
@@ -84,15 +34,4 @@ export function chapterRuns<T>(items: readonly T[], chapterOf: (item: T) => stri
     current.items.push(item);
   });
   return runs;
-}
-
-/** The works of every loaded page, each once (a page read after a move may repeat a work read before it). */
-export function uniqueById<T>(items: readonly T[], idOf: (item: T) => string): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    const id = idOf(item);
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
 }

@@ -3,7 +3,12 @@ import { useId, useState } from 'react';
 import { useRightsSettings } from '../api/use-rights-settings';
 import styles from './works-visibility.module.css';
 
-const DEFAULTS: UserSettings = { aiTrainingOptOut: true, sensitiveMedia: 'blur', hideAiGenerated: false };
+const DEFAULTS: UserSettings = {
+  aiTrainingOptOut: true,
+  sensitiveMedia: 'blur',
+  hideAiGenerated: false,
+  allowCollecting: true,
+};
 
 const SENSITIVE_LABELS: Record<UserSettings['sensitiveMedia'], string> = {
   show: 'Show them',

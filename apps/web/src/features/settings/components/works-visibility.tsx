@@ -1,5 +1,6 @@
 import type { User } from '@share-arts/contract';
 import { useId, useState } from 'react';
+import { useRightsSettings } from '../api/use-rights-settings';
 import { useWorksVisibility } from '../api/use-works-visibility';
 import styles from './works-visibility.module.css';
 
@@ -14,6 +15,11 @@ export function WorksVisibility({ user }: { user: User }) {
   // meanwhile React would put a controlled box back as it was.
   const [choice, setChoice] = useState<boolean | null>(null);
   const checked = choice ?? user.worksSignedInOnly;
+  // "Let others add my works to collections" (issue 41): saved on its own, shown at once as the box above is.
+  const collecting = useRightsSettings();
+  const collectingHintId = useId();
+  const [collectChoice, setCollectChoice] = useState<boolean | null>(null);
+  const allowCollecting = collectChoice ?? user.settings?.allowCollecting ?? true;
   return (
     <section className={styles.card} aria-labelledby="works-visibility-title">
       <h2 id="works-visibility-title" className={styles.title}>
@@ -37,6 +43,25 @@ export function WorksVisibility({ user }: { user: User }) {
         When this is on, people without an account, search engines and link previews see none of your posts; a shared
         link to one of them asks to sign in. The address of a picture file itself, once someone signed in copies it,
         still opens for whoever has it.
+      </p>
+      <label className={styles.option}>
+        <input
+          type="checkbox"
+          className={styles.checkbox}
+          checked={allowCollecting}
+          aria-describedby={collectingHintId}
+          disabled={collecting.isPending}
+          onChange={(event) => {
+            setCollectChoice(event.target.checked);
+            collecting.mutate({ allowCollecting: event.target.checked }, { onSettled: () => setCollectChoice(null) });
+          }}
+        />
+        <span>Let others add my works to collections</span>
+      </label>
+      <p id={collectingHintId} className={styles.hint}>
+        People gather works they love into collections; you are told when one of yours goes into a public one, and you
+        can take it out there. When this is off, nobody else can add your works (those already in collections stay until
+        you take them out).
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { MapPinOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,13 +15,18 @@ import { DeleteAccount } from '../../account/delete';
 import { PasswordSettings, SessionsSettings } from '../../account/sessions';
 import { SecurityLog } from '../../account/security';
 import { AccountAliases } from '../components/account-aliases';
+import { AccountMove } from '../components/account-move';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
 import { RightsSettings } from '../components/rights-settings';
+import { ViewsPrivacy } from '../components/views-privacy';
 import { SETTINGS_SECTIONS, SettingsNav } from '../components/settings-nav';
 import { WorksVisibility } from '../components/works-visibility';
 import styles from './settings-page.module.css';
+
+/** "Open for commissions" (issue 42): its own chunk, loaded on the Profile section only. */
+const CommissionSettings = lazy(() => import('../../commissions/settings'));
 
 function LogOut() {
   const logout = useLogout();
@@ -69,6 +75,9 @@ export default function SettingsPage() {
               <ModerationLink user={user} />
               {/* Keyed by id so the form re-fills when another account signs in. */}
               <ProfileForm key={user._id} user={user} />
+              <Suspense fallback={null}>
+                <CommissionSettings key={`commissions-${user._id}`} />
+              </Suspense>
               <LogOut />
             </>
           )}
@@ -79,6 +88,8 @@ export default function SettingsPage() {
               <AccountList kind="blocks" />
               <AccountList kind="mutes" />
               <MutedWords />
+              {/* What insights count (issue 42). */}
+              <ViewsPrivacy />
             </>
           )}
           {section.path === 'account' && (
@@ -90,6 +101,7 @@ export default function SettingsPage() {
               <SecurityLog />
               <ImportSettings />
               <AccountAliases username={user.username} />
+              <AccountMove username={user.username} />
               <ExportSettings />
               <DeleteAccount username={user.username} />
             </>

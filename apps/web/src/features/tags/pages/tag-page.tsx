@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSortParam } from '../../../ui/sort-select';
+import { CommissionFilter, useCommissionFilter } from '../../commissions/filter';
 import { PostGrid } from '../../posts/grid';
 import { tagFromParam, useTag } from '../api/get-tag';
 import { TagHeader } from '../components/tag-header';
@@ -22,12 +23,15 @@ export default function TagPage() {
 function TagView({ tag }: { tag: string }) {
   const { data: state } = useTag(tag);
   const [sort, changeSort] = useSortParam();
+  // Narrowed to artists open for commissions (issue 42), kept in the address.
+  const filter = useCommissionFilter();
 
   return (
     <div className={styles.page}>
       <TagHeader tag={tag} state={state} sort={sort} onSort={changeSort} />
+      <CommissionFilter label={`#${tag}`} />
       <PostGrid
-        source={{ kind: 'tag', tag }}
+        source={filter ? { kind: 'tag', tag, filter } : { kind: 'tag', tag }}
         sort={sort}
         label={`Works tagged #${tag}`}
         empty={

@@ -26,7 +26,7 @@ export interface RightsState extends Omit<PostRightsDraft, 'contentWarning'> {
   warningText: string;
 }
 
-export function initialRights(post: Post | undefined): RightsState {
+export function initialRights(post: PostRightsDraft | undefined): RightsState {
   const warning = post?.contentWarning ?? null;
   const offered = CONTENT_WARNINGS.find((name) => name === warning);
   return {

@@ -53,6 +53,8 @@ export interface PictureDraftDeps {
   revokePreview: (url: string) => void;
   /** Uploads at once (the server processes one picture per account at a time; the next one's bytes go meanwhile). */
   concurrency?: number;
+  /** The most pictures the list holds: LIMITS.postPicturesMax (a work's process pictures: their own, issue 41). */
+  max?: number;
   /** Tries of an upload the server turns away as busy, before it shows as failed. */
   busyTries?: number;
   /** Waits before a busy retry, in ms, when the server gives no Retry-After. */
@@ -124,6 +126,7 @@ export function createPictureDraft(saved: readonly Picture[], deps: PictureDraft
     createPreview,
     revokePreview,
     concurrency = 2,
+    max = LIMITS.postPicturesMax,
     busyTries = 4,
     busyWait = 3000,
     setTimer = (run, ms) => setTimeout(run, ms),
@@ -228,10 +231,10 @@ export function createPictureDraft(saved: readonly Picture[], deps: PictureDraft
 
     /**
      * Takes chosen, dropped or pasted files, in the order given, after the pictures already there: each is
-     * checked, then uploaded in turn. Beyond LIMITS.postPicturesMax the rest are left out.
+     * checked, then uploaded in turn. Beyond `max` (LIMITS.postPicturesMax) the rest are left out.
      */
     add(files: readonly File[]): AddResult {
-      const room = Math.max(0, LIMITS.postPicturesMax - items.length);
+      const room = Math.max(0, max - items.length);
       const taken = files.slice(0, room);
       const added: DraftPicture[] = taken.map((file) => ({
         key: `new-${++counter}`,
@@ -320,8 +323,12 @@ export interface PostWait {
 
 const PENDING: ReadonlySet<PictureStatus> = new Set(['checking', 'queued', 'uploading', 'processing']);
 
-/** Post waits while any picture is invalid, failed, or not uploaded yet; undefined when all are ready. */
-export function postWait(items: readonly DraftPicture[]): PostWait | undefined {
+/**
+ * Post waits while any picture is invalid, failed, or not uploaded yet; undefined when all are ready. `noun` names
+ * them in the message ("process picture" for a work's process pictures, issue 41).
+ */
+export function postWait(items: readonly DraftPicture[], noun = 'picture'): PostWait | undefined {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const numbered = items.map((item, index) => ({ item, n: index + 1 }));
   const invalid = numbered.filter(({ item }) => item.status === 'invalid');
   const [firstInvalid] = invalid;
@@ -330,9 +337,9 @@ export function postWait(items: readonly DraftPicture[]): PostWait | undefined {
       ? {
           kind: 'invalid',
           key: firstInvalid.item.key,
-          message: `Picture ${firstInvalid.n} cannot be used: remove it to post.`,
+          message: `${Noun} ${firstInvalid.n} cannot be used: remove it to post.`,
         }
-      : { kind: 'invalid', message: `${invalid.length} pictures cannot be used: remove them to post.` };
+      : { kind: 'invalid', message: `${invalid.length} ${noun}s cannot be used: remove them to post.` };
   }
   const failed = numbered.filter(({ item }) => item.status === 'failed');
   const [firstFailed] = failed;
@@ -341,14 +348,14 @@ export function postWait(items: readonly DraftPicture[]): PostWait | undefined {
       ? {
           kind: 'failed',
           key: firstFailed.item.key,
-          message: `Picture ${firstFailed.n} did not upload: retry or remove it.`,
+          message: `${Noun} ${firstFailed.n} did not upload: retry or remove it.`,
         }
-      : { kind: 'failed', message: `${failed.length} pictures did not upload: retry or remove them.` };
+      : { kind: 'failed', message: `${failed.length} ${noun}s did not upload: retry or remove them.` };
   }
   const pending = items.filter((item) => PENDING.has(item.status)).length;
   if (pending > 0) {
     const ready = items.length - pending;
-    return { kind: 'pending', message: `Uploading pictures: ${ready} of ${items.length} ready.` };
+    return { kind: 'pending', message: `Uploading ${noun}s: ${ready} of ${items.length} ready.` };
   }
   return undefined;
 }

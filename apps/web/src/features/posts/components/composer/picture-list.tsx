@@ -15,6 +15,12 @@ interface PictureListProps {
   announce: (message: string) => void;
   /** Where focus goes when the last picture is removed. */
   onEmptied: () => void;
+  /** What it holds, in its labels and announcements (the process pictures' list, issue 41): "picture" by default. */
+  noun?: string;
+  /** The list's name, before its count: "Pictures, in order" by default. */
+  label?: string;
+  /** The most it holds: LIMITS.postPicturesMax by default. */
+  max?: number;
 }
 
 /** Which control of which row takes focus after the next render: a move re-inserts the row, which drops focus. */
@@ -31,7 +37,18 @@ const LATER = new Set(['ArrowDown', 'ArrowRight']);
  * with an arrow key (or Space to pick it up, the arrows to move it, Space to put it down, Escape to put it
  * back); or its Move up and Move down buttons. Every move is announced with the new position.
  */
-export function PictureList({ draft, items, idPrefix, disabled, announce, onEmptied }: PictureListProps) {
+export function PictureList({
+  draft,
+  items,
+  idPrefix,
+  disabled,
+  announce,
+  onEmptied,
+  noun = 'picture',
+  label = 'Pictures, in order',
+  max = LIMITS.postPicturesMax,
+}: PictureListProps) {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const listRef = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<PendingFocus | null>(null);
   /** The picture picked up with Space, and where it was. */
@@ -43,7 +60,7 @@ export function PictureList({ draft, items, idPrefix, disabled, announce, onEmpt
   const announceAt = (key: string, verb: string) => {
     // The new order is not rendered yet: read it from the draft.
     const index = draft.get().findIndex((item) => item.key === key);
-    announce(`Picture ${verb} position ${index + 1} of ${draft.get().length}.`);
+    announce(`${Noun} ${verb} position ${index + 1} of ${draft.get().length}.`);
   };
 
   const { draggingKey, onPointerDown } = usePointerReorder({
@@ -97,7 +114,7 @@ export function PictureList({ draft, items, idPrefix, disabled, announce, onEmpt
       } else {
         setLifted({ key, from: index });
         announce(
-          `Picture ${index + 1} of ${total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.`,
+          `${Noun} ${index + 1} of ${total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.`,
         );
       }
       return;
@@ -115,7 +132,7 @@ export function PictureList({ draft, items, idPrefix, disabled, announce, onEmpt
     const index = positionOf(key);
     const next = items[index + 1] ?? items[index - 1];
     draft.remove(key);
-    announce(`Picture ${index + 1} removed. ${total - 1} left.`);
+    announce(`${Noun} ${index + 1} removed. ${total - 1} left.`);
     if (next) pendingFocus.current = { key: next.key, control: 'handle' };
     else onEmptied();
   };
@@ -130,7 +147,7 @@ export function PictureList({ draft, items, idPrefix, disabled, announce, onEmpt
       <ol
         ref={listRef}
         className={[styles.list, draggingKey && styles.listDragging].filter(Boolean).join(' ')}
-        aria-label={`Pictures, in order (${total} of ${LIMITS.postPicturesMax})`}
+        aria-label={`${label} (${total} of ${max})`}
       >
         {items.map((item, index) => (
           <PictureRow
@@ -153,6 +170,7 @@ export function PictureList({ draft, items, idPrefix, disabled, announce, onEmpt
             onRemove={() => remove(item.key)}
             onRetry={() => draft.retry(item.key)}
             onAltChange={(alt) => draft.setAlt(item.key, alt)}
+            noun={noun}
           />
         ))}
       </ol>

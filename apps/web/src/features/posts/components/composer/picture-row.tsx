@@ -23,6 +23,8 @@ interface PictureRowProps {
   onRemove: () => void;
   onRetry: () => void;
   onAltChange: (alt: string) => void;
+  /** What the list holds, in its labels: "picture" (the default) or "process picture". */
+  noun?: string;
 }
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
@@ -100,7 +102,9 @@ export function PictureRow({
   onRemove,
   onRetry,
   onAltChange,
+  noun = 'picture',
 }: PictureRowProps) {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const altId = `${problemId}-alt`;
   const reminderId = `${problemId}-reminder`;
   const unusable = item.status === 'invalid';
@@ -119,7 +123,7 @@ export function PictureRow({
         type="button"
         className={styles.handle}
         data-focus="handle"
-        aria-label={`Picture ${position} of ${total}: ${item.name}`}
+        aria-label={`${Noun} ${position} of ${total}: ${item.name}`}
         aria-describedby={instructionsId}
         aria-pressed={lifted}
         disabled={disabled}
@@ -147,7 +151,11 @@ export function PictureRow({
         {!unusable && (
           <div className={styles.altField}>
             <label htmlFor={altId} className={styles.altLabel}>
-              Alt text<span className="visually-hidden"> for picture {position}</span>
+              Alt text
+              <span className="visually-hidden">
+                {' '}
+                for {noun} {position}
+              </span>
             </label>
             <textarea
               id={altId}
@@ -175,7 +183,7 @@ export function PictureRow({
           type="button"
           className={styles.iconButton}
           data-focus="up"
-          aria-label={`Move picture ${position} up`}
+          aria-label={`Move ${noun} ${position} up`}
           disabled={disabled || position === 1}
           onClick={() => onMove(-1)}
         >
@@ -185,7 +193,7 @@ export function PictureRow({
           type="button"
           className={styles.iconButton}
           data-focus="down"
-          aria-label={`Move picture ${position} down`}
+          aria-label={`Move ${noun} ${position} down`}
           disabled={disabled || position === total}
           onClick={() => onMove(1)}
         >
@@ -194,7 +202,7 @@ export function PictureRow({
         <button
           type="button"
           className={styles.iconButton}
-          aria-label={`Remove picture ${position}`}
+          aria-label={`Remove ${noun} ${position}`}
           disabled={disabled}
           onClick={onRemove}
         >

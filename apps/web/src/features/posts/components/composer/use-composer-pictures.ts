@@ -11,9 +11,18 @@ const listOf = (names: string[]) => (names.length > 3 ? `${names.slice(0, 3).joi
  * browser's checks and to POST /api/media, its current list, a way to add files that says what was left
  * out, and the words for the live region that reports changes.
  */
-export function useComposerPictures(saved: readonly Picture[]) {
+export function useComposerPictures(
+  saved: readonly Picture[],
+  /** A list of its own (a work's process pictures, issue 41): its most, and what the left-out note calls it. */
+  {
+    max = LIMITS.postPicturesMax,
+    holder = 'A post',
+    noun = 'pictures',
+  }: { max?: number; holder?: string; noun?: string } = {},
+) {
   const [draft] = useState(() =>
     createPictureDraft(saved, {
+      max,
       inspect: inspectPicture,
       upload: (file, alt, { onProgress, onSent, signal }) => uploadPicture(file, alt, { onProgress, onSent, signal }),
       createPreview: (file) => URL.createObjectURL(file),
@@ -39,7 +48,7 @@ export function useComposerPictures(saved: readonly Picture[]) {
     const left = result.leftOut.map((file) => file.name);
     const note =
       left.length > 0
-        ? `A post holds up to ${LIMITS.postPicturesMax} pictures: ${left.length} ` +
+        ? `${holder} holds up to ${max} ${noun}: ${left.length} ` +
           `${left.length === 1 ? 'file was' : 'files were'} left out (${listOf(left)}).`
         : undefined;
     setLeftOut(note);

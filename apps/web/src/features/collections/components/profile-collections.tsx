@@ -1,0 +1,97 @@
+import { Lock, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format-count';
+import { Button } from '../../../ui/button';
+import { useUserCollections } from '../api/collection-queries';
+import { collectionPagePath } from '../api/collection-paths';
+import { CollectionCover } from './collection-cover';
+import { CreateCollectionDialog } from './create-collection-dialog';
+import styles from './collections.module.css';
+
+/** The width a card's cover is drawn at (also in collections.module.css). */
+const COVER_SIZES = '176px';
+
+const countText = (count: number) => `${formatCount(count)} ${count === 1 ? 'work' : 'works'}`;
+
+/**
+ * The profile's Collections tab (loaded when it is opened): a person's public collections as cards; their owner sees
+ * Saved first and their private ones too, and "New collection".
+ */
+export default function ProfileCollections({ username, isOwn }: { username: string; isOwn: boolean }) {
+  const { collections, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useUserCollections(username);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+
+  if (isPending) {
+    return (
+      <p className={styles.muted} role="status">
+        Loading collections…
+      </p>
+    );
+  }
+  if (isError && collections.length === 0) {
+    return (
+      <div className={styles.problem} role="alert">
+        <p>The collections could not be loaded: {errorMessage(error)}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-label={isOwn ? 'Your collections' : `Collections by @${username}`}>
+      {isOwn && (
+        <div className={styles.heading}>
+          <p className={styles.muted}>Gather works by anyone: a mood board, references, a show.</p>
+          <Button variant="secondary" className={styles.new} onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" size="1.05em" />
+            New collection
+          </Button>
+        </div>
+      )}
+      {collections.length === 0 ? (
+        <p className={styles.muted}>@{username} has no public collections yet.</p>
+      ) : (
+        <ul className={styles.cards}>
+          {collections.map((each) => (
+            <li key={each._id} className={styles.card}>
+              <Link to={collectionPagePath(each.owner.username, each.slug)} className={styles.cardLink}>
+                <CollectionCover collection={each} sizes={COVER_SIZES} />
+                <span className={styles.cardTitle}>
+                  {each.title}
+                  {each.visibility === 'private' && <Lock aria-label="private" size="0.9em" className={styles.lock} />}
+                </span>
+                <span className={styles.cardCount}>{countText(each.workCount)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <div className={styles.more}>
+          <Button
+            variant="secondary"
+            onClick={() => void fetchNextPage()}
+            aria-disabled={isFetchingNextPage || undefined}
+          >
+            {isFetchingNextPage ? 'Loading…' : 'More collections'}
+          </Button>
+        </div>
+      )}
+      {creating && (
+        <CreateCollectionDialog
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            void navigate(collectionPagePath(created.owner.username, created.slug));
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CollectionVisibility } from '@share-arts/contract';
+import { useId } from 'react';
+import styles from './collections.module.css';
+
+/** Public or private, as two radio buttons in a labelled group. */
+export function VisibilityChoice({
+  value,
+  onChange,
+  disabled = false,
+}: {
+  value: CollectionVisibility;
+  onChange: (value: CollectionVisibility) => void;
+  disabled?: boolean;
+}) {
+  const name = useId();
+  return (
+    <fieldset className={styles.visibility} disabled={disabled}>
+      <legend className={styles.legend}>Who sees it</legend>
+      <label className={styles.option}>
+        <input
+          type="radio"
+          name={name}
+          value="private"
+          checked={value === 'private'}
+          onChange={() => onChange('private')}
+        />
+        <span>Private: only you</span>
+      </label>
+      <label className={styles.option}>
+        <input
+          type="radio"
+          name={name}
+          value="public"
+          checked={value === 'public'}
+          onChange={() => onChange('public')}
+        />
+        <span>Public: anyone, with its own page; the artists are told their work is in it</span>
+      </label>
+    </fieldset>
+  );
+}

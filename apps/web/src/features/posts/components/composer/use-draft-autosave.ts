@@ -1,0 +1,186 @@
+import type { Draft, DraftRights, SaveDraftBody } from '@share-arts/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import type { SeriesChoice } from '../../../series/composer';
+import { draftKeys, draftsApi } from '../../api/drafts';
+import type { DraftPicture } from './picture-draft';
+
+/** How long after the last change the draft is saved. */
+export const AUTOSAVE_DELAY_MS = 1500;
+
+export type DraftSaveStatus = 'idle' | 'saving' | 'saved' | 'conflict' | 'failed';
+
+export interface DraftAutosaveInput {
+  /** Off while editing a published post: only a new post is a draft. */
+  enabled: boolean;
+  /** The draft the composer was opened with (resumed), if any. */
+  initial?: Draft | undefined;
+  content: string;
+  items: readonly DraftPicture[];
+  rights: DraftRights;
+  series: SeriesChoice;
+}
+
+const DEFAULT_RIGHTS: DraftRights = {
+  contentWarning: null,
+  commentPolicy: 'everyone',
+  licence: 'all-rights-reserved',
+  aiGenerated: false,
+  downloadable: false,
+};
+
+/** What the server keeps of the composer now: the uploaded pictures in order with their alt texts. */
+export function draftBody({ content, items, rights, series }: Omit<DraftAutosaveInput, 'enabled' | 'initial'>) {
+  const body: SaveDraftBody = {
+    content,
+    pictures: items.flatMap((item) => (item.media ? [{ mediaId: item.media._id, alt: item.alt.trim() }] : [])),
+    // In one order, so that the same choices are the same text.
+    rights: {
+      contentWarning: rights.contentWarning,
+      commentPolicy: rights.commentPolicy,
+      licence: rights.licence,
+      aiGenerated: rights.aiGenerated,
+      downloadable: rights.downloadable,
+    },
+    seriesId: series.seriesId || null,
+    chapter: series.seriesId ? series.chapter.trim() || null : null,
+  };
+  return body;
+}
+
+/** The body a resumed draft was saved with, as the composer would send it. */
+function bodyOfDraft(draft: Draft): SaveDraftBody {
+  return draftBody({
+    content: draft.content,
+    items: draft.pictures.map((picture) => ({ key: picture._id, media: picture, alt: picture.alt }) as DraftPicture),
+    rights: draft.rights,
+    series: { seriesId: draft.seriesId ?? '', chapter: draft.chapter ?? '', set: () => {}, applyTo: () => {} },
+  });
+}
+
+/** Whether a body holds nothing worth a draft (nothing typed, chosen or uploaded). */
+export function isBlank(body: SaveDraftBody): boolean {
+  return (
+    !body.content?.trim() &&
+    (body.pictures?.length ?? 0) === 0 &&
+    !body.seriesId &&
+    JSON.stringify(body.rights) === JSON.stringify(DEFAULT_RIGHTS)
+  );
+}
+
+/**
+ * The composer's draft on the server (issue 41): saved AUTOSAVE_DELAY_MS after the last change and when the composer
+ * closes, one save at a time, each naming the revision it changes, so that a save from a tab that fell behind is
+ * refused (409) rather than overwriting: then autosaving stops and says so. Nothing is saved until there is
+ * something to keep.
+ */
+export function useDraftAutosave(input: DraftAutosaveInput) {
+  const { enabled, initial, series } = input;
+  const queryClient = useQueryClient();
+  const body = draftBody(input);
+  const key = JSON.stringify(body);
+
+  const [status, setStatus] = useState<DraftSaveStatus>(initial ? 'saved' : 'idle');
+  const [problem, setProblem] = useState<string>();
+  const [draft, setDraft] = useState<Draft | undefined>(initial);
+  const draftRef = useRef<Draft | undefined>(initial);
+  /** The body last saved (or the resumed draft's), to save only what changed. */
+  const savedKey = useRef<string | undefined>(initial && JSON.stringify(bodyOfDraft(initial)));
+  const latest = useRef({ key, body });
+  // What a save sends: the composer as last drawn (a save runs after the render that asked for it).
+  useLayoutEffect(() => {
+    latest.current = { key, body };
+  });
+  /** The saves, one after the other. */
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const stopped = useRef(!enabled);
+
+  // A resumed draft: its series choice, and what the composer starts with counts as saved.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !initial) return;
+    resumed.current = true;
+    if (initial.seriesId) series.set(initial.seriesId, initial.chapter ?? '');
+  }, [initial, series]);
+
+  /** Saves the composer as it is now, after any save in flight; answers the draft as saved. */
+  const saveNow = useCallback((): Promise<Draft | undefined> => {
+    const run = chain.current.then(async () => {
+      if (stopped.current) return;
+      const { key: now, body: current } = latest.current;
+      const existing = draftRef.current;
+      if (now === savedKey.current && existing) return;
+      if (!existing && isBlank(current)) return;
+      setStatus('saving');
+      try {
+        const saved = existing
+          ? await draftsApi.save(existing._id, { ...current, revision: existing.revision })
+          : await draftsApi.create(current);
+        draftRef.current = saved;
+        savedKey.current = now;
+        setDraft(saved);
+        setStatus('saved');
+        setProblem(undefined);
+        void queryClient.invalidateQueries({ queryKey: draftKeys.all });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          // Another tab or device saved it since: stop, rather than overwrite what it saved.
+          stopped.current = true;
+          setStatus('conflict');
+        } else setStatus('failed');
+        setProblem(errorMessage(error));
+      }
+    });
+    chain.current = run.catch(() => {});
+    return run.then(() => draftRef.current);
+  }, [queryClient]);
+
+  // Debounced: each change restarts the wait.
+  useEffect(() => {
+    if (stopped.current || key === savedKey.current) return;
+    const timer = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key, saveNow]);
+
+  // Leaving the page (a reload, a closed tab) saves what the wait had not yet.
+  useEffect(() => {
+    const leave = () => {
+      if (!stopped.current && latest.current.key !== savedKey.current) void saveNow();
+    };
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [saveNow]);
+
+  return {
+    /** The draft as last saved (undefined until there was something to save). */
+    draft,
+    status,
+    /** Why the last save failed, or why autosaving stopped. */
+    problem,
+    /** Saves now (the composer closes, or schedules): the draft, or undefined when there was nothing to keep. */
+    flush: saveNow,
+    /** The post was published from the composer: no more saves, and the draft goes (its pictures are the post's). */
+    async posted(): Promise<void> {
+      stopped.current = true;
+      await chain.current;
+      const gone = draftRef.current;
+      if (gone) await draftsApi.discard(gone._id).catch(() => {});
+      void queryClient.invalidateQueries({ queryKey: draftKeys.all });
+    },
+    /** "Discard": no more saves, and the draft goes with its pictures. */
+    async discard(): Promise<void> {
+      stopped.current = true;
+      await chain.current;
+      const gone = draftRef.current;
+      if (gone) await draftsApi.discard(gone._id).catch(() => {});
+      void queryClient.invalidateQueries({ queryKey: draftKeys.all });
+    },
+    /** Scheduled or handed elsewhere: no more saves from this composer. */
+    stop(): void {
+      stopped.current = true;
+    },
+  };
+}
+
+export type DraftAutosave = ReturnType<typeof useDraftAutosave>;
