@@ -15,83 +15,18 @@ import { Picture } from './media.js';
  * The filters `open`, `kind`, `currency`, `priceMin`, `priceMax` (`CommissionFilterQuery`) are query parameters of
  * `GET /search` (people), `GET /tags/{tag}/posts` and `GET /posts` (Explore).
  */
-export const COMMISSION_KINDS = [
-  'illustration',
-  'character-design',
-  'portrait',
-  'concept-art',
-  'comic',
-  'logo',
-  'tattoo-design',
-  'other',
-] as const;
-export type CommissionKind = (typeof COMMISSION_KINDS)[number];
 
-/** The currencies a price may be in (ISO 4217), the most used first. */
-export const COMMISSION_CURRENCIES = [
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'CAD',
-  'AUD',
-  'NZD',
-  'CHF',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'CZK',
-  'HUF',
-  'BRL',
-  'MXN',
-  'ARS',
-  'KRW',
-  'CNY',
-  'TWD',
-  'HKD',
-  'SGD',
-  'INR',
-  'IDR',
-  'PHP',
-  'THB',
-  'ZAR',
-  'TRY',
-  'ILS',
-  'UAH',
-] as const;
-export type CommissionCurrency = (typeof COMMISSION_CURRENCIES)[number];
-
-export const COMMISSION_LIMITS = {
-  /** Characters of the kinds of work in the artist's own words. */
-  kindsNoteMax: 200,
-  /** Slots an artist may offer at once. */
-  slotsMax: 99,
-  /** A price, in whole units of its currency. */
-  priceMax: 10_000_000,
-  /** Days of a typical turnaround. */
-  turnaroundDaysMax: 365,
-  /** Characters of the terms. */
-  termsMax: 2000,
-  /** Characters of the terms' link. */
-  termsUrlMax: 500,
-  /** Example works picked from one's own portfolio. */
-  examplesMax: 6,
-  /** Languages one works in. */
-  languagesMax: 10,
-} as const;
-
-/** The label of each kind of work, for the web app and the link preview. */
-export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
-  illustration: 'Illustration',
-  'character-design': 'Character design',
-  portrait: 'Portrait',
-  'concept-art': 'Concept art',
-  comic: 'Comic',
-  logo: 'Logo',
-  'tattoo-design': 'Tattoo design',
-  other: 'Other',
-};
+// The lists and limits live beside the schemas, not in them (commission-lists.ts): the web app's lazy pages read
+// them, and a schema module's constants are bundled with the signed-in shell that every page loads.
+export {
+  COMMISSION_CURRENCIES,
+  COMMISSION_KIND_LABELS,
+  COMMISSION_KINDS,
+  COMMISSION_LIMITS,
+  type CommissionCurrency,
+  type CommissionKind,
+} from '../commission-lists.js';
+import { COMMISSION_CURRENCIES, COMMISSION_KINDS, COMMISSION_LIMITS } from '../commission-lists.js';
 
 const kind = Type.Enum([...COMMISSION_KINDS], {
   errorMessage: `kind must be one of ${COMMISSION_KINDS.join(', ')}`,

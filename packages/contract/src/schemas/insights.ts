@@ -11,46 +11,16 @@ import { BODY_TEXT, Id } from './common.js';
  * - `GET /insights/posts/{postId}?days=7|30|90` → `PostInsights` (its artist only; anyone else 404).
  */
 
-/** Where a view came from: the page the viewer was on, or the site that linked to it. */
-export const VIEW_SOURCES = [
-  'home',
-  'explore',
-  'tag',
-  'search',
-  'profile',
-  'series',
-  'post',
-  'notifications',
-  'external',
-  'federated',
-  'direct',
-  'other',
-] as const;
-export type ViewSource = (typeof VIEW_SOURCES)[number];
-
-/** What the beacon may say; `federated` is the server's to decide (an external host it knows as a fediverse server). */
-export const BEACON_SOURCES = VIEW_SOURCES.filter(
-  (source): source is Exclude<ViewSource, 'federated'> => source !== 'federated',
-);
-
-/** The words each source is shown with. */
-export const VIEW_SOURCE_LABELS: Record<ViewSource, string> = {
-  home: 'Home',
-  explore: 'Explore',
-  tag: 'Tag pages',
-  search: 'Search',
-  profile: 'Your profile',
-  series: 'Series',
-  post: 'Other works',
-  notifications: 'Notifications',
-  external: 'Other sites',
-  federated: 'The fediverse',
-  direct: 'Direct or unknown',
-  other: 'Elsewhere in the app',
-};
-
-/** The windows insights are shown over, in days. */
-export const INSIGHTS_WINDOWS = [7, 30, 90] as const;
+// The sources, their words and the windows live beside the schemas, not in them (insights-lists.ts): the insights
+// page reads them, and a schema module's constants are bundled with the signed-in shell that every page loads.
+export {
+  BEACON_SOURCES,
+  INSIGHTS_WINDOWS,
+  VIEW_SOURCE_LABELS,
+  VIEW_SOURCES,
+  type ViewSource,
+} from '../insights-lists.js';
+import { BEACON_SOURCES, INSIGHTS_WINDOWS, VIEW_SOURCES, type ViewSource } from '../insights-lists.js';
 
 export const ViewBody = Type.Object(
   {
