@@ -156,8 +156,11 @@ describe('postData (POST /api/posts/edit/{id})', () => {
         // Kept by PostgreSQL from the content: a client cannot set it.
         searchVector: `'${n}':2 'edited':1 'new${n}':3`,
         updatedAt: after.updatedAt,
+        // The edit changed the words: the work says "edited" (issue 41), when the server says so.
+        editedAt: after.editedAt,
       });
       expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+      expect(after.editedAt?.getTime()).toBeGreaterThanOrEqual(after.updatedAt.getTime() - 1000);
       expect(await ctx.database.db.select().from(posts).where(eq(posts.id, otherPostId)), label).toEqual(otherBefore);
       expect(await userRow(), label).toEqual(ownerBefore);
       expect(await rowCounts(ctx), label).toEqual(countsBefore);
@@ -178,7 +181,9 @@ describe('postData (POST /api/posts/edit/{id})', () => {
     count('postData', response.statusCode);
     expect(response.statusCode, response.body).toBe(201);
     const after = await postRow();
-    expect(after).toEqual({ ...before, updatedAt: after.updatedAt });
+    // The pictures changed: the work says "edited" (issue 41); nothing else moved.
+    expect(after).toEqual({ ...before, updatedAt: after.updatedAt, editedAt: after.editedAt });
+    expect(after.editedAt).not.toBeNull();
     expect(await pictures()).toEqual([{ mediaId: picture }]);
   });
 
