@@ -189,7 +189,7 @@ test.describe('moderation', () => {
     await item.getByRole('button', { name: 'Change' }).click();
     const change = item.getByRole('form', { name: `Change ${domain}'s block` });
     await change.getByRole('radio', { name: /^Suspend/ }).check();
-    await change.getByRole('button', { name: 'Save' }).click();
+    await change.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, `${domain}'s block is changed.`)).toBeVisible();
     await expect(item).toContainText('Suspend');
 

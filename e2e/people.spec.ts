@@ -134,7 +134,7 @@ test.describe('people', () => {
     // The author's posts as cards (Explore is a grid of works).
     await page.goto(`/${author.username}?view=list`);
 
-    await postCard(page, saved).getByRole('button', { name: 'Save' }).click();
+    await postCard(page, saved).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(postCard(page, saved).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
     await postCard(page, liked).getByRole('button', { name: 'Like' }).click();
     await expect(postCard(page, liked).getByText('1 like', { exact: true })).toBeVisible();
@@ -142,7 +142,7 @@ test.describe('people', () => {
     await mainNav(page).getByRole('link', { name: 'Profile', exact: true }).click();
     await expect(page).toHaveURL('/profile');
     const tabs = page.getByRole('tablist', { name: 'Profile sections' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Posts', 'Liked', 'Saved']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Posts', 'Liked', 'Saved', 'Collections']);
     await expect(page.getByText('You have not posted yet.', { exact: false })).toBeVisible();
 
     await tabs.getByRole('tab', { name: 'Posts' }).focus();
@@ -163,14 +163,17 @@ test.describe('people', () => {
 
     // Removing it from saved takes it off the tab the next time it is shown.
     await savedCard.getByRole('button', { name: 'Remove from saved' }).click();
-    await expect(savedCard.getByRole('button', { name: 'Save' })).toBeVisible();
+    await expect(savedCard.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
     await tabs.getByRole('tab', { name: 'Posts' }).click();
     await tabs.getByRole('tab', { name: 'Saved' }).click();
     await expect(page.getByText('Save posts to find them again here.', { exact: false })).toBeVisible();
 
-    // Someone else's profile has no Liked or Saved tabs.
+    // Someone else's profile has no Liked or Saved tabs (their public collections, issue 41, are theirs to show).
     await page.goto(`/${author.username}`);
-    await expect(page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab')).toHaveText(['Posts']);
+    await expect(page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab')).toHaveText([
+      'Posts',
+      'Collections',
+    ]);
   });
 
   test('Settings: name, bio, link and photo show on the profile and on my post cards; a bad link is refused by the field', async ({

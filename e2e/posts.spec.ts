@@ -289,10 +289,10 @@ test.describe('posts', () => {
     const card = postCard(page, content);
 
     // The heart, the count and the Save button show what happened: no toast for those (issue 19).
-    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(card.getByRole('button', { name: 'Remove from saved' })).toHaveAttribute('aria-pressed', 'true');
     await card.getByRole('button', { name: 'Remove from saved' }).click();
-    await expect(card.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(card.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-pressed', 'false');
     await card.getByRole('button', { name: 'Like' }).click();
     await expect(card.getByText('1 like', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Unlike' }).click();
