@@ -86,6 +86,10 @@ const SERVER_MODULE_DEPENDENCIES = {
   mail: [],
   mockman: [],
   notifications: ['media', 'safety', 'users'],
+  // Web Push (issue 44): a push shows the work's picture as the media module names it; live hands it `online`.
+  push: ['media'],
+  // OAuth 2 as Mastodon does it (issue 45): an authorized app is a session; revoking one ends it (endSessions).
+  oauth: ['sessions'],
   // An artist's Atom feed: their newest works, as the posts module reads them.
   atom: ['posts'],
   // The fediverse (issue 39): an artist's works go out as the posts module reads them for someone signed out;
@@ -131,6 +135,23 @@ const SERVER_MODULE_DEPENDENCIES = {
   sessions: ['mail'],
   // "Download your data" (issue 24): reads every table of the account itself, through no other module.
   export: [],
+  // The Mastodon client API (issue 45): a protocol at the edge, no module imports it; it calls the other modules'
+  // services (so their rules apply), reads their tables for Mastodon's shapes, and guards routes by OAuth scopes.
+  'mastodon-api': [
+    'comments',
+    'media',
+    'oauth',
+    'pins',
+    'posts',
+    'safety',
+    'tags',
+    'users',
+    // masto-more: notifications, reports, search's remote resolution, scheduled statuses
+    'notifications',
+    'moderation',
+    'federation',
+    'drafts',
+  ],
 };
 
 /** An allow-list must itself be a DAG: a cycle there would permit a cycle between its parts. */

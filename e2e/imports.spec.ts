@@ -9,9 +9,16 @@ import { authOf, createUser, expectNoAxeViolations, useSession, type CreatedUser
 const PICTURE = path.join(import.meta.dirname, '../apps/server/src/modules/media/fixtures/art.png');
 const WORKS = 4;
 
-/** A portfolio of WORKS works, each with its picture, exported as Share Arts' zip. */
-async function exportedPortfolio(request: APIRequestContext): Promise<{ owner: CreatedUser; zip: Buffer }> {
+/** A portfolio of WORKS works, each with its picture, exported as Share Arts' zip (with the owner's bio, if given). */
+async function exportedPortfolio(
+  request: APIRequestContext,
+  bio?: string,
+): Promise<{ owner: CreatedUser; zip: Buffer }> {
   const owner = await createUser(request);
+  if (bio !== undefined) {
+    const edited = await request.post('/api/users/edit', { headers: authOf(owner), data: { userData: { bio } } });
+    expect(edited.ok(), await edited.text()).toBe(true);
+  }
   const picture = await readFile(PICTURE);
   for (let n = 1; n <= WORKS; n += 1) {
     const uploaded = await request.post('/api/media', {
@@ -76,6 +83,38 @@ for (const [name, viewport] of [
     await expect(page.getByRole('img', { name: 'Harbour study 2' }).first()).toBeVisible();
   });
 }
+
+// The profile's choice (issue 40, session 24): off by default; chosen, the archive's bio replaces the artist's.
+test("the archive's bio, chosen in the preview, becomes the artist's", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const BIO = 'Ink and harbours, drawn daily.';
+  const { zip } = await exportedPortfolio(request, BIO);
+  const artist = await createUser(request);
+  await useSession(page, artist);
+  await page.goto('/settings/account');
+  const card = page.getByRole('region', { name: 'Import your work' });
+  await card
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'portfolio.zip', mimeType: 'application/zip', buffer: zip });
+  await expect(card).toContainText(`From Share Arts: ${WORKS} works with ${WORKS} pictures`);
+
+  const profile = card.getByRole('checkbox', { name: 'Use the bio and photo from the archive' });
+  await expect(profile).not.toBeChecked();
+  await expect(card).toContainText(`The archive holds a bio, “${BIO}”: chosen, it replaces yours.`);
+  await profile.check();
+  await expect(profile).toBeChecked();
+  await card.getByRole('button', { name: `Import ${WORKS} works` }).click();
+
+  await expect(card.getByRole('status')).toContainText(`Done: ${WORKS} works imported from Share Arts`, {
+    timeout: 60_000,
+  });
+  await expect(card).toContainText('Your bio was set from the archive.');
+  // The account's bio is the archive's, on the server and on the profile.
+  const verified = await request.post('/api/auth/verify', { data: { encodedToken: artist.token } });
+  expect(((await verified.json()) as { user: { bio: string } }).user.bio).toBe(BIO);
+  await page.goto(`/${artist.username}`);
+  await expect(page.getByText(BIO, { exact: true })).toBeVisible();
+});
 
 test('a closed tab finds its import again in Settings', async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -77,13 +77,13 @@ for (const [name, viewport, theme] of [
     // The second opens the viewer there; ← steps back through the process, then to the work.
     await strip.getByRole('button').nth(1).click();
     const viewer = page.getByRole('dialog', { name: /^Picture viewer/ });
-    await expect(viewer).toHaveAccessibleName('Picture viewer: process picture 2 of 2');
+    await expect(viewer).toHaveAccessibleName('Picture viewer: Process picture 2 of 2');
     await expect(viewer.getByRole('img', { name: 'The inked lines' })).toBeVisible();
     const steps = viewer.getByRole('navigation', { name: 'Process' });
     await expect(steps.getByRole('button')).toHaveCount(2);
     await expect(steps.getByRole('button', { name: /^Process picture 2: / })).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('ArrowLeft');
-    await expect(viewer).toHaveAccessibleName('Picture viewer: process picture 1 of 2');
+    await expect(viewer).toHaveAccessibleName('Picture viewer: Process picture 1 of 2');
     await expect(viewer.getByRole('img', { name: 'The first pencil sketch' })).toBeVisible();
     await page.keyboard.press('ArrowLeft');
     await expect(viewer).toHaveAccessibleName('Picture viewer: one picture');

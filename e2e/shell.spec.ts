@@ -37,6 +37,40 @@ test.describe('document titles', () => {
     }
   });
 
+  test('on a phone (375 px), More in the bottom bar reaches Insights, Inquiries and Settings in two taps', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await useSession(page, await createUser(request));
+    await page.goto('/');
+    const nav = mainNav(page);
+    const more = nav.getByRole('button', { name: 'More', exact: true });
+    // The bar holds five: Home, Explore, Notifications, Profile, More; the rest wait in More's sheet.
+    await expect(more).toBeVisible();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Insights', exact: true })).toBeHidden();
+    for (const [link, path, title] of [
+      ['Insights', '/insights', 'Insights | Share Arts'],
+      ['Inquiries', '/inquiries', 'Inquiries | Share Arts'],
+      ['Settings', '/settings', 'Settings | Share Arts'],
+    ] as const) {
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await nav.getByRole('list', { name: 'More' }).getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page).toHaveTitle(title);
+      // Taking a link closes the sheet.
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+    }
+    // Escape closes it too, and focus goes back to More.
+    await more.click();
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
   test("Settings' parts are pages of their own, reached from its navigation", async ({ page, request }) => {
     await useSession(page, await createUser(request));
     await page.goto('/settings');
@@ -103,9 +137,11 @@ test.describe('layout', () => {
     await page.goto('/');
     const nav = mainNav(page);
     await expect(nav).toBeVisible();
-    for (const name of ['Home', 'Explore', 'Profile', 'Settings']) {
+    for (const name of ['Home', 'Explore', 'Profile']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    // Settings, Insights and Inquiries wait in More's sheet (issue 42).
+    await expect(nav.getByRole('button', { name: 'More', exact: true })).toBeVisible();
     const box = await nav.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.abs(box!.y + box!.height - 740), 'bar touches the bottom edge').toBeLessThanOrEqual(1);

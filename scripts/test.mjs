@@ -144,9 +144,9 @@ function countPlaywright(file) {
 // four type checks had left a core idle for the last minute.
 await stepsTogether([
   {
-    title: 'Lint, then the types of bench and reliability',
+    title: 'Lint, the catalogues (every message in every language), then the types of bench and reliability',
     command: 'sh',
-    args: ['-c', 'npm run lint --silent && npm run typecheck:tools --silent'],
+    args: ['-c', 'npm run lint --silent && npm run i18n:check --silent && npm run typecheck:tools --silent'],
   },
   { title: 'Types of the apps and their tests', command: 'npm', args: ['run', 'typecheck:app', '--silent'] },
 ]);

@@ -1,10 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { bootScript } from './vite-plugins/boot-script.ts';
 import { chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { pureSchemas } from './vite-plugins/pure-schemas.ts';
+// The installable app: manifest, service worker, drawn icons (issue 44).
+import { pwa } from './vite-plugins/pwa.ts';
+import { sourceMessages } from './vite-plugins/source-messages.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -21,7 +26,20 @@ const productionRouter = [
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render (`--ssr src/entry-server.tsx`, see package.json) has no index.html and no boot script.
-  plugins: isSsrBuild ? [react(), pureSchemas()] : [react(), pureSchemas(), bootScript()],
+  plugins: [
+    // The app's words (issue 43): Lingui's macros become message descriptors that keep their English, which
+    // sourceMessages compiles; `import('./locales/ja.po')` is a compiled catalogue. The macros go through Babel (only
+    // the files that import them): Lingui's faster native transform is an optional package npm skips when it
+    // installs on a Node older than 22.19, as `npm install` on a fresh machine does.
+    babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }),
+    react(),
+    lingui({ failOnCompileError: true }),
+    sourceMessages(),
+    pureSchemas(),
+    ...(isSsrBuild ? [] : [bootScript()]),
+    // The manifest, the service worker and the drawn icons (issue 44): the client build only.
+    ...(isSsrBuild || command !== 'build' ? [] : pwa(import.meta.dirname)),
+  ],
   resolve: {
     // Read the contract package from its TypeScript source, no build step needed.
     conditions: ['source', ...defaultClientConditions],

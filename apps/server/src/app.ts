@@ -25,12 +25,15 @@ import { wireInsights } from './modules/insights/index.js';
 import { wireLive } from './modules/live/index.js';
 import { wireInquiries } from './modules/inquiries/index.js';
 import { wireMail } from './modules/mail/index.js';
+import { wireMastodonApi } from './modules/mastodon-api/index.js';
 import { wireMedia } from './modules/media/index.js';
 import { wireMockman } from './modules/mockman/index.js';
 import { wireModeration } from './modules/moderation/index.js';
 import { wireNotifications } from './modules/notifications/index.js';
+import { createOAuthTokenLookup, wireOAuth } from './modules/oauth/index.js';
 import { wirePages } from './modules/pages/index.js';
 import { wirePins } from './modules/pins/index.js';
+import { wirePush } from './modules/push/index.js';
 import { createViewerStateCache, VIEWER_STATE_MARK_MS, wirePosts } from './modules/posts/index.js';
 import { wireSafety } from './modules/safety/index.js';
 import { wireSearch } from './modules/search/index.js';
@@ -91,7 +94,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // Live sessions, remembered like accounts (issue 24): LOG OUT and the others end a token at once.
   const sessionCheck = createSessionCheck({ db, bus, log: app.log });
   // One token check for HTTP requests, POST /api/auth/verify and the live socket.
-  const tokenCheck = createTokenCheck({ tokens, accountStatus: accounts.status, sessionLive: sessionCheck.live });
+  // … and an app's OAuth access token (issue 45): the session it names, with its scopes.
+  const tokenCheck = createTokenCheck({
+    tokens,
+    accountStatus: accounts.status,
+    sessionLive: sessionCheck.live,
+    appToken: createOAuthTokenLookup({ db }),
+  });
   const guards = registerAuth(app, tokenCheck, limiter, routing.identified(viewerStates));
 
   const shared: ServerContext<Config> = {
@@ -120,15 +129,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const users = await wireUsers(shared, { media, viewerStates });
   const auth = await wireAuth(shared, { mail, sessions, users });
   const twoFactor = await wireTwoFactor(shared, { auth, sessions });
+  // OAuth 2 as Mastodon does it (issue 45): apps register, are authorized, and hold a session each.
+  await wireOAuth(shared);
   const posts = await wirePosts(shared, { media, safety, viewerStates });
-  await wireComments(shared, { posts });
-  await wirePins(shared, { posts });
+  const comments = await wireComments(shared, { posts });
+  const pins = await wirePins(shared, { posts });
   await wireAtom(shared, { posts });
   const series = await wireSeries(shared, { posts });
   const collections = await wireCollections(shared, { posts });
   // Inquiries (issue 42): requests to artists, their threads, and the new one's mail.
   await wireInquiries(shared, { mail });
-  await wireDrafts(shared, { media, posts, series });
+  const drafts = await wireDrafts(shared, { media, posts, series });
   const federation = await wireFederation(shared, {
     posts,
     media,
@@ -140,13 +151,29 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const tags = await wireTags(shared, { posts, viewerStates });
   await wireSearch(shared, { users, posts, tags });
   const notifications = await wireNotifications(shared);
-  await wireModeration(shared, { posts, accounts, auth, media });
+  const moderation = await wireModeration(shared, { posts, accounts, auth, media });
+  // The Mastodon client API (issue 45): Mastodon's routes over the services of the modules above.
+  await wireMastodonApi(shared, {
+    posts,
+    users,
+    comments,
+    media,
+    safety,
+    pins,
+    tags,
+    notifications,
+    moderation,
+    federation,
+    drafts,
+  });
   // Insights (issue 42): the views beacon and an artist's own counts.
   await wireInsights(shared);
   await wireExport(shared, { media });
   await wireImports(shared, { media });
   await wireAccountDeletion(shared, { media, accounts, posts, twoFactor, federation });
-  await wireLive(shared, { notifications, accounts });
+  const live = await wireLive(shared, { notifications, accounts });
+  // Web Push (issue 44): notifications pushed to devices with no tab open, after notifications, sessions and live.
+  await wirePush(shared, { online: live.online });
   await wireHealth(shared, { media });
   await wireBench(shared, { posts });
   await wireMockman(shared);

@@ -124,6 +124,25 @@ export interface Config {
   live: LiveTimings;
   /** Timeouts and per-address caps of connections (plugins/connections.ts; tests shorten them). */
   connections: ConnectionLimits;
+  // Web Push (issue 44, docs/push.md).
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, P-256: web-push's `generate-vapid-keys`), set together; unset,
+   * server.ts keeps a pair under dataDir (`vapid-keys.json`, made on first start) as it keeps the JWT secret. Tests
+   * leave it unset: the push module makes a pair in memory.
+   */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /**
+   * VAPID_SUBJECT: a `mailto:` or `https:` address push services may reach the operator at. Unset: PUBLIC_ORIGIN
+   * when it is https, else `mailto:` MAIL_FROM's address (or `mailto:webmaster@localhost`).
+   */
+  vapidSubject?: string;
+  /**
+   * Tests and the benchmark only: push endpoints may be http and on loopback or private addresses (the push services
+   * they run). No variable sets it: off, such an endpoint is refused when subscribing and when delivering.
+   */
+  pushAllowPrivateAddress?: boolean;
+  /** PUSH_GROUP_SECONDS: how long a push waits for more of its group (likes of one work, …); default 10. */
+  pushGroupSeconds?: number;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     ...countOf(env, 'FEDERATION_INTAKE', 'intake', 'activities from other servers each process applies at once'),
   };
   const federationInboxRate = inboxRateOf(env.FEDERATION_INBOX_RATE);
+  const push = pushConfigOf(env, publicOrigin, mailFrom);
   return {
     port,
     host,
@@ -262,6 +282,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     workerHeader: flag(env, 'SHARE_ARTS_WORKER_HEADER', '1', '0'),
     federationLoad,
     ...(federationInboxRate === undefined ? {} : { federationInboxRate }),
+    ...push,
+  };
+}
+
+/** Web Push's settings (issue 44): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_GROUP_SECONDS. */
+function pushConfigOf(
+  env: NodeJS.ProcessEnv,
+  publicOrigin: string | undefined,
+  mailFrom: string | undefined,
+): Pick<Config, 'vapidKeys' | 'vapidSubject' | 'pushGroupSeconds'> {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys makes a pair), or neither to have a pair generated and kept under DATA_DIR.',
+    );
+  }
+  if (publicKey !== undefined && !/^[A-Za-z0-9_-]{87}$/.test(publicKey)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters), as web-push makes.',
+    );
+  }
+  if (privateKey !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    throw new ConfigError(
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), as web-push makes.',
+    );
+  }
+  const given = env.VAPID_SUBJECT?.trim() || undefined;
+  if (given !== undefined && !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(given)) {
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: or https: address, such as mailto:admin@share.example; got "${given}".`,
+    );
+  }
+  const mailAddress = mailFrom
+    ? (/<([^>\s]+@[^>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : undefined))
+    : undefined;
+  const vapidSubject =
+    given ?? (publicOrigin?.startsWith('https://') ? publicOrigin : `mailto:${mailAddress ?? 'webmaster@localhost'}`);
+  const groupText = env.PUSH_GROUP_SECONDS?.trim();
+  const pushGroupSeconds = groupText ? (/^\d{1,4}$/.test(groupText) ? Number(groupText) : NaN) : 10;
+  if (!(pushGroupSeconds >= 0 && pushGroupSeconds <= 3600)) {
+    throw new ConfigError(`PUSH_GROUP_SECONDS must be a whole number of seconds from 0 to 3600, got "${groupText}".`);
+  }
+  return {
+    ...(publicKey && privateKey ? { vapidKeys: { publicKey, privateKey } } : {}),
+    vapidSubject,
+    pushGroupSeconds,
   };
 }
 

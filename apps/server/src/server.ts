@@ -6,13 +6,18 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedSampleData } from './seed/seed.js';
-import { loadOrCreateJwtSecret, lockDataDir } from './lib/data-dir.js';
+import { loadOrCreateJwtSecret, loadOrCreateVapidKeys, lockDataDir } from './lib/data-dir.js';
 import { runWorkers, WORKER_SLOT } from './workers.js';
 
 async function main(): Promise<void> {
   const base = loadConfig();
   const releaseLock = base.databaseUrl ? undefined : await lockDataDir(base.dataDir);
-  const config: Config = { ...base, jwtSecret: base.jwtSecret ?? (await loadOrCreateJwtSecret(base.dataDir)) };
+  const config: Config = {
+    ...base,
+    jwtSecret: base.jwtSecret ?? (await loadOrCreateJwtSecret(base.dataDir)),
+    // Web Push's key pair (issue 44), kept like the JWT secret.
+    vapidKeys: base.vapidKeys ?? (await loadOrCreateVapidKeys(base.dataDir)),
+  };
   await mkdir(config.mediaDir, { recursive: true });
 
   const database: Database = config.databaseUrl

@@ -11,6 +11,7 @@
  * the document request (issue 22): with the answers the server read with that session's token, as theirs.
  */
 import { SORTS, TAG_ROUTES, type Sort, type VerifyResponse } from '@share-arts/contract';
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -23,6 +24,7 @@ import { seriesPaths } from './features/series';
 import { collectionPaths } from './features/collections';
 import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
+import { activateSourceLocale, i18n } from './lib/i18n';
 import { postPath, SUGGESTIONS_SHOWN, suggestionsPath } from './lib/first-requests';
 import { sessionKeys } from './lib/session';
 import { renderWithPictures } from './ui/picture-gate';
@@ -96,6 +98,8 @@ export async function render(
   viewer?: string,
 ): Promise<string | undefined> {
   await loadProviders();
+  // A visitor's first paint is in English; their own language follows with the app (issue 43).
+  activateSourceLocale();
   // Matches the address and loads the route modules (their `lazy`), as the browser's router does first.
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) return undefined;
@@ -124,7 +128,9 @@ export async function render(
       renderToString(
         <StrictMode>
           {/* No hydration data: the browser's router starts afresh (and the CSP allows no inline script). */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <I18nProvider i18n={i18n}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </I18nProvider>
         </StrictMode>,
       ),
     );

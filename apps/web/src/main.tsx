@@ -2,7 +2,10 @@ import './styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { I18nProvider } from '@lingui/react';
 import { createAppRouter } from './app/router';
+import { whenIdle } from './lib/when-idle';
+import { activateLocale, i18n, pageLocale } from './lib/i18n';
 
 const element = document.getElementById('root');
 if (!element) throw new Error('Missing #root element');
@@ -17,14 +20,26 @@ const root = createRoot(element);
 //
 // A shared page the server rendered (issue 22) stays on screen until the router has loaded its route's
 // modules: the first render then replaces it with the page itself, not with the loading fallback.
+//
+// The first render is in the page's language (issue 43): a language other than English waits for its catalogue,
+// asked for now, beside the route's chunks.
+const language = activateLocale(pageLocale());
 setTimeout(() => {
   const router = createAppRouter();
+  // A catalogue that cannot load (offline) leaves the page in English rather than blank.
+  const ready = language.catch(() => activateLocale('en'));
   const render = () =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <RouterProvider router={router} />
-        </StrictMode>,
+    void ready.then(() =>
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            {/* Every message follows the language: switching it re-renders them all, without a reload (issue 43).
+                Above the router, so its error pages are translated too. */}
+            <I18nProvider i18n={i18n}>
+              <RouterProvider router={router} />
+            </I18nProvider>
+          </StrictMode>,
+        ),
       ),
     );
   if (!element.firstChild || router.state.initialized) render();
@@ -37,3 +52,17 @@ setTimeout(() => {
     });
   }
 });
+
+// The service worker (issue 44): registered once the page has loaded and the browser is idle, from a chunk of its
+// own, so neither the registration nor the worker's script is on the first paint's path.
+// (On a page the server drew, the boot script loads this entry after the load event.)
+const registerWorker = () =>
+  whenIdle(
+    () =>
+      void import('./lib/pwa/register').then(
+        (pwa) => pwa.registerServiceWorker(),
+        () => {},
+      ),
+  );
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });

@@ -58,7 +58,7 @@ export const RESERVED_USERNAMES = [
 export const SORTS = ['latest', 'trending', 'oldest'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const STORAGE_KEYS = { token: 'token', theme: 'theme' } as const;
+export const STORAGE_KEYS = { token: 'token', theme: 'theme', locale: 'locale' } as const;
 
 export const TOAST = {
   autoCloseMs: 2000,

@@ -1,5 +1,6 @@
 export * from './brand.js';
 export * from './constants.js';
+export * from './locales.js';
 export * from './messages.js';
 export * from './dates.js';
 export * from './picture-layout.js';
@@ -31,3 +32,5 @@ export * from './schemas/security.js';
 export * from './schemas/federation.js';
 export * from './schemas/account-move.js';
 export * from './schemas/insights.js';
+// Web Push (issue 44).
+export * from './schemas/push.js';

@@ -52,6 +52,8 @@ export const users = pgTable(
     worksSignedInOnly: boolean('works_signed_in_only').notNull().default(false),
     /** "Let others add my works to collections" (issue 41, migration 0042): off, adding them is refused. */
     allowCollecting: boolean('allow_collecting').notNull().default(true),
+    /** The language the person chose (issue 43, migration 0054): the app's, their mails' and messages'; null: the browser's. */
+    language: text('language'),
     /** What they may do beyond their own account (issue 23, migration 0017): moderators act on reports, admins name them. */
     role: text('role', { enum: ['user', 'moderator', 'admin'] })
       .notNull()
@@ -120,6 +122,7 @@ export const users = pgTable(
     check('users_remote_follower_count_check', sql`${t.remoteFollowerCount} >= 0`),
     check('users_also_known_as_check', sql`cardinality(${t.alsoKnownAs}) <= 5`),
     check('users_moved_to_check', sql`${t.movedToId} is distinct from ${t.id}`),
+    check('users_language_length', sql`char_length(${t.language}) <= 16`),
     check('users_sensitive_media_check', sql`${t.sensitiveMedia} in ('show', 'blur', 'hide')`),
   ],
 );
@@ -783,11 +786,22 @@ export const sessions = pgTable(
     address: text('address').notNull().default(''),
     /** When the session last confirmed who it is (issue 38, migration 0028): see SECURITY.reauthMinutes. */
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, precision: 3 }),
+    /** An app the person authorized (issue 45, migration 0052): its app, scopes and access token's SHA-256. */
+    oauthAppId: uuid('oauth_app_id').references((): AnyPgColumn => oauthApps.id, { onDelete: 'cascade' }),
+    oauthScopes: text('oauth_scopes'),
+    oauthTokenHash: text('oauth_token_hash').unique('sessions_oauth_token_hash_unique'),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
     check('sessions_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
     check('sessions_address_length', sql`char_length(${t.address}) <= 64`),
+    index('sessions_oauth_app_idx')
+      .on(t.oauthAppId)
+      .where(sql`${t.oauthAppId} is not null`),
+    check(
+      'sessions_oauth_check',
+      sql`(${t.oauthAppId} is null) = (${t.oauthTokenHash} is null) and (${t.oauthAppId} is null) = (${t.oauthScopes} is null)`,
+    ),
   ],
 );
 
@@ -938,22 +952,29 @@ export const actorKeys = pgTable(
  * The remote actors that follow local accounts (issue 39, migration 0030), as last fetched: the actor's id,
  * `user@host`, where to deliver (its inbox, its server's shared inbox), and what a list shows of it.
  */
-export const remoteActors = pgTable('remote_actors', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  iri: text('iri').notNull().unique(),
-  handle: text('handle').notNull(),
-  inbox: text('inbox').notNull(),
-  sharedInbox: text('shared_inbox'),
-  name: text('name').notNull().default(''),
-  iconUrl: text('icon_url'),
-  profileUrl: text('profile_url'),
-  /** When its Move last moved the follows of our accounts (migration 0041): another within 7 days moves nothing. */
-  movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }),
-  /** Following out (migration 0039): its outbox (read once for its newest works) and preferredUsername. */
-  outbox: text('outbox'),
-  username: text('username'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-});
+export const remoteActors = pgTable(
+  'remote_actors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    iri: text('iri').notNull().unique(),
+    handle: text('handle').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    name: text('name').notNull().default(''),
+    iconUrl: text('icon_url'),
+    profileUrl: text('profile_url'),
+    /** When its Move last moved the follows of our accounts (migration 0041): another within 7 days moves nothing. */
+    movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }),
+    /** Following out (migration 0039): its outbox (read once for its newest works) and preferredUsername. */
+    outbox: text('outbox'),
+    username: text('username'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** Insights' "federated" source (issue 42, migration 0050): remote people by their IRI's host. */
+    index('remote_actors_host_idx').on(sql`split_part(${t.iri}, '/', 3)`),
+  ],
+);
 
 /**
  * A remote actor's `Like` or `Announce` (a boost) of a public work (issue 39, migration 0033), once per actor, work
@@ -1321,8 +1342,10 @@ export const draftMedia = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** A process picture (sketch, lines, flats…; migration 0050) rather than a finished one; each list its own order. */
+    process: boolean('process').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.draftId, t.position] }), unique('draft_media_media_key').on(t.mediaId)],
+  (t) => [primaryKey({ columns: [t.draftId, t.process, t.position] }), unique('draft_media_media_key').on(t.mediaId)],
 );
 
 /**
@@ -1677,4 +1700,130 @@ export const commissionWatchers = pgTable(
     primaryKey({ columns: [t.artistId, t.watcherId] }),
     index('commission_watchers_watcher_idx').on(t.watcherId, t.createdAt),
   ],
+);
+
+// ── The Mastodon client API (issue 45) ──────────────────────────────────────────────────────────────────
+/** Where a person stopped reading in an app (Mastodon's markers, migration 0053): home and notifications. */
+export const mastodonMarkers = pgTable(
+  'mastodon_markers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeline: text('timeline').notNull(),
+    lastReadId: text('last_read_id').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.timeline] }),
+    check('mastodon_markers_timeline_check', sql`${t.timeline} in ('home', 'notifications')`),
+    check('mastodon_markers_last_read_id_check', sql`char_length(${t.lastReadId}) between 1 and 100`),
+  ],
+);
+
+// ── OAuth 2 as Mastodon does it (issue 45, migration 0052, docs/oauth.md) ──────────────────────────────────
+/** An app registered through POST /api/v1/apps: its client secret kept as its SHA-256 (hex). */
+export const oauthApps = pgTable(
+  'oauth_apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull().unique('oauth_apps_client_id_unique'),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    name: text('name').notNull(),
+    website: text('website'),
+    redirectUris: text('redirect_uris').array().notNull(),
+    scopes: text('scopes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('oauth_apps_name_length', sql`char_length(${t.name}) between 1 and 200`)],
+);
+
+/** An authorization code (SHA-256, hex): single-use, 10 minutes, with its PKCE challenge. */
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => oauthApps.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').notNull(),
+    codeChallenge: text('code_challenge'),
+    codeChallengeMethod: text('code_challenge_method'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('oauth_codes_expires_idx').on(t.expiresAt)],
+);
+
+/** A token of an app alone (grant client_credentials): no person, SHA-256 (hex). */
+export const oauthAppTokens = pgTable(
+  'oauth_app_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => oauthApps.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_app_tokens_app_idx').on(t.appId)],
+);
+
+// ── Web Push (issue 44, migration 0051) ─────────────────────────────────────────────────────────────────
+/** A device's push subscription: one per session, deleted with it (ending the session or logging out). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    kinds: text('kinds')
+      .array()
+      .notNull()
+      .default(sql`'{follows,likes,comments,mentions,inquiries}'::text[]`),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, precision: 3 }),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    unique('push_subscriptions_endpoint_unique').on(t.endpoint),
+    unique('push_subscriptions_session_unique').on(t.sessionId),
+    index('push_subscriptions_user_idx').on(t.userId),
+    check('push_subscriptions_endpoint_length', sql`char_length(${t.endpoint}) <= 1024`),
+    check('push_subscriptions_keys_length', sql`char_length(${t.p256dh}) <= 128 and char_length(${t.auth}) <= 64`),
+    check(
+      'push_subscriptions_kinds',
+      sql`${t.kinds} <@ array['follows', 'likes', 'comments', 'mentions', 'inquiries']::text[]`,
+    ),
+  ],
+);
+
+/**
+ * One person's push group (a kind, and the work or inquiry it is about): `pending` while a push job waits out its
+ * window, `sent_up_to` the newest notification already pushed (or passed over), `live_seen_at` when a process
+ * with one of the person's live sockets saw a notification of the group (no push then).
+ */
+export const pushGroups = pgTable(
+  'push_groups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    pending: boolean('pending').notNull().default(true),
+    sentUpTo: timestamp('sent_up_to', { withTimezone: true, precision: 3 }).notNull(),
+    liveSeenAt: timestamp('live_seen_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupKey] })],
 );

@@ -88,8 +88,12 @@ export interface JobQueue {
     payload: Payload,
     options?: { startAfterSeconds?: number },
   ): Promise<string>;
-  /** Queues one job per payload, in one statement per thousand (a fan-out). */
-  sendMany<Payload extends object>(kind: string, payloads: Payload[]): Promise<void>;
+  /** Queues one job per payload, in one statement per thousand (a fan-out); each after `startAfterSeconds` when given. */
+  sendMany<Payload extends object>(
+    kind: string,
+    payloads: Payload[],
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   /**
    * Starts working on every kind defined, in the background (it retries while the database is away); `send`
    * waits for it.
@@ -320,13 +324,15 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       return id;
     },
 
-    async sendMany(kind, payloads) {
+    async sendMany(kind, payloads, sendOptions) {
       if (!kinds.has(kind)) throw new Error(`unknown job kind ${kind}`);
       await startedWithin(SEND_WAIT_MS);
+      const delay = Math.ceil(sendOptions?.startAfterSeconds ?? 0);
+      const startAfter = delay > 0 ? new Date(Date.now() + delay * 1000) : undefined;
       for (let at = 0; at < payloads.length; at += 1000) {
         await boss.insert(
           kind,
-          payloads.slice(at, at + 1000).map((data) => ({ data })),
+          payloads.slice(at, at + 1000).map((data) => (startAfter ? { data, startAfter } : { data })),
         );
       }
     },

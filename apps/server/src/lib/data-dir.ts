@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -72,4 +72,33 @@ export async function loadOrCreateJwtSecret(dataDir: string): Promise<string> {
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The Web Push VAPID key pair (issue 44) kept under the data folder (`vapid-keys.json`), made on first start when
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: P-256, base64url, as web-push's generateVAPIDKeys makes them.
+ * Kept like the JWT secret: a new pair would make every device's subscription useless.
+ */
+export async function loadOrCreateVapidKeys(dataDir: string): Promise<{ publicKey: string; privateKey: string }> {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string') {
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // A private key with leading zero bytes comes back shorter: padded to its 32 bytes.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }

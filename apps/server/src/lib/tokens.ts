@@ -8,6 +8,12 @@ export interface TokenClaims {
   sessionId: string;
   /** When the token stops being valid (ms since the epoch), if it says. */
   expiresAt?: number;
+  /**
+   * An app's OAuth token (issue 45, modules/oauth): the scopes it was granted, and the app. Undefined for the web
+   * app's own token, which may do everything.
+   */
+  scopes?: readonly string[];
+  appId?: string;
 }
 
 export interface TokenService {

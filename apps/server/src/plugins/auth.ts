@@ -10,8 +10,21 @@ declare module 'fastify' {
     userId: string | null;
     /** The session the signed-in user's token names (issue 24), set with `userId`. */
     sessionId: string | null;
+    /**
+     * The scopes of an app's OAuth token (issue 45), set with `userId`; undefined for the web app's own token,
+     * which may do everything (see requireScopes in modules/oauth).
+     */
+    scopes: readonly string[] | undefined;
   }
 }
+
+/**
+ * What an app's OAuth token may never do (issue 45): the web app's own account routes (password, two-factor and
+ * passkeys, sessions, email, deletion, export, moving the account, authorizing other apps). Answered 403.
+ */
+export const WEB_ONLY_ROUTE =
+  /^\/api\/(account\/|sessions|two-factor|auth\/(password|reauthenticate|verify-email\/resend)|federation\/(move|aliases)|oauth\/)/;
+export const WEB_ONLY_MESSAGE = 'An app cannot do this: sign in to Share Arts itself to change your account.';
 
 /** What a token is worth: the claims of a valid token whose account exists, or why it is refused. */
 export type TokenVerdict =
@@ -64,6 +77,7 @@ export function registerAuth(
 ): AuthGuards {
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('scopes', undefined);
   return {
     async requireUser(request) {
       const verdict = await tokenCheck.check(tokenFromHeader(request.headers.authorization));
@@ -71,9 +85,13 @@ export function registerAuth(
       if (verdict.status === 'invalid') throw unauthorized(ERRORS.invalidToken);
       if (verdict.status === 'gone') throw notFound(ACCOUNT_GONE);
       if (verdict.status === 'suspended') throw suspendedError(verdict.until);
-      const { userId, sessionId } = verdict.claims;
+      const { userId, sessionId, scopes } = verdict.claims;
+      if (scopes !== undefined && WEB_ONLY_ROUTE.test(request.routeOptions.url ?? request.url)) {
+        throw new HttpError(403, WEB_ONLY_MESSAGE);
+      }
       request.userId = userId;
       request.sessionId = sessionId;
+      request.scopes = scopes;
       identified(request, userId);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         await limiter.hit(`write:${userId}`, RATE_LIMITS.writePerUser);
@@ -83,6 +101,7 @@ export function registerAuth(
       const claims = await tokenCheck.claims(tokenFromHeader(request.headers.authorization));
       request.userId = claims?.userId ?? null;
       request.sessionId = claims?.sessionId ?? null;
+      request.scopes = claims?.scopes;
       if (request.userId) identified(request, request.userId);
     },
     limiter,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
 import { HttpError } from '../lib/http-error.js';
+import { acceptedLocale, format, SOURCE_LOCALE } from '../lib/i18n.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../lib/db-errors.js';
 import { DISK_MESSAGES, diskProblem, type DiskProblem } from '../lib/disk-errors.js';
 
@@ -71,10 +72,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const diskLoggedAt = new Map<DiskProblem, number>();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ errors: [error.message] });
+      reply.code(error.statusCode).headers(error.headers);
+      if (!error.values) return reply.send({ errors: [error.message] });
+      // A message with placeholders is filled in here, in the reader's language (plugins/translate-errors.ts
+      // translates the others after they are written).
+      const english = format(SOURCE_LOCALE, error.message, error.values);
+      const locale = acceptedLocale(request.headers['accept-language']);
+      if (!locale || locale === SOURCE_LOCALE) return reply.send({ errors: [english] });
+      const translated = format(locale, error.message, error.values);
+      if (translated === english) return reply.send({ errors: [english] });
+      return reply.header('content-language', locale).send({ errors: [translated], untranslated: [english] });
     }
     if (error.validation) {
       const message = describeValidationError(error.validation[0] as AjvError, error.validationContext);

@@ -11,6 +11,7 @@ import { registerCompression } from './compression.js';
 import { registerConnectionLimits, serverOptions, type ConnectionLimits } from './connections.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandling } from './errors.js';
+import { registerErrorTranslation } from './translate-errors.js';
 import { registerMetrics } from './metrics.js';
 import { inlineScriptSources, registerSecurityHeaders } from './security.js';
 import { registerResponseChecks, registerValidation } from './validation.js';
@@ -83,7 +84,10 @@ export async function createHttpApp(settings: HttpSettings): Promise<HttpApp> {
       apiRoutes.push({
         method,
         url: route.url,
-        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        // Read when asked: a scope's own onRoute hook, which runs after this one, may hide its routes (the Mastodon API).
+        get hidden() {
+          return Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+        },
       });
     }
   });
@@ -101,6 +105,8 @@ export async function createHttpApp(settings: HttpSettings): Promise<HttpApp> {
   registerValidation(app);
   if (settings.checkResponses) registerResponseChecks(app);
   registerErrorHandling(app);
+  // Its messages in the reader's language (issue 43).
+  registerErrorTranslation(app);
   registerBodyParsers(app);
   registerSecurityHeaders(app, {
     mediaOrigin: settings.mediaPublicUrl && new URL(settings.mediaPublicUrl).origin,

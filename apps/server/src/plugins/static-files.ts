@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS, RIGHTS_ERRORS } from '@share-arts/contract';
 import { ASSETS_DIR } from '../lib/assets.js';
+import { registerShareTarget } from './share-target.js';
 
 const YEAR_SECONDS = 31_536_000;
 const NO_SUCH_FILE = 'No such media file.';
@@ -321,9 +322,14 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        // The service worker (issue 44): checked for a new version on every visit (no-cache above), and allowed
+        // to control the whole site from its address at the root.
+        if (path.basename(filePath) === 'sw.js') res.header('service-worker-allowed', '/');
       },
     });
   }
+  // What a phone shares to the installed app, when its service worker did not take it (issue 44).
+  await registerShareTarget(app);
 
   const pageHtml = hasWebApp ? await createTemplate(options.webDistDir) : undefined;
   const sharedPage = options.sharedPage;

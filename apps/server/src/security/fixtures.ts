@@ -186,3 +186,24 @@ export async function forgedTokens(valid: SignedUp, secret: string) {
       .sign(new TextEncoder().encode(secret)),
   };
 }
+
+/** The Mastodon API's routes (issue 45): their refusals are Mastodon's `{"error": "…"}`, not ours. */
+export const isMastodonRoute = (route: string): boolean => /^[A-Z]+ \/api\/v1\//.test(route);
+
+/** expectCleanRefusal for a Mastodon route: a 4xx whose JSON body is `{"error": "…"}`, short, with no leak. */
+export function expectCleanMastodonRefusal(response: LightMyRequestResponse, label: string): void {
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    throw new Error(`${label}: the error body is not JSON: ${response.body.slice(0, 300)}`);
+  }
+  expect(Object.keys(body as object), label).toEqual(['error']);
+  const message = (body as { error: unknown }).error;
+  expect(typeof message, label).toBe('string');
+  expect((message as string).trim().length, label).toBeGreaterThan(0);
+  expect((message as string).length, `${label}: message too long`).toBeLessThan(500);
+  for (const leak of LEAKS) expect(message as string, `${label}: leaks ${leak}`).not.toMatch(leak);
+}

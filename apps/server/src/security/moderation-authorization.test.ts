@@ -5,8 +5,8 @@ import { ERRORS, MODERATION_MESSAGES } from '@share-arts/contract';
 import { queryRows } from '../db/client.js';
 import { writeReliabilitySection } from '../../../../scripts/reliability-report.mjs';
 import { grantRole } from '../modules/moderation/index.js';
-import { createTestApp, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
-import { afterAllTests, createPost, expectCleanRefusal } from './fixtures.js';
+import { createTestApp, multipart, signUp, type SignedUp, type TestContext } from '../test/helpers.js';
+import { afterAllTests, createPost, expectCleanRefusal, tinyPng } from './fixtures.js';
 
 /**
  * Roles matrix (issue 23): every moderation route, and the writes a suspended account must no longer do,
@@ -34,6 +34,8 @@ const MATRIX: Record<string, [user: number, moderator: number, admin: number, su
   'GET /api/admin/jobs':                     [403, 403, 200, 403, 401],
   // No failed job has this id: the admin is told so.
   'POST /api/admin/jobs/:id/retry':          [403, 403, 404, 403, 401],
+  // A reported inquiry's reference picture (issue 42): moderators and admins, while its report is open.
+  'GET /api/moderation/inquiries/:id/references/:referenceId': [403, 200, 200, 403, 401],
   // A suspended account cannot act or read its own lists (its token stops working), nor sign in.
   'POST /api/posts':                         [201, 201, 201, 403, 401],
   'GET /api/feed':                           [200, 200, 200, 403, 401],
@@ -130,6 +132,34 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<InjectOptions>> = {
     method: 'POST',
     url: '/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry',
   }),
+  'GET /api/moderation/inquiries/:id/references/:referenceId': async () => {
+    const [client, artist] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const call = async (who: SignedUp, options: InjectOptions) => {
+      const response = await ctx.app.inject({ ...options, headers: { ...options.headers, authorization: who.token } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json();
+    };
+    const { inquiry } = await call(client, {
+      method: 'POST',
+      url: '/api/inquiries',
+      payload: { artist: artist.user.username, body: 'A roles matrix commission' },
+    });
+    const { payload, contentType } = multipart([
+      { name: 'file', data: await tinyPng(), filename: 'p.png', contentType: 'image/png' },
+    ]);
+    const { reference } = await call(client, {
+      method: 'POST',
+      url: `/api/inquiries/${inquiry._id}/references`,
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    await call(artist, {
+      method: 'POST',
+      url: '/api/reports',
+      payload: { targetType: 'inquiry', targetId: inquiry._id, reason: 'harassment' },
+    });
+    return { method: 'GET', url: `/api/moderation/inquiries/${inquiry._id}/references/${reference._id}` };
+  },
   'POST /api/posts': async () => ({ method: 'POST', url: '/api/posts', payload: { content: 'roles matrix' } }),
   'GET /api/feed': async () => ({ method: 'GET', url: '/api/feed' }),
   'POST /api/auth/verify': async (actor) => ({
@@ -151,7 +181,7 @@ afterAllTests(async (failed) => {
     [
       `\`src/security/moderation-authorization.test.ts\`: ${Object.keys(MATRIX).length} routes × ${ACTORS.length} ` +
         `actors (${ACTORS.join(', ')}) = ${checked.cells} cells, one request each, against the exact status; the ` +
-        `eleven moderation and admin routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
+        `twelve moderation and admin routes also stand in the token matrix above, which gives every route a suspended account's, a moderator's and an admin's token too.`,
       '',
       `- Statuses: ${Object.entries(checked.statuses)
         .map(([status, n]) => `${status} × ${n}`)
@@ -174,7 +204,7 @@ describe('roles matrix', () => {
         .filter((route) => routes.includes(route))
         .sort(),
     );
-    expect(routes).toHaveLength(11);
+    expect(routes).toHaveLength(12);
   });
 
   for (const [route, expected] of Object.entries(MATRIX)) {

@@ -1,12 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MapPinOff } from 'lucide-react';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { NotFound } from '../ui/not-found';
 
 export default function NotFoundPage() {
-  useDocumentTitle('Not found');
+  const { t } = useLingui();
+  useDocumentTitle(t`Not found`);
   return (
-    <NotFound icon={MapPinOff} title="Page not found">
-      There is nothing at this address. Check the link, or find art on Explore.
+    <NotFound icon={MapPinOff} title={t`Page not found`}>
+      <Trans>There is nothing at this address. Check the link, or find art on Explore.</Trans>
     </NotFound>
   );
 }

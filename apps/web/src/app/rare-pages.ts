@@ -14,3 +14,5 @@ export const loadVerifyEmailPage = () => mailedLinkPages().then((pages) => ({ de
 export const loadUndoEmailPage = () => mailedLinkPages().then((pages) => ({ default: pages.UndoEmailPage }));
 export const loadForgotPasswordPage = () => import('../features/auth/pages/forgot-password-page');
 export const loadResetPasswordPage = () => import('../features/auth/pages/reset-password-page');
+/** The page a Mastodon app sends a person to, to be authorized (issue 45). */
+export const loadAuthorizePage = () => import('../features/oauth/pages/authorize-page');

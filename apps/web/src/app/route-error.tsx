@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
@@ -5,16 +6,21 @@ import { FullPageMessage } from '../ui/full-page-status';
 
 /** Last-resort screen for a route that failed to load or render. */
 export function RouteError() {
+  const { t } = useLingui();
   const error = useRouteError();
-  useDocumentTitle('Error');
+  useDocumentTitle(t`Error`);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <FullPageMessage
-      title={notFound ? 'Page not found' : 'Something went wrong'}
+      title={notFound ? t`Page not found` : t`Something went wrong`}
       text={
-        notFound ? 'There is nothing at this address.' : 'This page could not be shown. Reloading usually fixes it.'
+        notFound ? t`There is nothing at this address.` : t`This page could not be shown. Reloading usually fixes it.`
       }
-      action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+      action={
+        <Button onClick={() => window.location.reload()}>
+          <Trans>Reload</Trans>
+        </Button>
+      }
     />
   );
 }

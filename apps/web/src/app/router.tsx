@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', lazy: lazyComponent(rare((pages) => pages.loadVerifyEmailPage())) },
       // The link mailed to the old address after a change undoes it, signed in or not (issue 38).
       { path: 'undo-email', lazy: lazyComponent(rare((pages) => pages.loadUndoEmailPage())) },
+      // An app's authorization (issue 45): the link is checked, a visitor signs in and comes back, then consents.
+      { path: 'oauth/authorize', lazy: lazyComponent(rare((pages) => pages.loadAuthorizePage())) },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout')),
         children: [

@@ -2,7 +2,8 @@
  * The head script: the one classic script in <head>, built on its own and written inline into index.html
  * (vite-plugins/boot-script.ts; the server's CSP allows it by its hash). It runs before the first paint:
  *
- * 1. sets the theme (the saved choice, else the system's), so the first paint has the right colours;
+ * 1. sets the theme (the saved choice, else the system's), so the first paint has the right colours, and the
+ *    language and its direction (issue 43);
  * 2. on /landing, asks for the page's own files beside the entry, instead of after the entry has run and
  *    the router has asked for them (the list is written in by the build);
  * 3. anywhere else, loads the boot script (boot.ts), which does the same for the other pages and starts
@@ -10,7 +11,7 @@
  *
  * Every page carries it, /landing's too, whose budget is tight: it stays this small.
  */
-import { STORAGE_KEYS } from '@share-arts/contract';
+import { isLocale, localeDirection, matchLocale, STORAGE_KEYS } from '@share-arts/contract';
 import { addLink, readStorage } from './dom';
 
 /** Filled in by the build: /landing's files, and the boot script's address. */
@@ -26,6 +27,12 @@ const applyTheme = () => {
 };
 applyTheme();
 systemDark.addEventListener('change', applyTheme);
+// The language (issue 43): the saved choice, else the best match of the browser's; right to left for Arabic. The
+// app's first render loads its catalogue (lib/i18n.ts), and the page is laid out in its direction from the start.
+const savedLocale = readStorage(STORAGE_KEYS.locale);
+const locale = isLocale(savedLocale) ? savedLocale : matchLocale(navigator.languages ?? [navigator.language]);
+document.documentElement.lang = locale;
+document.documentElement.dir = localeDirection(locale);
 // A shared page the server drew is a visitor's: someone signed in never sees it (styles/global.css), and waits
 // for their own, which the app draws. A viewer's Home the server drew for the session cookie (issue 22) names
 // the session's token payload (<meta name="viewer">): it is hidden unless the stored token is that session's

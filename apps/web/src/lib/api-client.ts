@@ -1,16 +1,39 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { SOURCE_LOCALE } from '@share-arts/contract';
 import { takeBootResponse } from './boot-data';
+import { currentLocale } from './current-locale';
 import { getToken } from './token-storage';
 
-export const NETWORK_ERROR = 'Could not reach Share Arts. Check your connection and try again.';
+/** The network failed: put in the app's language when the error is made (ApiError takes a message descriptor). */
+export const NETWORK_ERROR = msg`Could not reach Share Arts. Check your connection and try again.`;
 
-/** A failed API call: the HTTP status (0 when the network failed) and the server's first message. */
+/** One of our messages in the app's language; English before the page's language is set (unit tests, very early). */
+function say(message: MessageDescriptor): string {
+  if (!i18n.locale) i18n.activate(SOURCE_LOCALE);
+  return i18n._(message);
+}
+
+/** The scheme of the authorization header. */
+const AUTH_SCHEME = 'Bearer';
+
+/**
+ * A failed API call: the HTTP status (0 when the network failed) and the server's first message (in the app's
+ * language: the request says it in Accept-Language), or one of ours, given as a descriptor to translate now.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * What the server wrote, in English whatever the language shown (its `untranslated`, issue 43): what the app
+   * compares to decide what to do ("Confirm it's you", the field a refusal is about); the message is for people.
+   */
+  readonly source: string;
 
-  constructor(status: number, message: string) {
-    super(message);
+  constructor(status: number, message: string | MessageDescriptor, source?: string) {
+    super(typeof message === 'string' ? message : say(message));
     this.name = 'ApiError';
     this.status = status;
+    this.source = source ?? this.message;
   }
 }
 
@@ -26,7 +49,14 @@ interface RequestOptions {
 /** The stored token as an authorization header (empty for a visitor). */
 export function authHeader(): Record<string, string> {
   const token = getToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
+  return token ? { authorization: `${AUTH_SCHEME} ${token}` } : {};
+}
+
+/** The first English message of a translated `{ errors, untranslated }` body, if any. */
+function firstSourceMessage(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null || !('untranslated' in payload)) return undefined;
+  const { untranslated } = payload;
+  return Array.isArray(untranslated) && typeof untranslated[0] === 'string' ? untranslated[0] : undefined;
 }
 
 /** The first message of an `{ errors: [msg] }` body, if any. */
@@ -47,7 +77,13 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...authHeader(), ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    // The server answers its messages in the app's language (issue 43).
+    'accept-language': currentLocale(),
+    ...authHeader(),
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response | undefined;
@@ -67,8 +103,9 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const message = firstServerMessage(payload) ?? `Request failed (${response.status}).`;
-    throw new ApiError(response.status, message);
+    const status = response.status;
+    const message = firstServerMessage(payload) ?? t`Request failed (${status}).`;
+    throw new ApiError(response.status, message, firstSourceMessage(payload));
   }
   return payload as T;
 }
@@ -88,5 +125,10 @@ export const apiClient = {
 /** The message to show a person for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
+  return t`Something went wrong. Please try again.`;
+}
+
+/** What the server wrote, in English (ApiError.source): for deciding, never for showing. */
+export function errorSource(error: unknown): string {
+  return error instanceof ApiError ? error.source : errorMessage(error);
 }

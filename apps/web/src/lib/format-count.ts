@@ -1,5 +1,14 @@
-/** 1234567 → "1,234,567", as `toLocaleString('en-US')` writes it, without its first-call cost (see format-date.ts). */
+import { currentLocale } from './current-locale';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** 1234567 → "1,234,567" in English, "1.234.567" in Spanish...: Intl's grouping in the app's language (issue 43). */
 export function formatCount(count: number): string {
-  const sign = count < 0 ? '-' : '';
-  return sign + String(Math.trunc(Math.abs(count))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const locale = currentLocale();
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    formats.set(locale, format);
+  }
+  return format.format(Math.trunc(count));
 }

@@ -1,35 +1,45 @@
-// Formatted by hand, in the en-US forms Intl gives, because the first Intl call of a page costs about
-// 15 ms of main thread (it loads the locale's data) and the feed's first render formats a date per card.
-// format-date.test.ts checks these against Intl.DateTimeFormat.
+import { currentLocale } from './current-locale';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+// Dates in the app's language (issue 43), through the platform's Intl. A formatter is built once per language
+// and kind and kept: building one is what costs (the locale's data), formatting with it is cheap.
 
-const pad = (n: number) => String(n).padStart(2, '0');
+type Kind = 'day' | 'dayYear' | 'clock' | 'full' | 'today';
+const cache = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
-/** "Mar 4" (Intl's `{ month: 'short', day: 'numeric' }`), with ", 2025" when `withYear`. */
-export function shortDate(date: Date, withYear: boolean): string {
-  const day = `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}`;
-  return withYear ? `${day}, ${date.getFullYear()}` : day;
+const OPTIONS: Record<Exclude<Kind, 'today'>, Intl.DateTimeFormatOptions> = {
+  day: { month: 'short', day: 'numeric' },
+  dayYear: { month: 'short', day: 'numeric', year: 'numeric' },
+  clock: { hour: '2-digit', minute: '2-digit' },
+  full: { dateStyle: 'full', timeStyle: 'short' },
+};
+
+function dateFormat(kind: Exclude<Kind, 'today'>): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  const key = `${locale}:${kind}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, OPTIONS[kind]);
+    cache.set(key, format);
+  }
+  return format;
 }
 
-/** "07:57 PM", or "7:57 PM" without `twoDigitHour` (local time). */
-function clock(date: Date, twoDigitHour: boolean): string {
-  const hour = date.getHours() % 12 || 12;
-  return `${twoDigitHour ? pad(hour) : hour}:${pad(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+/** "Today" in the app's language ("Hoy", "今日", "اليوم"): Intl's relative "today", capitalised. */
+function today(): string {
+  const locale = currentLocale();
+  const key = `${locale}:today`;
+  let format = cache.get(key) as Intl.RelativeTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    cache.set(key, format);
+  }
+  const word = format.format(0, 'day');
+  return word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);
+}
+
+/** "Mar 4" (Intl's `{ month: 'short', day: 'numeric' }`), with the year ("Mar 4, 2025") when `withYear`. */
+export function shortDate(date: Date, withYear: boolean): string {
+  return dateFormat(withYear ? 'dayYear' : 'day').format(date);
 }
 
 /** "Today · 07:57 PM", "Mar 4 · 07:57 PM", "Mar 4, 2025 · 07:57 PM": the spec's hh:mm A, in local time. */
@@ -37,14 +47,13 @@ export function formatPostTime(iso: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = date.toDateString() === now.toDateString();
-  const day = sameDay ? 'Today' : shortDate(date, date.getFullYear() !== now.getFullYear());
-  return `${day} · ${clock(date, true)}`;
+  const day = sameDay ? today() : shortDate(date, date.getFullYear() !== now.getFullYear());
+  return `${day} · ${dateFormat('clock').format(date)}`;
 }
 
 /** The full date and time, for a tooltip: "Tuesday, March 4, 2025 at 7:57 PM". */
 export function formatFullDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const day = `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-  return `${day} at ${clock(date, false)}`;
+  return dateFormat('full').format(date);
 }

@@ -1,16 +1,15 @@
+import { t } from '@lingui/core/macro';
 import type { PasskeyOptions } from '@share-arts/contract';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { apiClient } from './api-client';
 
-/** What a cancelled or timed-out passkey prompt says (the browser's own error names no reason). */
-export const PASSKEY_CANCELLED = 'The passkey request was cancelled or took too long. Please try again.';
-
 /** A sentence for the browser's refusal: cancelled or timed out, or passkeys unusable on this address. */
 export function passkeyProblem(error: unknown): string {
   if (error instanceof Error && error.name === 'SecurityError') {
-    return 'Passkeys work only when Share Arts is opened by its name, not by an IP address.';
+    return t`Passkeys work only when Share Arts is opened by its name, not by an IP address.`;
   }
-  return PASSKEY_CANCELLED;
+  // What a cancelled or timed-out prompt says (the browser's own error names no reason).
+  return t`The passkey request was cancelled or took too long. Please try again.`;
 }
 
 /**

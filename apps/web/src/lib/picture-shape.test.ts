@@ -29,7 +29,7 @@ describe('formatBytes', () => {
   it('writes sizes as a person reads them', () => {
     expect(formatBytes(2_100_000)).toBe('2.1 MB');
     expect(formatBytes(18_400_000)).toBe('18 MB');
-    expect(formatBytes(6_899)).toBe('7 KB');
+    expect(formatBytes(6_899)).toBe('7 kB');
     expect(formatBytes(512)).toBe('512 bytes');
   });
 });

@@ -1,3 +1,4 @@
+import { currentLocale } from './current-locale';
 import type { Picture } from '@share-arts/contract';
 
 /**
@@ -18,9 +19,19 @@ export function largestVariantWidth(picture: Pick<Picture, 'sources'>): number {
   return largest;
 }
 
-/** "2.1 MB", "840 KB": a file's size as a person reads it. */
+/** "2.1 MB", "840 kB": a file's size as a person reads it, in the app's language (Intl's units). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(bytes >= 10_000_000 ? 0 : 1)} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
-  return `${bytes} bytes`;
+  const locale = currentLocale();
+  const [value, unit, digits] =
+    bytes >= 1_000_000
+      ? [bytes / 1_000_000, 'megabyte', bytes >= 10_000_000 ? 0 : 1]
+      : bytes >= 1_000
+        ? [bytes / 1_000, 'kilobyte', 0]
+        : [bytes, 'byte', 0];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
+    maximumFractionDigits: digits,
+  }).format(value);
 }

@@ -1,4 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { ApiError, NETWORK_ERROR, authHeader, firstServerMessage } from './api-client';
+import { currentLocale } from './current-locale';
+
+/** An abort's reason (never shown: a cancelled upload is dropped quietly). */
+const UPLOAD_CANCELLED = 'The upload was cancelled.';
+const ABORT_ERROR = 'AbortError';
 
 export interface UploadOptions {
   /** Called with 0…1 as the body goes out (fetch cannot report upload progress; XHR can). */
@@ -44,6 +50,7 @@ export function uploadForm<T>(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', currentLocale());
     for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
 
     // Upload listeners must be in place before send(), or the browser may not report the body's progress.
@@ -60,16 +67,17 @@ export function uploadForm<T>(
         onProgress?.(1);
         resolve(payload as T);
       } else {
-        const message = firstServerMessage(payload) ?? `Upload failed (${xhr.status}).`;
+        const status = xhr.status;
+        const message = firstServerMessage(payload) ?? t`Upload failed (${status}).`;
         reject(new UploadError(xhr.status, message, retryAfterOf(xhr)));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onabort = () => reject(new DOMException(UPLOAD_CANCELLED, ABORT_ERROR));
 
     if (signal) {
       if (signal.aborted) {
-        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        reject(new DOMException(UPLOAD_CANCELLED, ABORT_ERROR));
         return;
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { MEDIA_LIMITS } from '@share-arts/contract';
+import { currentLocale } from './current-locale';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 
 /** The `accept` of a file input for pictures. */
@@ -11,13 +13,15 @@ export function checkPictureFile(file: File): string | undefined {
   const allowed: readonly string[] = MEDIA_LIMITS.mimeTypes;
   // Some systems label AVIF with no type at all: let the server judge those by their content.
   if (file.type && !allowed.includes(file.type)) {
-    return `That file is not a picture we can use. Choose a ${MEDIA_LIMITS.formats.join(', ')} file.`;
+    const formats = new Intl.ListFormat(currentLocale(), { type: 'disjunction' }).format(MEDIA_LIMITS.formats);
+    return t`That file is not a picture we can use. Choose a ${formats} file.`;
   }
   if (file.size > MEDIA_LIMITS.maxBytes) {
-    return (
-      `That picture is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${PICTURE_MAX_MB} MB. ` +
-      'Choose a smaller file.'
+    const size = new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      file.size / (1024 * 1024),
     );
+    const limit = PICTURE_MAX_MB;
+    return t`That picture is ${size} MB; the limit is ${limit} MB. Choose a smaller file.`;
   }
   return undefined;
 }
@@ -49,10 +53,8 @@ function pixelSize(file: File): Promise<PixelSize | undefined> {
 export function checkPixelSize({ width, height }: PixelSize): string | undefined {
   if (width * height <= MEDIA_LIMITS.maxPixels) return undefined;
   const megapixels = Math.round((width * height) / 1e6);
-  return (
-    `That picture is ${width} × ${height} pixels (${megapixels} megapixels); the limit is ` +
-    `${MEDIA_LIMITS.maxPixels / 1e6} megapixels. Choose a smaller picture.`
-  );
+  const limit = MEDIA_LIMITS.maxPixels / 1e6;
+  return t`That picture is ${width} × ${height} pixels (${megapixels} megapixels); the limit is ${limit} megapixels. Choose a smaller picture.`;
 }
 
 /**

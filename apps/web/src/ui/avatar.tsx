@@ -21,7 +21,7 @@ function initials(name: string): string {
 
 export function Avatar({ src, name, size = 2.5, decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState(false);
-  const dimension = `calc(${size}rem * var(--space-factor))`;
+  const dimension = `calc(${size}rem*var(--space-factor))`;
   const showImage = Boolean(src) && !failed;
   return (
     <span

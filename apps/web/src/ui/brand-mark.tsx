@@ -1,6 +1,6 @@
 /** The Share Arts mark: a sun over a canvas. Decorative; the product name sits beside it. */
 export function BrandMark({ size = 1.75 }: { size?: number }) {
-  const dimension = `calc(${size}rem * var(--space-factor))`;
+  const dimension = `calc(${size}rem*var(--space-factor))`;
   return (
     <svg
       viewBox="0 0 32 32"

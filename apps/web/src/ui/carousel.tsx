@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useInView } from '../lib/use-in-view';
@@ -22,8 +23,8 @@ export interface CarouselHandle {
 
 interface CarouselProps {
   count: number;
-  /** What a slide holds, for the labels: "picture" gives "Next picture" and "Picture 2 of 5". */
-  itemName: string;
+  /** What a slide holds, for the labels: "picture" gives "Next picture" and "Picture 2 of 5" (in the app's language). */
+  itemName: 'picture';
   /** The accessible name of the whole, e.g. "Pictures of the post". */
   label: string;
   renderSlide: (index: number, state: SlideState) => ReactNode;
@@ -33,12 +34,11 @@ interface CarouselProps {
   ref?: Ref<CarouselHandle>;
 }
 
+/** Within about a screen of the viewport (IntersectionObserver's rootMargin). */
+const NEAR_MARGIN = '50% 0px';
+
 function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-function capitalised(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 /**
@@ -48,7 +48,7 @@ function capitalised(word: string): string {
  */
 export function Carousel({
   count,
-  itemName,
+  itemName: _itemName,
   label,
   renderSlide,
   viewportClassName,
@@ -67,8 +67,12 @@ export function Carousel({
   const headingRef = useRef<number | null>(null);
   const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0]));
   // Within about a screen of the viewport: then the picture beside the one on show is fetched ahead.
-  const [nearRef, near] = useInView<HTMLDivElement>('50% 0px');
-  const Item = capitalised(itemName);
+  const [nearRef, near] = useInView<HTMLDivElement>(NEAR_MARGIN);
+  const { t } = useLingui();
+  const position = (slide: number) => {
+    const number = slide + 1;
+    return t`Picture ${number} of ${count}`;
+  };
 
   const show = (next: number) => {
     setIndex(next);
@@ -84,7 +88,8 @@ export function Carousel({
       frame = requestAnimationFrame(() => {
         const width = scroller.clientWidth;
         if (width === 0) return;
-        const next = Math.min(count - 1, Math.max(0, Math.round(scroller.scrollLeft / width)));
+        // Right to left (Arabic), the strip scrolls the other way: scrollLeft runs from 0 down to -max.
+        const next = Math.min(count - 1, Math.max(0, Math.round(Math.abs(scroller.scrollLeft) / width)));
         if (headingRef.current !== null) {
           if (next !== headingRef.current) return;
           headingRef.current = null;
@@ -115,8 +120,10 @@ export function Carousel({
     if (!scroller) return;
     const next = Math.min(count - 1, Math.max(0, target));
     const smooth = !instant && !reducedMotion();
-    headingRef.current = smooth && next !== Math.round(scroller.scrollLeft / (scroller.clientWidth || 1)) ? next : null;
-    scroller.scrollTo({ left: next * scroller.clientWidth, behavior: smooth ? 'smooth' : 'instant' });
+    headingRef.current =
+      smooth && next !== Math.round(Math.abs(scroller.scrollLeft) / (scroller.clientWidth || 1)) ? next : null;
+    const direction = getComputedStyle(scroller).direction === 'rtl' ? -1 : 1;
+    scroller.scrollTo({ left: direction * next * scroller.clientWidth, behavior: smooth ? 'smooth' : 'instant' });
     show(next);
     // The scroll above moves the strip, smoothly: focus must not jump it there at once.
     if (focus) slideFocusTarget(next)?.focus({ preventScroll: true });
@@ -126,7 +133,14 @@ export function Carousel({
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
-    const targets: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
+    // The arrow keys follow the strip: right to left, the next picture is to the left.
+    const forward = event.currentTarget.matches(':dir(rtl)') ? -1 : 1;
+    const targets: Record<string, number> = {
+      ArrowLeft: index - forward,
+      ArrowRight: index + forward,
+      Home: 0,
+      End: count - 1,
+    };
     const target = targets[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -169,7 +183,7 @@ export function Carousel({
               className={styles.slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${Item} ${slide + 1} of ${count}`}
+              aria-label={position(slide)}
             >
               {renderSlide(slide, { current: slide === index, loading: loadingOf(slide) })}
             </div>
@@ -179,7 +193,7 @@ export function Carousel({
           ref={previousRef}
           type="button"
           className={`${styles.arrow} ${styles.previous}`}
-          aria-label={`Previous ${itemName}`}
+          aria-label={t`Previous picture`}
           hidden={index === 0}
           onClick={() => step(-1)}
         >
@@ -189,7 +203,7 @@ export function Carousel({
           ref={nextRef}
           type="button"
           className={`${styles.arrow} ${styles.next}`}
-          aria-label={`Next ${itemName}`}
+          aria-label={t`Next picture`}
           hidden={index === count - 1}
           onClick={() => step(1)}
         >
@@ -206,7 +220,7 @@ export function Carousel({
           {index + 1} / {count}
         </span>
         <span className="visually-hidden" aria-live="polite">
-          {`${Item} ${index + 1} of ${count}`}
+          {position(index)}
         </span>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -28,12 +29,13 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busyLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   onClose,
   busy = false,
   stretchActionsWhenNarrow = false,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const actionsClass = [styles.actions, stretchActionsWhenNarrow && styles.stretchWhenNarrow].filter(Boolean).join(' ');
 
@@ -42,7 +44,7 @@ export function ConfirmDialog({
       <p className={styles.text}>{children}</p>
       <div className={actionsClass}>
         <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t`Cancel`}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy ? busyLabel : confirmLabel}

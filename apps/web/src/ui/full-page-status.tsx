@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styles from './full-page-status.module.css';
 
@@ -7,7 +8,9 @@ export function FullPageLoading() {
     <div className={styles.page} role="status" aria-live="polite">
       <div className={styles.stack}>
         <span className={styles.dot} aria-hidden="true" />
-        <span className="visually-hidden">Loading…</span>
+        <span className="visually-hidden">
+          <Trans>Loading…</Trans>
+        </span>
       </div>
     </div>
   );

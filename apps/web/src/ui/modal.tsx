@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -39,6 +40,7 @@ export function Modal({
   size = 'md',
   busy = false,
 }: ModalProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -113,7 +115,7 @@ export function Modal({
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <Button variant="icon" aria-label="Close" onClick={onClose} disabled={busy} className={styles.close}>
+          <Button variant="icon" aria-label={t`Close`} onClick={onClose} disabled={busy} className={styles.close}>
             <X aria-hidden="true" size="1.25em" />
           </Button>
         </header>

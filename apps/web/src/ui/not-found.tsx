@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,8 +23,12 @@ export function NotFound({ icon: Icon, title, children }: NotFoundProps) {
       </h1>
       <p className={styles.text}>{children}</p>
       <div className={styles.actions}>
-        <ButtonLink to="/">Back to Home</ButtonLink>
-        <Link to="/explore">Explore</Link>
+        <ButtonLink to="/">
+          <Trans>Back to Home</Trans>
+        </ButtonLink>
+        <Link to="/explore">
+          <Trans>Explore</Trans>
+        </Link>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import styles from './open-badge.module.css';
 
 /**
@@ -5,10 +6,15 @@ import styles from './open-badge.module.css';
  * cards on tag pages and Explore, people in search); the whole words are its accessible name.
  */
 export function OpenBadge({ className }: { className?: string }) {
+  const { t } = useLingui();
   return (
-    <span className={[styles.badge, className].filter(Boolean).join(' ')} title="Open for commissions">
-      <span aria-hidden="true">Open</span>
-      <span className="visually-hidden">, open for commissions</span>
+    <span className={[styles.badge, className].filter(Boolean).join(' ')} title={t`Open for commissions`}>
+      <span aria-hidden="true">
+        <Trans>Open</Trans>
+      </span>
+      <span className="visually-hidden">
+        <Trans>, open for commissions</Trans>
+      </span>
     </span>
   );
 }

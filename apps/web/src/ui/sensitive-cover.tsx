@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EyeOff } from 'lucide-react';
 import { thumbHashDataUrl } from '../lib/thumbhash';
 import styles from './sensitive-cover.module.css';
@@ -20,6 +21,7 @@ interface SensitiveCoverProps {
  * itself), the author's warning over it and a Show button. It fills the box its parent reserved.
  */
 export function SensitiveCover({ warning, placeholder, hidden = false, onShow, compact = false }: SensitiveCoverProps) {
+  const { t } = useLingui();
   const preview = hidden ? undefined : thumbHashDataUrl(placeholder);
   return (
     <div
@@ -30,12 +32,14 @@ export function SensitiveCover({ warning, placeholder, hidden = false, onShow, c
       <div className={styles.veil}>
         <EyeOff aria-hidden="true" size={compact ? '1.1em' : '1.6em'} />
         <p className={styles.warning}>
-          <span className={compact ? 'visually-hidden' : undefined}>Sensitive content: </span>
+          <span className={compact ? 'visually-hidden' : undefined}>{t`Sensitive content:`} </span>
           {warning}
         </p>
         {onShow && (
           <button type="button" className={styles.show} onClick={onShow}>
-            Show<span className="visually-hidden"> the sensitive pictures</span>
+            <Trans>
+              Show<span className="visually-hidden"> the sensitive pictures</span>
+            </Trans>
           </button>
         )}
       </div>

@@ -1,22 +1,27 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { SORTS, type Sort } from '@share-arts/contract';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import styles from './sort-select.module.css';
 
-const OPTIONS: { value: Sort; label: string }[] = [
-  { value: 'latest', label: 'Latest First' },
-  { value: 'trending', label: 'Trending' },
-  { value: 'oldest', label: 'Oldest First' },
+const OPTIONS: { value: Sort; label: MessageDescriptor }[] = [
+  { value: 'latest', label: msg`Latest First` },
+  { value: 'trending', label: msg`Trending` },
+  { value: 'oldest', label: msg`Oldest First` },
 ];
 
 /** "Sort posts" (Home, Explore, a tag's page): the server sorts (Trending = most liked first). */
 export function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: Sort) => void }) {
+  const { _ } = useLingui();
   const id = useId();
   return (
     <div className={styles.sort}>
       <label htmlFor={id} className="visually-hidden">
-        Sort posts
+        <Trans>Sort posts</Trans>
       </label>
       <select
         id={id}
@@ -26,7 +31,7 @@ export function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: 
       >
         {OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {_(option.label)}
           </option>
         ))}
       </select>

@@ -66,7 +66,8 @@ export function usePointerReorder({ listRef, onMove, onEnd, scrollPage = false }
     if (!row) return;
     row.style.translate = '';
     const natural = row.getBoundingClientRect().top;
-    row.style.translate = `0 ${current.lastY - current.grabY - natural}px`;
+    const y = `${current.lastY - current.grabY - natural}px`;
+    row.style.translate = `0 ${y}`;
   }
 
   /** The index the dragged row belongs at: after every other row whose middle is above the pointer. */

@@ -25,6 +25,14 @@ export const SessionInfo = Type.Object({
   lastUsedAt: DateString,
   /** True for the session of the token that asked. */
   current: Type.Boolean(),
+  /** An app signed in through OAuth (issue 45): its name and website; `device` is then the app's name. */
+  app: Type.Optional(
+    Type.Object({
+      name: Type.String(),
+      website: Type.Union([Type.String(), Type.Null()]),
+      scopes: Type.Array(Type.String()),
+    }),
+  ),
 });
 export type SessionInfo = Static<typeof SessionInfo>;
 

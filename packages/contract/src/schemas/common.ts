@@ -1,7 +1,15 @@
 import { Type, type Static } from 'typebox';
 
 export const ErrorBody = Type.Object(
-  { errors: Type.Array(Type.String(), { minItems: 1 }) },
+  {
+    errors: Type.Array(Type.String(), { minItems: 1 }),
+    untranslated: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'The same messages in English, when `errors` are translated (the request asked for another language by Accept-Language, issue 43): for programs that act on what a refusal says',
+      }),
+    ),
+  },
   { description: 'Every error: one message a person can act on.' },
 );
 export type ErrorBody = Static<typeof ErrorBody>;

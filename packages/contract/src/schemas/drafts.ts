@@ -51,6 +51,11 @@ export const Draft = Type.Object({
     maxItems: LIMITS.postPicturesMax,
     description: 'In order, each with its alt text (kept on the picture): the first is the cover',
   }),
+  processPictures: Type.Array(Picture, {
+    maxItems: LIMITS.processPicturesMax,
+    description:
+      'The work’s process pictures (sketch, lines, flats…) in order, each with its alt text; published as the post’s processPictures. [] when none',
+  }),
   rights: DraftRights,
   seriesId: Type.Union([Id, Type.Null()], {
     description: 'The series the work joins once posted (null: none, or the series was deleted)',
@@ -138,6 +143,13 @@ export const SaveDraftBody = Type.Object(
         maxItems: LIMITS.postPicturesMax,
         errorMessage: `A draft holds at most ${LIMITS.postPicturesMax} pictures, as a post does`,
         description: `The whole list in order, 0 to ${LIMITS.postPicturesMax}; each picture in no post and no other draft`,
+      }),
+    ),
+    processPictures: Type.Optional(
+      Type.Array(draftPicture, {
+        maxItems: LIMITS.processPicturesMax,
+        errorMessage: `A draft holds at most ${LIMITS.processPicturesMax} process pictures, as a post does`,
+        description: `The whole list of process pictures (sketch, lines, flats…) in order, 0 to ${LIMITS.processPicturesMax}; each picture in no post, no other draft and not among pictures`,
       }),
     ),
     rights: Type.Optional(DraftRights),

@@ -45,6 +45,8 @@ export const MODERATION_QUEUE_PAGE = 10;
 
 /** The moderation messages of the API (the web app shows them as they are). */
 export const MODERATION_MESSAGES = {
+  referenceNotFound:
+    'There is no such reference picture, or its inquiry has no open report: moderators see an inquiry’s pictures only while it is reported.',
   reportThanks: 'Thank you for your report. A moderator will review it; you will be notified of the outcome.',
   alreadyReported:
     'You have already reported this, and your report is still open: a moderator will review it. You will be notified of the outcome.',
@@ -161,6 +163,14 @@ export const ModerationTarget = Type.Object({
         text: Type.String({ description: "The post's or comment's words; a person's bio" }),
         postId: Type.Union([Id, Type.Null()], { description: 'The post (of a comment: the post it is on)' }),
         pictures: Type.Array(Type.String(), { description: "The post's picture URLs (none for a comment or person)" }),
+        processPictures: Type.Array(Type.String(), {
+          description:
+            "A post's process pictures (sketch, lines, flats…: issue 41), URLs in the artist's order; [] for the rest",
+        }),
+        references: Type.Array(Type.String(), {
+          description:
+            "An inquiry's reference pictures (issue 42), private to its two people: each the moderators' URL GET /api/moderation/inquiries/{id}/references/{referenceId}, read with the token while the inquiry has an open report; [] for the rest",
+        }),
         moderation: Type.Union([Type.Enum(['hidden', 'removed']), Type.Null()]),
         contentWarning: Type.Union([Type.String(), Type.Null()]),
         createdAt: DateString,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS, SORTS } from '../constants.js';
 import { BODY_TEXT, DateString, Id } from './common.js';
-import { Picture } from './media.js';
+import { MEDIA_LIMITS, Picture } from './media.js';
 import { PostRightsFields, PostRightsInput } from './rights.js';
 import { RemotePerson } from './user.js';
 import { CommissionFilterQuery } from './commissions.js';
@@ -236,12 +236,32 @@ export const EditPostBody = Type.Object({
         }),
       ),
       processMediaIds: Type.Optional(processMediaIds),
+      alts: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              mediaId,
+              alt: Type.String({
+                maxLength: MEDIA_LIMITS.altMax,
+                errorMessage: `alt must be at most ${MEDIA_LIMITS.altMax} characters long`,
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          {
+            maxItems: LIMITS.postPicturesMax + LIMITS.processPicturesMax,
+            errorMessage: `alts lists at most ${LIMITS.postPicturesMax + LIMITS.processPicturesMax} pictures, each once`,
+            description:
+              'New alt texts of pictures or process pictures the post shows after this edit (issue 41): a change of alt text alone is an edit, kept in the history as a change of those pictures (the earlier alt texts kept for the author). Each picture once; one the post does not show is refused (400)',
+          },
+        ),
+      ),
       ...PostRightsInput,
     },
     {
       additionalProperties: false,
       description:
-        'Content, the pictures, the process pictures, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
+        'Content, the pictures, the process pictures, their alt texts, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
     },
   ),
 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LOCALES } from '../locales.js';
 
 /** The artist's rights and content warnings (issue 23): a post's licence, warning and comment policy. */
 
@@ -106,6 +107,10 @@ export const UserSettings = Type.Object(
       description:
         "Let others add my works to their collections (issue 41, default true); off, adding one is refused (400) and my works already in others' collections stay until I take them out",
     }),
+    language: Type.Union([Type.Enum([...LOCALES]), Type.Null()], {
+      description:
+        "The language I chose for the app, its mails and the server's messages to me (issue 43); null: my browser's",
+    }),
   },
   { description: "The viewer's own settings: shown to their owner only" },
 );
@@ -137,6 +142,17 @@ export const UserSettingsInput = Type.Object(
         description: 'Let others add my works to their collections',
         errorMessage: 'allowCollecting must be true or false',
       }),
+    ),
+    language: Type.Optional(
+      Type.Union(
+        [
+          Type.Enum([...LOCALES], {
+            errorMessage: `language must be one of: ${LOCALES.join(', ')} (or null to follow the browser's)`,
+          }),
+          Type.Null(),
+        ],
+        { description: "The app's language for me (issue 43), or null to follow my browser's" },
+      ),
     ),
   },
   { additionalProperties: false, description: 'Only the settings sent change' },

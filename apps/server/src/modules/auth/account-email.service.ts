@@ -9,6 +9,7 @@ import {
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
+import { mailLocale } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.js';
@@ -118,7 +119,10 @@ export function createAccountEmailService({
       await job.once(`mail:${link.hash}`, async () => {
         await issue(target, 'verify-email', link.hash, ACCOUNT_EMAIL_LIMITS.verifyLinkHours * 3_600_000);
         const url = `${origin}/verify-email?token=${link.token}`;
-        await mailer.send({ ...verificationMail(target.email, target.username, url), messageId: link.messageId });
+        await mailer.send({
+          ...verificationMail(mailLocale(target.language), target.email, target.username, url),
+          messageId: link.messageId,
+        });
       });
     },
     MAIL_JOB,
@@ -137,7 +141,10 @@ export function createAccountEmailService({
           if (sent.count > RATE_LIMITS.resetMailsPerAccount.max) return;
           await issue(target, 'reset-password', link.hash, ACCOUNT_EMAIL_LIMITS.resetLinkMinutes * 60_000);
           const url = `${origin}/reset-password?token=${link.token}`;
-          await mailer.send({ ...resetMail(target.email, target.username, url), messageId: link.messageId });
+          await mailer.send({
+            ...resetMail(mailLocale(target.language), target.email, target.username, url),
+            messageId: link.messageId,
+          });
         });
       }
     },
@@ -156,7 +163,14 @@ export function createAccountEmailService({
       await job.once(`mail:${link.hash}`, async () => {
         await issue(target, 'undo-email', link.hash, SECURITY.undoEmailDays * 86_400_000);
         const url = `${origin}/undo-email?token=${link.token}`;
-        const mail = emailChangedMail(oldEmail, target.username, newEmail, url, SECURITY.undoEmailDays);
+        const mail = emailChangedMail(
+          mailLocale(target.language),
+          oldEmail,
+          target.username,
+          newEmail,
+          url,
+          SECURITY.undoEmailDays,
+        );
         await mailer.send({ ...mail, messageId: link.messageId });
       });
     },

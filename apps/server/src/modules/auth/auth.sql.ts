@@ -11,6 +11,8 @@ export interface MailTarget {
   username: string;
   email: string;
   verified: boolean;
+  /** The language the person chose (issue 43): their mails are written in it. */
+  language: string | null;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface MailTarget {
 export async function selectMailTarget(db: Db, userId: string): Promise<MailTarget | undefined> {
   const [row] = await queryRows<MailTarget>(
     db,
-    sql`select id, username, email, email_verified_at is not null as verified from users
+    sql`select id, username, email, email_verified_at is not null as verified, language from users
         where id = ${userId}::uuid and remote_actor_id is null`,
   );
   return row;
@@ -34,10 +36,10 @@ export async function selectMailTarget(db: Db, userId: string): Promise<MailTarg
 export async function selectResetTargets(db: Db, login: string, limit: number): Promise<MailTarget[]> {
   return queryRows<MailTarget>(
     db,
-    sql`(select id, username, email, true as verified from users
+    sql`(select id, username, email, true as verified, language from users
          where lower(username) = lower(${login}) and email_verified_at is not null and remote_actor_id is null)
         union
-        (select id, username, email, true as verified from users
+        (select id, username, email, true as verified, language from users
          where lower(email) = lower(${login}) and email_verified_at is not null and remote_actor_id is null
          limit ${limit})
         limit ${limit}`,

@@ -13,8 +13,14 @@ export function createTokenCheck({
   tokens,
   accountStatus,
   sessionLive,
+  appToken = async () => null,
 }: {
   tokens: TokenService;
+  /**
+   * An app's opaque OAuth access token (issue 45: createOAuthTokenLookup in modules/oauth): the claims of the
+   * session it names, with its scopes, or null. Its account and session are then checked as a JWT's are.
+   */
+  appToken?: (token: string) => Promise<TokenClaims | null>;
   /** Whether the account exists and is not suspended (createAccountCheck in modules/users, which remembers it). */
   accountStatus: (userId: string) => Promise<AccountStatus>;
   /** Whether the token's session was not ended (createSessionCheck in modules/sessions, which remembers it). */
@@ -22,7 +28,8 @@ export function createTokenCheck({
 }): TokenCheck {
   async function check(token: string | undefined): Promise<TokenVerdict> {
     if (!token) return { status: 'missing' };
-    const verified = await tokens.verify(token);
+    // A JWT has two dots; an OAuth access token (43 base64url characters) has none.
+    const verified = token.includes('.') ? await tokens.verify(token) : await appToken(token);
     if (!verified) return { status: 'invalid' };
     // The account first: a deleted account's sessions went with it, and its token answers "gone".
     const account = await accountStatus(verified.userId);

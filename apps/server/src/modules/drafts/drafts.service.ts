@@ -1,6 +1,7 @@
 import {
   DRAFT_EXCERPT_MAX,
   DRAFT_LIMITS,
+  LIMITS,
   PAGE_LIMITS,
   type Draft,
   type DraftRights,
@@ -48,7 +49,9 @@ export const DRAFT_ERRORS = {
   stale:
     'This draft was changed elsewhere (another tab or device) since you opened it: reload it to see the newest version, then make your change again.',
   publishing: 'This draft is being published right now: wait a moment, then look at your profile.',
-  pictureTwice: 'A picture is listed twice: list each picture once.',
+  pictureTwice:
+    'A picture is listed twice (in pictures or processPictures, or in both): list each picture once, as a finished picture or as a process picture.',
+  tooManyProcess: `A draft holds at most ${LIMITS.processPicturesMax} process pictures, as a post does.`,
   pictureNotFound: 'A picture of the draft does not exist (it may have been deleted): upload it again.',
   pictureNotYours: 'A picture of the draft is someone else’s: use pictures you uploaded.',
   pictureAvatar: 'A picture of the draft was uploaded as a profile photo: upload it again as a post picture.',
@@ -109,6 +112,7 @@ export function toDraft(row: DraftRow): Draft {
     _id: row.id,
     content: row.content,
     pictures: row.pictures.map(toPicture),
+    processPictures: row.process_pictures.map(toPicture),
     rights: { ...DEFAULT_RIGHTS, ...row.rights },
     seriesId: row.series_id,
     chapter: row.chapter,
@@ -192,8 +196,10 @@ export function createDraftsService({
    * The pictures sent, checked (clear 400s), and their alt texts saved where they changed (kept on the picture, as the
    * composer's uploads do): before the draft's own write, so that a refused request writes nothing of the draft.
    */
-  async function checkAndSaveAlts(authorId: string, draftId: string | null, pictures: SaveDraftBody['pictures']) {
-    if (!pictures?.length) return;
+  async function checkAndSaveAlts(authorId: string, draftId: string | null, body: SaveDraftBody) {
+    const pictures = [...(body.pictures ?? []), ...(body.processPictures ?? [])];
+    if (!pictures.length) return;
+    if ((body.processPictures?.length ?? 0) > LIMITS.processPicturesMax) throw badRequest(DRAFT_ERRORS.tooManyProcess);
     const { alts } = await checkPictures(
       db,
       authorId,
@@ -222,13 +228,19 @@ export function createDraftsService({
    */
   async function publishClaimed(row: DraftRow & { reclaimed: boolean; claimed_at: string }): Promise<string> {
     const mediaIds = row.pictures.map((picture) => picture.id);
+    const processMediaIds = row.process_pictures.map((picture) => picture.id);
     const content = row.content.trim();
     let postId = row.reclaimed
       ? await selectPublishedSince(db, row.author_id, row.claimed_at, content, mediaIds[0])
       : undefined;
     if (!postId) {
       try {
-        const post = await posts.create(row.author_id, { content: row.content, mediaIds, ...row.rights });
+        const post = await posts.create(row.author_id, {
+          content: row.content,
+          mediaIds,
+          ...(processMediaIds.length ? { processMediaIds } : {}),
+          ...row.rights,
+        });
         postId = (JSON.parse(post.text) as Post)._id;
       } catch (error) {
         if (artistMustFix(error)) await markPublishFailed(db, row.id, error.message);
@@ -264,12 +276,13 @@ export function createDraftsService({
 
     async create(authorId: string, body: SaveDraftBody): Promise<Draft> {
       const ids = body.pictures?.map((picture) => picture.mediaId) ?? [];
-      await checkAndSaveAlts(authorId, null, body.pictures);
+      const processIds = body.processPictures?.map((picture) => picture.mediaId) ?? [];
+      await checkAndSaveAlts(authorId, null, body);
       const id = await db
         .transaction(async (tx) => {
           await lockAuthorDrafts(tx, authorId);
           if ((await countDrafts(tx, authorId)) >= DRAFT_LIMITS.perArtist) throw badRequest(DRAFT_ERRORS.tooMany);
-          const { ids: mediaIds } = await checkPictures(tx, authorId, null, ids);
+          const { ids: all } = await checkPictures(tx, authorId, null, [...ids, ...processIds]);
           const fields = await fieldsOf(tx, authorId, body);
           const draftId = await insertDraft(tx, authorId, {
             content: fields.content ?? '',
@@ -277,7 +290,8 @@ export function createDraftsService({
             seriesId: fields.seriesId ?? null,
             chapter: fields.chapter ?? null,
           });
-          await replaceDraftMedia(tx, draftId, mediaIds);
+          await replaceDraftMedia(tx, draftId, all.slice(0, ids.length));
+          await replaceDraftMedia(tx, draftId, all.slice(ids.length), true);
           return draftId;
         })
         .catch(mapPictureTaken);
@@ -291,7 +305,7 @@ export function createDraftsService({
       const current = await selectDraft(db, id, authorId);
       if (!current) throw notFound(DRAFT_ERRORS.notFound);
       if (current.revision !== body.revision) throw conflict(DRAFT_ERRORS.stale);
-      await checkAndSaveAlts(authorId, id, body.pictures);
+      await checkAndSaveAlts(authorId, id, body);
       await db
         .transaction(async (tx) => {
           const current = await lockDraft(tx, id, authorId);
@@ -299,15 +313,21 @@ export function createDraftsService({
           if (current.revision !== body.revision) throw conflict(DRAFT_ERRORS.stale);
           if (current.publishing) throw conflict(DRAFT_ERRORS.publishing);
           const fields = await fieldsOf(tx, authorId, body);
-          if (body.pictures !== undefined) {
-            const { ids: mediaIds } = await checkPictures(
-              tx,
-              authorId,
-              id,
-              body.pictures.map((picture) => picture.mediaId),
-            );
-            // A picture taken out is attached to nothing now: the media sweep deletes it after its day.
-            await replaceDraftMedia(tx, id, mediaIds);
+          if (body.pictures !== undefined || body.processPictures !== undefined) {
+            // Both lists as they will be (a list left out stays as it is): a picture is in one of them at most.
+            const kept = await selectDraft(tx, id, authorId);
+            const finished =
+              body.pictures?.map((picture) => picture.mediaId) ?? kept?.pictures.map((picture) => picture.id) ?? [];
+            const process =
+              body.processPictures?.map((picture) => picture.mediaId) ??
+              kept?.process_pictures.map((picture) => picture.id) ??
+              [];
+            const { ids: all } = await checkPictures(tx, authorId, id, [...finished, ...process]);
+            // A picture taken out is attached to nothing now: the media sweep deletes it after its day. The process
+            // pictures first: a picture moved from one list to the other leaves its old place before taking its new.
+            if (body.processPictures !== undefined) await replaceDraftMedia(tx, id, [], true);
+            if (body.pictures !== undefined) await replaceDraftMedia(tx, id, all.slice(0, finished.length));
+            if (body.processPictures !== undefined) await replaceDraftMedia(tx, id, all.slice(finished.length), true);
           }
           await updateDraft(tx, id, fields);
         })

@@ -28,6 +28,8 @@ export interface DraftRow {
   updated_key: Date | string;
   /** The pictures in order, as media rows. */
   pictures: MediaRow[];
+  /** The process pictures in order (draft_media.process, migration 0050). */
+  process_pictures: MediaRow[];
 }
 
 const draftColumns = sql`d.id, d.author_id, d.content, d.rights, d.series_id, d.chapter, d.revision,
@@ -35,7 +37,11 @@ const draftColumns = sql`d.id, d.author_id, d.content, d.rights, d.series_id, d.
   d.publishing_since::text as publishing_since,
   ${isoDate('d.created_at')} as created_at, ${isoDate('d.updated_at')} as updated_at, d.updated_at as updated_key,
   coalesce((select json_agg(${mediaJson('m')} order by dm.position)
-            from draft_media dm join media m on m.id = dm.media_id where dm.draft_id = d.id), '[]'::json) as pictures`;
+            from draft_media dm join media m on m.id = dm.media_id where dm.draft_id = d.id and not dm.process),
+           '[]'::json) as pictures,
+  coalesce((select json_agg(${mediaJson('m')} order by dm.position)
+            from draft_media dm join media m on m.id = dm.media_id where dm.draft_id = d.id and dm.process),
+           '[]'::json) as process_pictures`;
 
 /** One draft of its author (anyone else: none). */
 export async function selectDraft(db: Db, id: string, authorId: string): Promise<DraftRow | undefined> {
@@ -75,9 +81,9 @@ export async function selectDraftPage(
     sql`select d.id, left(d.content, ${options.excerpt}) as excerpt, d.series_id, d.revision,
           ${isoDate('d.scheduled_at')} as scheduled_at, d.time_zone, d.publish_error,
           ${isoDate('d.created_at')} as created_at, ${isoDate('d.updated_at')} as updated_at, d.updated_at as updated_key,
-          (select count(*)::int from draft_media c where c.draft_id = d.id) as picture_count,
+          (select count(*)::int from draft_media c where c.draft_id = d.id and not c.process) as picture_count,
           (select ${mediaJson('m')} from draft_media dm join media m on m.id = dm.media_id
-           where dm.draft_id = d.id order by dm.position limit 1) as cover
+           where dm.draft_id = d.id and not dm.process order by dm.position limit 1) as cover
         from drafts d where d.author_id = ${authorId}::uuid and ${after} order by ${orderBy} ${limit}`,
   );
   return keysetPage(rows, options.limit, DRAFT_ORDER.shape, (row) => [row.updated_key, row.id]);
@@ -138,13 +144,14 @@ export async function updateDraft(tx: Db, id: string, fields: Partial<DraftField
   await tx.execute(sql`update drafts set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
 }
 
-/** The draft's pictures become `mediaIds`, in order. */
-export async function replaceDraftMedia(tx: Db, draftId: string, mediaIds: string[]): Promise<void> {
-  await tx.execute(sql`delete from draft_media where draft_id = ${draftId}::uuid`);
+/** The draft's pictures (or, with `process`, its process pictures) become `mediaIds`, in order. */
+export async function replaceDraftMedia(tx: Db, draftId: string, mediaIds: string[], process = false): Promise<void> {
+  await tx.execute(sql`delete from draft_media where draft_id = ${draftId}::uuid and process = ${process}`);
   if (mediaIds.length === 0) return;
   await tx.execute(
-    sql`insert into draft_media (draft_id, media_id, position)
-        select ${draftId}::uuid, id, ord::int - 1 from unnest(${`{${mediaIds.join(',')}}`}::uuid[]) with ordinality as t(id, ord)`,
+    sql`insert into draft_media (draft_id, media_id, position, process)
+        select ${draftId}::uuid, id, ord::int - 1, ${process}
+        from unnest(${`{${mediaIds.join(',')}}`}::uuid[]) with ordinality as t(id, ord)`,
   );
 }
 
@@ -164,7 +171,8 @@ export async function selectPictureUses(db: Db, ids: string[], draftId: string |
   return queryRows<PictureUse>(
     db,
     sql`select m.id, m.owner_id, m.purpose, m.alt,
-               exists (select 1 from post_media pm where pm.media_id = m.id) as in_post,
+               (exists (select 1 from post_media pm where pm.media_id = m.id)
+                or exists (select 1 from post_process_pictures pp where pp.media_id = m.id)) as in_post,
                exists (select 1 from draft_media dm where dm.media_id = m.id
                         and dm.draft_id is distinct from ${draftId}::uuid) as in_other_draft,
                exists (select 1 from users u where u.photo_media_id = m.id) as avatar
@@ -187,7 +195,7 @@ export async function deleteDraftRow(db: Db, id: string, authorId: string): Prom
     const pictures = await queryRows<{ media_id: string }>(
       tx,
       sql`select dm.media_id from draft_media dm join drafts d on d.id = dm.draft_id
-          where d.id = ${id}::uuid and d.author_id = ${authorId}::uuid order by dm.position`,
+          where d.id = ${id}::uuid and d.author_id = ${authorId}::uuid order by dm.process, dm.position`,
     );
     const gone = await queryRows<{ id: string }>(
       tx,
@@ -205,6 +213,7 @@ export async function selectLoosePictures(db: Db, ids: string[]): Promise<string
     sql`select m.id from media m
         where m.id = any(${`{${ids.join(',')}}`}::uuid[])
           and not exists (select 1 from post_media pm where pm.media_id = m.id)
+          and not exists (select 1 from post_process_pictures pp where pp.media_id = m.id)
           and not exists (select 1 from draft_media dm where dm.media_id = m.id)
           and not exists (select 1 from users u where u.photo_media_id = m.id)`,
   );

@@ -302,6 +302,123 @@ describe('the pictures of a draft', () => {
   });
 });
 
+describe('the process pictures of a draft', () => {
+  it('are kept in their order with alt texts, apart from the pictures, and publishing carries them', async () => {
+    const ana = await signUp(ctx.app);
+    const [final, sketch, lines, flats] = await Promise.all(
+      ['final', 'sketch', 'lines', 'flats'].map((alt) => uploadPicture(ctx.app, ana, alt, SMALL)),
+    );
+    const draft = await newDraft(ana, {
+      content: 'Moth, from sketch to final',
+      pictures: [{ mediaId: final!._id }],
+      processPictures: [{ mediaId: lines!._id }, { mediaId: sketch!._id, alt: 'The first sketch, in pencil' }],
+    });
+    expect(draft.pictures.map((picture) => picture._id)).toEqual([final!._id]);
+    expect(draft.processPictures.map((picture) => [picture._id, picture.alt])).toEqual([
+      [lines!._id, 'lines'],
+      [sketch!._id, 'The first sketch, in pencil'],
+    ]);
+    // The list counts and covers the finished pictures only.
+    const listed = ((await call(ana, 'GET', '/api/drafts')).json().drafts as DraftSummary[]).find(
+      (summary) => summary._id === draft._id,
+    );
+    expect(listed).toMatchObject({ pictureCount: 1, cover: expect.objectContaining({ _id: final!._id }) });
+
+    // Reordered and one added; pictures left out of the save stay as they are.
+    const saved = await call(ana, 'PUT', `/api/drafts/${draft._id}`, {
+      revision: draft.revision,
+      processPictures: [{ mediaId: sketch!._id }, { mediaId: lines!._id }, { mediaId: flats!._id }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const resumed = (await call(ana, 'GET', `/api/drafts/${draft._id}`)).json().draft as Draft;
+    expect(resumed.pictures.map((picture) => picture._id)).toEqual([final!._id]);
+    expect(resumed.processPictures.map((picture) => picture._id)).toEqual([sketch!._id, lines!._id, flats!._id]);
+
+    // Published: the post shows them as its process, in order; the draft is gone.
+    const published = await call(ana, 'POST', `/api/drafts/${draft._id}/publish`);
+    expect(published.statusCode, published.body).toBe(201);
+    const post = published.json().post as Post;
+    expect(post.media.map((picture) => picture._id)).toEqual([final!._id]);
+    expect(post.process.map((picture) => [picture._id, picture.alt])).toEqual([
+      [sketch!._id, 'The first sketch, in pencil'],
+      [lines!._id, 'lines'],
+      [flats!._id, 'flats'],
+    ]);
+    const read = await call(null, 'GET', `/api/posts/${post._id}`);
+    expect(read.json().post.process.map((picture: { _id: string }) => picture._id)).toEqual([
+      sketch!._id,
+      lines!._id,
+      flats!._id,
+    ]);
+    expect((await call(ana, 'GET', `/api/drafts/${draft._id}`)).statusCode).toBe(404);
+    // A process picture of a post cannot join a draft (it is in a post).
+    const reused = await call(ana, 'POST', '/api/drafts', { processPictures: [{ mediaId: sketch!._id }] });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused)).toBe(DRAFT_ERRORS.pictureInPost);
+  });
+
+  it('refuse a picture in both lists, an eleventh, someone else’s; move between lists; go when discarded', async () => {
+    const ana = await signUp(ctx.app);
+    const bo = await signUp(ctx.app);
+    const mine: { _id: string }[] = [];
+    // One after the other: at most 4 uploads of a person wait for processing at once.
+    for (let n = 0; n < 11; n++) mine.push(await uploadPicture(ctx.app, ana, '', SMALL));
+    const theirs = await uploadPicture(ctx.app, bo, '', SMALL);
+    const both = await call(ana, 'POST', '/api/drafts', {
+      pictures: [{ mediaId: mine[0]!._id }],
+      processPictures: [{ mediaId: mine[0]!._id }],
+    });
+    expect(both.statusCode).toBe(400);
+    expect(errorOf(both)).toBe(DRAFT_ERRORS.pictureTwice);
+    const eleven = await call(ana, 'POST', '/api/drafts', {
+      processPictures: mine.map((picture) => ({ mediaId: picture._id })),
+    });
+    expect(eleven.statusCode).toBe(400);
+    expect(errorOf(eleven)).toMatch(/at most 10 process pictures/);
+    const someoneElse = await call(ana, 'POST', '/api/drafts', { processPictures: [{ mediaId: theirs._id }] });
+    expect(someoneElse.statusCode).toBe(400);
+    expect(errorOf(someoneElse)).toBe(DRAFT_ERRORS.pictureNotYours);
+
+    const draft = await newDraft(ana, {
+      pictures: [{ mediaId: mine[0]!._id }],
+      processPictures: [{ mediaId: mine[1]!._id }, { mediaId: mine[2]!._id }],
+    });
+    // Only processPictures sent, naming a finished picture that stays: refused, nothing changed.
+    const clash = await call(ana, 'PUT', `/api/drafts/${draft._id}`, {
+      revision: draft.revision,
+      processPictures: [{ mediaId: mine[0]!._id }],
+    });
+    expect(clash.statusCode).toBe(400);
+    expect(errorOf(clash)).toBe(DRAFT_ERRORS.pictureTwice);
+    // Both lists sent: a picture moves from process to finished and back.
+    const moved = await call(ana, 'PUT', `/api/drafts/${draft._id}`, {
+      revision: draft.revision,
+      pictures: [{ mediaId: mine[1]!._id }],
+      processPictures: [{ mediaId: mine[0]!._id }, { mediaId: mine[2]!._id }],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((moved.json().draft as Draft).pictures.map((picture) => picture._id)).toEqual([mine[1]!._id]);
+    expect((moved.json().draft as Draft).processPictures.map((picture) => picture._id)).toEqual([
+      mine[0]!._id,
+      mine[2]!._id,
+    ]);
+    // Another draft cannot take a process picture of this one.
+    const taken = await call(ana, 'POST', '/api/drafts', { pictures: [{ mediaId: mine[2]!._id }] });
+    expect(taken.statusCode).toBe(400);
+    expect(errorOf(taken)).toBe(DRAFT_ERRORS.pictureInDraft);
+
+    // Discarded: its process pictures go with it, as its pictures do; the media sweep spared them until then.
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const media = createMediaService({ db: db(), storage: ctx.storage, log: quiet, now: () => Date.now() + 25 * HOUR });
+    await media.sweep();
+    expect((await mediaRows([mine[0]!._id, mine[1]!._id, mine[2]!._id])).sort()).toEqual(
+      [mine[0]!._id, mine[1]!._id, mine[2]!._id].sort(),
+    );
+    expect((await call(ana, 'DELETE', `/api/drafts/${draft._id}`)).statusCode).toBe(204);
+    expect(await mediaRows([mine[0]!._id, mine[1]!._id, mine[2]!._id])).toEqual([]);
+  });
+});
+
 describe('scheduling', () => {
   it('takes a time in the next year with its zone, moves it, cancels it; refuses the past and beyond', async () => {
     const ana = await signUp(ctx.app);

@@ -384,6 +384,11 @@ function jsonFiles(db: Db, userId: string): [name: string, parts: () => AsyncIte
             file: pictureFile(picture.original_file),
             alt: picture.alt,
           })),
+          processPictures: row.process_pictures.map((picture) => ({
+            id: picture.id,
+            file: pictureFile(picture.original_file),
+            alt: picture.alt,
+          })),
         })),
     ],
     ['commissions.json', () => commissionsJson(db, userId)],

@@ -83,7 +83,8 @@ drafts.json       Your drafts and scheduled posts (never published), oldest firs
                   rights (contentWarning, commentPolicy, licence, aiGenerated, downloadable),
                   seriesId and chapter (the series it joins once posted), scheduledAt (UTC; null:
                   not scheduled), timeZone (the zone you chose it in), publishError, createdAt,
-                  updatedAt, pictures (in order: id, file in pictures/, alt).
+                  updatedAt, pictures (in order: id, file in pictures/, alt), processPictures (the
+                  work's sketches, lines, flats…, in order, the same way).
 
 insights.json     Your insights' counts (issue 42), oldest day first: how many people saw your
                   profile (postId null) and each work per day (UTC) and where they came from.

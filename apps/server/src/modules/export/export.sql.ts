@@ -440,6 +440,8 @@ export interface DraftExportRow extends Row {
   created_at: string;
   updated_at: string;
   pictures: { id: string; original_file: string; alt: string }[];
+  /** Its process pictures in order (migration 0050). */
+  process_pictures: { id: string; original_file: string; alt: string }[];
 }
 
 /** The account's drafts and scheduled posts (issue 41), oldest first, each with its pictures in order. */
@@ -452,8 +454,14 @@ export const draftPages = (db: Db, userId: string) =>
             d.created_at, d.updated_at,
             coalesce((select json_agg(json_build_object('id', m.id, 'original_file', m.original_file, 'alt', m.alt)
                                       order by dm.position)
-                      from draft_media dm join media m on m.id = dm.media_id where dm.draft_id = d.id), '[]'::json)
-              as pictures
+                      from draft_media dm join media m on m.id = dm.media_id
+                      where dm.draft_id = d.id and not dm.process), '[]'::json)
+              as pictures,
+            coalesce((select json_agg(json_build_object('id', m.id, 'original_file', m.original_file, 'alt', m.alt)
+                                      order by dm.position)
+                      from draft_media dm join media m on m.id = dm.media_id
+                      where dm.draft_id = d.id and dm.process), '[]'::json)
+              as process_pictures
           from drafts d where d.author_id = ${userId}::uuid and ${after} order by ${orderBy} ${limit}`,
     (row) => [row.created_at, row.id],
   );

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ACCOUNT_MOVE_COOLDOWN_DAYS,
   ACCOUNT_MOVE_ERRORS,
+  LOOKUP_ERRORS,
   AccountAliasesBody,
   AccountAliasesResponse,
   AccountMoveBody,
@@ -13,7 +14,7 @@ import {
 import { cancelMoveAway, moveLocalFollows, setAccountAliases, type MoveSource } from '../../actions/account-move.js';
 import type { Db } from '../../db/client.js';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, refusal } from '../../lib/http-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { RemoteFollowChange } from './federation.outbound-follows.js';
@@ -99,10 +100,9 @@ export const aliasesRoutes: FastifyPluginAsyncTypebox<{
         if (!iri) {
           await limiter.hit(`federation-lookup:${userId}`, LOOKUPS_PER_USER);
           const found = await lookup(deps, query, userId, localHost(request));
-          if (found.kind !== 'person')
-            throw new HttpError(400, ACCOUNT_MOVE_ERRORS.notAPerson.replace('{query}', query));
+          if (found.kind !== 'person') throw refusal(400, ACCOUNT_MOVE_ERRORS.notAPerson, { query });
           iri = (await selectShadowByHandle(deps.db, found.username))?.iri;
-          if (!iri) throw new HttpError(400, ACCOUNT_MOVE_ERRORS.thisSite.replace('{query}', query));
+          if (!iri) throw refusal(400, ACCOUNT_MOVE_ERRORS.thisSite, { query });
         }
         if (!iris.includes(iri)) iris.push(iri);
       }
@@ -225,25 +225,24 @@ export const moveAwayRoutes: FastifyPluginAsyncTypebox<{
    */
   async function targetOf(request: FastifyRequest, query: string, ours: string): Promise<MoveTarget> {
     const userId = request.userId!;
-    const say = (message: string) => message.replace('{query}', query);
+    // `{you}`: this account's address, which the new account must name as an alias.
+    const say = (message: string) => refusal(400, message, { query, you: ours });
     await limiter.hit(`federation-lookup:${userId}`, LOOKUPS_PER_USER);
     const found = await lookup(deps, query, userId, localHost(request));
-    if (found.kind !== 'person') throw new HttpError(400, say(ACCOUNT_MOVE_ERRORS.moveNotAPerson));
+    if (found.kind !== 'person') throw say(ACCOUNT_MOVE_ERRORS.moveNotAPerson);
     const shadow = await selectShadowByHandle(deps.db, found.username);
     if (!shadow) {
       const here = await selectActorByUsername(deps.db, found.username);
-      throw new HttpError(
-        400,
-        here?.id === userId ? ACCOUNT_MOVE_ERRORS.moveToSelf : say(ACCOUNT_MOVE_ERRORS.moveHere),
-      );
+      throw here?.id === userId
+        ? new HttpError(400, ACCOUNT_MOVE_ERRORS.moveToSelf)
+        : say(ACCOUNT_MOVE_ERRORS.moveHere);
     }
     // Read afresh: the alias was added on the new server a minute ago, and what was kept may be older.
     const actor = await freshActor(deps, shadow.iri).catch(() => null);
-    if (!actor) throw new HttpError(502, `${new URL(shadow.iri).host} did not answer: try again later.`);
+    if (!actor) throw refusal(502, LOOKUP_ERRORS.noServer, { host: new URL(shadow.iri).host });
     await keepPerson(deps, actor);
-    if (actor.successorId) throw new HttpError(400, say(ACCOUNT_MOVE_ERRORS.moveMoved));
-    if (!actor.aliasIds.some((alias) => alias.href === ours))
-      throw new HttpError(400, say(ACCOUNT_MOVE_ERRORS.moveNotNamed));
+    if (actor.successorId) throw say(ACCOUNT_MOVE_ERRORS.moveMoved);
+    if (!actor.aliasIds.some((alias) => alias.href === ours)) throw say(ACCOUNT_MOVE_ERRORS.moveNotNamed);
     return { userId: shadow.user_id, iri: shadow.iri };
   }
 
@@ -273,10 +272,7 @@ export const moveAwayRoutes: FastifyPluginAsyncTypebox<{
       const tooSoon = (movedAt: string | null) => {
         const next = movedAt ? new Date(movedAt).getTime() + ACCOUNT_MOVE_COOLDOWN_DAYS * 86_400_000 : 0;
         if (next > Date.now())
-          throw new HttpError(
-            400,
-            ACCOUNT_MOVE_ERRORS.moveTooSoon.replace('{date}', new Date(next).toISOString().slice(0, 10)),
-          );
+          throw refusal(400, ACCOUNT_MOVE_ERRORS.moveTooSoon, { date: new Date(next).toISOString().slice(0, 10) });
       };
       tooSoon((await moveStateOf(deps.db, userId)).movedAt);
       const target = await targetOf(request, request.body.account.trim(), ours);

@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 // The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
 import { originOf } from '../../plugins/static-files.js';
-import { escapeHtml } from './federation.html.js';
+import { escapeHtml } from '../../lib/text-html.js';
 import type { FederationRequestData } from './federation.dispatchers.js';
 import { requestHosts } from './federation.safety.js';
 

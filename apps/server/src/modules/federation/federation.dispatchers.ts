@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { extractMentions } from '../../lib/mentions.js';
 import type { PostsService } from '../posts/index.js';
-import type { TextLinks } from './federation.html.js';
+import type { TextLinks } from '../../lib/text-html.js';
 import { registerInboxListeners, type InboxRemoteWorks } from './federation.inbox.js';
 import { createInstanceKeys, INSTANCE_ACTOR, toInstanceActor } from './federation.instance.js';
 import type { ActorKeys } from './federation.keys.js';

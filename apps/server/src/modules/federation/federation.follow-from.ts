@@ -9,7 +9,7 @@ import {
   UsernameParams,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, refusal } from '../../lib/http-error.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses } from '../../lib/route-schema.js';
 // The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
@@ -106,7 +106,7 @@ export const followFromRoutes: FastifyPluginAsyncTypebox<{
       const visitor = readVisitorAccount(request.query.account, allowPrivateAddress);
       if (!visitor) throw new HttpError(400, FOLLOW_FROM_ERRORS.notAnAccount);
       if (visitor.host === ours) throw new HttpError(400, FOLLOW_FROM_ERRORS.thisServer);
-      const say = (message: string) => message.replace('{host}', visitor.host).replace('{handle}', `@${handle}`);
+      const say = (message: string) => refusal(422, message, { host: visitor.host, handle: `@${handle}` });
 
       await limiter.hit(`follow-from:${request.ip}`, LOOKUPS_PER_IP);
       const resource =
@@ -115,11 +115,11 @@ export const followFromRoutes: FastifyPluginAsyncTypebox<{
       const found = await ctx
         .lookupWebFinger(resource, { signal: AbortSignal.timeout(FOLLOW_FROM.lookupTimeoutMs), maxRedirection: 3 })
         .catch(() => null);
-      if (!found) throw new HttpError(422, say(FOLLOW_FROM_ERRORS.noServer));
+      if (!found) throw say(FOLLOW_FROM_ERRORS.noServer);
       const template = found.links?.find((link) => link.rel === SUBSCRIBE)?.template;
       const url = template?.includes('{uri}') ? URL.parse(template.replace('{uri}', encodeURIComponent(handle))) : null;
       if (!url || (url.protocol !== 'https:' && !(allowPrivateAddress && url.protocol === 'http:'))) {
-        throw new HttpError(422, say(FOLLOW_FROM_ERRORS.noFollowPage));
+        throw say(FOLLOW_FROM_ERRORS.noFollowPage);
       }
       return { url: url.href, handle };
     },

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Federation } from '@fedify/fedify';
 import type { Actor } from '@fedify/vocab';
 import type { FastifyRequest } from 'fastify';
+import type { LookupResponse } from '@share-arts/contract';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 // The one rule for the site's public origin: PUBLIC_ORIGIN, else a plain Host header, else none.
@@ -21,7 +22,13 @@ import { remoteFollowIdMaker, remoteFollowSender, type RemoteFollowChange } from
 import { remoteLikeSender } from './federation.outbound-likes.js';
 import { selectActorByUsername, selectShadowByIri } from './federation.sql.js';
 import { limitedLoader, type Signer } from './federation.remote-fetch.js';
-import { keepPerson, lookupRoutes, type RemotePeopleDeps } from './federation.remote-people.js';
+import {
+  keepPerson,
+  lookup,
+  lookupRoutes,
+  LOOKUPS_PER_USER,
+  type RemotePeopleDeps,
+} from './federation.remote-people.js';
 import { aliasesRoutes, carryFollows, moveAwayRoutes } from './federation.account-move.js';
 import { backfill, BACKFILL_JOB, REMOTE_WORK_JOB, takeRemoteWork } from './federation.remote-works.js';
 
@@ -237,7 +244,17 @@ export async function wireFederation(
     inboxRate: { limiter, perMinute: config.federationInboxRate ?? INBOX_RATE_PER_MINUTE },
   });
   log.debug('federation: WebFinger, NodeInfo, the actors and their inboxes are served; works are delivered');
-  return { farewell: deliveries.farewell };
+  return {
+    farewell: deliveries.farewell,
+    /**
+     * Finds a person or a work on another server (or here) as GET /api/federation/lookup does, for the Mastodon client
+     * API's search with resolve=true (issue 45), counted against the same limit per person.
+     */
+    lookup: async (q: string, viewerId: string, host: string) => {
+      await limiter.hit(`federation-lookup:${viewerId}`, LOOKUPS_PER_USER);
+      return lookup(remote.people, q, viewerId, host);
+    },
+  };
 }
 
 /**
@@ -342,4 +359,10 @@ export interface FederationModule {
    * its `send`, called once the deletion committed, queues it. Undefined when there is no one to tell.
    */
   farewell(userId: string): Promise<ActorFarewell | undefined>;
+  /**
+   * A person or a work on another server (or here) by handle or address, as GET /api/federation/lookup finds it,
+   * for `viewerId`, counted against that route's limit per person (the Mastodon client API's search, issue 45).
+   * `host` is the site's own host (a handle there is a local account).
+   */
+  lookup(q: string, viewerId: string, host: string): Promise<LookupResponse>;
 }

@@ -19,7 +19,7 @@ import {
 } from '@fedify/vocab';
 import { APP_NAME, LICENCE_INFO, type Picture, type Post } from '@share-arts/contract';
 import { extractHashtags } from '../../lib/hashtags.js';
-import { escapeHtml, textHtml, type TextLinks } from './federation.html.js';
+import { escapeHtml, textHtml, type TextLinks } from '../../lib/text-html.js';
 import type { ActorRow, CommentRow } from './federation.sql.js';
 
 /** Mastodon shows this many of a status's attachments; the rest are named by the "+N more" paragraph. */

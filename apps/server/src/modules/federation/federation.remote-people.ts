@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { isActor, Note, Object as APObject, type Actor } from '@fedify/vocab';
 import { LOOKUP, LOOKUP_ERRORS, LookupQuery, LookupResponse, type LookupResponse as Found } from '@share-arts/contract';
 import { upsertShadowAccount, type RemotePersonFields } from '../../actions/remote-people.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, refusal } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses } from '../../lib/route-schema.js';
@@ -80,7 +80,7 @@ function personFields(actor: Actor, localHost: string): RemotePersonFields | nul
  */
 export async function keepPerson(deps: RemotePeopleDeps, actor: Actor): Promise<string> {
   const fields = personFields(actor, deps.localHost());
-  if (!fields) throw new HttpError(404, LOOKUP_ERRORS.nobody.replace('{query}', actor.id?.href ?? 'that address'));
+  if (!fields) throw refusal(404, LOOKUP_ERRORS.nobody, { query: actor.id?.href ?? '?' });
   const kept = await upsertShadowAccount(deps.db, fields);
   if (kept.created) await deps.queueBackfill(fields.iri);
   return kept.username;
@@ -199,10 +199,10 @@ export async function lookup(deps: RemotePeopleDeps, q: string, viewerId: string
   if (!input) throw new HttpError(400, LOOKUP_ERRORS.notAQuery);
   const host = input.kind === 'handle' ? input.host : input.url.host.toLowerCase();
   const shownQuery = input.kind === 'handle' ? `@${input.user}@${input.host}` : input.url.href;
-  const nobody = () => new HttpError(404, LOOKUP_ERRORS.nobody.replace('{query}', shownQuery));
+  const nobody = () => refusal(404, LOOKUP_ERRORS.nobody, { query: shownQuery });
   if (host === localHost.toLowerCase()) return lookupLocal(deps, input, viewerId, nobody);
   if (await isSuspendedServer(deps.db, [input.kind === 'handle' ? input.host.replace(/:\d+$/, '') : input.url])) {
-    throw new HttpError(403, LOOKUP_ERRORS.suspended.replace('{host}', host));
+    throw refusal(403, LOOKUP_ERRORS.suspended, { host });
   }
   try {
     if (input.kind === 'handle') {
@@ -228,7 +228,7 @@ export async function lookup(deps: RemotePeopleDeps, q: string, viewerId: string
     if (object instanceof Note) return await lookupWork(deps, object, nobody);
     throw nobody();
   } catch (error) {
-    if (error instanceof RemoteUnreachable) throw new HttpError(502, LOOKUP_ERRORS.noServer.replace('{host}', host));
+    if (error instanceof RemoteUnreachable) throw refusal(502, LOOKUP_ERRORS.noServer, { host });
     throw error;
   }
 }

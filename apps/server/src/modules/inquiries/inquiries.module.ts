@@ -1,15 +1,12 @@
-import { APP_NAME } from '@share-arts/contract';
 import type { ServerContext } from '../../context.js';
-import { MAIL_JOB, type MailModule } from '../mail/index.js';
+import { mailLocale } from '../../lib/i18n.js';
+import { inquiryMail, MAIL_JOB, type MailModule } from '../mail/index.js';
 import { inquiriesRoutes } from './inquiries.routes.js';
 import { createInquiriesService } from './inquiries.service.js';
 import { selectInquiryMail } from './inquiries.sql.js';
 
 /** The job that mails a new inquiry to its artist, when they chose mail (inquiry settings). */
 export const INQUIRY_MAIL_JOB = 'inquiries.mail';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The inquiries module (issue 42): requests to artists and their threads; a new one notifies the artist (the live
@@ -30,19 +27,9 @@ export async function wireInquiries(
       if (!row?.mail || row.blocked) return;
       const url = `${origin}/inquiries/${inquiryId}`;
       const excerpt = row.body.length > 500 ? `${row.body.slice(0, 500)}…` : row.body;
-      const paragraphs = [`Hello ${row.artist_username},`, `${row.client_username} sent you an inquiry:`, excerpt];
-      const after = ['You receive this mail because you chose to be mailed new inquiries (Settings, Inquiries).'];
       await job.once(`mail:${inquiryId}`, () =>
         mail.mailer.send({
-          to: row.email,
-          subject: `${row.client_username} sent you an inquiry on ${APP_NAME}`,
-          text: [...paragraphs, `Read and answer it:\n${url}`, ...after, `— ${APP_NAME}`].join('\n\n'),
-          html: `<!doctype html>\n<html><body>\n${[
-            ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-            `<p><a href="${escapeHtml(url)}">Read and answer it</a><br>${escapeHtml(url)}</p>`,
-            ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
-            `<p>— ${escapeHtml(APP_NAME)}</p>`,
-          ].join('\n')}\n</body></html>`,
+          ...inquiryMail(mailLocale(row.language), row.email, row.artist_username, row.client_username, excerpt, url),
           messageId: `inquiry-${inquiryId}@share-arts`,
         }),
       );

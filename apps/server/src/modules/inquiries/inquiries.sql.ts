@@ -332,11 +332,20 @@ export async function selectInquiryMail(
   db: Db,
   inquiryId: string,
 ): Promise<
-  | { email: string; artist_username: string; client_username: string; body: string; mail: boolean; blocked: boolean }
+  | {
+      email: string;
+      language: string | null;
+      artist_username: string;
+      client_username: string;
+      body: string;
+      mail: boolean;
+      blocked: boolean;
+    }
   | undefined
 > {
   const [row] = await queryRows<{
     email: string;
+    language: string | null;
     artist_username: string;
     client_username: string;
     body: string;
@@ -344,7 +353,7 @@ export async function selectInquiryMail(
     blocked: boolean;
   }>(
     db,
-    sql`select a.email, a.username as artist_username, c.username as client_username, iq.body,
+    sql`select a.email, a.language, a.username as artist_username, c.username as client_username, iq.body,
                coalesce(s.mail, false) and iq.artist_deleted_at is null as mail,
                ${blockedBetween(sql`iq.artist_id`, sql`iq.client_id`)} as blocked
         from inquiries iq join users a on a.id = iq.artist_id join users c on c.id = iq.client_id

@@ -433,6 +433,70 @@ describe('reports', () => {
   });
 });
 
+describe('a reported inquiry’s reference pictures', () => {
+  it('are shown to moderators while a report is open, through their own route, and to no one else', async () => {
+    const client = await signUp(ctx.app);
+    const inquiry = await send(client, artist, { body: 'Like these, please.' });
+    const added = await addReference(client, inquiry._id, await picture(120, 90));
+    expect(added.statusCode, added.body).toBe(201);
+    const referenceId = added.json().reference._id as string;
+    const url = `/api/moderation/inquiries/${inquiry._id}/references/${referenceId}`;
+    const grant = (role: string) =>
+      db().execute(sql`update users set role = ${role} where id = ${stranger.user._id}::uuid`);
+    await grant('moderator');
+    try {
+      // Not reported: private to the two, a moderator too gets 404.
+      expect((await call(stranger, 'GET', url)).statusCode).toBe(404);
+      const made = await call(artist, 'POST', '/api/reports', {
+        targetType: 'inquiry',
+        targetId: inquiry._id,
+        reason: 'other',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+
+      const targets: ModerationTarget[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await call(stranger, 'GET', `/api/moderation/reports${cursor ? `?cursor=${cursor}` : ''}`);
+        targets.push(...page.json().targets);
+        cursor = page.json().nextCursor;
+      } while (cursor);
+      const target = targets.find((t) => t.targetId === inquiry._id)!;
+      expect(target.content).toMatchObject({ references: [url], processPictures: [], pictures: [] });
+
+      // The moderator reads the very bytes the two people read.
+      const seen = await call(stranger, 'GET', url);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['content-type']).toBe('image/jpeg');
+      expect(seen.headers['cache-control']).toContain('private');
+      const theirs = await call(client, 'GET', `/api/inquiries/${inquiry._id}/references/${referenceId}`);
+      expect(seen.rawPayload.equals(theirs.rawPayload)).toBe(true);
+      // Anyone but a moderator: 403, the inquiry's own people too; signed out 401; bad ids 404 (not a 500).
+      expect((await call(client, 'GET', url)).statusCode).toBe(403);
+      expect((await call(null, 'GET', url)).statusCode).toBe(401);
+      expect((await call(stranger, 'GET', `/api/moderation/inquiries/${inquiry._id}/references/nope`)).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await call(stranger, 'GET', `/api/moderation/inquiries/${crypto.randomUUID()}/references/${referenceId}`))
+          .statusCode,
+      ).toBe(404);
+
+      // The report dealt with: private again.
+      const dismissed = await call(stranger, 'POST', '/api/moderation/actions', {
+        targetType: 'inquiry',
+        targetId: inquiry._id,
+        action: 'dismiss',
+        reason: 'Reviewed',
+      });
+      expect(dismissed.statusCode, dismissed.body).toBe(200);
+      expect((await call(stranger, 'GET', url)).statusCode).toBe(404);
+    } finally {
+      await grant('user');
+    }
+  });
+});
+
 describe('an account’s inquiries', () => {
   it('are in its export with their pictures, and go with the account', async () => {
     const buyer = await signUp(ctx.app);

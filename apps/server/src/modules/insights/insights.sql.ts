@@ -70,15 +70,20 @@ export async function upsertViewBatch(db: Db, posts: ViewBatch, profiles: ViewBa
   );
 }
 
+/**
+ * The statement of knownFediverseHosts: for each host, a probe of remote_actors_host_idx (migration 0050: the host
+ * part of the IRI, `split_part(iri, '/', 3)`), then the scheme checked on the rows found. Exported for the test that
+ * EXPLAINs it.
+ */
+export const knownFediverseHostsQuery = (hosts: string[]) =>
+  sql`select h.host from json_array_elements_text(${JSON.stringify(hosts)}::json) as h(host)
+      where exists (select from remote_actors ra
+                    where split_part(ra.iri, '/', 3) = h.host and left(ra.iri, 8) = 'https://')`;
+
 /** Which of these hosts serve people of the fediverse we know (a remote person's address is there). */
 export async function knownFediverseHosts(db: Db, hosts: string[]): Promise<string[]> {
   if (hosts.length === 0) return [];
-  const rows = await queryRows<{ host: string }>(
-    db,
-    sql`select h.host from json_array_elements_text(${JSON.stringify(hosts)}::json) as h(host)
-        where exists (select from remote_actors ra
-                      where left(ra.iri, char_length(h.host) + 9) = 'https://' || h.host || '/')`,
-  );
+  const rows = await queryRows<{ host: string }>(db, knownFediverseHostsQuery(hosts));
   return rows.map((row) => row.host);
 }
 

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/client.js';
 import { createPost, createTestApp, errorOf, signUp, type SignedUp, type TestContext } from '../../test/helpers.js';
 import { privateRedis } from '../../test/redis.js';
 import { createViewCounter, INSIGHTS_ERRORS, VIEW_ERRORS } from './index.js';
+import { knownFediverseHosts, knownFediverseHostsQuery } from './insights.sql.js';
 
 /**
  * Insights (issue 42): views counted once per person or visitor per day, never the artist's own or a bot's, gathered
@@ -192,6 +193,27 @@ describe('views', () => {
       { source: 'federated', host: 'mastodon.example', views: 1 },
     ]);
     expect(body.totals.views).toBe(6);
+  });
+
+  it('find a referrer host among remote people by remote_actors_host_idx, https only (migration 0050)', async () => {
+    await queryRows(
+      db(),
+      sql`insert into remote_actors (iri, handle, inbox) values
+          ('https://pixelfed.example/users/ana', 'ana@pixelfed.example', 'https://pixelfed.example/users/ana/inbox'),
+          ('http://plain.example/users/bo', 'bo@plain.example', 'http://plain.example/users/bo/inbox')
+          on conflict (iri) do nothing`,
+    );
+    const hosts = ['pixelfed.example', 'plain.example', 'pixelfed.example.evil', 'nobody.example'];
+    expect(await knownFediverseHosts(db(), hosts)).toEqual(['pixelfed.example']);
+    // The plan probes the host index per host. On a table this small the planner's own choice is a scan and a hash;
+    // told not to, it must find the index usable for this very statement (a probe per host, as on a large table).
+    const plan = await db().transaction(async (tx) => {
+      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin', 'enable_bitmapscan'])
+        await tx.execute(sql.raw(`set local ${setting} = off`));
+      const rows = await queryRows<Record<string, string>>(tx, sql`explain ${knownFediverseHostsQuery(hosts)}`);
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('remote_actors_host_idx');
   });
 
   it('refuse a beacon that names neither or both of a work and a profile, or an unknown source', async () => {

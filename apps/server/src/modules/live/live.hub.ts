@@ -182,6 +182,11 @@ export function createLiveHub(deps: {
       await fanout.close();
     },
 
+    /** Whether this process has one of the person's sockets open (a tab): no push then (issue 44). */
+    online(userId: string): boolean {
+      return (registry.ofUser(userId)?.size ?? 0) > 0;
+    },
+
     /** Open sockets, for tests and health figures. */
     get size() {
       return registry.size;

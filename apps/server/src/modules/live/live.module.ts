@@ -29,4 +29,6 @@ export async function wireLive(
     hub,
     unauthenticatedPerAddress: config.connections.liveUnauthenticatedPerAddress,
   });
+  // Web Push (issue 44): no push to someone with a tab open here.
+  return { online: (userId: string) => hub.online(userId) };
 }

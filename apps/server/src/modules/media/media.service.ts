@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../events/bus.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MediaVariant } from '../../db/schema.js';
-import { announcePictureChanged } from '../../actions/media.js';
+import { announcePictureChanged, recordAltRevision } from '../../actions/media.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { inspectImage, processImage } from './media.processing.js';
 import { toPicture } from './media.presenter.js';
@@ -269,7 +269,11 @@ export function createMediaService({
       const row = await findById(id);
       if (!row) throw notFound(MEDIA_NOT_FOUND);
       if (row.ownerId !== userId) throw new HttpError(403, ALT_NOT_OWNER);
-      const updated = await updateMediaAlt(db, id, altText);
+      // A picture a post shows: the change is kept in the post's history (issue 41), in the same transaction.
+      const updated = await db.transaction(async (tx) => {
+        if (row.alt !== altText) await recordAltRevision(tx, id, row.alt);
+        return updateMediaAlt(tx, id, altText);
+      });
       if (!updated) throw notFound(MEDIA_NOT_FOUND);
       await announcePictureChanged(db, id);
       return updated;

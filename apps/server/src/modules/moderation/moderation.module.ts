@@ -40,4 +40,8 @@ export async function wireModeration(
     log,
   });
   await app.register(moderationRoutes, { prefix: '/api', moderation, guards, jobs });
+  // Its service, for the Mastodon client API's reports (issue 45).
+  return { moderation };
 }
+
+export type ModerationModule = Awaited<ReturnType<typeof wireModeration>>;

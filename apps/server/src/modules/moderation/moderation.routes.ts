@@ -25,6 +25,7 @@ import {
   ServerBlockResult,
   UpdateServerBlockBody,
 } from '@share-arts/contract';
+import { Type } from 'typebox';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -83,6 +84,42 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request) => moderation.queue(request.query),
+  );
+
+  app.get(
+    '/moderation/inquiries/:id/references/:referenceId',
+    {
+      preHandler: requireRole('moderator'),
+      schema: {
+        tags: ['moderation'],
+        summary: "A reported inquiry's reference picture (moderators)",
+        description:
+          `The picture (image/jpeg) of an inquiry that has an open report, as ModerationTarget.content.references ` +
+          `lists it; otherwise 404 "${MODERATION_MESSAGES.referenceNotFound}" (the pictures are private to the ` +
+          `inquiry's two people). Cache-Control private. Anyone but a moderator or admin: 403.`,
+        security: bearerAuth,
+        params: Type.Object({
+          id: Type.String({ maxLength: 64, description: 'The inquiry _id' }),
+          referenceId: Type.String({ maxLength: 64, description: 'The reference picture _id' }),
+        }),
+        response: {
+          200: { description: 'The picture', content: { 'image/jpeg': { schema: Type.String({ format: 'binary' }) } } },
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const picture = await moderation.reportedReference(request.params.id, request.params.referenceId);
+      return (
+        reply
+          .type(picture.contentType)
+          .header('cache-control', 'private, max-age=300')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          // The bytes as they are: the schema documents a binary answer, which the typed reply names a string.
+          .send(picture.data as unknown as string)
+      );
+    },
   );
 
   app.post(

@@ -50,6 +50,7 @@ import {
   selectInquiryTarget,
   selectPostAuthor,
   selectQueuePage,
+  selectReportedReference,
   selectRole,
   selectServerBlocks,
   selectSnapshot,
@@ -209,6 +210,13 @@ export function createModerationService({
               const chosen = jpegFor(variants, 640);
               return chosen ? [mediaUrl(chosen.file)] : [];
             }),
+            processPictures: (snapshot.process_pictures ?? []).flatMap((variants) => {
+              const chosen = jpegFor(variants, 640);
+              return chosen ? [mediaUrl(chosen.file)] : [];
+            }),
+            references: (snapshot.reference_ids ?? []).map(
+              (referenceId) => `/api/moderation/inquiries/${row.target_id}/references/${referenceId}`,
+            ),
             moderation: snapshot.moderation_state,
             contentWarning: snapshot.content_warning,
             createdAt: snapshot.created_at,
@@ -284,6 +292,19 @@ export function createModerationService({
       const targets: ModerationTarget[] = [];
       for (const row of page) targets.push(await queueTarget(row));
       return { targets, nextCursor };
+    },
+
+    /**
+     * GET /api/moderation/inquiries/{id}/references/{referenceId}: a reported inquiry's reference picture, for a
+     * moderator (the route's guard), while the inquiry has an open report; 404 otherwise, as for no such picture.
+     */
+    async reportedReference(inquiryId: string, referenceId: string) {
+      const row =
+        isUuid(inquiryId) && isUuid(referenceId)
+          ? await selectReportedReference(db, inquiryId, referenceId)
+          : undefined;
+      if (!row) throw notFound(MODERATION_MESSAGES.referenceNotFound);
+      return { contentType: row.content_type, data: Buffer.from(row.data) };
     },
 
     /** POST /api/moderation/actions: acts on the target, writes the audit log, resolves its open reports. */

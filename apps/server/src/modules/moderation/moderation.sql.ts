@@ -169,6 +169,10 @@ export interface SnapshotRow {
   content_warning: string | null;
   created_at: string;
   pictures: MediaVariant[][] | null;
+  /** A post's process pictures (issue 41), in order. */
+  process_pictures: MediaVariant[][] | null;
+  /** An inquiry's reference pictures' ids (issue 42), in order. */
+  reference_ids: string[] | null;
 }
 
 /** What the target is now, as the moderator sees it (whatever its state); undefined when it was deleted. */
@@ -177,13 +181,19 @@ export async function selectSnapshot(db: Db, type: ReportTargetType, id: string)
     post: sql`select p.content as text, p.id as post_id, p.author_id, p.moderation_state, p.content_warning,
                 ${isoDate('p.created_at')} as created_at,
                 (select json_agg(m.variants order by pm.position) from post_media pm join media m on m.id = pm.media_id
-                 where pm.post_id = p.id) as pictures
+                 where pm.post_id = p.id) as pictures,
+                (select json_agg(m.variants order by pp.position)
+                 from post_process_pictures pp join media m on m.id = pp.media_id
+                 where pp.post_id = p.id) as process_pictures,
+                null::json as reference_ids
               from posts p where p.id = ${id}::uuid`,
     comment: sql`select c.content as text, c.post_id, c.author_id, c.moderation_state, null::text as content_warning,
-                ${isoDate('c.created_at')} as created_at, null::json as pictures
+                ${isoDate('c.created_at')} as created_at, null::json as pictures, null::json as process_pictures,
+                null::json as reference_ids
               from comments c where c.id = ${id}::uuid`,
     user: sql`select u.bio as text, null::uuid as post_id, u.id as author_id, null::text as moderation_state,
-                null::text as content_warning, ${isoDate('u.created_at')} as created_at, null::json as pictures
+                null::text as content_warning, ${isoDate('u.created_at')} as created_at, null::json as pictures,
+                null::json as process_pictures, null::json as reference_ids
               from users u where u.id = ${id}::uuid`,
     // An inquiry (issue 42): the thread as its two people see it, the request then the newest 50 messages, each
     // line naming its writer; the author is the person reported (the other one than the latest reporter).
@@ -197,11 +207,32 @@ export async function selectSnapshot(db: Db, type: ReportTargetType, id: string)
                            and r.reporter_id is not null order by (r.status = 'open') desc, r.created_at desc limit 1)
                           = iq.artist_id then iq.client_id else iq.artist_id end as author_id,
                 null::text as moderation_state, null::text as content_warning,
-                ${isoDate('iq.created_at')} as created_at, null::json as pictures
+                ${isoDate('iq.created_at')} as created_at, null::json as pictures, null::json as process_pictures,
+                (select json_agg(ir.id order by ir.created_at, ir.id) from inquiry_references ir
+                 where ir.inquiry_id = iq.id) as reference_ids
               from inquiries iq join users a on a.id = iq.artist_id join users c on c.id = iq.client_id
               where iq.id = ${id}::uuid`,
   }[type];
   const [row] = await queryRows<SnapshotRow>(db, query);
+  return row;
+}
+
+/**
+ * A reference picture of an inquiry (issue 42) for a moderator: only while the inquiry has an open report (the
+ * pictures are private to its two people otherwise); undefined when there is no such picture or no open report.
+ */
+export async function selectReportedReference(
+  db: Db,
+  inquiryId: string,
+  referenceId: string,
+): Promise<{ content_type: string; data: Uint8Array } | undefined> {
+  const [row] = await queryRows<{ content_type: string; data: Uint8Array }>(
+    db,
+    sql`select ir.content_type, ir.data from inquiry_references ir
+        where ir.id = ${referenceId}::uuid and ir.inquiry_id = ${inquiryId}::uuid
+          and exists (select 1 from reports r where r.target_type = 'inquiry' and r.target_id = ir.inquiry_id
+                      and r.status = 'open')`,
+  );
   return row;
 }
 

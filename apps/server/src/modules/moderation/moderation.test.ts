@@ -319,6 +319,46 @@ describe('the moderation queue', () => {
     expect((await get(reporters[0]!, '/api/moderation/reports')).statusCode).toBe(403);
     expect((await get(null, '/api/moderation/reports')).statusCode).toBe(401);
   });
+
+  it("shows a reported work's process pictures in the artist's order, apart from its pictures (issue 41)", async () => {
+    const artist = await signUp(ctx.app);
+    const reporter = await signUp(ctx.app);
+    const small = { width: 320, height: 240 };
+    const final = await uploadPicture(ctx.app, artist, 'final', small);
+    const sketch = await uploadPicture(ctx.app, artist, 'sketch', small);
+    const lines = await uploadPicture(ctx.app, artist, 'lines', small);
+    const made = await post(artist, '/api/posts', {
+      content: 'A work with its process',
+      mediaIds: [final._id],
+      processMediaIds: [lines._id, sketch._id],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const work = made.json().post as { _id: string; process: { url: string }[] };
+    expect((await report(reporter, 'post', work._id, 'stolen-art')).statusCode).toBe(201);
+
+    let target: ModerationTarget | undefined;
+    let cursor: string | null = null;
+    do {
+      const page = await get(moderator, `/api/moderation/reports${cursor ? `?cursor=${cursor}` : ''}`);
+      target ??= (page.json().targets as ModerationTarget[]).find((t) => t.targetId === work._id);
+      cursor = page.json().nextCursor;
+    } while (cursor && !target);
+    expect(target?.content?.pictures).toHaveLength(1);
+    const shown = target!.content!.processPictures;
+    expect(shown).toHaveLength(2);
+    // Each a URL of that process picture's own files (its id names them), in the artist's order.
+    const fileOf = async (id: string) =>
+      (
+        await queryRows<{ variants: { file: string }[] }>(
+          ctx.database.db,
+          sql`select variants from media where id = ${id}::uuid`,
+        )
+      )[0]!.variants.map((variant) => variant.file);
+    expect((await fileOf(lines._id)).some((file) => shown[0]!.endsWith(file))).toBe(true);
+    expect((await fileOf(sketch._id)).some((file) => shown[1]!.endsWith(file))).toBe(true);
+    // Every picture URL answers (the moderator sees them as the post page shows them).
+    for (const url of shown) expect((await get(null, url)).statusCode).toBe(200);
+  });
 });
 
 describe('moderation actions', () => {

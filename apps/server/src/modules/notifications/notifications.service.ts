@@ -14,11 +14,13 @@ import { jpegFor, mediaUrl } from '../media/index.js';
 import { toPersonSummary } from '../users/index.js';
 import { publish } from '../../events/events.js';
 import {
+  deleteNotifications,
   selectGroupPage,
   selectNewestNotification,
   selectNotificationsWithActor,
   selectUnreadCount,
   updateRead,
+  updateReadUpTo,
   type GroupRow,
   type NotificationRow,
 } from './notifications.sql.js';
@@ -101,6 +103,29 @@ export function createNotificationsService({ db }: { db: Db }) {
         if (changed.length > 0) await publish(tx, { type: 'unread-changed', recipientId: userId });
       });
       return unreadCount(userId);
+    },
+
+    /**
+     * Marks read everything up to one notification of the user (by its row's id): an app saved its notifications
+     * marker there (the Mastodon client API, issue 45). The user's bells update; an id not theirs changes nothing.
+     */
+    async markReadUpTo(userId: string, notificationId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const changed = await updateReadUpTo(tx, userId, notificationId);
+        if (changed.length > 0) await publish(tx, { type: 'unread-changed', recipientId: userId });
+      });
+    },
+
+    /**
+     * Deletes one notification of the user (by its row's id) or all of them: Mastodon's dismiss and clear (the
+     * Mastodon client API, issue 45). Answers how many went; the user's bells update when an unread one did.
+     */
+    async dismiss(userId: string, notificationId: string | undefined): Promise<number> {
+      return db.transaction(async (tx) => {
+        const { unread, deleted } = await deleteNotifications(tx, userId, notificationId);
+        if (unread) await publish(tx, { type: 'unread-changed', recipientId: userId });
+        return deleted;
+      });
     },
 
     // ── What the live stream reads ──────────────────────────────────────────────────────────────

@@ -224,3 +224,39 @@ export async function selectNewestNotification(
   );
   return newest;
 }
+
+/**
+ * Deletes one of the user's notifications (by id) or all of them (the Mastodon client API's dismiss and clear,
+ * issue 45); answers whether any of those deleted was unread.
+ */
+export async function deleteNotifications(
+  db: Db,
+  userId: string,
+  id: string | undefined,
+): Promise<{ unread: boolean; deleted: number }> {
+  const rows = await queryRows<{ unread: boolean }>(
+    db,
+    sql`delete from notifications n
+        where n.recipient_id = ${userId}::uuid and ${id === undefined ? sql`true` : sql`n.id = ${id}::uuid`}
+        returning n.read_at is null as unread`,
+  );
+  return { unread: rows.some((row) => row.unread), deleted: rows.length };
+}
+
+/**
+ * Marks read the user's notifications up to and including one of theirs (by id), in their order: where an app's
+ * notifications marker says they stopped reading (the Mastodon client API, issue 45). Answers the ids changed;
+ * none when the id is not one of theirs.
+ */
+export async function updateReadUpTo(db: Db, userId: string, notificationId: string): Promise<string[]> {
+  const changed = await queryRows<{ id: string }>(
+    db,
+    sql`update notifications n set read_at = now()
+        from (select created_at, id from notifications
+              where id = ${notificationId}::uuid and recipient_id = ${userId}::uuid) upto
+        where n.recipient_id = ${userId}::uuid and n.read_at is null
+          and (n.created_at, n.id) <= (upto.created_at, upto.id)
+        returning n.id`,
+  );
+  return changed.map((row) => row.id);
+}

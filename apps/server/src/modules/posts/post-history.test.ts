@@ -138,6 +138,121 @@ describe('editing a published work', () => {
   });
 });
 
+describe('a change of alt text alone (issue 41)', () => {
+  it('is an edit: one revision of the list it is in, the earlier alt texts kept for the author', async () => {
+    const artist = await signUp(ctx.app);
+    const [first, second, sketch] = [
+      await upload(artist, 'A moth'),
+      await upload(artist, 'Its wing'),
+      await upload(artist, 'The sketch'),
+    ];
+    const created = await call(artist, 'POST', '/api/posts', {
+      content: 'Moth study',
+      mediaIds: [first._id, second._id],
+      processMediaIds: [sketch._id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const postId = created.json().post._id as string;
+
+    // The same alt texts (spaces trimmed): no trace.
+    const same = await edit(artist, postId, { alts: [{ mediaId: first._id, alt: '  A moth ' }] });
+    expect(same.editedAt).toBeUndefined();
+    expect(await revisionCount(postId)).toBe(0);
+
+    const edited = await edit(artist, postId, {
+      alts: [
+        { mediaId: second._id, alt: 'The left wing, scales in close-up' },
+        { mediaId: sketch._id, alt: 'The first sketch, in pencil' },
+      ],
+    });
+    expect(edited.editedAt).toEqual(expect.any(String));
+    expect((edited as unknown as { media: { _id: string; alt: string }[] }).media.map((p) => p.alt)).toEqual([
+      'A moth',
+      'The left wing, scales in close-up',
+    ]);
+    expect(await revisionCount(postId)).toBe(1);
+    const [revision] = await history(artist, postId);
+    expect(revision).toMatchObject({ changed: ['pictures', 'processPictures'], before: {}, after: {} });
+    expect(revision!.pictures).toMatchObject({ before: 2, after: 2 });
+    expect(revision!.pictures!.earlier!.map((p) => [p._id, p.alt, p.shownNow])).toEqual([
+      [first._id, 'A moth', true],
+      [second._id, 'Its wing', true],
+    ]);
+    expect(revision!.processPictures!.earlier!.map((p) => [p._id, p.alt])).toEqual([[sketch._id, 'The sketch']]);
+    // Anyone else: the counts, not the earlier pictures.
+    const [seen] = await history(null, postId);
+    expect(seen!.pictures).toEqual({ before: 2, after: 2 });
+
+    // With other changes: still one revision for the edit.
+    await edit(artist, postId, { content: 'Moth study, finished', alts: [{ mediaId: first._id, alt: 'A grey moth' }] });
+    const [both] = await history(artist, postId);
+    expect(both!.changed).toEqual(['content', 'pictures']);
+    expect(await revisionCount(postId)).toBe(2);
+  });
+
+  it('through the media route too (POST /api/media/{id}/alt): a revision of the list, not of an unposted picture', async () => {
+    const artist = await signUp(ctx.app);
+    const [first, second, sketch, loose] = [
+      await upload(artist, 'First'),
+      await upload(artist, 'Second'),
+      await upload(artist, 'Sketch'),
+      await upload(artist, 'Loose'),
+    ];
+    const created = await call(artist, 'POST', '/api/posts', {
+      content: 'Alt texts fixed one by one',
+      mediaIds: [first._id, second._id],
+      processMediaIds: [sketch._id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const postId = created.json().post._id as string;
+    const alt = (id: string, text: string) => call(artist, 'POST', `/api/media/${id}/alt`, { alt: text });
+
+    expect((await alt(second._id, 'The second, described better')).statusCode).toBe(201);
+    const [revision] = await history(artist, postId);
+    expect(revision).toMatchObject({ changed: ['pictures'], processPictures: null, before: {}, after: {} });
+    expect(revision!.pictures).toMatchObject({ before: 2, after: 2 });
+    expect(revision!.pictures!.earlier!.map((p) => [p._id, p.alt])).toEqual([
+      [first._id, 'First'],
+      [second._id, 'Second'],
+    ]);
+    const read = await call(null, 'GET', `/api/posts/${postId}`);
+    expect(read.json().post.editedAt).toEqual(expect.any(String));
+
+    expect((await alt(sketch._id, 'The sketch, in pencil')).statusCode).toBe(201);
+    const [processRevision] = await history(artist, postId);
+    expect(processRevision).toMatchObject({ changed: ['processPictures'], pictures: null });
+    expect(processRevision!.processPictures).toMatchObject({ before: 1, after: 1 });
+    expect(processRevision!.processPictures!.earlier!.map((p) => [p._id, p.alt])).toEqual([[sketch._id, 'Sketch']]);
+
+    // The same text again, or a picture no post shows: no revision.
+    expect((await alt(sketch._id, ' The sketch, in pencil ')).statusCode).toBe(201);
+    expect((await alt(loose._id, 'Not posted yet')).statusCode).toBe(201);
+    expect(await revisionCount(postId)).toBe(2);
+  });
+
+  it('refuses an alt text for a picture the post does not show, or twice, with a 400; nothing changes', async () => {
+    const artist = await signUp(ctx.app);
+    const [shown, elsewhere] = [await upload(artist, 'Shown'), await upload(artist, 'Elsewhere')];
+    const postId = (await createWork(artist, 'One picture', [shown._id]))._id;
+    const refused = async (alts: object[]) => {
+      const response = await call(artist, 'POST', `/api/posts/edit/${postId}`, { postData: { alts } });
+      expect(response.statusCode, response.body).toBe(400);
+      return errorOf(response);
+    };
+    expect(await refused([{ mediaId: elsewhere._id, alt: 'x' }])).toMatch(/not one of this post's pictures/);
+    expect(
+      await refused([
+        { mediaId: shown._id, alt: 'x' },
+        { mediaId: shown._id, alt: 'y' },
+      ]),
+    ).toMatch(/listed twice in alts/);
+    expect(await refused([{ mediaId: shown._id, alt: 'x'.repeat(5000) }])).toMatch(/alt must be at most/);
+    expect(await revisionCount(postId)).toBe(0);
+    const rows = await queryRows<{ alt: string }>(db(), sql`select alt from media where id = ${shown._id}::uuid`);
+    expect(rows[0]!.alt).toBe('Shown');
+  });
+});
+
 describe('the pictures an edit takes out', () => {
   it('are kept for the author (thumbnails through the history), served to nobody else', async () => {
     const artist = await signUp(ctx.app);

@@ -62,16 +62,23 @@ const WORD_AND_RIGHT_FIELDS = [
 const sameIds = (a: readonly { id: string }[], b: readonly string[]) =>
   a.length === b.length && a.every((picture, i) => picture.id === b[i]);
 
+/** Whether a list keeps its pictures but one of them has a new alt text (`alts`: the edit's, by lower-case id). */
+const altChanged = (list: readonly { id: string; alt: string }[], alts: ReadonlyMap<string, string>) =>
+  list.some((picture) => alts.has(picture.id) && alts.get(picture.id) !== picture.alt);
+
 /**
  * What an edit really changes, against the post before it: the changes to write (only the fields whose value
  * differs; `tags` with the content) and the revision to keep; undefined when it changes nothing (no revision, and
- * the post does not say "edited"). `pictures` and `process` are the edit's new lists, when it sets them.
+ * the post does not say "edited"). `pictures` and `process` are the edit's new lists, when it sets them; `alts` its
+ * new alt texts by picture id (cleaned): a list whose pictures stay but whose alt texts change is a change of that
+ * list (its pictures before are kept with the alt texts they had).
  */
 export function revisionOf(
   before: EditSnapshot,
   changes: PostChanges,
   pictures: readonly string[] | undefined,
   process: readonly string[] | undefined,
+  alts: ReadonlyMap<string, string> = new Map(),
 ): { changes: PostChanges; revision: Omit<NewRevision, 'postId'> } | undefined {
   const written: PostChanges = {};
   const changed: PostRevisionField[] = [];
@@ -88,17 +95,17 @@ export function revisionOf(
   if (written.content !== undefined) written.tags = changes.tags;
   const earlier: NewRevision['earlier'] = [];
   let pictureCounts: NewRevision['pictureCounts'];
-  if (pictures && !sameIds(before.pictures, pictures)) {
+  if ((pictures && !sameIds(before.pictures, pictures)) || altChanged(before.pictures, alts)) {
     changed.push('pictures');
     earlier.push({ kind: 'picture', pictures: before.pictures });
-    pictureCounts = { before: before.pictures.length, after: pictures.length };
+    pictureCounts = { before: before.pictures.length, after: (pictures ?? before.pictures).length };
   }
-  if (process && !sameIds(before.process, process)) {
+  if ((process && !sameIds(before.process, process)) || altChanged(before.process, alts)) {
     changed.push('processPictures');
     earlier.push({ kind: 'process', pictures: before.process });
     // The process pictures' counts ride in the jsonb (the columns are the finished pictures').
     was.processPictures = before.process.length;
-    now.processPictures = process.length;
+    now.processPictures = (process ?? before.process).length;
   }
   if (changed.length === 0) return undefined;
   return {

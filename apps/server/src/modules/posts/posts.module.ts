@@ -38,12 +38,10 @@ export async function wirePosts(
   await app.register(bookmarksRoutes, { prefix: '/api', posts, guards });
   await app.register(postsRoutes, { prefix: '/api', posts, guards });
   // A work's history (issue 41): its revisions, and the earlier pictures its author sees (read from the storage).
-  await app.register(postHistoryRoutes, {
-    prefix: '/api',
-    history: createPostHistory({ db, storage: media.storage }),
-    guards,
-  });
-  return { posts, cache, remoteLikeChanged };
+  const history = createPostHistory({ db, storage: media.storage });
+  await app.register(postHistoryRoutes, { prefix: '/api', history, guards });
+  // The history too: the Mastodon API's GET /api/v1/statuses/{id}/history reads it (issue 45).
+  return { posts, cache, remoteLikeChanged, history };
 }
 
 export type PostsModule = Awaited<ReturnType<typeof wirePosts>>;

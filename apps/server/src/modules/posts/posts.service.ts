@@ -15,6 +15,7 @@ import {
   lockPostRow,
   reactToPost,
   replacePostMedia,
+  updatePostPictureAlts,
   insertRevision,
   selectKeptPictureIds,
   selectUnusedPictures,
@@ -76,6 +77,13 @@ export const PICTURE_ERRORS = {
   duplicate: (id: string) => `The picture ${id} is listed twice in mediaIds: a post shows each picture once.`,
   notOwned: (id: string) => `The picture ${id} belongs to someone else: use a picture you uploaded.`,
   avatar: (id: string) => `The picture ${id} was uploaded as an avatar; upload it again with purpose=post.`,
+} as const;
+
+/** Why an edit's alt texts are refused (issue 41). */
+export const ALT_ERRORS = {
+  twice: (id: string) => `The picture ${id} is listed twice in alts: give each picture one alt text.`,
+  notShown: (id: string) =>
+    `The picture ${id} in alts is not one of this post's pictures or process pictures after the edit: list only pictures the post shows.`,
 } as const;
 
 /** The pictures a write asks for: the new list, or undefined when it leaves them as they are. */
@@ -239,9 +247,17 @@ export function createPostsService({
         mediaId?: string | null;
         mediaIds?: string[];
         processMediaIds?: string[];
+        /** New alt texts of pictures the post shows after the edit (issue 41): an alt-only change is an edit. */
+        alts?: { mediaId: string; alt: string }[];
       } & RightsInput,
     ): Promise<JsonText> {
       const rights = rightsChanges(data);
+      const alts = new Map<string, string>();
+      for (const { mediaId, alt } of data.alts ?? []) {
+        const id = mediaId.toLowerCase();
+        if (alts.has(id)) throw badRequest(ALT_ERRORS.twice(mediaId));
+        alts.set(id, alt.trim());
+      }
       const edited = await db
         .transaction(async (tx) => {
           const post = await lockPost(tx, postId);
@@ -265,8 +281,19 @@ export function createPostsService({
               requested: data.processMediaIds,
               finished: requested && (pictures?.wanted ?? requested),
             }));
+          // The alt texts (issue 41): of pictures the post shows after the edit, only those that differ.
+          const shown = new Map(
+            [
+              ...(pictures?.wanted ?? (requested ? requested : before.pictures.map((p) => p.id))),
+              ...(process?.wanted ?? (data.processMediaIds ? data.processMediaIds : before.process.map((p) => p.id))),
+            ].map((id) => [id.toLowerCase(), true]),
+          );
+          for (const id of alts.keys()) if (!shown.has(id)) throw badRequest(ALT_ERRORS.notShown(id));
+          const oldAlt = new Map([...before.pictures, ...before.process].map((p) => [p.id, p.alt]));
+          const newAlts = new Map([...alts].filter(([id, alt]) => oldAlt.get(id) !== alt));
           // Only what really differs is written and kept; an edit that changes nothing leaves no trace.
-          const edit = revisionOf(before, changes, pictures?.wanted, process?.wanted);
+          const edit = revisionOf(before, changes, pictures?.wanted, process?.wanted, newAlts);
+          if (newAlts.size > 0) await updatePostPictureAlts(tx, newAlts);
           if (!edit) return false;
           await insertRevision(tx, { postId, ...edit.revision });
           await updatePostRow(tx, postId, edit.changes, true);

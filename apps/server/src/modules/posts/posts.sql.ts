@@ -848,6 +848,14 @@ export async function selectPostPicturesWithAlt(
   );
 }
 
+/**
+ * An edit's new alt texts (issue 41) of pictures the post shows (finished or process): written on the pictures,
+ * where a post's alt texts live, under the edit's lock. The caller checked that the post shows each of them.
+ */
+export async function updatePostPictureAlts(tx: Db, alts: ReadonlyMap<string, string>): Promise<void> {
+  for (const [id, alt] of alts) await tx.execute(sql`update media set alt = ${alt} where id = ${id}::uuid`);
+}
+
 /** One revision to write: the fields changed, their values before and after, the pictures before (per kind). */
 export interface NewRevision {
   postId: string;

@@ -146,6 +146,8 @@ describe('settings', () => {
       hideAiGenerated: false,
       // Issue 41: others may add their works to collections unless they say no.
       allowCollecting: true,
+      // Issue 43: the browser's language until one is chosen.
+      language: null,
     });
     expect((await get(`/api/users/${artist.user._id}`, friend)).json().user.settings).toBeUndefined();
     const changed = await settings(stranger, { sensitiveMedia: 'show' });
@@ -155,10 +157,24 @@ describe('settings', () => {
       sensitiveMedia: 'show',
       hideAiGenerated: false,
       allowCollecting: true,
+      language: null,
     });
     const refused = await settings(stranger, { sensitiveMedia: 'never' });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused)).toBe('sensitiveMedia must be one of: show, blur, hide.');
+  });
+
+  it('language (issue 43) is one the app speaks, kept on the account, and null follows the browser again', async () => {
+    const chosen = await settings(stranger, { language: 'ja' });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect(chosen.json().user.settings.language).toBe('ja');
+    expect((await get(`/api/users/${stranger.user._id}`, stranger)).json().user.settings.language).toBe('ja');
+    const unknown = await settings(stranger, { language: 'fr' });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown)).toBe("language must be one of: en, es, pt-BR, ja, ar (or null to follow the browser's).");
+    expect((await get(`/api/users/${stranger.user._id}`, stranger)).json().user.settings.language).toBe('ja');
+    const cleared = await settings(stranger, { language: null });
+    expect(cleared.json().user.settings.language).toBeNull();
   });
 
   it('hideAiGenerated leaves AI-labelled works out of Explore, tags and search, not out of the post itself', async () => {

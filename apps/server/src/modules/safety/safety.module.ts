@@ -29,7 +29,8 @@ export async function wireSafety(
     remoteBlockChanged: remoteBlockChanged.call,
   });
   await app.register(safetyRoutes, { prefix: '/api', safety, guards });
-  return { relations, remoteBlockChanged };
+  // The service too: the Mastodon API's block and mute routes (issue 45) go through it.
+  return { relations, remoteBlockChanged, safety };
 }
 
 export type SafetyModule = Awaited<ReturnType<typeof wireSafety>>;

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
+import { mailLocale } from '../../lib/i18n.js';
 import { MAIL_JOB, securityNoticeMail, type Mailer } from '../mail/index.js';
 import { describeDevice, describePlace } from './device.js';
 import type { SessionClient } from './sessions.service.js';
@@ -60,7 +61,9 @@ export function createAccountSecurity({
       const event = toEvent(row);
       await job.once(`mail:${eventId}`, async () => {
         const change = { title: SECURITY_EVENT_TITLES[event.kind], ...event };
-        await mailer.send(securityNoticeMail(row.email, row.username, change, `${origin}/settings/account`));
+        await mailer.send(
+          securityNoticeMail(mailLocale(row.language), row.email, row.username, change, `${origin}/settings/account`),
+        );
       });
     },
     MAIL_JOB,
@@ -72,6 +75,8 @@ export function createAccountSecurity({
      * confirmed who it is (POST /api/auth/reauthenticate) in the last SECURITY.reauthMinutes.
      */
     async requireConfirmed(request: FastifyRequest): Promise<void> {
+      // An app's OAuth token (issue 45) never changes what protects the account, however new its session.
+      if (request.scopes !== undefined) throw new HttpError(403, SECURITY_ERRORS.reauthRequired);
       const since = new Date(now() - SECURITY.reauthMinutes * 60_000);
       if (!(await confirmedSince(db, request.userId!, request.sessionId!, since))) {
         throw new HttpError(403, SECURITY_ERRORS.reauthRequired);

@@ -78,10 +78,15 @@ export function createSessionsService({
       return rows.map((row) => ({
         id: row.id,
         ...describeDevice(row.user_agent),
+        // An authorized app (issue 45) is named as itself, not as the browser that authorized it.
+        ...(row.app_name === null ? {} : { device: row.app_name, deviceType: 'app' }),
         place: describePlace(row.address),
         createdAt: row.created_at,
         lastUsedAt: row.last_used_at,
         current: row.id === currentId,
+        ...(row.app_name === null
+          ? {}
+          : { app: { name: row.app_name, website: row.app_website, scopes: (row.app_scopes ?? '').split(' ') } }),
       }));
     },
 

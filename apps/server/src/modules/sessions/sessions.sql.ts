@@ -14,10 +14,15 @@ export interface SessionRow {
   address: string;
   created_at: string;
   last_used_at: string;
+  /** An authorized app's session (issue 45): the app's name, website and the scopes granted; null otherwise. */
+  app_name: string | null;
+  app_website: string | null;
+  app_scopes: string | null;
 }
 
-/** Sessions older than the tokens' lifetime: their token has expired, so they are over. */
-const expired = (lifetimeSeconds: number) => sql`created_at <= now() - make_interval(secs => ${lifetimeSeconds})`;
+/** Web sessions older than the tokens' lifetime: their token has expired. An app's (issue 45) never expires. */
+const expired = (lifetimeSeconds: number, table = '') =>
+  sql`(${sql.raw(table)}oauth_app_id is null and ${sql.raw(table)}created_at <= now() - make_interval(secs => ${lifetimeSeconds}))`;
 
 /**
  * A new session of the user; its id goes in the token (`sid`). The user's sessions whose token has expired
@@ -62,11 +67,13 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 export function selectSessions(db: Db, userId: string, lifetimeSeconds: number): Promise<SessionRow[]> {
   return queryRows<SessionRow>(
     db,
-    sql`select id, user_agent, address,
-               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-               to_char(last_used_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_used_at
-        from sessions where user_id = ${userId}::uuid and not ${expired(lifetimeSeconds)}
-        order by last_used_at desc, created_at desc, id
+    sql`select s.id, s.user_agent, s.address,
+               to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+               to_char(s.last_used_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_used_at,
+               a.name as app_name, a.website as app_website, s.oauth_scopes as app_scopes
+        from sessions s left join oauth_apps a on a.id = s.oauth_app_id
+        where s.user_id = ${userId}::uuid and not ${expired(lifetimeSeconds, 's.')}
+        order by s.last_used_at desc, s.created_at desc, s.id
         limit ${SESSIONS_LIST_MAX}`,
   );
 }
@@ -166,10 +173,10 @@ export function selectSecurityEvents(db: Db, userId: string, limit: number): Pro
 
 /** One event with the account's address and username now (for the mail about it); undefined once gone. */
 export async function selectSecurityEvent(db: Db, eventId: string) {
-  const rows = await queryRows<SecurityEventRow & { email: string; username: string }>(
+  const rows = await queryRows<SecurityEventRow & { email: string; username: string; language: string | null }>(
     db,
     sql`select e.id, e.kind, e.detail, e.user_agent, e.address,
-               to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, u.email, u.username
+               to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, u.email, u.username, u.language
         from security_events e join users u on u.id = e.user_id where e.id = ${eventId}::uuid`,
   );
   return rows[0];

@@ -1,4 +1,11 @@
-import { formatDate, type PersonSummary, type User, type UserCard, type UserSummary } from '@share-arts/contract';
+import {
+  formatDate,
+  isLocale,
+  type PersonSummary,
+  type User,
+  type UserCard,
+  type UserSummary,
+} from '@share-arts/contract';
 import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import type { PersonRow, RemoteOfRow, SummaryRow, UserCardRow, UserRow } from './users.sql.js';
 
@@ -77,6 +84,7 @@ export function toUser(row: UserRow, viewerId: string | null): User {
             sensitiveMedia: row.sensitive_media,
             hideAiGenerated: row.hide_ai_generated,
             allowCollecting: row.allow_collecting,
+            language: isLocale(row.language) ? row.language : null,
           },
           role: row.role,
         }

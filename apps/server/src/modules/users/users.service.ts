@@ -273,6 +273,7 @@ export function createUsersService({
       if (data.settings?.sensitiveMedia !== undefined) changes.sensitiveMedia = data.settings.sensitiveMedia;
       if (data.settings?.hideAiGenerated !== undefined) changes.hideAiGenerated = data.settings.hideAiGenerated;
       if (data.settings?.allowCollecting !== undefined) changes.allowCollecting = data.settings.allowCollecting;
+      if (data.settings?.language !== undefined) changes.language = data.settings.language;
       let replacedPhoto: string | null = null;
       if (data.userPhoto !== undefined) {
         const currentPhoto = await selectPhotoMediaId(db, userId);

@@ -37,6 +37,7 @@ export interface UserRow {
   sensitive_media: 'show' | 'blur' | 'hide';
   hide_ai_generated: boolean;
   allow_collecting: boolean;
+  language: string | null;
   role: 'user' | 'moderator' | 'admin';
   /** Open for commissions (issue 42): the profile's badge and panel. */
   open_for_commissions: boolean;
@@ -444,7 +445,7 @@ export async function selectUserWithLists(db: Db, where: SQL, viewerId: string |
     select u.id, u.username, u.first_name, u.last_name, u.email, u.email_verified_at is not null as email_verified,
            u.bio, u.link, u.photo_url,
            u.created_at, u.updated_at, ${FOLLOWER_COUNT}, u.following_count, u.post_count, u.bookmark_count,
-           u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.allow_collecting, u.role,
+           u.works_signed_in_only, u.ai_training_opt_out, u.sensitive_media, u.hide_ai_generated, u.allow_collecting, u.language, u.role,
            ${followListJson('followers', viewerId, USER_LIST_CAP)} as followers,
            ${followListJson('following', viewerId, USER_LIST_CAP)} as following,
            ${bookmarks} as bookmarks,
@@ -588,6 +589,7 @@ export type ProfileChanges = Partial<
     | 'sensitiveMedia'
     | 'hideAiGenerated'
     | 'allowCollecting'
+    | 'language'
   >
 >;
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { sessionEndedByLogout, useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
@@ -10,6 +11,7 @@ import type { FromState } from './from-location';
  * marked public (RouteHandle.public: a shared post, profile or tag) lets visitors read it.
  */
 export function RequireAuth() {
+  const { t } = useLingui();
   const location = useLocation();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   const readable = useRouteFlag('public');
@@ -18,9 +20,13 @@ export function RequireAuth() {
   if (isError) {
     return (
       <FullPageMessage
-        title="We could not check your session"
-        text="Share Arts is not answering right now. Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
+        title={t`We could not check your session`}
+        text={t`Share Arts is not answering right now. Check your connection and try again.`}
+        action={
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        }
       />
     );
   }

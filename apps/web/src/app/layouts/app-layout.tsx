@@ -1,5 +1,8 @@
+import { Trans } from '@lingui/react/macro';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SuggestionsPanel } from '../../features/people';
+import { followAccountLocale } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { useNotePage } from '../../lib/view-beacon';
 import { LiveRegion } from '../live/live-region';
@@ -25,6 +28,9 @@ export const loadModerationPage = () =>
 export default function AppLayout() {
   const { data: me } = useCurrentUser();
   useLiveUpdates(me?._id);
+  // The language kept on the account follows the person to this device (issue 43).
+  const language = me?.settings?.language;
+  useEffect(() => followAccountLocale(language), [language]);
   // The page before a work's or a profile's view: where it came from (issue 42, lib/view-beacon.ts).
   useNotePage();
   const suggestions = useRouteFlag('suggestions');
@@ -32,7 +38,7 @@ export default function AppLayout() {
   return (
     <>
       <a href="#main-content" className={styles.skipLink}>
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <div className={`${styles.body} ${suggestions ? styles.withAside : ''}`}>

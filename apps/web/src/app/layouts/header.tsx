@@ -1,4 +1,5 @@
 import { APP_NAME } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
@@ -26,15 +27,18 @@ function VisitorHeader() {
       <div className={`${styles.actions} ${styles.visitor}`}>
         <ThemeToggle />
         <ButtonLink to={signInPath(here)} variant="secondary">
-          Sign in
+          <Trans>Sign in</Trans>
         </ButtonLink>
-        <ButtonLink to={signInPath(here, 'signup')}>Sign up</ButtonLink>
+        <ButtonLink to={signInPath(here, 'signup')}>
+          <Trans>Sign up</Trans>
+        </ButtonLink>
       </div>
     </header>
   );
 }
 
 export function Header() {
+  const { t } = useLingui();
   const { data: me } = useCurrentUser();
   if (!me) return <VisitorHeader />;
   return (
@@ -49,7 +53,7 @@ export function Header() {
         {/* At 560 px and below the bell moves to the bottom bar (side-menu.tsx). */}
         <NotificationBell className={styles.bell} />
         {/* The spec's profile icon: your photo, leading to Settings. */}
-        <Link to="/settings" className={styles.iconLink} aria-label="Settings">
+        <Link to="/settings" className={styles.iconLink} aria-label={t`Settings`}>
           {me ? <Avatar src={me.userPhoto} name={fullName(me)} size={2} decorative /> : null}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useAnnouncements } from './announcer';
 
 /**
@@ -6,9 +7,10 @@ import { useAnnouncements } from './announcer';
  * read again.
  */
 export function LiveRegion() {
+  const { t } = useLingui();
   const announcements = useAnnouncements();
   return (
-    <div role="log" aria-live="polite" aria-label="Live updates" className="visually-hidden">
+    <div role="log" aria-live="polite" aria-label={t`Live updates`} className="visually-hidden">
       {announcements.map((announcement) => (
         <p key={announcement.id}>{announcement.text}</p>
       ))}

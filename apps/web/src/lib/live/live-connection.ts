@@ -7,6 +7,8 @@ const RETRY_BASE_MS = 1_000;
 const RETRY_CAP_MS = 30_000;
 /** Cards scroll in and out quickly: one `watch` frame per pause, not per card. */
 const WATCH_DEBOUNCE_MS = 400;
+/** The close frame's reason when the person signs out (for the server's logs, not a person). */
+const SIGNED_OUT = 'Signed out';
 
 export interface LiveOptions {
   /** The stored token, read at every (re)connection. */
@@ -161,7 +163,7 @@ export function startLive(options: LiveOptions): () => void {
     const ws = socket;
     socket = null;
     ready = false;
-    if (ws && ws.readyState !== WebSocket.CLOSED) ws.close(1000, 'Signed out');
+    if (ws && ws.readyState !== WebSocket.CLOSED) ws.close(1000, SIGNED_OUT);
   }
 
   const stopWatching = onWatchedPostsChange(scheduleWatch);

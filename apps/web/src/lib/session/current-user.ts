@@ -2,6 +2,7 @@ import type { User, VerifyResponse } from '@share-arts/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../api-client';
 import { takeBootData } from '../boot-data';
+import { forgetThisDevice } from '../pwa/push-device';
 import { clearToken, getToken, setToken } from '../token-storage';
 import { sessionKeys } from './session-keys';
 
@@ -70,6 +71,15 @@ export function expireSession(queryClient: QueryClient): void {
 }
 
 function forgetSession(queryClient: QueryClient): void {
+  // What the service worker kept of this account's answers goes with the session (issue 44).
+  const token = getToken();
+  if (token)
+    void import('../pwa/account-cache').then(
+      ({ forgetAccountCache }) => forgetAccountCache(token),
+      () => {},
+    );
+  // This device's push subscription goes too (the server deletes its row with the session), issue 44.
+  void forgetThisDevice();
   clearToken();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
   queryClient.setQueryData(sessionKeys.currentUser(), null);

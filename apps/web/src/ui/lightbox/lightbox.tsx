@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Picture } from '@share-arts/contract';
 import { ChevronLeft, ChevronRight, Download, ExternalLink, Minus, Plus, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
@@ -36,6 +37,9 @@ function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** What a key press on leaves to the control itself (Enter, Space). */
+const CONTROLS = 'a, button';
+
 /** "image/png" → "PNG". */
 function formatName(mimeType: string | undefined): string | undefined {
   const subtype = mimeType?.split('/')[1];
@@ -51,6 +55,17 @@ function formatName(mimeType: string | undefined): string | undefined {
  * Back closes it, and the opener takes focus again.
  */
 export default function Lightbox({ items, start, onClose, downloadable = true }: LightboxProps) {
+  const { t } = useLingui();
+  // Where a picture stands, for screen readers: "picture 2 of 5", "process picture 1 of 3".
+  const picturePosition = (place: number, total: number) => {
+    const number = place + 1;
+    return t`picture ${number} of ${total}`;
+  };
+  const sectionPosition = (section: string, place: number, total: number) => {
+    const number = place + 1;
+    return t`${section} picture ${number} of ${total}`;
+  };
+  const sectionPictureLabel = (section: string, number: number, alt: string) => t`${section} picture ${number}: ${alt}`;
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -100,7 +115,8 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
     pictureKey: picture._id,
     picture,
     pixelated: picture.pixelated,
-    onSwipe: (direction) => go(index + direction),
+    // A swipe towards the start of the line shows the next picture: leftwards, or rightwards right to left.
+    onSwipe: (direction) => go(index + direction * (document.documentElement.dir === 'rtl' ? -1 : 1)),
   });
   const { view, fit, zoomed, actions } = zoom;
 
@@ -128,7 +144,7 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const onControl = event.target instanceof HTMLElement && event.target.closest('a, button') !== null;
+    const onControl = event.target instanceof HTMLElement && event.target.closest(CONTROLS) !== null;
     switch (event.key) {
       case '+':
       case '=':
@@ -150,8 +166,10 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
       case 'ArrowDown': {
         const dx = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
         const dy = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+        // Right to left (Arabic), the next picture is to the left; panning a zoomed picture stays physical.
+        const forward = document.documentElement.dir === 'rtl' ? -1 : 1;
         if (zoomed) actions.pan(dx, dy);
-        else if (dx !== 0) go(index + dx);
+        else if (dx !== 0) go(index + dx * forward);
         else return;
         break;
       }
@@ -201,10 +219,12 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
   const variantSizes = `${Math.ceil(wantsOriginal ? picture.width * fit : drawnWidth)}px`;
   const placeholder = thumbHashDataUrl(picture.placeholder);
 
+  // Centred on the stage (left and top 50 %), moved by the pan.
+  const FRAME_TRANSFORM = `translate(calc(-50% + ${view.x}px), calc(-50% + ${view.y}px))`;
   const frameStyle: CSSProperties = {
     width: `${drawnWidth}px`,
     height: `${picture.height * view.scale}px`,
-    transform: `translate(calc(-50% + ${view.x}px), calc(-50% + ${view.y}px))`,
+    transform: FRAME_TRANSFORM,
     backgroundImage: placeholder && !showsOriginal ? `url("${placeholder}")` : undefined,
     visibility: measured ? undefined : 'hidden',
   };
@@ -215,9 +235,11 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
     zoomed ? (zoom.dragging ? styles.grabbing : styles.grab) : styles.zoomIn,
   ].join(' ');
 
-  const toggleTarget = zoomed ? 'fit to screen' : `zoom to ${fit < 1 ? 100 : Math.round(fit * 200)} %`;
+  const target = fit < 1 ? 100 : Math.round(fit * 200);
+  const levelLabel = zoomed ? t`${percent} %, fit to screen` : t`${percent} %, zoom to ${target} %`;
+  const { width, height } = picture;
   const details = [
-    `${picture.width} × ${picture.height} px`,
+    t`${width} × ${height} px`,
     formatName(picture.originalType),
     picture.originalBytes ? formatBytes(picture.originalBytes) : undefined,
   ].filter(Boolean);
@@ -242,27 +264,25 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
     >
       <div className={styles.bar}>
         <h2 id={titleId} className={styles.title}>
-          <span className="visually-hidden">Picture viewer: </span>
+          <span className="visually-hidden">{t`Picture viewer:`} </span>
           {item.section ? (
             <>
               <span aria-hidden="true">
                 {item.section} {place + 1} / {group.length}
               </span>
-              <span className="visually-hidden">
-                {item.section.toLowerCase()} picture {place + 1} of {group.length}
-              </span>
+              <span className="visually-hidden">{sectionPosition(item.section, place, group.length)}</span>
             </>
           ) : group.length > 1 ? (
             <>
               <span aria-hidden="true">
                 {place + 1} / {group.length}
               </span>
-              <span className="visually-hidden">
-                picture {place + 1} of {group.length}
-              </span>
+              <span className="visually-hidden">{picturePosition(place, group.length)}</span>
             </>
           ) : (
-            <span className="visually-hidden">one picture</span>
+            <span className="visually-hidden">
+              <Trans>one picture</Trans>
+            </span>
           )}
         </h2>
         <p className={styles.details}>{details.join(' · ')}</p>
@@ -272,11 +292,11 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
             href={picture.originalUrl}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label="View original"
+            aria-label={t`View original`}
           >
             <ExternalLink aria-hidden="true" size="1.2em" />
             <span className={styles.actionText} aria-hidden="true">
-              View original
+              <Trans>View original</Trans>
             </span>
           </a>
           {/* ?download: the server sends it as an attachment named as it was uploaded (when the artist allows it). */}
@@ -285,15 +305,15 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
               className={styles.action}
               href={`${picture.originalUrl}?download`}
               download={picture.originalName || true}
-              aria-label="Download"
+              aria-label={t`Download`}
             >
               <Download aria-hidden="true" size="1.2em" />
               <span className={styles.actionText} aria-hidden="true">
-                Download
+                <Trans>Download</Trans>
               </span>
             </a>
           )}
-          <button type="button" className={styles.action} aria-label="Close" onClick={close}>
+          <button type="button" className={styles.action} aria-label={t`Close`} onClick={close}>
             <X aria-hidden="true" size="1.4em" />
           </button>
         </div>
@@ -343,7 +363,7 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
             type="button"
             className={`${styles.side} ${styles.previous}`}
             data-side="previous"
-            aria-label="Previous picture"
+            aria-label={t`Previous picture`}
             hidden={index === 0}
             onClick={() => go(index - 1)}
           >
@@ -353,7 +373,7 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
             type="button"
             className={`${styles.side} ${styles.next}`}
             data-side="next"
-            aria-label="Next picture"
+            aria-label={t`Next picture`}
             hidden={index === count - 1}
             onClick={() => go(index + 1)}
           >
@@ -374,7 +394,11 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
                   <button
                     type="button"
                     className={styles.stripButton}
-                    aria-label={`${section} picture ${items.filter((one, before) => before <= at && one.section === section).length}: ${other.alt}`}
+                    aria-label={sectionPictureLabel(
+                      section,
+                      items.filter((one, before) => before <= at && one.section === section).length,
+                      other.alt,
+                    )}
                     aria-current={at === index || undefined}
                     onClick={() => go(at)}
                   >
@@ -390,25 +414,20 @@ export default function Lightbox({ items, start, onClose, downloadable = true }:
         </nav>
       ))}
 
-      <div className={styles.zoom} role="group" aria-label="Zoom">
+      <div className={styles.zoom} role="group" aria-label={t`Zoom`}>
         <button
           type="button"
           className={styles.zoomButton}
-          aria-label="Zoom out"
+          aria-label={t`Zoom out`}
           aria-disabled={!zoomed || undefined}
           onClick={actions.zoomOut}
         >
           <Minus aria-hidden="true" size="1.2em" />
         </button>
-        <button
-          type="button"
-          className={styles.level}
-          aria-label={`${percent} %, ${toggleTarget}`}
-          onClick={actions.toggle}
-        >
+        <button type="button" className={styles.level} aria-label={levelLabel} onClick={actions.toggle}>
           {percent} %
         </button>
-        <button type="button" className={styles.zoomButton} aria-label="Zoom in" onClick={actions.zoomIn}>
+        <button type="button" className={styles.zoomButton} aria-label={t`Zoom in`} onClick={actions.zoomIn}>
           <Plus aria-hidden="true" size="1.2em" />
         </button>
       </div>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   useCallback,
   useEffect,
@@ -94,6 +96,7 @@ export function SuggestTextarea({
   maxLength,
   ...textareaProps
 }: SuggestTextareaProps) {
+  const { t } = useLingui();
   const baseId = useId();
   const listboxId = `${baseId}-suggestions`;
   const optionId = (index: number) => `${baseId}-suggestion-${index}`;
@@ -196,11 +199,13 @@ export function SuggestTextarea({
     [ref],
   );
 
-  const label = trigger?.kind === 'mention' ? 'People to mention' : 'Tags';
+  const label = trigger?.kind === 'mention' ? t`People to mention` : t`Tags`;
   const count = options.length;
-  const status = expanded
-    ? `${count} ${trigger?.kind === 'mention' ? (count === 1 ? 'person' : 'people') : count === 1 ? 'tag' : 'tags'} suggested. Use the arrow keys and Enter to choose.`
-    : '';
+  const status = !expanded
+    ? ''
+    : trigger?.kind === 'mention'
+      ? t`${plural(count, { one: '# person suggested.', other: '# people suggested.' })} Use the arrow keys and Enter to choose.`
+      : t`${plural(count, { one: '# tag suggested.', other: '# tags suggested.' })} Use the arrow keys and Enter to choose.`;
 
   return (
     <div ref={wrapper} className={[styles.wrapper, wrapperClassName].filter(Boolean).join(' ')}>

@@ -1,5 +1,5 @@
+import { Plural } from '@lingui/react/macro';
 import { Hash } from 'lucide-react';
-import { formatCount } from '../../lib/format-count';
 import type { TextSuggestion } from '../../lib/text-suggestions';
 import { fullName } from '../../lib/user-name';
 import { Avatar } from '../avatar';
@@ -34,7 +34,7 @@ export function SuggestionOption({ id, option, selected, onHighlight, onChoose }
           <span className={styles.lines}>
             <span className={styles.primary}>#{option.word}</span>
             <span className={styles.secondary}>
-              {formatCount(option.postCount)} {option.postCount === 1 ? 'post' : 'posts'}
+              <PostCount count={option.postCount} />
             </span>
           </span>
         </>
@@ -49,4 +49,9 @@ export function SuggestionOption({ id, option, selected, onHighlight, onChoose }
       )}
     </div>
   );
+}
+
+/** "1 post", "12 posts", in the app's language. */
+function PostCount({ count }: { count: number }) {
+  return <Plural value={count} one="# post" other="# posts" />;
 }

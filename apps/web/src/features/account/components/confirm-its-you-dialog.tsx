@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SECURITY } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,18 +13,21 @@ import styles from './confirm-its-you-dialog.module.css';
 
 type Method = 'password' | 'code';
 
-const EMPTY: Record<Method, string> = {
-  password: 'Type the password you sign in with.',
-  code: 'Type the 6 digits your authenticator app shows, or one of your recovery codes.',
-};
+/** Said when the field is empty, in the current language. */
+const emptyProblem = (method: Method): string =>
+  method === 'password'
+    ? t`Type the password you sign in with.`
+    : t`Type the 6 digits your authenticator app shows, or one of your recovery codes.`;
 
 /**
  * "Confirm it's you" (issue 38): the password, or a code from the authenticator app, or a passkey, before a
  * change to what protects the account. Cancel (or Escape) leaves everything as it was.
  */
 export function ConfirmItsYouDialog({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+  const { t } = useLingui();
   const status = useTwoFactorStatus();
   const reauth = useReauthenticate();
+  const minutes = SECURITY.reauthMinutes;
   const [method, setMethod] = useState<Method>('password');
   // After a switch the new field takes focus; on opening, the dialog puts it there itself.
   const [switched, setSwitched] = useState(false);
@@ -48,7 +53,7 @@ export function ConfirmItsYouDialog({ onConfirmed, onCancel }: { onConfirmed: ()
     if (busy) return;
     const value = String(new FormData(event.currentTarget).get('proof') ?? '');
     if (!value.trim()) {
-      setProblem(EMPTY[method]);
+      setProblem(emptyProblem(method));
       return;
     }
     send(method === 'password' ? { password: value } : { code: value.trim() });
@@ -61,18 +66,26 @@ export function ConfirmItsYouDialog({ onConfirmed, onCancel }: { onConfirmed: ()
   };
 
   return (
-    <Modal title="Confirm it's you" size="sm" onClose={onCancel} busy={busy}>
+    <Modal title={t`Confirm it's you`} size="sm" onClose={onCancel} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className={layout.text}>
-          You are changing what protects your account.{' '}
-          {method === 'password' ? 'Type your password to go on.' : 'Type a code from your authenticator app to go on.'}{' '}
-          You will not be asked again for {SECURITY.reauthMinutes} minutes.
+          {method === 'password' ? (
+            <Trans>
+              You are changing what protects your account. Type your password to go on. You will not be asked again for{' '}
+              {minutes} minutes.
+            </Trans>
+          ) : (
+            <Trans>
+              You are changing what protects your account. Type a code from your authenticator app to go on. You will
+              not be asked again for {minutes} minutes.
+            </Trans>
+          )}
         </p>
         {method === 'password' ? (
           <TextField
             key="password"
             name="proof"
-            label="Your password"
+            label={t`Your password`}
             type="password"
             autoComplete="current-password"
             readOnly={busy}
@@ -85,7 +98,7 @@ export function ConfirmItsYouDialog({ onConfirmed, onCancel }: { onConfirmed: ()
           <TextField
             key="code"
             name="proof"
-            label="Code from your authenticator app, or a recovery code"
+            label={t`Code from your authenticator app, or a recovery code`}
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
@@ -105,12 +118,12 @@ export function ConfirmItsYouDialog({ onConfirmed, onCancel }: { onConfirmed: ()
                 disabled={busy}
                 onClick={() => switchTo(method === 'code' ? 'password' : 'code')}
               >
-                {method === 'code' ? 'Use your password' : 'Use a code from your app'}
+                {method === 'code' ? t`Use your password` : t`Use a code from your app`}
               </Button>
             )}
             {passkeys && (
               <Button variant="secondary" disabled={busy} onClick={() => send({ passkey: true })}>
-                Use a passkey
+                <Trans>Use a passkey</Trans>
               </Button>
             )}
           </div>
@@ -122,10 +135,10 @@ export function ConfirmItsYouDialog({ onConfirmed, onCancel }: { onConfirmed: ()
         )}
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" aria-disabled={busy || undefined} className={layout.busySubmit}>
-            {busy ? 'Confirming…' : 'Confirm'}
+            {busy ? t`Confirming…` : t`Confirm`}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ACCOUNT_DELETION, ACCOUNT_DELETION_ERRORS } from '@share-arts/contract';
 import { useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, errorSource } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
@@ -8,14 +9,11 @@ import layout from '../../../ui/dialog-layout.module.css';
 import { useDeleteAccount } from '../api/use-delete-account';
 import styles from './delete-account.module.css';
 
-/** What goes with the account, said the same on the card and in the dialog. */
-const WHAT_GOES =
-  'your posts and every picture in them, your profile photo and uploads you have not posted, your comments, likes, ' +
-  'votes, saved posts, follows and followers, followed tags, pins, blocks, mutes and notifications';
-
 /** The confirmation: what goes, then the password (and the second factor's code when the server asks). */
 function DeleteAccountDialog({ username, onClose }: { username: string; onClose: () => void }) {
+  const { t } = useLingui();
   const deletion = useDeleteAccount();
+  const heldDays = ACCOUNT_DELETION.heldUsernameDays;
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [askCode, setAskCode] = useState(false);
@@ -27,7 +25,7 @@ function DeleteAccountDialog({ username, onClose }: { username: string; onClose:
     event.preventDefault();
     if (busy) return;
     if (!password) {
-      setProblem('Type your password to delete your account.');
+      setProblem(t`Type your password to delete your account.`);
       return;
     }
     deletion.mutate(
@@ -35,7 +33,7 @@ function DeleteAccountDialog({ username, onClose }: { username: string; onClose:
       {
         onError: (error) => {
           const message = errorMessage(error);
-          if (message === ACCOUNT_DELETION_ERRORS.secondFactorRequired) setAskCode(true);
+          if (errorSource(error) === ACCOUNT_DELETION_ERRORS.secondFactorRequired) setAskCode(true);
           setProblem(message);
         },
       },
@@ -44,7 +42,7 @@ function DeleteAccountDialog({ username, onClose }: { username: string; onClose:
 
   return (
     <Modal
-      title="Delete your account?"
+      title={t`Delete your account?`}
       role="alertdialog"
       size="sm"
       onClose={onClose}
@@ -53,11 +51,16 @@ function DeleteAccountDialog({ username, onClose }: { username: string; onClose:
     >
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <p className={layout.text}>
-          This deletes <strong>@{username}</strong> for good, at once: {WHAT_GOES}. It cannot be undone. Your username
-          stays reserved for {ACCOUNT_DELETION.heldUsernameDays} days, so nobody else can take it in the meantime.
+          {/* What goes with the account is said the same here and on the card. */}
+          <Trans>
+            This deletes <strong>@{username}</strong> for good, at once: your posts and every picture in them, your
+            profile photo and uploads you have not posted, your comments, likes, votes, saved posts, follows and
+            followers, followed tags, pins, blocks, mutes and notifications. It cannot be undone. Your username stays
+            reserved for {heldDays} days, so nobody else can take it in the meantime.
+          </Trans>
         </p>
         <TextField
-          label="Your password"
+          label={t`Your password`}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -70,7 +73,7 @@ function DeleteAccountDialog({ username, onClose }: { username: string; onClose:
         />
         {askCode && (
           <TextField
-            label="Code from your authenticator app, or a recovery code"
+            label={t`Code from your authenticator app, or a recovery code`}
             autoComplete="one-time-code"
             inputMode="text"
             value={code}
@@ -84,10 +87,10 @@ function DeleteAccountDialog({ username, onClose }: { username: string; onClose:
         )}
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={busy}>
-            Keep my account
+            <Trans>Keep my account</Trans>
           </Button>
           <Button type="submit" variant="danger" aria-disabled={busy || undefined} className={layout.busySubmit}>
-            {busy ? 'Deleting…' : 'Delete my account'}
+            {busy ? t`Deleting…` : t`Delete my account`}
           </Button>
         </div>
       </form>
@@ -101,15 +104,18 @@ export function DeleteAccount({ username }: { username: string }) {
   return (
     <section className={styles.card} aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className={styles.title}>
-        Delete your account
+        <Trans>Delete your account</Trans>
       </h2>
       <p className={styles.hint}>
-        Leave Share Arts for good. Deleting your account also deletes {WHAT_GOES}. To keep a copy, download your data
-        first.
+        <Trans>
+          Leave Share Arts for good. Deleting your account also deletes your posts and every picture in them, your
+          profile photo and uploads you have not posted, your comments, likes, votes, saved posts, follows and
+          followers, followed tags, pins, blocks, mutes and notifications. To keep a copy, download your data first.
+        </Trans>
       </p>
       <div className={styles.row}>
         <Button variant="danger" onClick={() => setOpen(true)}>
-          Delete your account…
+          <Trans>Delete your account…</Trans>
         </Button>
       </div>
       {open && <DeleteAccountDialog username={username} onClose={() => setOpen(false)} />}

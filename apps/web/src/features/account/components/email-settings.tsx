@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, type User } from '@share-arts/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ import styles from './email-settings.module.css';
  * there, the form stays as it was.
  */
 function ChangeEmailForm({ onChanged, onCancel }: { onChanged: (message: string) => void; onCancel: () => void }) {
+  const { t } = useLingui();
   const { confirmed, dialog } = useConfirmedAction();
   const change = useChangeEmail(confirmed);
   const [email, setEmail] = useState('');
@@ -24,7 +26,7 @@ function ChangeEmailForm({ onChanged, onCancel }: { onChanged: (message: string)
     if (change.isPending) return;
     const address = email.trim();
     if (!address) {
-      setProblem('Type your new email address.');
+      setProblem(t`Type your new email address.`);
       return;
     }
     setProblem(undefined);
@@ -37,11 +39,11 @@ function ChangeEmailForm({ onChanged, onCancel }: { onChanged: (message: string)
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={change.isPending}>
       <TextField
-        label="New email address"
+        label={t`New email address`}
         type="email"
         autoComplete="email"
         maxLength={LIMITS.emailMax}
-        hint="We will mail it a link to confirm it, and tell your current address about the change."
+        hint={t`We will mail it a link to confirm it, and tell your current address about the change.`}
         value={email}
         readOnly={change.isPending}
         error={problem}
@@ -54,10 +56,10 @@ function ChangeEmailForm({ onChanged, onCancel }: { onChanged: (message: string)
       />
       <div className={styles.row}>
         <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing…' : 'Change address'}
+          {change.isPending ? t`Changing…` : t`Change address`}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={change.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
       {dialog}
@@ -70,6 +72,7 @@ function ChangeEmailForm({ onChanged, onCancel }: { onChanged: (message: string)
  * to it, and "Resend confirmation" mails a new link. "Change address" saves a new one, unconfirmed (issue 38).
  */
 export function EmailSettings({ user }: { user: User }) {
+  const { t } = useLingui();
   const resend = useResendConfirmation();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string>();
@@ -90,20 +93,24 @@ export function EmailSettings({ user }: { user: User }) {
   return (
     <section className={styles.card} aria-labelledby="email-settings-title">
       <h2 id="email-settings-title" className={styles.title}>
-        Email address
+        <Trans>Email address</Trans>
       </h2>
       <p className={styles.address}>
         <span className={styles.email}>{user.email}</span>
         <span className={user.emailVerified ? styles.confirmed : styles.unconfirmed}>
-          {user.emailVerified ? 'Confirmed' : 'Unconfirmed'}
+          {user.emailVerified ? t`Confirmed` : t`Unconfirmed`}
         </span>
       </p>
       {user.emailVerified ? (
-        <p className={styles.hint}>If you forget your password, we can mail you a link to choose a new one.</p>
+        <p className={styles.hint}>
+          <Trans>If you forget your password, we can mail you a link to choose a new one.</Trans>
+        </p>
       ) : (
         <p className={styles.hint}>
-          Please open the link we mailed to this address. Until you do, we cannot send you a link to reset a forgotten
-          password.
+          <Trans>
+            Please open the link we mailed to this address. Until you do, we cannot send you a link to reset a forgotten
+            password.
+          </Trans>
         </p>
       )}
       {editing ? (
@@ -125,11 +132,11 @@ export function EmailSettings({ user }: { user: User }) {
               setEditing(true);
             }}
           >
-            Change address
+            <Trans>Change address</Trans>
           </Button>
           {!user.emailVerified && (
             <Button variant="secondary" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate()}>
-              Resend confirmation
+              <Trans>Resend confirmation</Trans>
             </Button>
           )}
         </div>

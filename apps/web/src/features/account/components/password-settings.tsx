@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ERRORS, LIMITS } from '@share-arts/contract';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -8,7 +10,9 @@ import styles from './password-settings.module.css';
 
 /** Settings' "Change password" (issue 24): every other session is signed out, this one stays. */
 export function PasswordSettings() {
+  const { t } = useLingui();
   const change = useChangePassword();
+  const minimum = LIMITS.passwordMin;
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -27,10 +31,11 @@ export function PasswordSettings() {
           setNewPassword('');
           setDone(
             endedSessions === 0
-              ? 'Your password is changed. You stay signed in here.'
-              : `Your password is changed. You stay signed in here; ${
-                  endedSessions === 1 ? 'one other session was' : `${endedSessions} other sessions were`
-                } signed out.`,
+              ? t`Your password is changed. You stay signed in here.`
+              : t`${plural(endedSessions, {
+                  one: 'Your password is changed. You stay signed in here; one other session was signed out.',
+                  other: 'Your password is changed. You stay signed in here; # other sessions were signed out.',
+                })}`,
           );
         },
       },
@@ -40,14 +45,16 @@ export function PasswordSettings() {
   return (
     <section className={styles.card} aria-labelledby="password-settings-title">
       <h2 id="password-settings-title" className={styles.title}>
-        Change password
+        <Trans>Change password</Trans>
       </h2>
       <p className={styles.hint}>
-        Changing it signs out every other device and browser signed in to your account. This one stays signed in.
+        <Trans>
+          Changing it signs out every other device and browser signed in to your account. This one stays signed in.
+        </Trans>
       </p>
       <form className={styles.form} onSubmit={submit}>
         <TextField
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           required
@@ -57,13 +64,13 @@ export function PasswordSettings() {
           onChange={(event) => setCurrentPassword(event.target.value)}
         />
         <TextField
-          label="New password"
+          label={t`New password`}
           type="password"
           autoComplete="new-password"
           required
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
-          hint={`At least ${LIMITS.passwordMin} characters; a few unrelated words work well.`}
+          hint={t`At least ${minimum} characters; a few unrelated words work well.`}
           value={newPassword}
           readOnly={change.isPending}
           error={wrongCurrent ? undefined : problem}
@@ -71,7 +78,7 @@ export function PasswordSettings() {
         />
         <div className={styles.row}>
           <Button type="submit" variant="primary" disabled={change.isPending}>
-            {change.isPending ? 'Changing…' : 'Change password'}
+            {change.isPending ? t`Changing…` : t`Change password`}
           </Button>
         </div>
       </form>

@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { originOf } from './security-log';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('originOf', () => {
   it('names the device and the network of the session that made the change', () => {

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { SessionInfo } from '@share-arts/contract';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,24 +17,31 @@ export function SessionsSettings() {
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const others = (sessions.data ?? []).filter((session) => !session.current);
+  const { t } = useLingui();
 
   return (
     <section className={styles.card} aria-labelledby="sessions-settings-title">
       <h2 id="sessions-settings-title" className={styles.title}>
-        Where you&apos;re signed in
+        <Trans>Where you&apos;re signed in</Trans>
       </h2>
       <p className={styles.hint}>
-        Every device and browser signed in to your account. If you do not recognise one, or lost a phone, end it: it is
-        signed out at once. Places are the network each one signed in from, approximately.
+        <Trans>
+          Every device and browser signed in to your account. If you do not recognise one, or lost a phone, end it: it
+          is signed out at once. Places are the network each one signed in from, approximately.
+        </Trans>
       </p>
-      {sessions.isPending && <p className={styles.hint}>Loading your sessions…</p>}
+      {sessions.isPending && (
+        <p className={styles.hint}>
+          <Trans>Loading your sessions…</Trans>
+        </p>
+      )}
       {sessions.isError && (
         <p role="alert" className={styles.error}>
           {errorMessage(sessions.error)}
         </p>
       )}
       {sessions.data && (
-        <ul className={styles.list} aria-label="Your sessions">
+        <ul className={styles.list} aria-label={t`Your sessions`}>
           {/* This device first, then the others as the server orders them (the most recently used first). */}
           {[...sessions.data]
             .sort((a, b) => Number(b.current) - Number(a.current))
@@ -43,7 +52,10 @@ export function SessionsSettings() {
                 busy={endOne.isPending && endOne.variables === session.id}
                 onEnd={() =>
                   endOne.mutate(session.id, {
-                    onSuccess: () => setNotice(`${session.device} is signed out.`),
+                    onSuccess: () => {
+                      const device = session.device;
+                      setNotice(t`${device} is signed out.`);
+                    },
                     onError: (error) => setNotice(errorMessage(error)),
                   })
                 }
@@ -54,7 +66,7 @@ export function SessionsSettings() {
       {others.length > 0 && (
         <div className={styles.row}>
           <Button variant="secondary" onClick={() => setConfirming(true)}>
-            End all other sessions
+            <Trans>End all other sessions</Trans>
           </Button>
         </div>
       )}
@@ -65,22 +77,26 @@ export function SessionsSettings() {
       )}
       {confirming && (
         <ConfirmDialog
-          title="End all other sessions?"
-          confirmLabel="End them"
-          busyLabel="Ending…"
+          title={t`End all other sessions?`}
+          confirmLabel={t`End them`}
+          busyLabel={t`Ending…`}
           busy={endOthers.isPending}
           stretchActionsWhenNarrow
           onClose={() => setConfirming(false)}
           onConfirm={() =>
             endOthers.mutate(undefined, {
               onSuccess: ({ ended }) =>
-                setNotice(ended === 1 ? 'One other session is signed out.' : `${ended} other sessions are signed out.`),
+                setNotice(
+                  t`${plural(ended, { one: 'One other session is signed out.', other: '# other sessions are signed out.' })}`,
+                ),
               onError: (error) => setNotice(errorMessage(error)),
               onSettled: () => setConfirming(false),
             })
           }
         >
-          Every other device and browser signed in to your account is signed out at once. This one stays signed in.
+          <Trans>
+            Every other device and browser signed in to your account is signed out at once. This one stays signed in.
+          </Trans>
         </ConfirmDialog>
       )}
     </section>
@@ -88,21 +104,43 @@ export function SessionsSettings() {
 }
 
 function SessionRow({ session, busy, onEnd }: { session: SessionInfo; busy: boolean; onEnd: () => void }) {
+  const { t } = useLingui();
+  const device = session.device;
+  const scopes = session.app?.scopes.join(', ');
+  const signedIn = when(session.createdAt);
+  const lastActive = when(session.lastUsedAt);
   return (
     <li className={styles.item}>
       <div className={styles.about}>
         <p className={styles.device}>
           {session.device}
-          {session.current && <span className={styles.badge}>This device</span>}
+          {session.current && (
+            <span className={styles.badge}>
+              <Trans>This device</Trans>
+            </span>
+          )}
+          {session.app && (
+            <span className={styles.badge}>
+              <Trans>App</Trans>
+            </span>
+          )}
         </p>
+        {/* An app signed in through OAuth (issue 45): what it may do; ending it ends its access at once. */}
+        {session.app && (
+          <p className={styles.meta}>
+            <Trans>May: {scopes}</Trans>
+          </p>
+        )}
         <p className={styles.meta}>{session.place}</p>
         <p className={styles.meta}>
-          Signed in {when(session.createdAt)} · Last active {when(session.lastUsedAt)}
+          <Trans>
+            Signed in {signedIn} · Last active {lastActive}
+          </Trans>
         </p>
       </div>
       {!session.current && (
-        <Button variant="secondary" disabled={busy} aria-label={`End the session of ${session.device}`} onClick={onEnd}>
-          {busy ? 'Ending…' : 'End'}
+        <Button variant="secondary" disabled={busy} aria-label={t`End the session of ${device}`} onClick={onEnd}>
+          {busy ? t`Ending…` : t`End`}
         </Button>
       )}
     </li>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TotpSetupResponse, TwoFactorStatus } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,7 +25,7 @@ function useCodeForm(submit: (code: string, fail: (message: string) => void) => 
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     if (!code) {
-      setProblem('Type the 6 digits your authenticator app shows.');
+      setProblem(t`Type the 6 digits your authenticator app shows.`);
       return;
     }
     setProblem(undefined);
@@ -34,8 +36,10 @@ function useCodeForm(submit: (code: string, fail: (message: string) => void) => 
 
 /** The recovery codes, shown once after the app is turned on, to copy or download. */
 function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
-  const text = `Share Arts recovery codes (each works once):\n\n${codes.join('\n')}\n`;
+  const heading = t`Share Arts recovery codes (each works once):`;
+  const text = `${heading}\n\n${codes.join('\n')}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const anchor = document.createElement('a');
@@ -47,13 +51,15 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
   return (
     <div className={styles.step}>
       <p role="status" className={styles.ok}>
-        Two-factor sign-in is on.
+        <Trans>Two-factor sign-in is on.</Trans>
       </p>
       <p className={styles.hint}>
-        Save these recovery codes somewhere safe, such as a password manager. If you lose your phone, each one signs you
-        in once instead of a code. They are shown only this once.
+        <Trans>
+          Save these recovery codes somewhere safe, such as a password manager. If you lose your phone, each one signs
+          you in once instead of a code. They are shown only this once.
+        </Trans>
       </p>
-      <ol className={styles.codes} aria-label="Recovery codes">
+      <ol className={styles.codes} aria-label={t`Recovery codes`}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -67,12 +73,14 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
             void navigator.clipboard?.writeText(text).then(() => setCopied(true));
           }}
         >
-          {copied ? 'Copied' : 'Copy the codes'}
+          {copied ? t`Copied` : t`Copy the codes`}
         </Button>
         <Button variant="secondary" onClick={download}>
-          Download the codes
+          <Trans>Download the codes</Trans>
         </Button>
-        <Button onClick={onDone}>I saved them</Button>
+        <Button onClick={onDone}>
+          <Trans>I saved them</Trans>
+        </Button>
       </div>
     </div>
   );
@@ -88,6 +96,7 @@ function TotpSetup({
   onConfirmed: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const { confirmed, dialog } = useConfirmedAction();
   const confirm = useTotpConfirm(confirmed);
   const form = useCodeForm((code, fail) =>
@@ -105,26 +114,30 @@ function TotpSetup({
   return (
     <div className={styles.step}>
       <p className={styles.hint}>
-        Scan this QR code with an authenticator app (such as 1Password, Google Authenticator, Microsoft Authenticator or
-        Aegis), then type the 6-digit code it shows.
+        <Trans>
+          Scan this QR code with an authenticator app (such as 1Password, Google Authenticator, Microsoft Authenticator
+          or Aegis), then type the 6-digit code it shows.
+        </Trans>
       </p>
       <img
         className={styles.qr}
         src={setup.qrCode}
-        alt="QR code to add Share Arts to your authenticator app"
+        alt={t`QR code to add Share Arts to your authenticator app`}
         width={180}
         height={180}
       />
       <p className={styles.hint}>
-        Cannot scan? Type this key into the app instead:{' '}
-        <code className={styles.secret} data-testid="totp-secret">
-          {key}
-        </code>
+        <Trans>
+          Cannot scan? Type this key into the app instead:{' '}
+          <code className={styles.secret} data-testid="totp-secret">
+            {key}
+          </code>
+        </Trans>
       </p>
       <form className={styles.form} onSubmit={form.onSubmit} noValidate>
         <TextField
           name="code"
-          label="Code from the app"
+          label={t`Code from the app`}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={10}
@@ -132,10 +145,10 @@ function TotpSetup({
         />
         <div className={styles.row}>
           <Button type="submit" disabled={confirm.isPending}>
-            Turn on
+            <Trans>Turn on</Trans>
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={confirm.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>
@@ -145,6 +158,7 @@ function TotpSetup({
 }
 
 function TotpSection({ status }: { status: TwoFactorStatus }) {
+  const { t } = useLingui();
   const { confirmed, dialog } = useConfirmedAction();
   const setup = useTotpSetup(confirmed);
   const disable = useTotpDisable();
@@ -152,6 +166,7 @@ function TotpSection({ status }: { status: TwoFactorStatus }) {
   const [codes, setCodes] = useState<string[]>();
   const off = useCodeForm((code, fail) => disable.mutate({ code }, { onError: (error) => fail(errorMessage(error)) }));
 
+  const codesLeft = status.recoveryCodesLeft;
   if (codes) return <RecoveryCodesList codes={codes} onDone={() => setCodes(undefined)} />;
   if (started) {
     return (
@@ -169,7 +184,7 @@ function TotpSection({ status }: { status: TwoFactorStatus }) {
     return (
       <div className={styles.step}>
         <p className={styles.hint}>
-          Off. Turn it on to be asked for a code from an app on your phone after your password.
+          <Trans>Off. Turn it on to be asked for a code from an app on your phone after your password.</Trans>
         </p>
         <div className={styles.row}>
           <Button
@@ -177,7 +192,7 @@ function TotpSection({ status }: { status: TwoFactorStatus }) {
             disabled={setup.isPending}
             onClick={() => setup.mutate(undefined, { onSuccess: setStarted })}
           >
-            Set up an authenticator app
+            <Trans>Set up an authenticator app</Trans>
           </Button>
         </div>
         {problemOf(setup.error) && (
@@ -192,20 +207,19 @@ function TotpSection({ status }: { status: TwoFactorStatus }) {
   return (
     <div className={styles.step}>
       <p className={styles.ok}>
-        On. {status.recoveryCodesLeft === 1 ? '1 recovery code is' : `${status.recoveryCodesLeft} recovery codes are`}{' '}
-        left.
+        <Plural value={codesLeft} one="On. # recovery code is left." other="On. # recovery codes are left." />
       </p>
       <form className={styles.form} onSubmit={off.onSubmit} noValidate>
         <TextField
           name="code"
-          label="To turn it off, a code from the app or a recovery code"
+          label={t`To turn it off, a code from the app or a recovery code`}
           autoComplete="one-time-code"
           maxLength={20}
           error={off.problem}
         />
         <div className={styles.row}>
           <Button type="submit" variant="danger" disabled={disable.isPending}>
-            Turn off
+            <Trans>Turn off</Trans>
           </Button>
         </div>
       </form>
@@ -219,33 +233,40 @@ function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   const remove = useRemovePasskey(confirmed);
   const problem = problemOf(add.error) ?? problemOf(remove.error);
   const [name, setName] = useState('');
+  const { t } = useLingui();
   return (
     <div className={styles.step}>
       <p className={styles.hint}>
-        A passkey signs you in without your password, with your fingerprint, face or the screen lock of your device.
-        With the authenticator app on, it also works as the second step instead of a code.
+        <Trans>
+          A passkey signs you in without your password, with your fingerprint, face or the screen lock of your device.
+          With the authenticator app on, it also works as the second step instead of a code.
+        </Trans>
       </p>
       {status.passkeys.length > 0 && (
-        <ul className={styles.passkeys} aria-label="Your passkeys">
-          {status.passkeys.map((passkey) => (
-            <li key={passkey._id} className={styles.passkey}>
-              <span className={styles.passkeyText}>
-                <strong>{passkey.name}</strong>
-                <span className={styles.hint}>
-                  Added {formatFullDate(passkey.createdAt)}
-                  {passkey.lastUsedAt ? `, last used ${formatFullDate(passkey.lastUsedAt)}` : ', not used yet'}
+        <ul className={styles.passkeys} aria-label={t`Your passkeys`}>
+          {status.passkeys.map((passkey) => {
+            const added = formatFullDate(passkey.createdAt);
+            const used = passkey.lastUsedAt ? formatFullDate(passkey.lastUsedAt) : '';
+            const passkeyName = passkey.name;
+            return (
+              <li key={passkey._id} className={styles.passkey}>
+                <span className={styles.passkeyText}>
+                  <strong>{passkeyName}</strong>
+                  <span className={styles.hint}>
+                    {used ? t`Added ${added}, last used ${used}` : t`Added ${added}, not used yet`}
+                  </span>
                 </span>
-              </span>
-              <Button
-                variant="secondary"
-                disabled={remove.isPending}
-                aria-label={`Remove the passkey ${passkey.name}`}
-                onClick={() => remove.mutate(passkey._id)}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
+                <Button
+                  variant="secondary"
+                  disabled={remove.isPending}
+                  aria-label={t`Remove the passkey ${passkeyName}`}
+                  onClick={() => remove.mutate(passkey._id)}
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <form
@@ -257,15 +278,15 @@ function PasskeysSection({ status }: { status: TwoFactorStatus }) {
         }}
       >
         <TextField
-          label="Name of the new passkey (optional)"
-          placeholder="My laptop"
+          label={t`Name of the new passkey (optional)`}
+          placeholder={t`My laptop`}
           maxLength={60}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
         <div className={styles.row}>
           <Button type="submit" variant="secondary" disabled={add.isPending}>
-            Add a passkey
+            <Trans>Add a passkey</Trans>
           </Button>
         </div>
       </form>
@@ -285,13 +306,17 @@ export function TwoFactorSettings() {
   return (
     <section className={styles.card} aria-labelledby="two-factor-title">
       <h2 id="two-factor-title" className={styles.title}>
-        Two-factor sign-in
+        <Trans>Two-factor sign-in</Trans>
       </h2>
       {status.data ? (
         <>
-          <h3 className={styles.subtitle}>Authenticator app</h3>
+          <h3 className={styles.subtitle}>
+            <Trans>Authenticator app</Trans>
+          </h3>
           <TotpSection status={status.data} />
-          <h3 className={styles.subtitle}>Passkeys</h3>
+          <h3 className={styles.subtitle}>
+            <Trans>Passkeys</Trans>
+          </h3>
           <PasskeysSection status={status.data} />
         </>
       ) : status.isError ? (
@@ -299,7 +324,9 @@ export function TwoFactorSettings() {
           {errorMessage(status.error)}
         </p>
       ) : (
-        <p className={styles.hint}>Loading…</p>
+        <p className={styles.hint}>
+          <Trans>Loading…</Trans>
+        </p>
       )}
     </section>
   );

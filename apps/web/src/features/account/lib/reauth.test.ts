@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { SECURITY_ERRORS } from '@share-arts/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
@@ -9,6 +10,9 @@ import {
   problemOf,
   withReauth,
 } from './reauth';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const reauthRequired = () => new ApiError(403, SECURITY_ERRORS.reauthRequired);
 
@@ -57,7 +61,8 @@ describe('withReauth', () => {
     const call = callFailing(reauthRequired());
     const promise = withReauth(call, async () => false);
     await expect(promise).rejects.toBeInstanceOf(ReauthCancelledError);
-    await expect(promise).rejects.toThrow(REAUTH_CANCELLED);
+    await expect(promise).rejects.toThrow(i18n._(REAUTH_CANCELLED));
+    await expect(promise).rejects.toThrow('Nothing was changed: you closed "Confirm it\'s you" before confirming.');
     expect(call).toHaveBeenCalledTimes(1);
   });
 

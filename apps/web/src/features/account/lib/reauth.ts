@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { SECURITY_ERRORS } from '@share-arts/contract';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
@@ -9,15 +11,16 @@ export type Confirmed = <T>(call: () => Promise<T>) => Promise<T>;
 
 /** What a call answers when the session has not signed in or confirmed who it is lately ("sudo mode"). */
 export function isReauthRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.message === SECURITY_ERRORS.reauthRequired;
+  return error instanceof ApiError && error.status === 403 && error.source === SECURITY_ERRORS.reauthRequired;
 }
 
-export const REAUTH_CANCELLED = 'Nothing was changed: you closed "Confirm it\'s you" before confirming.';
+/** The error's message, in the language of the moment it is made (issue 43). */
+export const REAUTH_CANCELLED = msg`Nothing was changed: you closed "Confirm it's you" before confirming.`;
 
 /** The person closed "Confirm it's you": the call was not made again and nothing changed. */
 export class ReauthCancelledError extends Error {
   constructor() {
-    super(REAUTH_CANCELLED);
+    super(i18n._(REAUTH_CANCELLED));
     this.name = 'ReauthCancelledError';
   }
 }

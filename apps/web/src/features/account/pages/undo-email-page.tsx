@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { APP_NAME } from '@share-arts/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +13,8 @@ import styles from './verify-email-page.module.css';
  * address back once, and says so. Every session of the account is signed out then, this one too.
  */
 export default function UndoEmailPage() {
-  useDocumentTitle('Undo the change of your email address');
+  const { t } = useLingui();
+  useDocumentTitle(t`Undo the change of your email address`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const undo = useUndoEmailChange();
@@ -28,17 +30,25 @@ export default function UndoEmailPage() {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <h1 className={styles.title}>{APP_NAME}: undo the change of your email address</h1>
+        <h1 className={styles.title}>
+          <Trans>{APP_NAME}: undo the change of your email address</Trans>
+        </h1>
         {!token ? (
-          <p role="alert">This page needs the link from the email. Please open the link again.</p>
+          <p role="alert">
+            <Trans>This page needs the link from the email. Please open the link again.</Trans>
+          </p>
         ) : undo.isSuccess ? (
           <p role="status">{undo.data.message}</p>
         ) : undo.isError ? (
           <p role="alert">{errorMessage(undo.error)}</p>
         ) : (
-          <p role="status">Putting your address back…</p>
+          <p role="status">
+            <Trans>Putting your address back…</Trans>
+          </p>
         )}
-        <Link to="/login">Log in</Link>
+        <Link to="/login">
+          <Trans>Log in</Trans>
+        </Link>
       </div>
     </main>
   );

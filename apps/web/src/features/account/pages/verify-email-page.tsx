@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { APP_NAME } from '@share-arts/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,8 @@ import styles from './verify-email-page.module.css';
 
 /** The page of the mailed confirmation link (/verify-email?token=…): confirms once, and says so. */
 export default function VerifyEmailPage() {
-  useDocumentTitle('Confirm your email address');
+  const { t } = useLingui();
+  useDocumentTitle(t`Confirm your email address`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
@@ -24,20 +26,26 @@ export default function VerifyEmailPage() {
   }, [token, verify]);
 
   const next = user
-    ? { to: '/settings/account', label: 'Go to your account settings' }
-    : { to: '/login', label: 'Log in' };
+    ? { to: '/settings/account', label: t`Go to your account settings` }
+    : { to: '/login', label: t`Log in` };
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <h1 className={styles.title}>{APP_NAME}: confirm your email address</h1>
+        <h1 className={styles.title}>
+          <Trans>{APP_NAME}: confirm your email address</Trans>
+        </h1>
         {!token ? (
-          <p role="alert">This page needs the link from the email. Please open the link again.</p>
+          <p role="alert">
+            <Trans>This page needs the link from the email. Please open the link again.</Trans>
+          </p>
         ) : verify.isSuccess ? (
           <p role="status">{verify.data.message}</p>
         ) : verify.isError ? (
           <p role="alert">{errorMessage(verify.error)}</p>
         ) : (
-          <p role="status">Confirming your address…</p>
+          <p role="status">
+            <Trans>Confirming your address…</Trans>
+          </p>
         )}
         <Link to={next.to}>{next.label}</Link>
       </div>

@@ -1,8 +1,9 @@
-import { TOASTS, type LoginAnswer, type LoginBody } from '@share-arts/contract';
+import { type LoginAnswer, type LoginBody } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
+import { toastText } from '../../../lib/spec-toasts';
 
 export const login = (body: LoginBody) => apiClient.post<LoginAnswer>('/api/auth/login', body);
 
@@ -15,7 +16,7 @@ export function useLogin() {
       // Two-factor sign-in on (issue 24): no token yet; the page asks for the second step.
       if ('secondFactorRequired' in answer) return;
       startSession(queryClient, answer.encodedToken, answer.foundUser);
-      toast.success(TOASTS.loggedIn);
+      toast.success(toastText('loggedIn'));
     },
   });
 }

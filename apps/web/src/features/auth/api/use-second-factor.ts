@@ -1,9 +1,10 @@
-import { TOASTS, type LoginResponse } from '@share-arts/contract';
+import { type LoginResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { askPasskey as askPasskeyAt } from '../../../lib/passkey';
 import { startSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
+import { toastText } from '../../../lib/spec-toasts';
 
 /** The browser's passkey prompt for a sign-in (the second step's, with its ticket, or a passkey's alone). */
 const askPasskey = (ticket?: string) => askPasskeyAt('/api/auth/passkey/options', ticket ? { ticket } : {});
@@ -12,7 +13,7 @@ function useSignedIn() {
   const queryClient = useQueryClient();
   return ({ encodedToken, foundUser }: LoginResponse) => {
     startSession(queryClient, encodedToken, foundUser);
-    toast.success(TOASTS.loggedIn);
+    toast.success(toastText('loggedIn'));
   };
 }
 

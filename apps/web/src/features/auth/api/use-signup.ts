@@ -1,8 +1,9 @@
-import { TOASTS, type SignupResponse } from '@share-arts/contract';
+import { type SignupResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
+import { toastText } from '../../../lib/spec-toasts';
 
 /** The spec's signup payload. */
 export interface SignupInput {
@@ -20,7 +21,7 @@ export function useSignup() {
     mutationFn: signup,
     onSuccess: ({ encodedToken, createdUser }) => {
       startSession(queryClient, encodedToken, createdUser);
-      toast.success(TOASTS.signedUp);
+      toast.success(toastText('signedUp'));
     },
   });
 }

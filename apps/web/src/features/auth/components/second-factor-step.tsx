@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SecondFactorNeeded } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ import styles from '../pages/auth-form.module.css';
  * account's passkey. A wrong code keeps the step open; an expired ticket sends the person back to the password.
  */
 export function SecondFactorStep({ answer, onBack }: { answer: SecondFactorNeeded; onBack: () => void }) {
+  const { t } = useLingui();
   const [recovery, setRecovery] = useState(false);
   const [problem, setProblem] = useState<string>();
   const finish = useSecondFactor(answer.ticket);
@@ -21,7 +23,7 @@ export function SecondFactorStep({ answer, onBack }: { answer: SecondFactorNeede
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     if (!code) {
-      setProblem(recovery ? 'Type one of your recovery codes.' : 'Type the 6 digits your authenticator app shows.');
+      setProblem(recovery ? t`Type one of your recovery codes.` : t`Type the 6 digits your authenticator app shows.`);
       return;
     }
     setProblem(undefined);
@@ -31,18 +33,20 @@ export function SecondFactorStep({ answer, onBack }: { answer: SecondFactorNeede
   return (
     <>
       <div className={styles.intro}>
-        <h1 className={styles.title}>Two-factor sign-in</h1>
+        <h1 className={styles.title}>
+          <Trans>Two-factor sign-in</Trans>
+        </h1>
         <p className={styles.subtitle}>
           {recovery
-            ? 'Type one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.'
-            : 'Open your authenticator app and type the 6-digit code it shows for Share Arts.'}
+            ? t`Type one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.`
+            : t`Open your authenticator app and type the 6-digit code it shows for Share Arts.`}
         </p>
       </div>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <TextField
           key={recovery ? 'recovery' : 'totp'}
           name="code"
-          label={recovery ? 'Recovery code' : 'Authentication code'}
+          label={recovery ? t`Recovery code` : t`Authentication code`}
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
           autoCapitalize="none"
@@ -53,10 +57,10 @@ export function SecondFactorStep({ answer, onBack }: { answer: SecondFactorNeede
         />
         <div className={styles.actions}>
           <Button type="submit" block disabled={busy}>
-            Verify
+            <Trans>Verify</Trans>
           </Button>
           <Button variant="secondary" block disabled={busy} onClick={() => setRecovery(!recovery)}>
-            {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+            {recovery ? t`Use your authenticator app` : t`Use a recovery code`}
           </Button>
           {answer.methods.includes('passkey') && (
             <Button
@@ -68,11 +72,11 @@ export function SecondFactorStep({ answer, onBack }: { answer: SecondFactorNeede
                 finish.mutate({ passkey: true }, { onError });
               }}
             >
-              Use a passkey
+              <Trans>Use a passkey</Trans>
             </Button>
           )}
           <Button variant="secondary" block disabled={busy} onClick={onBack}>
-            Back to the password
+            <Trans>Back to the password</Trans>
           </Button>
         </div>
       </form>

@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { ERRORS, TOASTS } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import { loginErrors, serverErrors, signupErrors } from './auth-errors';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const filled = {
   fullname: 'Ada Painter',

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,8 @@ import styles from './auth-form.module.css';
 
 /** Asks for the email address or username, then shows the server's one sentence, whatever the account. */
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Forgot password`);
   const forgot = useForgotPassword();
   const [problem, setProblem] = useState<string>();
 
@@ -18,7 +20,7 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     const login = String(new FormData(event.currentTarget).get('login') ?? '').trim();
     if (!login) {
-      setProblem('Please enter the email address or username of your account.');
+      setProblem(t`Please enter the email address or username of your account.`);
       return;
     }
     setProblem(undefined);
@@ -28,8 +30,12 @@ export default function ForgotPasswordPage() {
   return (
     <>
       <div className={styles.intro}>
-        <h1 className={styles.title}>Forgot your password?</h1>
-        <p className={styles.subtitle}>We will mail you a link to choose a new one.</p>
+        <h1 className={styles.title}>
+          <Trans>Forgot your password?</Trans>
+        </h1>
+        <p className={styles.subtitle}>
+          <Trans>We will mail you a link to choose a new one.</Trans>
+        </p>
       </div>
       {forgot.isSuccess ? (
         <div className={styles.form}>
@@ -38,7 +44,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={forgot.isPending}>
           <TextField
-            label="Email or username"
+            label={t`Email or username`}
             name="login"
             autoComplete="username"
             autoCapitalize="none"
@@ -48,13 +54,15 @@ export default function ForgotPasswordPage() {
           />
           <div className={styles.actions}>
             <Button type="submit" block disabled={forgot.isPending}>
-              Send me a link
+              <Trans>Send me a link</Trans>
             </Button>
           </div>
         </form>
       )}
       <p className={styles.switch}>
-        Remembered it? <Link to="/login">Log in</Link>
+        <Trans>
+          Remembered it? <Link to="/login">Log in</Link>
+        </Trans>
       </p>
     </>
   );

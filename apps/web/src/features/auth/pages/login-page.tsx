@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TEST_CREDENTIALS, type LoginAnswer, type SecondFactorNeeded } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, errorSource } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
@@ -15,7 +16,8 @@ import styles from './auth-form.module.css';
 const FIELDS: readonly AuthField[] = ['username', 'password'];
 
 export default function LoginPage() {
-  useDocumentTitle('Login');
+  const { t } = useLingui();
+  useDocumentTitle(t`Login`);
   const location = useLocation();
   const loginMutation = useLogin();
   const { errors, show, reset, field, formRef } = useAuthErrors();
@@ -41,7 +43,7 @@ export default function LoginPage() {
     reset();
     loginMutation.mutate(values, {
       onSuccess: toSecondStep,
-      onError: (error) => show(serverErrors(errorMessage(error), FIELDS)),
+      onError: (error) => show(serverErrors(errorMessage(error), FIELDS, errorSource(error))),
     });
   };
 
@@ -66,20 +68,24 @@ export default function LoginPage() {
   return (
     <>
       <div className={styles.intro}>
-        <h1 className={styles.title}>Welcome back</h1>
-        <p className={styles.subtitle}>Log in to share your art and see what others made.</p>
+        <h1 className={styles.title}>
+          <Trans>Welcome back</Trans>
+        </h1>
+        <p className={styles.subtitle}>
+          <Trans>Log in to share your art and see what others made.</Trans>
+        </p>
       </div>
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <TextField
-          label="Username"
+          label={t`Username`}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           {...field('username')}
         />
-        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <TextField label={t`Password`} type="password" autoComplete="current-password" {...field('password')} />
         <Link to="/forgot-password" className={styles.forgot}>
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
         {errors.form && (
           <p className={styles.formError} role="alert">
@@ -88,22 +94,26 @@ export default function LoginPage() {
         )}
         <div className={styles.actions}>
           <Button type="submit" block disabled={busy}>
-            Login
+            <Trans>Login</Trans>
           </Button>
-          <div className={styles.divider}>or</div>
+          <div className={styles.divider}>
+            <Trans>or</Trans>
+          </div>
           <Button variant="secondary" block disabled={busy} onClick={logInAsTestUser}>
-            Login with Test Credential
+            <Trans>Login with Test Credential</Trans>
           </Button>
           <Button variant="secondary" block disabled={busy} onClick={signInWithPasskey}>
-            Sign in with a passkey
+            <Trans>Sign in with a passkey</Trans>
           </Button>
         </div>
       </form>
       <p className={styles.switch}>
-        New to Share Arts?{' '}
-        <Link to={{ pathname: '/signup', search: location.search }} state={location.state}>
-          Create now
-        </Link>
+        <Trans>
+          New to Share Arts?{' '}
+          <Link to={{ pathname: '/signup', search: location.search }} state={location.state}>
+            Create now
+          </Link>
+        </Trans>
       </p>
     </>
   );

@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS } from '@share-arts/contract';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, errorSource } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
@@ -13,7 +14,9 @@ import styles from './auth-form.module.css';
 const FIELDS: readonly AuthField[] = ['fullname', 'email', 'username', 'password', 'confirmPassword'];
 
 export default function SignupPage() {
-  useDocumentTitle('Signup');
+  const { t } = useLingui();
+  useDocumentTitle(t`Signup`);
+  const passwordMin = LIMITS.passwordMin;
   const location = useLocation();
   const signupMutation = useSignup();
   const { errors, show, reset, field, formRef } = useAuthErrors();
@@ -36,7 +39,9 @@ export default function SignupPage() {
     }
     reset();
     const { confirmPassword: _confirm, ...body } = values;
-    signupMutation.mutate(body, { onError: (error) => show(serverErrors(errorMessage(error), FIELDS)) });
+    signupMutation.mutate(body, {
+      onError: (error) => show(serverErrors(errorMessage(error), FIELDS, errorSource(error))),
+    });
   };
 
   const busy = signupMutation.isPending;
@@ -44,29 +49,33 @@ export default function SignupPage() {
   return (
     <>
       <div className={styles.intro}>
-        <h1 className={styles.title}>Create your account</h1>
-        <p className={styles.subtitle}>Join a community of artists and get inspired.</p>
+        <h1 className={styles.title}>
+          <Trans>Create your account</Trans>
+        </h1>
+        <p className={styles.subtitle}>
+          <Trans>Join a community of artists and get inspired.</Trans>
+        </p>
       </div>
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <TextField label="Fullname" autoComplete="name" {...field('fullname')} />
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t`Fullname`} autoComplete="name" {...field('fullname')} />
+        <TextField label={t`Email`} type="email" autoComplete="email" {...field('email')} />
         <TextField
-          label="Username"
+          label={t`Username`}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="Letters, digits, _ and . only"
+          hint={t`Letters, digits, _ and . only`}
           {...field('username')}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${LIMITS.passwordMin} characters`}
+          hint={t`At least ${passwordMin} characters`}
           {...field('password')}
         />
         <TextField
-          label="Re-Enter Password"
+          label={t`Re-Enter Password`}
           type="password"
           autoComplete="new-password"
           {...field('confirmPassword')}
@@ -78,15 +87,17 @@ export default function SignupPage() {
         )}
         <div className={styles.actions}>
           <Button type="submit" block disabled={busy}>
-            Sign up
+            <Trans>Sign up</Trans>
           </Button>
         </div>
       </form>
       <p className={styles.switch}>
-        Already have an account?{' '}
-        <Link to={{ pathname: '/login', search: location.search }} state={location.state}>
-          Login
-        </Link>
+        <Trans>
+          Already have an account?{' '}
+          <Link to={{ pathname: '/login', search: location.search }} state={location.state}>
+            Login
+          </Link>
+        </Trans>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Collection } from '@share-arts/contract';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -10,8 +11,12 @@ import { useCollectionWorks, useMoveCollectionWorks } from '../../collections/pa
 import { workName } from '../../series';
 import styles from './collection-page.module.css';
 
-const EARLIER = new Set(['ArrowUp', 'ArrowLeft']);
-const LATER = new Set(['ArrowDown', 'ArrowRight']);
+const ARROW_UP = 'ArrowUp';
+const ARROW_LEFT = 'ArrowLeft';
+const ARROW_DOWN = 'ArrowDown';
+const ARROW_RIGHT = 'ArrowRight';
+const EARLIER = new Set([ARROW_UP, ARROW_LEFT]);
+const LATER = new Set([ARROW_DOWN, ARROW_RIGHT]);
 
 interface PendingFocus {
   key: string;
@@ -24,11 +29,12 @@ interface PendingFocus {
  * one request and is announced with the work's new place.
  */
 export function CollectionReorder({ collection }: { collection: Collection }) {
+  const { t } = useLingui();
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useCollectionWorks(collection._id);
   const [announcement, setAnnouncement] = useState('');
   const moves = useMoveCollectionWorks(collection, (message) =>
-    setAnnouncement(`The move was not saved: ${message} The order is read again.`),
+    setAnnouncement(t`The move was not saved: ${message} The order is read again.`),
   );
   const works = useMemo(
     () => uniqueById(data?.pages.flatMap((page) => page.works) ?? [], (work) => work.post._id),
@@ -55,6 +61,11 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
   const shown = (dragOrder ?? ids).flatMap((id) => byId.get(id) ?? []);
   const total = shown.length;
   const count = hasNextPage ? Math.max(collection.workCount, total) : total;
+  // "Sunset, place 3 of 12": a row's accessible name.
+  const placeLabel = (name: string, index: number) => {
+    const place = index + 1;
+    return t`${name}, place ${place} of ${count}`;
+  };
 
   const commit = (move: OrderMove | null, control: PendingFocus['control']) => {
     if (!move) return;
@@ -64,9 +75,9 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
     moves.move(move);
     moved.current = true;
     const work = byId.get(move.postId);
-    setAnnouncement(
-      `${work ? workName(work.post) : 'Work'} moved to place ${next.indexOf(move.postId) + 1} of ${count}.`,
-    );
+    const name = work ? workName(work.post) : t`Work`;
+    const place = next.indexOf(move.postId) + 1;
+    setAnnouncement(t`${name} moved to place ${place} of ${count}.`);
   };
 
   const { draggingKey, onPointerDown } = usePointerReorder({
@@ -83,7 +94,11 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
       setDragOrder(null);
       const move = !cancelled && dropped ? dropMove(ids, dropped, key) : null;
       if (move) commit(move, 'handle');
-      else setAnnouncement(`${byId.get(key) ? workName(byId.get(key)!.post) : 'Work'} is back in its place.`);
+      else {
+        const back = byId.get(key);
+        const name = back ? workName(back.post) : t`Work`;
+        setAnnouncement(t`${name} is back in its place.`);
+      }
     },
   });
 
@@ -108,24 +123,33 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
     if (move) commit(move, 'handle');
     else {
       const work = byId.get(ids[index] ?? '');
-      const end = by < 0 ? 'first' : hasNextPage ? 'last one loaded; load more works to move it further' : 'last';
-      setAnnouncement(`${work ? workName(work.post) : 'This work'} is already the ${end}.`);
+      const name = work ? workName(work.post) : t`This work`;
+      setAnnouncement(
+        by < 0
+          ? t`${name} is already the first.`
+          : hasNextPage
+            ? t`${name} is already the last one loaded; load more works to move it further.`
+            : t`${name} is already the last.`,
+      );
     }
   };
 
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading works…
+        <Trans>Loading works…</Trans>
       </p>
     );
   }
   if (isError && !data) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The works of this collection could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The works of this collection could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -137,12 +161,16 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
         {announcement}
       </p>
       {total === 0 ? (
-        <p className={styles.status}>This collection has no works to order yet.</p>
+        <p className={styles.status}>
+          <Trans>This collection has no works to order yet.</Trans>
+        </p>
       ) : (
         <>
           <p id={instructionsId} className={styles.status}>
-            Drag a work by its handle, or focus the handle and press Alt with an arrow key, or use Move earlier and Move
-            later. Each move is saved at once.
+            <Trans>
+              Drag a work by its handle, or focus the handle and press Alt with an arrow key, or use Move earlier and
+              Move later. Each move is saved at once.
+            </Trans>
           </p>
           <ol ref={listRef} className={styles.reorder}>
             {shown.map((work, index) => {
@@ -161,7 +189,7 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
                     type="button"
                     className={styles.handle}
                     data-focus="handle"
-                    aria-label={`${name}, place ${index + 1} of ${count}`}
+                    aria-label={placeLabel(name, index)}
                     aria-describedby={instructionsId}
                     onKeyDown={(event) => onHandleKeyDown(event, index)}
                     onPointerDown={(event) => onPointerDown(event, post._id)}
@@ -172,7 +200,7 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
                         <ResponsivePicture picture={picture} alt="" sizes="64px" />
                       ) : (
                         <span className={styles.noPicture} aria-hidden="true">
-                          {post.contentWarning ? 'Sensitive' : '—'}
+                          {post.contentWarning ? t`Sensitive` : '—'}
                         </span>
                       )}
                     </span>
@@ -187,7 +215,7 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
                     <Button
                       variant="icon"
                       data-focus="up"
-                      aria-label={`Move “${name}” earlier`}
+                      aria-label={t`Move “${name}” earlier`}
                       aria-disabled={first || undefined}
                       onClick={() => !first && commit(stepMove(ids, index, -1), 'up')}
                     >
@@ -196,7 +224,7 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
                     <Button
                       variant="icon"
                       data-focus="down"
-                      aria-label={`Move “${name}” later`}
+                      aria-label={t`Move “${name}” later`}
                       aria-disabled={last || undefined}
                       onClick={() => !last && commit(stepMove(ids, index, 1), 'down')}
                     >
@@ -214,7 +242,7 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
                 onClick={() => void loadMore()}
                 aria-disabled={isFetchingNextPage || undefined}
               >
-                {isFetchingNextPage ? 'Loading more works…' : 'Load more works'}
+                {isFetchingNextPage ? t`Loading more works…` : t`Load more works`}
               </Button>
             </div>
           )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Collection, CollectionWork } from '@share-arts/contract';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -26,6 +27,7 @@ export function NoteDialog({
   work: CollectionWork;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [note, setNote] = useState(work.note);
   const [problem, setProblem] = useState<string | undefined>();
   const save = useSetNote(collection);
@@ -38,11 +40,11 @@ export function NoteDialog({
     );
   };
   return (
-    <Modal title="Note" onClose={onClose} busy={save.isPending} size="sm">
+    <Modal title={t`Note`} onClose={onClose} busy={save.isPending} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextAreaField
-          label={`Note on “${workName(work.post)}”`}
-          hint="Why this work is here. Leave it empty for none."
+          label={t`Note on “${name}”`}
+          hint={t`Why this work is here. Leave it empty for none.`}
           value={note}
           maxLength={COLLECTION_TEXT_MAX.note}
           rows={4}
@@ -53,10 +55,10 @@ export function NoteDialog({
         />
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={save.isPending || undefined}>
-            {save.isPending ? 'Saving…' : 'Save note'}
+            {save.isPending ? t`Saving…` : t`Save note`}
           </Button>
         </div>
       </form>
@@ -69,6 +71,8 @@ export function NoteDialog({
  * an artist takes their own work out of someone's public collection. The next page loads as the end comes into view.
  */
 export function CollectionWorks({ collection }: { collection: Collection }) {
+  const { t } = useLingui();
+  const title = collection.title;
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useCollectionWorks(collection._id);
   const { data: me } = useCurrentUser();
@@ -89,7 +93,11 @@ export function CollectionWorks({ collection }: { collection: Collection }) {
     remove.mutate(
       { collectionId: collection._id, postId: work.post._id },
       {
-        onSuccess: () => toast.success(`“${workName(work.post)}” was taken out of ${collection.title}`),
+        onSuccess: () => {
+          const name = workName(work.post);
+          const title = collection.title;
+          toast.success(t`“${name}” was taken out of ${title}`);
+        },
         onError: (problem) => toast.error(errorMessage(problem)),
       },
     );
@@ -97,16 +105,19 @@ export function CollectionWorks({ collection }: { collection: Collection }) {
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading works…
+        <Trans>Loading works…</Trans>
       </p>
     );
   }
   if (isError && !data) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The works of this collection could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The works of this collection could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -115,18 +126,19 @@ export function CollectionWorks({ collection }: { collection: Collection }) {
     return (
       <p className={styles.status}>
         {isOwner
-          ? 'Nothing here yet. Use “Save to…” beside a work’s bookmark to add it.'
-          : 'There are no works in this collection yet.'}
+          ? t`Nothing here yet. Use “Save to…” beside a work’s bookmark to add it.`
+          : t`There are no works in this collection yet.`}
       </p>
     );
   }
 
   return (
     <>
-      <ul className={styles.works} aria-label={`Works in ${collection.title}`}>
+      <ul className={styles.works} aria-label={t`Works in ${title}`}>
         {works.map((work) => {
           const { post } = work;
           const name = workName(post);
+          const author = post.username;
           const picture = post.media?.[0] ?? post.picture;
           const mine = me != null && post.userId === me._id;
           return (
@@ -137,27 +149,29 @@ export function CollectionWorks({ collection }: { collection: Collection }) {
                   {picture && !post.contentWarning ? (
                     <ResponsivePicture picture={picture} alt={picture.alt} sizes="(max-width: 40rem) 50vw, 240px" />
                   ) : (
-                    <span className={styles.noPicture}>{post.contentWarning ? 'Sensitive' : name}</span>
+                    <span className={styles.noPicture}>{post.contentWarning ? t`Sensitive` : name}</span>
                   )}
                 </span>
                 <span className={styles.workName}>
-                  {name} <span className={styles.by}>by @{post.username}</span>
+                  <Trans>
+                    {name} <span className={styles.by}>by @{author}</span>
+                  </Trans>
                 </span>
               </Link>
               {work.note && <p className={styles.note}>{work.note}</p>}
               {(isOwner || (mine && collection.visibility === 'public')) && (
                 <div className={styles.workActions}>
                   {isOwner && !saved && (
-                    <Button variant="secondary" onClick={() => setNoteOf(work)} aria-label={`Note on “${name}”`}>
-                      Note
+                    <Button variant="secondary" onClick={() => setNoteOf(work)} aria-label={t`Note on “${name}”`}>
+                      <Trans>Note</Trans>
                     </Button>
                   )}
                   <Button
                     variant="secondary"
                     onClick={() => takeOut(work)}
-                    aria-label={isOwner ? `Take “${name}” out` : `Take my work “${name}” out of this collection`}
+                    aria-label={isOwner ? t`Take “${name}” out` : t`Take my work “${name}” out of this collection`}
                   >
-                    {isOwner ? 'Take out' : 'Take my work out'}
+                    {isOwner ? t`Take out` : t`Take my work out`}
                   </Button>
                 </div>
               )}
@@ -172,10 +186,12 @@ export function CollectionWorks({ collection }: { collection: Collection }) {
             onClick={() => void fetchNextPage()}
             aria-disabled={isFetchingNextPage || undefined}
           >
-            {isFetchingNextPage ? 'Loading more works…' : 'Load more works'}
+            {isFetchingNextPage ? t`Loading more works…` : t`Load more works`}
           </Button>
         ) : (
-          <p className={styles.status}>That is every work in this collection.</p>
+          <p className={styles.status}>
+            <Trans>That is every work in this collection.</Trans>
+          </p>
         )}
       </div>
       {noteOf && <NoteDialog collection={collection} work={noteOf} onClose={() => setNoteOf(null)} />}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Collection, CollectionVisibility } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,6 +18,7 @@ interface EditCollectionDialogProps {
 
 /** Edit a collection: its title, description and who sees it; or delete it (its works stay where they are). */
 export function EditCollectionDialog({ collection, onClose, onSaved, onDeleted }: EditCollectionDialogProps) {
+  const { t } = useLingui();
   const [title, setTitle] = useState(collection.title);
   const [description, setDescription] = useState(collection.description);
   const [visibility, setVisibility] = useState<CollectionVisibility>(collection.visibility);
@@ -30,7 +32,7 @@ export function EditCollectionDialog({ collection, onClose, onSaved, onDeleted }
     event.preventDefault();
     if (busy) return;
     if (!title.trim()) {
-      setProblem('Give the collection a title.');
+      setProblem(t`Give the collection a title.`);
       return;
     }
     update.mutate(
@@ -40,10 +42,10 @@ export function EditCollectionDialog({ collection, onClose, onSaved, onDeleted }
   };
 
   return (
-    <Modal title="Edit collection" onClose={onClose} busy={busy} size="sm">
+    <Modal title={t`Edit collection`} onClose={onClose} busy={busy} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label="Title"
+          label={t`Title`}
           value={title}
           maxLength={COLLECTION_TEXT_MAX.title}
           onChange={(event) => setTitle(event.target.value)}
@@ -53,7 +55,7 @@ export function EditCollectionDialog({ collection, onClose, onSaved, onDeleted }
           required
         />
         <TextAreaField
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={description}
           maxLength={COLLECTION_TEXT_MAX.description}
           rows={3}
@@ -70,18 +72,18 @@ export function EditCollectionDialog({ collection, onClose, onSaved, onDeleted }
               }
               aria-disabled={busy || undefined}
             >
-              {remove.isPending ? 'Deleting…' : 'Delete it for good'}
+              {remove.isPending ? t`Deleting…` : t`Delete it for good`}
             </Button>
           ) : (
             <Button variant="secondary" onClick={() => setConfirming(true)} disabled={busy}>
-              Delete collection
+              <Trans>Delete collection</Trans>
             </Button>
           )}
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={busy || undefined}>
-            {update.isPending ? 'Saving…' : 'Save'}
+            {update.isPending ? t`Saving…` : t`Save`}
           </Button>
         </div>
       </form>

@@ -1,9 +1,9 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownUp, LibraryBig, Lock, Pencil } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format-count';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fullName } from '../../../lib/user-name';
 import { Button } from '../../../ui/button';
@@ -22,34 +22,38 @@ import styles from '../components/collection-page.module.css';
  * their own work out of it. A private collection, and Saved, are there for their owner alone (anyone else: 404).
  */
 export default function CollectionPage() {
+  const { t } = useLingui();
   const { username = '', slug = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: collection, isPending, error, refetch } = useCollection(username, slug);
   const [reordering, setReordering] = useState(false);
   const [editing, setEditing] = useState(false);
-  useDocumentTitle(collection?.title ?? 'Collection');
+  useDocumentTitle(collection?.title ?? t`Collection`);
 
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading collection…
+        <Trans>Loading collection…</Trans>
       </p>
     );
   }
   if (!collection) {
     if (error instanceof ApiError && error.status === 404) {
       return (
-        <NotFound icon={LibraryBig} title="Collection not found">
-          It may have been deleted, renamed or made private, or the link is not quite right.
+        <NotFound icon={LibraryBig} title={t`Collection not found`}>
+          <Trans>It may have been deleted, renamed or made private, or the link is not quite right.</Trans>
         </NotFound>
       );
     }
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The collection could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The collection could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -58,6 +62,9 @@ export default function CollectionPage() {
     return <Navigate to={collectionPagePath(collection.owner.username, collection.slug)} replace />;
   }
   const { owner } = collection;
+  const ownerName = fullName(owner);
+  const ownerUsername = owner.username;
+  const works = collection.workCount;
   const canChange = collection.viewer.isOwner && collection.kind === 'collection';
 
   return (
@@ -66,23 +73,25 @@ export default function CollectionPage() {
         <p className={styles.kicker}>
           {collection.visibility === 'private' ? (
             <>
-              <Lock aria-hidden="true" size="1em" /> Private collection
+              <Lock aria-hidden="true" size="1em" /> <Trans>Private collection</Trans>
             </>
           ) : (
-            'Collection'
+            t`Collection`
           )}
         </p>
         <h1 className={styles.title}>{collection.title}</h1>
         <p className={styles.owner}>
-          Gathered by <Link to={`/${encodeURIComponent(owner.username)}`}>{fullName(owner)}</Link> (@{owner.username}) ·{' '}
-          {formatCount(collection.workCount)} {collection.workCount === 1 ? 'work' : 'works'}
+          <Trans>
+            Gathered by <Link to={`/${encodeURIComponent(owner.username)}`}>{ownerName}</Link> (@{ownerUsername})
+          </Trans>{' '}
+          · <Plural value={works} one="# work" other="# works" />
         </p>
         {collection.description && <p className={styles.description}>{collection.description}</p>}
         {canChange && (
           <div className={styles.actions}>
             <Button variant="secondary" className={styles.action} onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" size="1.05em" />
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button
               variant={reordering ? 'primary' : 'secondary'}
@@ -94,7 +103,7 @@ export default function CollectionPage() {
               }}
             >
               <ArrowDownUp aria-hidden="true" size="1.05em" />
-              {reordering ? 'Done reordering' : 'Reorder'}
+              {reordering ? t`Done reordering` : t`Reorder`}
             </Button>
           </div>
         )}
@@ -110,14 +119,15 @@ export default function CollectionPage() {
           onClose={() => setEditing(false)}
           onSaved={(saved) => {
             setEditing(false);
-            toast.success('Collection saved');
+            toast.success(t`Collection saved`);
             if (saved.slug !== collection.slug) {
               void navigate(collectionPagePath(saved.owner.username, saved.slug), { replace: true });
             }
           }}
           onDeleted={() => {
             setEditing(false);
-            toast.success(`${collection.title} was deleted`);
+            const title = collection.title;
+            toast.success(t`${title} was deleted`);
             void navigate(`/${encodeURIComponent(owner.username)}?tab=collections`, { replace: true });
           }}
         />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Collection, CollectionVisibility } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,6 +18,7 @@ interface CreateCollectionDialogProps {
 
 /** "New collection": a title (required), a description, and who sees it (private by default). */
 export function CreateCollectionDialog({ onClose, onCreated }: CreateCollectionDialogProps) {
+  const { t } = useLingui();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [visibility, setVisibility] = useState<CollectionVisibility>('private');
@@ -27,7 +29,7 @@ export function CreateCollectionDialog({ onClose, onCreated }: CreateCollectionD
     event.preventDefault();
     if (create.isPending) return;
     if (!title.trim()) {
-      setProblem('Give the collection a title.');
+      setProblem(t`Give the collection a title.`);
       return;
     }
     setProblem(undefined);
@@ -38,11 +40,11 @@ export function CreateCollectionDialog({ onClose, onCreated }: CreateCollectionD
   };
 
   return (
-    <Modal title="New collection" onClose={onClose} busy={create.isPending} size="sm">
+    <Modal title={t`New collection`} onClose={onClose} busy={create.isPending} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label="Title"
-          hint="A mood board, figure references, a show: works by anyone, in the order you choose."
+          label={t`Title`}
+          hint={t`A mood board, figure references, a show: works by anyone, in the order you choose.`}
           value={title}
           maxLength={COLLECTION_TEXT_MAX.title}
           onChange={(event) => setTitle(event.target.value)}
@@ -52,7 +54,7 @@ export function CreateCollectionDialog({ onClose, onCreated }: CreateCollectionD
           required
         />
         <TextAreaField
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={description}
           maxLength={COLLECTION_TEXT_MAX.description}
           rows={3}
@@ -62,10 +64,10 @@ export function CreateCollectionDialog({ onClose, onCreated }: CreateCollectionD
         <VisibilityChoice value={visibility} onChange={setVisibility} disabled={create.isPending} />
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={create.isPending || undefined}>
-            {create.isPending ? 'Creating…' : 'Create collection'}
+            {create.isPending ? t`Creating…` : t`Create collection`}
           </Button>
         </div>
       </form>

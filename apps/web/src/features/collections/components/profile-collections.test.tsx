@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Collection, CollectionPage } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,6 +7,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { collectionKeys } from '../api/collection-keys';
 import ProfileCollections from './profile-collections';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const collection = (fields: Partial<Collection> = {}): Collection => ({
   _id: 'c1',
@@ -27,11 +32,13 @@ function render(page: CollectionPage, isOwn: boolean) {
   const client = new QueryClient();
   client.setQueryData(collectionKeys.list('sana'), { pages: [page], pageParams: [null] });
   return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProfileCollections username="sana" isOwn={isOwn} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ProfileCollections username="sana" isOwn={isOwn} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

@@ -1,8 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format-count';
 import { Button } from '../../../ui/button';
 import { useUserCollections } from '../api/collection-queries';
 import { collectionPagePath } from '../api/collection-paths';
@@ -13,13 +14,15 @@ import styles from './collections.module.css';
 /** The width a card's cover is drawn at (also in collections.module.css). */
 const COVER_SIZES = '176px';
 
-const countText = (count: number) => `${formatCount(count)} ${count === 1 ? 'work' : 'works'}`;
+/** "1 work", "1,204 works", in the app's language. */
+const countText = (count: number) => t`${plural(count, { one: '# work', other: '# works' })}`;
 
 /**
  * The profile's Collections tab (loaded when it is opened): a person's public collections as cards; their owner sees
  * Saved first and their private ones too, and "New collection".
  */
 export default function ProfileCollections({ username, isOwn }: { username: string; isOwn: boolean }) {
+  const { t } = useLingui();
   const { collections, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useUserCollections(username);
   const [creating, setCreating] = useState(false);
@@ -28,34 +31,41 @@ export default function ProfileCollections({ username, isOwn }: { username: stri
   if (isPending) {
     return (
       <p className={styles.muted} role="status">
-        Loading collections…
+        <Trans>Loading collections…</Trans>
       </p>
     );
   }
   if (isError && collections.length === 0) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The collections could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The collections could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   }
 
   return (
-    <section className={styles.section} aria-label={isOwn ? 'Your collections' : `Collections by @${username}`}>
+    <section className={styles.section} aria-label={isOwn ? t`Your collections` : t`Collections by @${username}`}>
       {isOwn && (
         <div className={styles.heading}>
-          <p className={styles.muted}>Gather works by anyone: a mood board, references, a show.</p>
+          <p className={styles.muted}>
+            <Trans>Gather works by anyone: a mood board, references, a show.</Trans>
+          </p>
           <Button variant="secondary" className={styles.new} onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" size="1.05em" />
-            New collection
+            <Trans>New collection</Trans>
           </Button>
         </div>
       )}
       {collections.length === 0 ? (
-        <p className={styles.muted}>@{username} has no public collections yet.</p>
+        <p className={styles.muted}>
+          <Trans>@{username} has no public collections yet.</Trans>
+        </p>
       ) : (
         <ul className={styles.cards}>
           {collections.map((each) => (
@@ -79,7 +89,7 @@ export default function ProfileCollections({ username, isOwn }: { username: stri
             onClick={() => void fetchNextPage()}
             aria-disabled={isFetchingNextPage || undefined}
           >
-            {isFetchingNextPage ? 'Loading…' : 'More collections'}
+            {isFetchingNextPage ? t`Loading…` : t`More collections`}
           </Button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -26,6 +27,7 @@ export interface SaveToDialogProps {
  * a note for the collections it goes into; and a new collection made and filled in one go.
  */
 export default function SaveToDialog({ postId, saved, onToggleSaved, onClose }: SaveToDialogProps) {
+  const { t } = useLingui();
   const { data: me } = useCurrentUser();
   const username = me?.username ?? '';
   const { collections, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useUserCollections(username);
@@ -44,7 +46,7 @@ export default function SaveToDialog({ postId, saved, onToggleSaved, onClose }: 
     toggle.mutate(
       { collectionId, add, note },
       {
-        onSuccess: () => toast.success(add ? `Added to ${title}` : `Taken out of ${title}`),
+        onSuccess: () => toast.success(add ? t`Added to ${title}` : t`Taken out of ${title}`),
         onError: (error) => setProblem(errorMessage(error)),
       },
     );
@@ -66,23 +68,27 @@ export default function SaveToDialog({ postId, saved, onToggleSaved, onClose }: 
   };
 
   return (
-    <Modal title="Save to…" onClose={onClose} size="sm">
+    <Modal title={t`Save to…`} onClose={onClose} size="sm">
       <div className={layout.form}>
         <TextAreaField
           id={noteId}
-          label="Note (optional)"
-          hint="Why this work is here: kept with it in the collections you add it to now."
+          label={t`Note (optional)`}
+          hint={t`Why this work is here: kept with it in the collections you add it to now.`}
           value={note}
           maxLength={COLLECTION_TEXT_MAX.note}
           rows={2}
           onChange={(event) => setNote(event.target.value)}
         />
         <fieldset className={styles.choices} aria-busy={isPending || holding.isPending || undefined}>
-          <legend className={styles.legend}>Your collections</legend>
+          <legend className={styles.legend}>
+            <Trans>Your collections</Trans>
+          </legend>
           <label className={styles.option}>
             <input type="checkbox" checked={saved} onChange={onToggleSaved} data-autofocus />
             <span>
-              Saved <Lock aria-label="private" size="0.9em" className={styles.lock} />
+              <Trans>
+                Saved <Lock aria-label={t`private`} size="0.9em" className={styles.lock} />
+              </Trans>
             </span>
           </label>
           {own.map((collection) => (
@@ -107,7 +113,7 @@ export default function SaveToDialog({ postId, saved, onToggleSaved, onClose }: 
               onClick={() => void fetchNextPage()}
               aria-disabled={isFetchingNextPage || undefined}
             >
-              {isFetchingNextPage ? 'Loading…' : 'More collections'}
+              {isFetchingNextPage ? t`Loading…` : t`More collections`}
             </Button>
           )}
         </fieldset>
@@ -118,8 +124,8 @@ export default function SaveToDialog({ postId, saved, onToggleSaved, onClose }: 
         )}
         <form className={styles.newRow} onSubmit={onCreate} noValidate>
           <TextField
-            label="New collection"
-            hint="Private; make it public on its page."
+            label={t`New collection`}
+            hint={t`Private; make it public on its page.`}
             value={newTitle}
             maxLength={COLLECTION_TEXT_MAX.title}
             onChange={(event) => setNewTitle(event.target.value)}
@@ -127,11 +133,13 @@ export default function SaveToDialog({ postId, saved, onToggleSaved, onClose }: 
           />
           <Button type="submit" variant="secondary" aria-disabled={create.isPending || !newTitle.trim() || undefined}>
             <Plus aria-hidden="true" size="1.05em" />
-            {create.isPending ? 'Creating…' : 'Create and add'}
+            {create.isPending ? t`Creating…` : t`Create and add`}
           </Button>
         </form>
         <div className={layout.actions}>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>
+            <Trans>Done</Trans>
+          </Button>
         </div>
       </div>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { CollectionVisibility } from '@share-arts/contract';
 import { useId } from 'react';
 import styles from './collections.module.css';
@@ -15,7 +16,9 @@ export function VisibilityChoice({
   const name = useId();
   return (
     <fieldset className={styles.visibility} disabled={disabled}>
-      <legend className={styles.legend}>Who sees it</legend>
+      <legend className={styles.legend}>
+        <Trans>Who sees it</Trans>
+      </legend>
       <label className={styles.option}>
         <input
           type="radio"
@@ -24,7 +27,9 @@ export function VisibilityChoice({
           checked={value === 'private'}
           onChange={() => onChange('private')}
         />
-        <span>Private: only you</span>
+        <span>
+          <Trans>Private: only you</Trans>
+        </span>
       </label>
       <label className={styles.option}>
         <input
@@ -34,7 +39,9 @@ export function VisibilityChoice({
           checked={value === 'public'}
           onChange={() => onChange('public')}
         />
-        <span>Public: anyone, with its own page; the artists are told their work is in it</span>
+        <span>
+          <Trans>Public: anyone, with its own page; the artists are told their work is in it</Trans>
+        </span>
       </label>
     </fieldset>
   );

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
 import type { AddCommentBody, Comment, CommentWriteResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { isQueued } from '../../../lib/pwa/queued';
 import { updateCachedPostComments } from '../../posts';
 import { insertCachedComment, removeCachedComment, settlePendingComment } from './comment-cache';
 import { commentKeys, PREFER_MINIMAL } from './comment-keys';
@@ -20,12 +22,15 @@ export const isPendingComment = (comment: Comment) => comment._id.startsWith(PEN
 
 export async function addComment(postId: string, content: string) {
   const body: AddCommentBody = { commentData: { content } };
-  const response = await apiClient.post<CommentWriteResponse>(
+  const response = await apiClient.post<CommentWriteResponse | { queued: true }>(
     `/api/posts/${encodeURIComponent(postId)}/comment`,
     body,
-    { headers: PREFER_MINIMAL },
+    // The key names this one comment if the service worker has to send it again (offline, issue 44).
+    { headers: { ...PREFER_MINIMAL, 'idempotency-key': crypto.randomUUID() } },
   );
-  if (!response.comment) throw new Error('The server did not send the comment back.');
+  // Offline: the service worker keeps it and sends it when the network is back; it stays shown as pending.
+  if (isQueued(response)) return response;
+  if (!response.comment) throw new Error(t`The server did not send the comment back.`);
   return response;
 }
 
@@ -63,6 +68,7 @@ export function useAddComment(postId: string) {
       return { pendingId: pending._id };
     },
     onSuccess: (response, _draft, context) => {
+      if (isQueued(response)) return;
       settlePendingComment(queryClient, context.pendingId, response.comment!);
       syncPostComments(queryClient, postId, response.post, 0);
     },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CommentWriteResponse, EditCommentBody } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export async function editComment(postId: string, commentId: string, content: st
     body,
     { headers: PREFER_MINIMAL },
   );
-  if (!response.comment) throw new Error('The server did not send the comment back.');
+  if (!response.comment) throw new Error(t`The server did not send the comment back.`);
   return response;
 }
 

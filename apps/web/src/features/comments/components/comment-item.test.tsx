@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Comment } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -7,20 +9,25 @@ import { CommentItem } from './comment-item';
 
 const render = (comment: Comment, rights: { canEdit?: boolean; canDelete?: boolean } = {}) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <CommentItem
-          comment={comment}
-          canEdit={rights.canEdit ?? false}
-          canDelete={rights.canDelete ?? false}
-          now={Date.parse('2026-12-07T12:00:00Z')}
-          voteHintId="hint"
-          onEdited={() => {}}
-          onDeleted={() => {}}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <CommentItem
+            comment={comment}
+            canEdit={rights.canEdit ?? false}
+            canDelete={rights.canDelete ?? false}
+            now={Date.parse('2026-12-07T12:00:00Z')}
+            voteHintId="hint"
+            onEdited={() => {}}
+            onDeleted={() => {}}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const local: Comment = {
   _id: 'c1',

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Comment } from '@share-arts/contract';
 import { CircleAlert, ExternalLink, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -61,7 +62,10 @@ function CommentAuthor({ comment }: { comment: Comment }) {
       >
         {label}
         <ExternalLink className={styles.external} aria-hidden="true" size="0.9em" />
-        <span className="visually-hidden"> (their profile on their server, opens in a new tab)</span>
+        <span className="visually-hidden">
+          {' '}
+          <Trans>(their profile on their server, opens in a new tab)</Trans>
+        </span>
       </a>
     ) : (
       <span className={styles.author}>{label}</span>
@@ -84,7 +88,10 @@ export function CommentItem({
   onEdited,
   onDeleted,
 }: CommentItemProps) {
+  const { t } = useLingui();
   const comment = useVotedComment(cached);
+  const username = comment.username;
+  const editedAt = comment.edited ? formatFullDate(comment.updatedAt) : '';
   const vote = useVoteComment();
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | null>(null);
   const signedIn = useCurrentUser().data != null;
@@ -95,14 +102,14 @@ export function CommentItem({
   const items: MenuItem[] = [];
   if (canEdit) {
     items.push({
-      label: 'Edit Comment',
+      label: t`Edit Comment`,
       icon: <Pencil aria-hidden="true" size="1.1em" />,
       onSelect: () => setDialog('edit'),
     });
   }
   if (canDelete) {
     items.push({
-      label: 'Delete Comment',
+      label: t`Delete Comment`,
       icon: <Trash2 aria-hidden="true" size="1.1em" />,
       tone: 'danger',
       onSelect: () => setDialog('delete'),
@@ -112,7 +119,7 @@ export function CommentItem({
   // Someone else's comment can be reported (signed in: only they see this menu's other items anyway).
   if (!canEdit && signedIn) {
     items.push({
-      label: 'Report',
+      label: t`Report`,
       icon: <CircleAlert aria-hidden="true" size="1.1em" />,
       onSelect: () => setDialog('report'),
     });
@@ -121,7 +128,7 @@ export function CommentItem({
   return (
     <article
       className={`${styles.comment} ${pending ? styles.pending : ''}`}
-      aria-label={`Comment by ${comment.username}`}
+      aria-label={t`Comment by ${username}`}
       aria-busy={pending || undefined}
     >
       {comment.remote ? (
@@ -138,7 +145,9 @@ export function CommentItem({
             ·
           </span>
           {pending ? (
-            <span className={styles.time}>Posting…</span>
+            <span className={styles.time}>
+              <Trans>Posting…</Trans>
+            </span>
           ) : (
             <time className={styles.time} dateTime={comment.createdAt} title={formatFullDate(comment.createdAt)}>
               {formatRelativeTime(comment.createdAt, now)}
@@ -149,8 +158,8 @@ export function CommentItem({
               <span aria-hidden="true" className={styles.dot}>
                 ·
               </span>
-              <span className={styles.time} title={`Edited ${formatFullDate(comment.updatedAt)}`}>
-                edited
+              <span className={styles.time} title={t`Edited ${editedAt}`}>
+                <Trans>edited</Trans>
               </span>
             </>
           )}
@@ -162,7 +171,7 @@ export function CommentItem({
       </div>
       {!pending && items.length > 0 && (
         <Menu
-          label="Comment options"
+          label={t`Comment options`}
           trigger={<MoreHorizontal aria-hidden="true" size="1.25em" />}
           items={items}
           className={styles.menu}

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { Post } from '@share-arts/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -21,14 +25,15 @@ interface CommentSectionProps {
   post: Post;
 }
 
-const ORDERS: { value: CommentOrder; label: string }[] = [
-  { value: 'oldest', label: 'Oldest' },
-  { value: 'newest', label: 'Newest' },
+const ORDERS: { value: CommentOrder; label: MessageDescriptor }[] = [
+  { value: 'oldest', label: msg`Oldest` },
+  { value: 'newest', label: msg`Newest` },
 ];
 
 function countLabel(count: number): string {
-  if (count === 0) return 'No comments yet';
-  return `${formatCount(count)} ${count === 1 ? 'comment' : 'comments'}`;
+  if (count === 0) return t`No comments yet`;
+  const shown = formatCount(count);
+  return plural(count, { one: `${shown} comment`, other: `${shown} comments` });
 }
 
 /**
@@ -36,6 +41,8 @@ function countLabel(count: number): string {
  * loads as the end comes into view; "Load more comments" does the same from the keyboard.
  */
 export function CommentSection({ post }: CommentSectionProps) {
+  const { _ } = useLingui();
+  const { t } = useLinguiMacro();
   const { data: me } = useCurrentUser();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -64,25 +71,32 @@ export function CommentSection({ post }: CommentSectionProps) {
   if (isPending) {
     list = (
       <p className={styles.status} role="status">
-        Loading comments…
+        <Trans>Loading comments…</Trans>
       </p>
     );
   } else if (isError && !data) {
+    const problem = errorMessage(error);
     list = (
       <div className={styles.problem} role="alert">
-        <p>The comments could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The comments could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   } else if (comments.length === 0) {
-    list = <p className={styles.status}>Be the first to say something about this post.</p>;
+    list = (
+      <p className={styles.status}>
+        <Trans>Be the first to say something about this post.</Trans>
+      </p>
+    );
   } else {
     list = (
       <ol
         className={`${styles.list} ${isPlaceholderData ? styles.stale : ''}`}
-        aria-label="Comments"
+        aria-label={t`Comments`}
         aria-busy={isFetchingNextPage || isPlaceholderData}
       >
         {comments.map((comment) => {
@@ -95,9 +109,9 @@ export function CommentSection({ post }: CommentSectionProps) {
                 canDelete={mine || isPostAuthor}
                 now={now}
                 voteHintId={voteHintId}
-                onEdited={() => announce('Comment edited.')}
+                onEdited={() => announce(t`Comment edited.`)}
                 onDeleted={() => {
-                  announce('Comment deleted.');
+                  announce(t`Comment deleted.`);
                   // Its menu button is gone with it: keep focus in the comments.
                   document.getElementById('comments')?.focus();
                 }}
@@ -114,12 +128,12 @@ export function CommentSection({ post }: CommentSectionProps) {
       <header className={styles.head}>
         <div className={styles.titleRow}>
           <h2 id="comments-title" className={styles.title}>
-            Comments
+            <Trans>Comments</Trans>
           </h2>
           <p className={styles.count}>{countLabel(post.commentCount)}</p>
         </div>
         {comments.length > 1 && (
-          <div className={styles.sort} role="group" aria-label="Sort comments">
+          <div className={styles.sort} role="group" aria-label={t`Sort comments`}>
             {ORDERS.map(({ value, label }) => (
               <button
                 key={value}
@@ -128,7 +142,7 @@ export function CommentSection({ post }: CommentSectionProps) {
                 aria-pressed={order === value}
                 onClick={() => setOrder(value)}
               >
-                {label}
+                {_(label)}
               </button>
             ))}
           </div>
@@ -137,7 +151,7 @@ export function CommentSection({ post }: CommentSectionProps) {
 
       {me ? (
         permission.allowed ? (
-          <AddCommentForm postId={post._id} me={me} onPosted={() => announce('Comment posted.')} />
+          <AddCommentForm postId={post._id} me={me} onPosted={() => announce(t`Comment posted.`)} />
         ) : (
           // Comments off, or only for the people the author follows: said instead of the box.
           permission.message && <p className={styles.status}>{permission.message}</p>
@@ -145,7 +159,10 @@ export function CommentSection({ post }: CommentSectionProps) {
       ) : (
         // A visitor reading a shared post: sign in (or up) and come back to it.
         <p className={styles.status}>
-          <Link to={signInPath(here)}>Sign in</Link> or <Link to={signInPath(here, 'signup')}>sign up</Link> to comment.
+          <Trans>
+            <Link to={signInPath(here)}>Sign in</Link> or <Link to={signInPath(here, 'signup')}>sign up</Link> to
+            comment.
+          </Trans>
         </p>
       )}
 
@@ -161,15 +178,19 @@ export function CommentSection({ post }: CommentSectionProps) {
               }}
               aria-disabled={isFetchingNextPage || undefined}
             >
-              {isFetchingNextPage ? 'Loading more comments…' : 'Load more comments'}
+              {isFetchingNextPage ? t`Loading more comments…` : t`Load more comments`}
             </Button>
           )}
-          {isError && <p className={styles.status}>The next comments could not be loaded.</p>}
+          {isError && (
+            <p className={styles.status}>
+              <Trans>The next comments could not be loaded.</Trans>
+            </p>
+          )}
         </div>
       )}
 
       <p id={voteHintId} hidden>
-        Your vote can be switched between up and down, but not withdrawn.
+        <Trans>Your vote can be switched between up and down, but not withdrawn.</Trans>
       </p>
       <p className="visually-hidden" role="status">
         {announcement}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Comment } from '@share-arts/contract';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import type { Vote } from '../api/vote-comment';
@@ -15,6 +16,7 @@ interface CommentVotesProps {
 
 /** Upvote, the score (upvotes − downvotes), Downvote. */
 export function CommentVotes({ comment, onVote, disabled = false, hintId }: CommentVotesProps) {
+  const { t } = useLingui();
   const { upvoteCount, downvoteCount } = comment.votes;
   const score = upvoteCount - downvoteCount;
   const vote = comment.viewerVote;
@@ -22,30 +24,32 @@ export function CommentVotes({ comment, onVote, disabled = false, hintId }: Comm
   const shown = score < 0 ? `\u2212${Math.abs(score)}` : String(score);
 
   return (
-    <div className={styles.votes} role="group" aria-label="Votes">
+    <div className={styles.votes} role="group" aria-label={t`Votes`}>
       <button
         type="button"
         className={`${styles.vote} ${styles.up}`}
-        aria-label="Upvote"
+        aria-label={t`Upvote`}
         aria-pressed={vote === 'up'}
         aria-describedby={vote === 'up' ? hintId : undefined}
-        title={vote === 'up' ? 'You upvoted this comment' : 'Upvote'}
+        title={vote === 'up' ? t`You upvoted this comment` : t`Upvote`}
         disabled={disabled}
         onClick={() => onVote('up')}
       >
         <ArrowBigUp aria-hidden="true" size="1.35em" fill={vote === 'up' ? 'currentColor' : 'none'} />
       </button>
-      <span className={styles.score} title={`${upvoteCount} up, ${downvoteCount} down`}>
-        <span className="visually-hidden">Score </span>
-        {shown}
+      <span className={styles.score} title={t`${upvoteCount} up, ${downvoteCount} down`}>
+        <Trans>
+          <span className="visually-hidden">Score </span>
+          {shown}
+        </Trans>
       </span>
       <button
         type="button"
         className={`${styles.vote} ${styles.down}`}
-        aria-label="Downvote"
+        aria-label={t`Downvote`}
         aria-pressed={vote === 'down'}
         aria-describedby={vote === 'down' ? hintId : undefined}
-        title={vote === 'down' ? 'You downvoted this comment' : 'Downvote'}
+        title={vote === 'down' ? t`You downvoted this comment` : t`Downvote`}
         disabled={disabled}
         onClick={() => onVote('down')}
       >

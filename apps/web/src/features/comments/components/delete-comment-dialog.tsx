@@ -1,7 +1,9 @@
-import { TOASTS, type Comment } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type Comment } from '@share-arts/contract';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast';
 import { useDeleteComment } from '../api/delete-comment';
+import { toastText } from '../../../lib/spec-toasts';
 
 interface DeleteCommentDialogProps {
   comment: Comment;
@@ -12,6 +14,7 @@ interface DeleteCommentDialogProps {
 
 /** "Delete comment?" — a deliberate second step, with Cancel focused first. */
 export function DeleteCommentDialog({ comment, onClose, onDeleted }: DeleteCommentDialogProps) {
+  const { t } = useLingui();
   const remove = useDeleteComment(comment.postId, comment._id);
 
   const confirm = () => {
@@ -22,21 +25,21 @@ export function DeleteCommentDialog({ comment, onClose, onDeleted }: DeleteComme
         onClose();
         onDeleted?.();
       },
-      () => toast.error(TOASTS.somethingWrong),
+      () => toast.error(toastText('somethingWrong')),
     );
   };
 
   return (
     <ConfirmDialog
-      title="Delete comment?"
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
+      title={t`Delete comment?`}
+      confirmLabel={t`Delete`}
+      busyLabel={t`Deleting…`}
       onConfirm={confirm}
       onClose={onClose}
       busy={remove.isPending}
       stretchActionsWhenNarrow
     >
-      The comment will be removed for everyone. This cannot be undone.
+      <Trans>The comment will be removed for everyone. This cannot be undone.</Trans>
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { LIMITS, TOASTS, type Comment } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LIMITS, type Comment } from '@share-arts/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import layout from '../../../ui/dialog-layout.module.css';
@@ -7,6 +8,7 @@ import { SuggestTextarea } from '../../../ui/suggest-textarea/suggest-textarea';
 import { toast } from '../../../ui/toast';
 import { useEditComment } from '../api/edit-comment';
 import styles from './comment-dialog.module.css';
+import { toastText } from '../../../lib/spec-toasts';
 
 interface EditCommentDialogProps {
   comment: Comment;
@@ -17,7 +19,10 @@ interface EditCommentDialogProps {
 
 /** "Edit Comment": the text prefilled, the spec's placeholder, saved with the Edit Comment button. */
 export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDialogProps) {
+  const { t } = useLingui();
   const [content, setContent] = useState(comment.content);
+  const used = content.length;
+  const limit = LIMITS.commentContentMax;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const caretPlaced = useRef(false);
   const fieldId = useId();
@@ -29,7 +34,7 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
     event.preventDefault();
     if (busy) return;
     if (!content.trim()) {
-      toast.warning(TOASTS.commentEditEmpty);
+      toast.warning(toastText('commentEditEmpty'));
       textRef.current?.focus();
       return;
     }
@@ -44,16 +49,16 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
         onEdited?.();
       },
       // The spec's words; the dialog stays open with the text, to try again.
-      onError: () => toast.error(TOASTS.somethingWrong),
+      onError: () => toast.error(toastText('somethingWrong')),
     });
   };
 
   return (
-    <Modal title="Edit Comment" onClose={onClose} busy={busy}>
+    <Modal title={t`Edit Comment`} onClose={onClose} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <div className={layout.field}>
           <label htmlFor={fieldId} className="visually-hidden">
-            Comment
+            <Trans>Comment</Trans>
           </label>
           <SuggestTextarea
             ref={textRef}
@@ -61,7 +66,7 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
             data-autofocus
             className={`${layout.textarea} ${styles.textarea}`}
             value={content}
-            placeholder="Edit comment......"
+            placeholder={t`Edit comment......`}
             maxLength={LIMITS.commentContentMax}
             rows={4}
             readOnly={busy}
@@ -76,16 +81,18 @@ export function EditCommentDialog({ comment, onClose, onEdited }: EditCommentDia
             }}
           />
           <span id={counterId} className={styles.counter}>
-            <span className="visually-hidden">Characters used: </span>
-            {content.length} / {LIMITS.commentContentMax}
+            <Trans>
+              <span className="visually-hidden">Characters used: </span>
+              {used} / {limit}
+            </Trans>
           </span>
         </div>
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" aria-disabled={busy || undefined} className={`${layout.busySubmit} ${styles.submit}`}>
-            {busy ? 'Saving…' : 'Edit Comment'}
+            {busy ? t`Saving…` : t`Edit Comment`}
           </Button>
         </div>
       </form>

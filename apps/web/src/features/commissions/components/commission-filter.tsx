@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { COMMISSION_CURRENCIES, COMMISSION_KINDS } from '@share-arts/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -37,7 +38,9 @@ export function useCommissionFilter(): Readonly<Record<string, string>> | undefi
  * "Open for commissions" filter of a list (search's people, a tag's page, Explore): only artists who are open, of a
  * kind of work, within a budget in one currency. Applied with its button (one new request, not one per keystroke).
  */
-export function CommissionFilter({ label = 'Artists' }: { label?: string }) {
+export function CommissionFilter({ label: given }: { label?: string }) {
+  const { t } = useLingui();
+  const label = given ?? t`Artists`;
   const id = useId();
   const [params, setParams] = useSearchParams();
   const current = useCommissionFilter();
@@ -62,7 +65,7 @@ export function CommissionFilter({ label = 'Artists' }: { label?: string }) {
   };
 
   return (
-    <form className={styles.filter} onSubmit={apply} aria-label={`${label}: open for commissions`}>
+    <form className={styles.filter} onSubmit={apply} aria-label={t`${label}: open for commissions`}>
       <label className={styles.option}>
         <input
           type="checkbox"
@@ -70,12 +73,16 @@ export function CommissionFilter({ label = 'Artists' }: { label?: string }) {
           checked={open}
           onChange={(event) => setOpen(event.target.checked)}
         />
-        <span>Open for commissions</span>
+        <span>
+          <Trans>Open for commissions</Trans>
+        </span>
       </label>
       <div className={styles.control}>
-        <label htmlFor={`${id}-kind`}>Kind of work</label>
+        <label htmlFor={`${id}-kind`}>
+          <Trans>Kind of work</Trans>
+        </label>
         <select id={`${id}-kind`} value={kind} disabled={!open} onChange={(event) => setKind(event.target.value)}>
-          <option value="">Any</option>
+          <option value="">{t`Any`}</option>
           {COMMISSION_KINDS.map((each) => (
             <option key={each} value={each}>
               {kindLabel(each)}
@@ -84,7 +91,9 @@ export function CommissionFilter({ label = 'Artists' }: { label?: string }) {
         </select>
       </div>
       <div className={styles.control}>
-        <label htmlFor={`${id}-budget`}>Budget up to</label>
+        <label htmlFor={`${id}-budget`}>
+          <Trans>Budget up to</Trans>
+        </label>
         <span className={styles.budget}>
           <input
             id={`${id}-budget`}
@@ -96,7 +105,7 @@ export function CommissionFilter({ label = 'Artists' }: { label?: string }) {
             onChange={(event) => setBudget(event.target.value)}
           />
           <select
-            aria-label="Currency of the budget"
+            aria-label={t`Currency of the budget`}
             value={currency}
             disabled={!open}
             onChange={(event) => setCurrency(event.target.value)}
@@ -110,7 +119,7 @@ export function CommissionFilter({ label = 'Artists' }: { label?: string }) {
         </span>
       </div>
       <Button type="submit" variant="secondary">
-        Apply
+        <Trans>Apply</Trans>
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Commissions } from '@share-arts/contract';
 import { Bell, BellOff } from 'lucide-react';
 import { useId } from 'react';
@@ -17,12 +18,18 @@ interface CommissionPanelProps {
 
 /** The facts of an open panel, as a description list. */
 function Facts({ commissions }: { commissions: Commissions }) {
+  const { i18n } = useLingui();
   const { kinds, kindsNote, slots, price, turnaroundDays, languages } = commissions;
+  const locale = i18n.locale;
+  const taken = slots?.taken ?? 0;
+  const total = slots?.total ?? 0;
   return (
     <dl className={styles.facts}>
       {(kinds.length > 0 || kindsNote) && (
         <div>
-          <dt>Kinds of work</dt>
+          <dt>
+            <Trans>Kinds of work</Trans>
+          </dt>
           <dd>
             {kinds.length > 0 && (
               <ul className={styles.kinds}>
@@ -37,28 +44,40 @@ function Facts({ commissions }: { commissions: Commissions }) {
       )}
       {slots && (
         <div>
-          <dt>Slots</dt>
+          <dt>
+            <Trans>Slots</Trans>
+          </dt>
           <dd>
-            {slots.taken} of {slots.total} taken
+            <Trans>
+              {taken} of {total} taken
+            </Trans>
           </dd>
         </div>
       )}
       {price && (
         <div>
-          <dt>Prices</dt>
-          <dd>{formatPrice(price)}</dd>
+          <dt>
+            <Trans>Prices</Trans>
+          </dt>
+          <dd>{formatPrice(price, locale)}</dd>
         </div>
       )}
       {turnaroundDays !== null && (
         <div>
-          <dt>Typical turnaround</dt>
+          <dt>
+            <Trans>Typical turnaround</Trans>
+          </dt>
           <dd>{formatTurnaround(turnaroundDays)}</dd>
         </div>
       )}
       {languages.length > 0 && (
         <div>
-          <dt>Languages</dt>
-          <dd>{languages.map((tag) => languageName(tag)).join(', ')}</dd>
+          <dt>
+            <Trans>Languages</Trans>
+          </dt>
+          <dd>
+            {new Intl.ListFormat(locale, { type: 'unit' }).format(languages.map((tag) => languageName(tag, locale)))}
+          </dd>
         </div>
       )}
     </dl>
@@ -71,14 +90,16 @@ function Facts({ commissions }: { commissions: Commissions }) {
  * follower while they are closed. The inquiry button is the inquiries feature's (issue 42, second part).
  */
 export default function CommissionPanel({ username, isOwn, signedIn }: CommissionPanelProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const { data: commissions, isPending, isError, error } = useCommissions(username);
   const watch = useWatchCommissions(username);
   if (isPending) return null;
   if (isError) {
+    const problem = errorMessage(error);
     return (
       <p className={styles.problem} role="alert">
-        The commission panel could not be loaded: {errorMessage(error)}
+        <Trans>The commission panel could not be loaded: {problem}</Trans>
       </p>
     );
   }
@@ -89,7 +110,7 @@ export default function CommissionPanel({ username, isOwn, signedIn }: Commissio
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        {commissions.open ? 'Open for commissions' : 'Closed for commissions'}
+        {commissions.open ? t`Open for commissions` : t`Closed for commissions`}
       </h2>
       {commissions.open ? (
         <>
@@ -98,42 +119,51 @@ export default function CommissionPanel({ username, isOwn, signedIn }: Commissio
           {termsUrl && (
             <p>
               <a href={termsUrl} target="_blank" rel="noopener nofollow ugc">
-                Full terms<span className="visually-hidden"> (opens in a new tab)</span>
+                <Trans>
+                  Full terms<span className="visually-hidden"> (opens in a new tab)</span>
+                </Trans>
               </a>
             </p>
           )}
           {commissions.examples.length > 0 && (
-            <ul className={styles.examples} aria-label="Example works">
-              {commissions.examples.map((example) => (
-                <li key={example._id}>
-                  <Link to={`/posts/${encodeURIComponent(example._id)}`} className={styles.example}>
-                    {example.picture && !example.contentWarning ? (
-                      <img
-                        src={example.picture.url}
-                        alt={example.picture.alt || example.content || 'An example work'}
-                        width={example.picture.width}
-                        height={example.picture.height}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    ) : (
-                      <span className={styles.textExample}>
-                        {example.contentWarning ? `Content warning: ${example.contentWarning}` : example.content}
-                      </span>
-                    )}
-                  </Link>
-                </li>
-              ))}
+            <ul className={styles.examples} aria-label={t`Example works`}>
+              {commissions.examples.map((example) => {
+                const warning = example.contentWarning;
+                return (
+                  <li key={example._id}>
+                    <Link to={`/posts/${encodeURIComponent(example._id)}`} className={styles.example}>
+                      {example.picture && !example.contentWarning ? (
+                        <img
+                          src={example.picture.url}
+                          alt={example.picture.alt || example.content || t`An example work`}
+                          width={example.picture.width}
+                          height={example.picture.height}
+                          loading="lazy"
+                          decoding="async"
+                        />
+                      ) : (
+                        <span className={styles.textExample}>
+                          {warning ? t`Content warning: ${warning}` : example.content}
+                        </span>
+                      )}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           )}
           {isOwn && (
             <p className={styles.own}>
-              <Link to="/settings">Change your commission panel in Settings</Link>
+              <Link to="/settings">
+                <Trans>Change your commission panel in Settings</Trans>
+              </Link>
             </p>
           )}
         </>
       ) : (
-        <p className={styles.hint}>They are not taking commissions now.</p>
+        <p className={styles.hint}>
+          <Trans>They are not taking commissions now.</Trans>
+        </p>
       )}
       {canAsk && (
         <div className={styles.actions}>
@@ -150,7 +180,7 @@ export default function CommissionPanel({ username, isOwn, signedIn }: Commissio
             ) : (
               <Bell aria-hidden="true" size="1.1em" />
             )}
-            {commissions.viewer.watching ? 'You will be told when they open' : 'Tell me when they open'}
+            {commissions.viewer.watching ? t`You will be told when they open` : t`Tell me when they open`}
           </Button>
           {watch.isError && (
             <p className={styles.problem} role="alert">

@@ -7,6 +7,7 @@ import {
   type CommissionsBody,
   type Post,
 } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session';
@@ -93,24 +94,48 @@ function ExamplePicker({
   chosen: string[];
   onChange: (ids: string[]) => void;
 }) {
+  const { t } = useLingui();
   const works = useOwnWorks(username);
   const legendId = useId();
-  if (works.isPending) return <p className={card.hint}>Loading your works…</p>;
-  if (works.isError) return <p className={card.error}>Your works could not be loaded: {errorMessage(works.error)}</p>;
+  if (works.isPending)
+    return (
+      <p className={card.hint}>
+        <Trans>Loading your works…</Trans>
+      </p>
+    );
+  if (works.isError) {
+    const problem = errorMessage(works.error);
+    return (
+      <p className={card.error}>
+        <Trans>Your works could not be loaded: {problem}</Trans>
+      </p>
+    );
+  }
   const posts = (works.data.posts as Post[]).filter((post) => !post.origin);
-  if (posts.length === 0) return <p className={card.hint}>Post a work first: your examples are picked from them.</p>;
+  if (posts.length === 0)
+    return (
+      <p className={card.hint}>
+        <Trans>Post a work first: your examples are picked from them.</Trans>
+      </p>
+    );
   const full = chosen.length >= COMMISSION_LIMITS.examplesMax;
+  const most = COMMISSION_LIMITS.examplesMax;
+  const picked = chosen.length;
   return (
     <fieldset className={styles.fieldset} aria-describedby={legendId}>
-      <legend className={styles.legend}>Example works</legend>
+      <legend className={styles.legend}>
+        <Trans>Example works</Trans>
+      </legend>
       <p id={legendId} className={card.hint}>
-        Up to {COMMISSION_LIMITS.examplesMax}, shown in the order you pick them ({chosen.length} picked).
+        <Trans>
+          Up to {most}, shown in the order you pick them ({picked} picked).
+        </Trans>
       </p>
       <ul className={styles.works}>
         {posts.map((post) => {
           const at = chosen.indexOf(post._id);
           const picked = at >= 0;
-          const label = post.picture?.alt || post.content.slice(0, 60) || 'A work';
+          const label = post.picture?.alt || post.content.slice(0, 60) || t`A work`;
           return (
             <li key={post._id}>
               <button
@@ -144,7 +169,9 @@ function ExamplePicker({
 }
 
 function CommissionForm({ saved, username }: { saved: Commissions; username: string }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const termsMax = COMMISSION_LIMITS.termsMax;
   const save = useSaveCommissions(username);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -152,7 +179,7 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
     save.mutate(bodyOf(draft), {
       onSuccess: (next) => {
         setDraft(draftOf(next));
-        toast.success(next.open ? 'You are open for commissions.' : 'Your commission panel is saved.');
+        toast.success(next.open ? t`You are open for commissions.` : t`Your commission panel is saved.`);
       },
     });
   };
@@ -165,10 +192,14 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
           checked={draft.open}
           onChange={(event) => set('open', event.target.checked)}
         />
-        <span>I am open for commissions</span>
+        <span>
+          <Trans>I am open for commissions</Trans>
+        </span>
       </label>
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Kinds of work</legend>
+        <legend className={styles.legend}>
+          <Trans>Kinds of work</Trans>
+        </legend>
         <div className={styles.kinds}>
           {COMMISSION_KINDS.map((kind) => (
             <label key={kind} className={styles.kind}>
@@ -189,16 +220,16 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
         </div>
       </fieldset>
       <TextField
-        label="In your own words"
-        hint="What you like to draw, and what you do not take."
+        label={t`In your own words`}
+        hint={t`What you like to draw, and what you do not take.`}
         maxLength={COMMISSION_LIMITS.kindsNoteMax}
         value={draft.kindsNote}
         onChange={(event) => set('kindsNote', event.target.value)}
       />
       <div className={styles.row}>
         <TextField
-          label="Slots offered"
-          hint="Empty: you do not count slots."
+          label={t`Slots offered`}
+          hint={t`Empty: you do not count slots.`}
           type="number"
           inputMode="numeric"
           min={1}
@@ -207,7 +238,7 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
           onChange={(event) => set('slotsTotal', event.target.value)}
         />
         <TextField
-          label="Slots taken"
+          label={t`Slots taken`}
           type="number"
           inputMode="numeric"
           min={0}
@@ -218,7 +249,9 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
       </div>
       <div className={styles.row}>
         <div className={styles.select}>
-          <label htmlFor={`${username}-currency`}>Currency</label>
+          <label htmlFor={`${username}-currency`}>
+            <Trans>Currency</Trans>
+          </label>
           <select
             id={`${username}-currency`}
             value={draft.currency}
@@ -232,8 +265,8 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
           </select>
         </div>
         <TextField
-          label="Lowest price"
-          hint="Whole units (50 for 50 €)."
+          label={t`Lowest price`}
+          hint={t`Whole units (50 for 50 €).`}
           type="number"
           inputMode="numeric"
           min={0}
@@ -241,7 +274,7 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
           onChange={(event) => set('priceMin', event.target.value)}
         />
         <TextField
-          label="Highest price"
+          label={t`Highest price`}
           type="number"
           inputMode="numeric"
           min={0}
@@ -250,7 +283,7 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
         />
       </div>
       <TextField
-        label="Typical turnaround, in days"
+        label={t`Typical turnaround, in days`}
         type="number"
         inputMode="numeric"
         min={1}
@@ -259,24 +292,24 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
         onChange={(event) => set('turnaroundDays', event.target.value)}
       />
       <TextAreaField
-        label="Terms"
-        hint={`Up to ${COMMISSION_LIMITS.termsMax} characters: payment, rights, what you need from a client.`}
+        label={t`Terms`}
+        hint={t`Up to ${termsMax} characters: payment, rights, what you need from a client.`}
         rows={4}
         maxLength={COMMISSION_LIMITS.termsMax}
         value={draft.terms}
         onChange={(event) => set('terms', event.target.value)}
       />
       <TextField
-        label="Link to your full terms"
-        hint="An https:// address."
+        label={t`Link to your full terms`}
+        hint={t`An https:// address.`}
         type="url"
         inputMode="url"
         value={draft.termsUrl}
         onChange={(event) => set('termsUrl', event.target.value)}
       />
       <TextField
-        label="Languages you work in"
-        hint="Language codes separated by commas, like en, fr, pt-BR."
+        label={t`Languages you work in`}
+        hint={t`Language codes separated by commas, like en, fr, pt-BR.`}
         value={draft.languages}
         onChange={(event) => set('languages', event.target.value)}
       />
@@ -288,7 +321,7 @@ function CommissionForm({ saved, username }: { saved: Commissions; username: str
       )}
       <div>
         <Button type="submit" aria-disabled={save.isPending || undefined}>
-          {save.isPending ? 'Saving…' : 'Save commission panel'}
+          {save.isPending ? t`Saving…` : t`Save commission panel`}
         </Button>
       </div>
     </form>
@@ -301,19 +334,26 @@ export default function CommissionSettings() {
   const { data: me } = useCurrentUser();
   const username = me?.username ?? '';
   const saved = useCommissions(username);
+  const loadProblem = saved.isError ? errorMessage(saved.error) : '';
   return (
     <section className={card.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={card.title}>
-        Open for commissions
+        <Trans>Open for commissions</Trans>
       </h2>
       <p className={card.hint}>
-        Say whether you take commissions and on what terms: your profile shows it, your works carry an “Open” badge, and
-        followers who asked are told when you open.
+        <Trans>
+          Say whether you take commissions and on what terms: your profile shows it, your works carry an “Open” badge,
+          and followers who asked are told when you open.
+        </Trans>
       </p>
       {saved.isPending ? (
-        <p className={card.hint}>Loading…</p>
+        <p className={card.hint}>
+          <Trans>Loading…</Trans>
+        </p>
       ) : saved.isError ? (
-        <p className={card.error}>Your commission panel could not be loaded: {errorMessage(saved.error)}</p>
+        <p className={card.error}>
+          <Trans>Your commission panel could not be loaded: {loadProblem}</Trans>
+        </p>
       ) : (
         <CommissionForm key={saved.data.updatedAt ?? 'new'} saved={saved.data} username={username} />
       )}

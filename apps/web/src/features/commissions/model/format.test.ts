@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { formatPrice, formatTurnaround, languageName } from './format';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('commission formats', () => {
   it('writes a price range in whole units of its currency', () => {

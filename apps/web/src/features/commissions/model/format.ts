@@ -1,4 +1,6 @@
-import { COMMISSION_KIND_LABELS, type CommissionKind, type CommissionPrice } from '@share-arts/contract';
+import { plural } from '@lingui/core/macro';
+import { type CommissionKind, type CommissionPrice } from '@share-arts/contract';
+import { commissionKindLabel } from './kind-labels';
 
 /** "€40–€250", in the reader's locale; whole units of the currency. */
 export function formatPrice(price: CommissionPrice, locale?: string): string {
@@ -13,8 +15,9 @@ export function formatPrice(price: CommissionPrice, locale?: string): string {
 
 /** "About 3 weeks", "About 10 days", "About 1 day". */
 export function formatTurnaround(days: number): string {
-  if (days >= 14 && days % 7 === 0) return `About ${days / 7} weeks`;
-  return `About ${days} ${days === 1 ? 'day' : 'days'}`;
+  const weeks = days / 7;
+  if (days >= 14 && days % 7 === 0) return plural(weeks, { one: 'About # week', other: 'About # weeks' });
+  return plural(days, { one: 'About # day', other: 'About # days' });
 }
 
 /** A BCP 47 tag's name in the reader's language ("pt-BR" → "Brazilian Portuguese"), else the tag itself. */
@@ -26,4 +29,5 @@ export function languageName(tag: string, locale?: string): string {
   }
 }
 
-export const kindLabel = (kind: CommissionKind): string => COMMISSION_KIND_LABELS[kind];
+/** A kind's label in the current language (issue 43; model/kind-labels). */
+export const kindLabel = (kind: CommissionKind): string => commissionKindLabel(kind);

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Compass, Users } from 'lucide-react';
 import { ButtonLink } from '../../../ui/button';
 import styles from './empty-feed.module.css';
@@ -12,19 +13,21 @@ export function EmptyFeed() {
         <span />
       </div>
       <h2 id="empty-feed-title" className={styles.title}>
-        Your feed is waiting for its first picture
+        <Trans>Your feed is waiting for its first picture</Trans>
       </h2>
       <p className={styles.text}>
-        Home shows your posts and the posts of the artists you follow. Find artists whose work you love on Explore and
-        follow them from a post&apos;s menu or from Who to follow, or share something of your own with Add Post.
+        <Trans>
+          Home shows your posts and the posts of the artists you follow. Find artists whose work you love on Explore and
+          follow them from a post&apos;s menu or from Who to follow, or share something of your own with Add Post.
+        </Trans>
       </p>
       <ButtonLink to="/explore">
         <Compass aria-hidden="true" size="1.2em" />
-        Explore posts
+        <Trans>Explore posts</Trans>
       </ButtonLink>
       <p className={styles.hint}>
         <Users aria-hidden="true" size="1em" />
-        Who to follow suggests artists followed by the people you follow, and the most followed ones.
+        <Trans>Who to follow suggests artists followed by the people you follow, and the most followed ones.</Trans>
       </p>
     </section>
   );

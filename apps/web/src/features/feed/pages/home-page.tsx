@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PostList } from '../../posts';
 import { EmptyFeed } from '../components/empty-feed';
@@ -7,11 +8,17 @@ const SOURCE = { kind: 'feed' } as const;
 
 /** / — your posts and the posts of the people you follow. */
 export default function HomePage() {
-  useDocumentTitle('Home');
+  const { t } = useLingui();
+  useDocumentTitle(t`Home`);
   return (
-    <FeedView title="Home" description="New work from the artists you follow, and your own." source={SOURCE}>
+    <FeedView title={t`Home`} description={t`New work from the artists you follow, and your own.`} source={SOURCE}>
       {(sort) => (
-        <PostList source={SOURCE} sort={sort} label="Posts from you and the people you follow" empty={<EmptyFeed />} />
+        <PostList
+          source={SOURCE}
+          sort={sort}
+          label={t`Posts from you and the people you follow`}
+          empty={<EmptyFeed />}
+        />
       )}
     </FeedView>
   );

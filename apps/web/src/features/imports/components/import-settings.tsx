@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IMPORT_LIMITS, type Import, type ImportOptions } from '@share-arts/contract';
 import { useId, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,13 +26,19 @@ function FinishedImport({ item }: { item: Import }) {
  * account's newest import), so closing the tab loses nothing.
  */
 export function ImportSettings() {
+  const { t, i18n } = useLingui();
   const id = useId();
   const latest = useLatestImport();
+  const gigabytes = IMPORT_LIMITS.maxArchiveBytes / 1024 ** 3;
   const upload = useUploadArchive();
   const start = useStartImport();
   const [options, setOptions] = useState<ImportOptions>(DEFAULT_OPTIONS);
   const item = latest.data ?? undefined;
   const busy = item?.state === 'queued' || item?.state === 'running';
+
+  const sentPercent = new Intl.NumberFormat(i18n.locale || 'en', { style: 'percent' }).format(
+    Math.floor(upload.sent * 100) / 100,
+  );
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -42,13 +49,15 @@ export function ImportSettings() {
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
-        Import your work
+        <Trans>Import your work</Trans>
       </h2>
       <p className={styles.hint}>
-        Bring your portfolio from Instagram (&ldquo;Download your information&rdquo;, in JSON format), Mastodon or
-        Pixelfed (your account&rsquo;s archive), or another Share Arts (&ldquo;Download your data&rdquo;): upload the
-        zip as it is, up to {IMPORT_LIMITS.maxArchiveBytes / 1024 ** 3} GB. Each picture goes through the same checks as
-        an upload; nothing is imported twice.
+        <Trans>
+          Bring your portfolio from Instagram (&ldquo;Download your information&rdquo;, in JSON format), Mastodon or
+          Pixelfed (your account&rsquo;s archive), or another Share Arts (&ldquo;Download your data&rdquo;): upload the
+          zip as it is, up to {gigabytes} GB. Each picture goes through the same checks as an upload; nothing is
+          imported twice.
+        </Trans>
       </p>
       {item?.state === 'ready' && (
         <ImportPreviewView
@@ -74,15 +83,13 @@ export function ImportSettings() {
               disabled={upload.isPending}
               onChange={choose}
             />
-            <span>{upload.isPending ? 'Uploading…' : item ? 'Upload another archive' : 'Choose an archive'}</span>
+            <span>{upload.isPending ? t`Uploading…` : item ? t`Upload another archive` : t`Choose an archive`}</span>
           </label>
         </div>
       )}
       {upload.isPending && (
         <p role="status" className={styles.hint}>
-          {upload.sent < 1
-            ? `Uploading… ${Math.floor(upload.sent * 100)}%`
-            : 'Reading the archive: its preview comes in a moment.'}
+          {upload.sent < 1 ? t`Uploading… ${sentPercent}` : t`Reading the archive: its preview comes in a moment.`}
         </p>
       )}
       {upload.isError && (

@@ -1,5 +1,8 @@
 import type { Import, ImportItem } from '@share-arts/contract';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup as renderBare } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +13,10 @@ import {
   ImportResultView,
   profileFound,
 } from './import-views';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+const renderToStaticMarkup = (node: ReactNode) => renderBare(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 
 const base: Import = {
   _id: 'i1',

@@ -1,26 +1,33 @@
-import type { Import, ImportItem, ImportOptions } from '@share-arts/contract';
+import { i18n } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { APP_NAME, type Import, type ImportItem, type ImportOptions } from '@share-arts/contract';
 import { Link } from 'react-router';
 import { shortDate } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
 import styles from './import-settings.module.css';
 
+/** The services' own names, never translated. */
+const BRANDS = { INSTAGRAM: 'Instagram', MASTODON: 'Mastodon', PIXELFED: 'Pixelfed' } as const;
+
 const SOURCE_NAMES: Record<Import['source'], string> = {
-  instagram: 'Instagram',
-  mastodon: 'Mastodon',
-  pixelfed: 'Pixelfed',
-  'share-arts': 'Share Arts',
+  instagram: BRANDS.INSTAGRAM,
+  mastodon: BRANDS.MASTODON,
+  pixelfed: BRANDS.PIXELFED,
+  'share-arts': APP_NAME,
 };
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+/** A count as the current language writes numbers ("1,234"). */
+const number = (count: number) => count.toLocaleString(i18n.locale || 'en');
 
 /** "about 4 minutes left" at the pace so far; nothing before the first picture is done. */
 export function formatEstimate(seconds: number | null): string {
   if (seconds === null) return '';
-  if (seconds < 60) return 'less than a minute left';
+  if (seconds < 60) return t`less than a minute left`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `about ${plural(minutes, 'minute')} left`;
-  return `about ${plural(Math.round(minutes / 60), 'hour')} left`;
+  if (minutes < 90) return plural(minutes, { one: 'about # minute left', other: 'about # minutes left' });
+  const hours = Math.round(minutes / 60);
+  return plural(hours, { one: 'about # hour left', other: 'about # hours left' });
 }
 
 /** "Mar 4, 2019 – Jan 29, 2023", one date when both are the day, nothing without dates. */
@@ -32,22 +39,27 @@ export function dateRange(from: string | null, to: string | null): string {
 
 /** What profile the archive holds, in a sentence: its bio's first words, and whether it has a photo. */
 export function profileFound(profile: { bio: string; photo: boolean }): string {
-  const found = profile.bio
-    ? `The archive holds a bio, \u201c${profile.bio}\u201d${profile.photo ? ', and a profile photo' : ''}`
-    : 'The archive holds a profile photo';
-  return `${found}: chosen, ${profile.bio && profile.photo ? 'they replace' : 'it replaces'} yours.`;
+  const bio = profile.bio;
+  if (bio && profile.photo)
+    return t`The archive holds a bio, “${bio}”, and a profile photo: chosen, they replace yours.`;
+  if (bio) return t`The archive holds a bio, “${bio}”: chosen, it replaces yours.`;
+  return t`The archive holds a profile photo: chosen, it replaces yours.`;
 }
 
 /** What became of the archive's profile, when it was chosen; the photo's problem, if any, said. */
 function ProfileOutcome({ outcome }: { outcome: NonNullable<Import['profile']> }) {
-  const set = [outcome.bio && 'bio', outcome.photo && 'profile photo'].filter(Boolean).join(' and ');
+  const { t } = useLingui();
+  const set =
+    outcome.bio && outcome.photo
+      ? t`Your bio and profile photo were set from the archive.`
+      : outcome.bio
+        ? t`Your bio was set from the archive.`
+        : outcome.photo
+          ? t`Your profile photo was set from the archive.`
+          : '';
   return (
     <>
-      {set && (
-        <p className={styles.hint}>
-          Your {set} {outcome.bio && outcome.photo ? 'were' : 'was'} set from the archive.
-        </p>
-      )}
+      {set && <p className={styles.hint}>{set}</p>}
       {outcome.problem && <p className={styles.error}>{outcome.problem}</p>}
     </>
   );
@@ -67,8 +79,14 @@ export function ImportPreviewView({
   onStart: () => void;
   starting: boolean;
 }) {
+  const { t } = useLingui();
   const { preview } = item;
   const range = dateRange(preview.from, preview.to);
+  const source = SOURCE_NAMES[item.source];
+  const works = preview.works;
+  const pictures = preview.pictures;
+  const skippedCount = preview.skipped;
+  const videos = preview.videos;
   const choice = (key: keyof ImportOptions, label: string) => (
     <label className={styles.option}>
       <input
@@ -83,51 +101,72 @@ export function ImportPreviewView({
   return (
     <div className={styles.stage}>
       <p className={styles.summary}>
-        From {SOURCE_NAMES[item.source]}: {plural(preview.works, 'work')} with {plural(preview.pictures, 'picture')}
-        {range && <>, {range}</>}.
+        {range
+          ? t`From ${source}: ${plural(works, { one: '# work', other: '# works' })} with ${plural(pictures, {
+              one: '# picture',
+              other: '# pictures',
+            })}, ${range}.`
+          : t`From ${source}: ${plural(works, { one: '# work', other: '# works' })} with ${plural(pictures, {
+              one: '# picture',
+              other: '# pictures',
+            })}.`}
       </p>
-      {preview.skipped + preview.videos > 0 && (
+      {skippedCount + videos > 0 && (
         <p className={styles.hint}>
-          {preview.skipped > 0 && (
+          {skippedCount > 0 && (
             <>
-              {plural(preview.skipped, 'post')} will be skipped (boosts, replies, posts without pictures or over the
-              limits).{' '}
+              {plural(skippedCount, {
+                one: '# post will be skipped (boosts, replies, posts without pictures or over the limits).',
+                other: '# posts will be skipped (boosts, replies, posts without pictures or over the limits).',
+              })}{' '}
             </>
           )}
-          {preview.videos > 0 && <>{plural(preview.videos, 'video')} will be left out: Share Arts keeps pictures.</>}
+          {videos > 0 &&
+            plural(videos, {
+              one: '# video will be left out: Share Arts keeps pictures.',
+              other: '# videos will be left out: Share Arts keeps pictures.',
+            })}
         </p>
       )}
       {preview.first.length > 0 && (
-        <ol className={styles.first} aria-label="The first works">
-          {preview.first.map((work, i) => (
-            <li key={i}>
-              <span className={styles.caption}>{work.caption || 'No caption'}</span>
-              <span className={styles.meta}>
-                {work.date ? shortDate(new Date(work.date), true) : 'No date'} · {plural(work.pictures, 'picture')}
-              </span>
-            </li>
-          ))}
+        <ol className={styles.first} aria-label={t`The first works`}>
+          {preview.first.map((work, i) => {
+            const count = work.pictures;
+            return (
+              <li key={i}>
+                <span className={styles.caption}>{work.caption || t`No caption`}</span>
+                <span className={styles.meta}>
+                  {work.date ? shortDate(new Date(work.date), true) : t`No date`} ·{' '}
+                  {plural(count, { one: '# picture', other: '# pictures' })}
+                </span>
+              </li>
+            );
+          })}
         </ol>
       )}
       <fieldset className={styles.choices}>
-        <legend className={styles.hint}>Choices</legend>
-        {choice('keepDates', 'Keep the original dates')}
-        {choice('hashtagsAsTags', 'Turn caption hashtags into tags')}
-        {choice('markImported', `Mark each work as imported from ${SOURCE_NAMES[item.source]}`)}
+        <legend className={styles.hint}>
+          <Trans>Choices</Trans>
+        </legend>
+        {choice('keepDates', t`Keep the original dates`)}
+        {choice('hashtagsAsTags', t`Turn caption hashtags into tags`)}
+        {choice('markImported', t`Mark each work as imported from ${source}`)}
         {preview.profile && (
           <>
-            {choice('profile', 'Use the bio and photo from the archive')}
+            {choice('profile', t`Use the bio and photo from the archive`)}
             <p className={styles.profile}>{profileFound(preview.profile)}</p>
           </>
         )}
       </fieldset>
       <p className={styles.hint}>
-        Imported works take their place in your grid by date. Nobody is notified, they do not come to the top of
-        anyone&rsquo;s Home, and they are not sent to the fediverse as new posts.
+        <Trans>
+          Imported works take their place in your grid by date. Nobody is notified, they do not come to the top of
+          anyone&rsquo;s Home, and they are not sent to the fediverse as new posts.
+        </Trans>
       </p>
       <div className={styles.row}>
-        <Button disabled={starting || preview.works === 0} onClick={onStart}>
-          {starting ? 'Starting…' : `Import ${plural(preview.works, 'work')}`}
+        <Button disabled={starting || works === 0} onClick={onStart}>
+          {starting ? t`Starting…` : plural(works, { one: 'Import # work', other: 'Import # works' })}
         </Button>
       </div>
     </div>
@@ -140,23 +179,33 @@ export function ImportProgressView({ item }: { item: Import }) {
   const total = Math.max(1, progress.postsTotal);
   const percent = Math.floor((progress.postsDone / total) * 100);
   const estimate = formatEstimate(progress.estimateSeconds);
+  const { t } = useLingui();
+  const source = SOURCE_NAMES[item.source];
+  const shownPercent = new Intl.NumberFormat(i18n.locale || 'en', { style: 'percent' }).format(percent / 100);
+  const postsDone = number(progress.postsDone);
+  const picturesDone = number(progress.picturesDone);
+  const postsTotal = progress.postsTotal;
+  const picturesTotal = progress.picturesTotal;
+  const counts = t`${postsDone} of ${plural(postsTotal, { one: '# post', other: '# posts' })}, ${picturesDone} of ${plural(
+    picturesTotal,
+    { one: '# picture', other: '# pictures' },
+  )}`;
   return (
     <div className={styles.stage}>
       <progress
         className={styles.bar}
         max={total}
         value={progress.postsDone}
-        aria-label={`Importing from ${SOURCE_NAMES[item.source]}`}
-        aria-valuetext={`${percent}%`}
+        aria-label={t`Importing from ${source}`}
+        aria-valuetext={shownPercent}
       />
       <p role="status" className={styles.summary}>
-        {item.state === 'queued' ? 'Starting… ' : `${percent}% · `}
-        {progress.postsDone.toLocaleString('en-US')} of {plural(progress.postsTotal, 'post')},{' '}
-        {progress.picturesDone.toLocaleString('en-US')} of {plural(progress.picturesTotal, 'picture')}
+        {item.state === 'queued' ? `${t`Starting…`} ` : `${shownPercent} · `}
+        {counts}
         {estimate && <> · {estimate}</>}
       </p>
       <p className={styles.hint}>
-        You can close this page: the import goes on, and its progress is here when you come back.
+        <Trans>You can close this page: the import goes on, and its progress is here when you come back.</Trans>
       </p>
     </div>
   );
@@ -172,15 +221,26 @@ export function ImportResultView({
   imported: ImportItem[];
   skipped: ImportItem[];
 }) {
+  const { t } = useLingui();
   const { progress } = item;
+  const importedCount = progress.imported;
+  const skippedCount = progress.skipped;
+  const source = SOURCE_NAMES[item.source];
+  const moreWorks = progress.imported - imported.length;
+  const morePosts = progress.skipped - skipped.length;
   if (item.state === 'failed') {
     return (
       <div className={styles.stage}>
         <p role="alert" className={styles.error}>
           {item.error}
         </p>
-        {progress.imported > 0 && (
-          <p className={styles.hint}>{plural(progress.imported, 'work')} came before it stopped.</p>
+        {importedCount > 0 && (
+          <p className={styles.hint}>
+            {plural(importedCount, {
+              one: '# work came before it stopped.',
+              other: '# works came before it stopped.',
+            })}
+          </p>
         )}
       </div>
     );
@@ -188,27 +248,39 @@ export function ImportResultView({
   return (
     <div className={styles.stage}>
       <p role="status" className={styles.summary}>
-        Done: {plural(progress.imported, 'work')} imported from {SOURCE_NAMES[item.source]}
-        {progress.skipped > 0 && <>, {plural(progress.skipped, 'post')} skipped</>}.
+        {skippedCount > 0
+          ? t`Done: ${plural(importedCount, { one: '# work', other: '# works' })} imported from ${source}, ${plural(
+              skippedCount,
+              { one: '# post', other: '# posts' },
+            )} skipped.`
+          : t`Done: ${plural(importedCount, { one: '# work', other: '# works' })} imported from ${source}.`}
       </p>
       {item.profile && <ProfileOutcome outcome={item.profile} />}
       {imported.length > 0 && (
         <details className={styles.details}>
-          <summary>Imported works</summary>
+          <summary>
+            <Trans>Imported works</Trans>
+          </summary>
           <ul className={styles.list}>
-            {imported.map((work) => (
-              <li key={work.position}>
-                {work.postId ? (
-                  <Link to={`/posts/${work.postId}`}>{work.caption || 'Untitled work'}</Link>
-                ) : (
-                  <span>{work.caption || 'Untitled work'} (deleted since)</span>
-                )}
-                {work.reason && <span className={styles.meta}> · {work.reason}</span>}
-              </li>
-            ))}
-            {progress.imported > imported.length && (
+            {imported.map((work) => {
+              const caption = work.caption || t`Untitled work`;
+              return (
+                <li key={work.position}>
+                  {work.postId ? (
+                    <Link to={`/posts/${work.postId}`}>{caption}</Link>
+                  ) : (
+                    <span>{t`${caption} (deleted since)`}</span>
+                  )}
+                  {work.reason && <span className={styles.meta}> · {work.reason}</span>}
+                </li>
+              );
+            })}
+            {moreWorks > 0 && (
               <li className={styles.meta}>
-                and {plural(progress.imported - imported.length, 'more work')} in your profile
+                {plural(moreWorks, {
+                  one: 'and # more work in your profile',
+                  other: 'and # more works in your profile',
+                })}
               </li>
             )}
           </ul>
@@ -216,18 +288,22 @@ export function ImportResultView({
       )}
       {skipped.length > 0 && (
         <details className={styles.details} open>
-          <summary>Skipped, and why</summary>
+          <summary>
+            <Trans>Skipped, and why</Trans>
+          </summary>
           <ul className={styles.list}>
             {skipped.map((post) => (
               <li key={post.position}>
-                <span>{post.caption || 'A post without a caption'}</span>
+                <span>{post.caption || t`A post without a caption`}</span>
                 <span className={styles.meta}>
                   {post.date && <> ({shortDate(new Date(post.date), true)})</>}: {post.reason}
                 </span>
               </li>
             ))}
-            {progress.skipped > skipped.length && (
-              <li className={styles.meta}>and {plural(progress.skipped - skipped.length, 'more post')}</li>
+            {morePosts > 0 && (
+              <li className={styles.meta}>
+                {plural(morePosts, { one: 'and # more post', other: 'and # more posts' })}
+              </li>
             )}
           </ul>
         </details>

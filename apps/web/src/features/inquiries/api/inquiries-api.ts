@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type {
   CreateInquiryBody,
   Inquiry,
@@ -154,6 +155,6 @@ export async function fetchReference(url: string, signal: AbortSignal): Promise<
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);
   }
-  if (!response.ok) throw new ApiError(response.status, 'The picture could not be loaded.');
+  if (!response.ok) throw new ApiError(response.status, t`The picture could not be loaded.`);
   return URL.createObjectURL(await response.blob());
 }

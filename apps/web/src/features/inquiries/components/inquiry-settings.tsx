@@ -1,17 +1,21 @@
 import type { InquiryAccepting } from '@share-arts/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import card from '../../../ui/settings-card.module.css';
 import { useChangeInquirySettings, useInquirySettings } from '../api/inquiries-api';
 
-const CHOICES: { value: InquiryAccepting; label: string }[] = [
-  { value: 'everyone', label: 'Everyone signed in' },
-  { value: 'followers', label: 'Only people who follow me' },
-  { value: 'closed', label: 'Nobody: inquiries are closed' },
+const CHOICES: { value: InquiryAccepting; label: MessageDescriptor }[] = [
+  { value: 'everyone', label: msg`Everyone signed in` },
+  { value: 'followers', label: msg`Only people who follow me` },
+  { value: 'closed', label: msg`Nobody: inquiries are closed` },
 ];
 
 /** Who may send the artist inquiries, and whether a new one is mailed to them. */
 export function InquirySettingsCard() {
+  const { i18n } = useLingui();
   const settings = useInquirySettings();
   const change = useChangeInquirySettings();
   const titleId = useId();
@@ -20,10 +24,12 @@ export function InquirySettingsCard() {
   return (
     <section className={card.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={card.title}>
-        Who may send you inquiries
+        <Trans>Who may send you inquiries</Trans>
       </h2>
       <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 'var(--space-2)' }}>
-        <legend className={card.hint}>Inquiries you already have stay.</legend>
+        <legend className={card.hint}>
+          <Trans>Inquiries you already have stay.</Trans>
+        </legend>
         {CHOICES.map((choice) => (
           <label key={choice.value} className={card.option}>
             <input
@@ -34,7 +40,7 @@ export function InquirySettingsCard() {
               checked={settings.data?.accepting === choice.value}
               onChange={() => change.mutate({ accepting: choice.value })}
             />
-            {choice.label}
+            {i18n._(choice.label)}
           </label>
         ))}
       </fieldset>
@@ -46,7 +52,7 @@ export function InquirySettingsCard() {
           disabled={busy}
           onChange={(event) => change.mutate({ mail: event.target.checked })}
         />
-        Also mail me each new inquiry
+        <Trans>Also mail me each new inquiry</Trans>
       </label>
       {(settings.error || change.error) && (
         <p className={card.error} role="alert">

@@ -1,4 +1,5 @@
 import type { InquiryReference } from '@share-arts/contract';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { fetchReference } from '../api/inquiries-api';
 import styles from './inquiry.module.css';
@@ -8,6 +9,7 @@ import styles from './inquiry.module.css';
  * (an object URL, let go when it leaves the screen), and opened full size in a new tab from the same bytes.
  */
 export function ReferencePicture({ reference, index }: { reference: InquiryReference; index: number }) {
+  const { t } = useLingui();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -28,15 +30,16 @@ export function ReferencePicture({ reference, index }: { reference: InquiryRefer
     };
   }, [reference.url]);
 
-  const alt = `Reference picture ${index + 1}`;
-  if (failed) return <p className={styles.muted}>{alt} could not be loaded.</p>;
+  const number = index + 1;
+  const alt = t`Reference picture ${number}`;
+  if (failed) return <p className={styles.muted}>{t`Reference picture ${number} could not be loaded.`}</p>;
   return (
     <a
       className={styles.reference}
       href={url ?? undefined}
       target="_blank"
       rel="noreferrer"
-      aria-label={`${alt}, full size`}
+      aria-label={t`Reference picture ${number}, full size`}
     >
       {url ? (
         <img src={url} alt={alt} width={reference.width} height={reference.height} loading="lazy" />

@@ -1,4 +1,5 @@
 import { MessageSquarePlus } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { useInquiryPolicy } from '../api/inquiries-api';
@@ -21,7 +22,7 @@ export default function SendInquiryButton({ username }: { username: string }) {
     <div className={styles.send}>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <MessageSquarePlus aria-hidden size={18} />
-        Send an inquiry
+        <Trans>Send an inquiry</Trans>
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -19,6 +20,7 @@ interface SendInquiryDialogProps {
  * reference pictures, which only the two of them will see. Sent, it opens the thread.
  */
 export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps) {
+  const { t } = useLingui();
   const [body, setBody] = useState('');
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('EUR');
@@ -30,21 +32,23 @@ export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps)
   const filesId = useId();
   const filesHintId = useId();
   const busy = send.isPending;
+  const most = INQUIRY_TEXT.references;
+  const chosen = files.length;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     if (!body.trim()) {
-      setProblem('Say what you would like.');
+      setProblem(t`Say what you would like.`);
       return;
     }
     const budgetAmount = amount.trim() ? Number(amount) : undefined;
     if (budgetAmount !== undefined && (!Number.isInteger(budgetAmount) || budgetAmount < 1)) {
-      setProblem('The budget is a whole amount, such as 150.');
+      setProblem(t`The budget is a whole amount, such as 150.`);
       return;
     }
     if (budgetAmount !== undefined && !/^[A-Z]{3}$/.test(currency)) {
-      setProblem('The currency is a three-letter code, such as EUR or USD.');
+      setProblem(t`The currency is a three-letter code, such as EUR or USD.`);
       return;
     }
     setProblem(undefined);
@@ -69,11 +73,11 @@ export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps)
   };
 
   return (
-    <Modal title={`Send @${username} an inquiry`} onClose={onClose} busy={busy}>
+    <Modal title={t`Send @${username} an inquiry`} onClose={onClose} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextAreaField
-          label="What would you like?"
-          hint="The piece, its size and use, anything the artist should know."
+          label={t`What would you like?`}
+          hint={t`The piece, its size and use, anything the artist should know.`}
           value={body}
           maxLength={INQUIRY_TEXT.body}
           rows={5}
@@ -85,14 +89,14 @@ export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps)
         />
         <div className={styles.row}>
           <TextField
-            label="Budget (optional)"
+            label={t`Budget (optional)`}
             inputMode="numeric"
             value={amount}
             onChange={(event) => setAmount(event.target.value.replace(/[^0-9]/g, ''))}
             readOnly={busy}
           />
           <TextField
-            label="Currency"
+            label={t`Currency`}
             value={currency}
             maxLength={3}
             onChange={(event) => setCurrency(event.target.value.toUpperCase())}
@@ -100,7 +104,7 @@ export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps)
             className={styles.currency}
           />
           <TextField
-            label="Deadline (optional)"
+            label={t`Deadline (optional)`}
             type="date"
             value={deadline}
             onChange={(event) => setDeadline(event.target.value)}
@@ -108,7 +112,9 @@ export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps)
           />
         </div>
         <div className={layout.field}>
-          <label htmlFor={filesId}>Reference pictures (optional)</label>
+          <label htmlFor={filesId}>
+            <Trans>Reference pictures (optional)</Trans>
+          </label>
           <input
             id={filesId}
             type="file"
@@ -119,16 +125,23 @@ export function SendInquiryDialog({ username, onClose }: SendInquiryDialogProps)
             onChange={(event) => setFiles([...(event.target.files ?? [])].slice(0, INQUIRY_TEXT.references))}
           />
           <p id={filesHintId} className={layout.text}>
-            Up to {INQUIRY_TEXT.references}. Only you and @{username} will see them.
-            {files.length > 0 && ` ${files.length} chosen.`}
+            <Trans>
+              Up to {most}. Only you and @{username} will see them.
+            </Trans>
+            {chosen > 0 && (
+              <>
+                {' '}
+                <Trans>{chosen} chosen.</Trans>
+              </>
+            )}
           </p>
         </div>
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={busy || undefined}>
-            {busy ? 'Sending…' : 'Send inquiry'}
+            {busy ? t`Sending…` : t`Send inquiry`}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import type { Inquiry } from '@share-arts/contract';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,22 +18,27 @@ import styles from './inquiries.module.css';
 type Box = 'artist' | 'client';
 
 function InquiryRow({ inquiry }: { inquiry: Inquiry }) {
+  const { i18n } = useLingui();
   const other = otherPerson(inquiry);
-  const budget = budgetText(inquiry.budget);
+  const username = other.username;
+  const messageCount = inquiry.messageCount;
+  const budget = budgetText(inquiry.budget, i18n.locale);
   return (
     <li className={styles.row}>
       <Avatar src={other.userPhoto} name={fullName(other)} decorative />
       <div className={styles.rowText}>
         <Link className={styles.rowLink} to={`/inquiries/${encodeURIComponent(inquiry._id)}`}>
-          {inquiry.viewer.role === 'artist' ? `From @${other.username}` : `To @${other.username}`}
+          {inquiry.viewer.role === 'artist' ? <Trans>From @{username}</Trans> : <Trans>To @{username}</Trans>}
         </Link>
         <p className={styles.excerpt}>{inquiry.body}</p>
         <p className={styles.meta}>
           <span className={styles.state} data-state={inquiry.state}>
-            {STATE_LABELS[inquiry.state]}
+            {i18n._(STATE_LABELS[inquiry.state])}
           </span>
           {budget && <span>{budget}</span>}
-          <span>{inquiry.messageCount === 1 ? '1 message' : `${inquiry.messageCount} messages`}</span>
+          <span>
+            <Plural value={messageCount} one="# message" other="# messages" />
+          </span>
           <time dateTime={inquiry.updatedAt}>{formatPostTime(inquiry.updatedAt)}</time>
         </p>
       </div>
@@ -41,29 +47,41 @@ function InquiryRow({ inquiry }: { inquiry: Inquiry }) {
 }
 
 function InquiryList({ box }: { box: Box }) {
+  const { t } = useLingui();
   const { inquiries, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInquiries(box);
-  if (isPending) return <p role="status">Loading inquiries…</p>;
-  if (error && inquiries.length === 0)
-    return <p role="alert">The inquiries could not be loaded: {errorMessage(error)}</p>;
+  if (isPending)
+    return (
+      <p role="status">
+        <Trans>Loading inquiries…</Trans>
+      </p>
+    );
+  if (error && inquiries.length === 0) {
+    const problem = errorMessage(error);
+    return (
+      <p role="alert">
+        <Trans>The inquiries could not be loaded: {problem}</Trans>
+      </p>
+    );
+  }
   if (inquiries.length === 0) {
     return (
       <p className={styles.empty}>
         {box === 'artist'
-          ? 'No inquiries yet. People can send you one from your profile.'
-          : 'You have not sent any inquiry. Send one from an artist’s profile.'}
+          ? t`No inquiries yet. People can send you one from your profile.`
+          : t`You have not sent any inquiry. Send one from an artist’s profile.`}
       </p>
     );
   }
   return (
     <>
-      <ul className={styles.list} aria-label={box === 'artist' ? 'Inquiries you received' : 'Inquiries you sent'}>
+      <ul className={styles.list} aria-label={box === 'artist' ? t`Inquiries you received` : t`Inquiries you sent`}>
         {inquiries.map((inquiry) => (
           <InquiryRow key={inquiry._id} inquiry={inquiry} />
         ))}
       </ul>
       {hasNextPage && (
         <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {isFetchingNextPage ? t`Loading…` : t`Show more`}
         </Button>
       )}
     </>
@@ -72,19 +90,20 @@ function InquiryList({ box }: { box: Box }) {
 
 /** /inquiries (issue 42): the inquiries received (the artist's inbox) and sent, and who may send them. */
 export default function InquiriesPage() {
-  useDocumentTitle('Inquiries');
+  const { t } = useLingui();
+  useDocumentTitle(t`Inquiries`);
   const [box, setBox] = useState<Box>('artist');
   return (
     <div className={styles.page}>
       <PageHeading
-        title="Inquiries"
-        description="Requests for commissions: one thread per request, between you and the other person only."
+        title={t`Inquiries`}
+        description={t`Requests for commissions: one thread per request, between you and the other person only.`}
       />
       <Tabs
-        label="Inquiries"
+        label={t`Inquiries`}
         items={[
-          { value: 'artist', label: 'Received' },
-          { value: 'client', label: 'Sent' },
+          { value: 'artist', label: t`Received` },
+          { value: 'client', label: t`Sent` },
         ]}
         value={box}
         onChange={setBox}

@@ -1,4 +1,5 @@
 import type { Inquiry } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -25,39 +26,48 @@ import styles from '../components/inquiry.module.css';
 const ReportDialog = lazy(() => import('../../safety/dialogs').then((module) => ({ default: module.ReportDialog })));
 
 function Request({ inquiry }: { inquiry: Inquiry }) {
-  const budget = budgetText(inquiry.budget);
+  const { t, i18n } = useLingui();
+  const budget = budgetText(inquiry.budget, i18n.locale);
   return (
-    <section className={styles.request} aria-label="The request">
+    <section className={styles.request} aria-label={t`The request`}>
       <p className={styles.body}>{inquiry.body}</p>
       <dl className={styles.facts}>
         <div>
-          <dt>State</dt>
+          <dt>
+            <Trans>State</Trans>
+          </dt>
           <dd>
-            <strong data-testid="inquiry-state">{STATE_LABELS[inquiry.state]}</strong>
+            <strong data-testid="inquiry-state">{i18n._(STATE_LABELS[inquiry.state])}</strong>
             {inquiry.declineReason && <> — {inquiry.declineReason}</>}
           </dd>
         </div>
         {budget && (
           <div>
-            <dt>Budget</dt>
+            <dt>
+              <Trans>Budget</Trans>
+            </dt>
             <dd>{budget}</dd>
           </div>
         )}
         {inquiry.deadline && (
           <div>
-            <dt>Deadline</dt>
+            <dt>
+              <Trans>Deadline</Trans>
+            </dt>
             <dd>{formatFullDate(`${inquiry.deadline}T00:00:00Z`)}</dd>
           </div>
         )}
         <div>
-          <dt>Sent</dt>
+          <dt>
+            <Trans>Sent</Trans>
+          </dt>
           <dd>
             <time dateTime={inquiry.createdAt}>{formatFullDate(inquiry.createdAt)}</time>
           </dd>
         </div>
       </dl>
       {inquiry.references.length > 0 && (
-        <ul className={styles.references} aria-label="Reference pictures">
+        <ul className={styles.references} aria-label={t`Reference pictures`}>
           {inquiry.references.map((reference, index) => (
             <li key={reference._id}>
               <ReferencePicture reference={reference} index={index} />
@@ -70,13 +80,21 @@ function Request({ inquiry }: { inquiry: Inquiry }) {
 }
 
 function Messages({ id }: { id: string }) {
+  const { t } = useLingui();
   const { messages, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInquiryMessages(id);
-  if (isPending) return <p role="status">Loading messages…</p>;
+  if (isPending)
+    return (
+      <p role="status">
+        <Trans>Loading messages…</Trans>
+      </p>
+    );
   if (error && messages.length === 0) return <p role="alert">{errorMessage(error)}</p>;
   return (
-    <section aria-label="Messages">
+    <section aria-label={t`Messages`}>
       {messages.length === 0 ? (
-        <p className={styles.muted}>No messages yet.</p>
+        <p className={styles.muted}>
+          <Trans>No messages yet.</Trans>
+        </p>
       ) : (
         <ol className={styles.messages}>
           {messages.map((message) => (
@@ -92,7 +110,7 @@ function Messages({ id }: { id: string }) {
       )}
       {hasNextPage && (
         <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading…' : 'Show later messages'}
+          {isFetchingNextPage ? t`Loading…` : t`Show later messages`}
         </Button>
       )}
     </section>
@@ -100,6 +118,7 @@ function Messages({ id }: { id: string }) {
 }
 
 function AnswerForm({ id }: { id: string }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const answer = useAnswerInquiry(id);
@@ -107,7 +126,7 @@ function AnswerForm({ id }: { id: string }) {
     event.preventDefault();
     if (answer.isPending) return;
     if (!text.trim()) {
-      setProblem('Write your answer first.');
+      setProblem(t`Write your answer first.`);
       return;
     }
     setProblem(undefined);
@@ -119,7 +138,7 @@ function AnswerForm({ id }: { id: string }) {
   return (
     <form className={layout.form} onSubmit={onSubmit} noValidate>
       <TextAreaField
-        label="Your answer"
+        label={t`Your answer`}
         value={text}
         maxLength={INQUIRY_TEXT.message}
         rows={3}
@@ -129,7 +148,7 @@ function AnswerForm({ id }: { id: string }) {
       />
       <div className={layout.actions}>
         <Button type="submit" className={layout.busySubmit} aria-disabled={answer.isPending || undefined}>
-          {answer.isPending ? 'Sending…' : 'Send answer'}
+          {answer.isPending ? t`Sending…` : t`Send answer`}
         </Button>
       </div>
     </form>
@@ -137,13 +156,14 @@ function AnswerForm({ id }: { id: string }) {
 }
 
 function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const change = useChangeInquiryState(id);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!reason.trim()) {
-      setProblem('Say why you decline: the client sees it.');
+      setProblem(t`Say why you decline: the client sees it.`);
       return;
     }
     change.mutate(
@@ -152,11 +172,11 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
     );
   };
   return (
-    <Modal title="Decline this inquiry" onClose={onClose} busy={change.isPending} size="sm">
+    <Modal title={t`Decline this inquiry`} onClose={onClose} busy={change.isPending} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextAreaField
-          label="Why you decline"
-          hint="The client sees it."
+          label={t`Why you decline`}
+          hint={t`The client sees it.`}
           value={reason}
           maxLength={INQUIRY_TEXT.reason}
           rows={3}
@@ -167,10 +187,10 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
         />
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="danger" aria-disabled={change.isPending || undefined}>
-            {change.isPending ? 'Declining…' : 'Decline'}
+            {change.isPending ? t`Declining…` : t`Decline`}
           </Button>
         </div>
       </form>
@@ -179,23 +199,24 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 function ArtistActions({ inquiry }: { inquiry: Inquiry }) {
+  const { t } = useLingui();
   const change = useChangeInquiryState(inquiry._id);
   const [declining, setDeclining] = useState(false);
   const canAccept = inquiry.state === 'open';
   const canFinish = inquiry.state === 'open' || inquiry.state === 'accepted';
   if (!canFinish) return null;
   return (
-    <div className={styles.actions} role="group" aria-label="Your answer to the request">
+    <div className={styles.actions} role="group" aria-label={t`Your answer to the request`}>
       {canAccept && (
         <Button onClick={() => change.mutate({ state: 'accepted' })} disabled={change.isPending}>
-          Accept
+          <Trans>Accept</Trans>
         </Button>
       )}
       <Button variant="secondary" onClick={() => change.mutate({ state: 'done' })} disabled={change.isPending}>
-        Mark as done
+        <Trans>Mark as done</Trans>
       </Button>
       <Button variant="danger" onClick={() => setDeclining(true)} disabled={change.isPending}>
-        Decline…
+        <Trans>Decline…</Trans>
       </Button>
       {change.error && (
         <p className={styles.error} role="alert">
@@ -209,8 +230,9 @@ function ArtistActions({ inquiry }: { inquiry: Inquiry }) {
 
 /** /inquiries/:id (issue 42): one request, its thread, and what each of the two may do with it. */
 export default function InquiryPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
-  useDocumentTitle('Inquiry');
+  useDocumentTitle(t`Inquiry`);
   const { data: inquiry, isPending, error } = useInquiry(id);
   const remove = useDeleteInquiry(id);
   const navigate = useNavigate();
@@ -221,42 +243,55 @@ export default function InquiryPage() {
   if (isPending)
     return (
       <p className={styles.page} role="status">
-        Loading the inquiry…
+        <Trans>Loading the inquiry…</Trans>
       </p>
     );
   if (!inquiry) {
     const gone = error instanceof ApiError && error.status === 404;
     return (
       <div className={styles.page} role="alert">
-        <p>{gone ? 'There is no such inquiry: it may have been deleted.' : errorMessage(error)}</p>
-        <Link to="/inquiries">All inquiries</Link>
+        <p>{gone ? t`There is no such inquiry: it may have been deleted.` : errorMessage(error)}</p>
+        <Link to="/inquiries">
+          <Trans>All inquiries</Trans>
+        </Link>
       </div>
     );
   }
   const other = otherPerson(inquiry);
+  const username = other.username;
   return (
     <article className={styles.page} aria-labelledby={headingId}>
       <p>
-        <Link to="/inquiries">← All inquiries</Link>
+        <Link to="/inquiries">
+          <Trans>← All inquiries</Trans>
+        </Link>
       </p>
       <h1 id={headingId} className={styles.title}>
-        {inquiry.viewer.role === 'artist' ? `Inquiry from @${other.username}` : `Your inquiry to @${other.username}`}
+        {inquiry.viewer.role === 'artist' ? (
+          <Trans>Inquiry from @{username}</Trans>
+        ) : (
+          <Trans>Your inquiry to @{username}</Trans>
+        )}
       </h1>
       <Request inquiry={inquiry} />
       {inquiry.viewer.role === 'artist' && !inquiry.viewer.otherLeft && <ArtistActions inquiry={inquiry} />}
-      <h2 className={styles.subtitle}>Messages</h2>
+      <h2 className={styles.subtitle}>
+        <Trans>Messages</Trans>
+      </h2>
       <Messages id={inquiry._id} />
       {inquiry.viewer.otherLeft ? (
-        <p className={styles.muted}>@{other.username} deleted this inquiry: it takes no more answers.</p>
+        <p className={styles.muted}>
+          <Trans>@{username} deleted this inquiry: it takes no more answers.</Trans>
+        </p>
       ) : (
         <AnswerForm id={inquiry._id} />
       )}
       <div className={styles.footer}>
         <Button variant="secondary" onClick={() => setReporting(true)}>
-          Report…
+          <Trans>Report…</Trans>
         </Button>
         <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Delete for me…
+          <Trans>Delete for me…</Trans>
         </Button>
       </div>
       {reporting && (
@@ -271,9 +306,9 @@ export default function InquiryPage() {
       )}
       {confirming && (
         <ConfirmDialog
-          title="Delete this inquiry for you?"
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
+          title={t`Delete this inquiry for you?`}
+          confirmLabel={t`Delete`}
+          busyLabel={t`Deleting…`}
           busy={remove.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
@@ -283,8 +318,10 @@ export default function InquiryPage() {
             })
           }
         >
-          It disappears for you only; @{other.username} still has it. Once you both delete it, it is gone with its
-          messages and pictures.
+          <Trans>
+            It disappears for you only; @{username} still has it. Once you both delete it, it is gone with its messages
+            and pictures.
+          </Trans>
         </ConfirmDialog>
       )}
     </article>

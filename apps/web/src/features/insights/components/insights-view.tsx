@@ -1,26 +1,31 @@
-import {
-  VIEW_SOURCE_LABELS,
-  type InsightsDay,
-  type InsightsSource,
-  type PostInsights,
-  type ProfileInsights,
-} from '@share-arts/contract';
+import { type InsightsDay, type InsightsSource, type PostInsights, type ProfileInsights } from '@share-arts/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../ui/button';
 import type { InsightsWindow } from '../api/insights-queries';
 import styles from './insights-view.module.css';
+import { viewSourceLabel } from '../lib/view-source-labels';
 
 const WINDOWS: InsightsWindow[] = [7, 30, 90];
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-const numberFormat = new Intl.NumberFormat();
-const count = (value: number) => numberFormat.format(value);
+/** Days and figures in the current language (issue 43). */
+function useFormats() {
+  const { i18n } = useLingui();
+  const dayFormat = new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const numberFormat = new Intl.NumberFormat(i18n.locale);
+  return {
+    dayLabel: (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`)),
+    count: (value: number) => numberFormat.format(value),
+  };
+}
 
 /** The window's choice: three toggle buttons, the chosen one pressed. */
 export function WindowChoice({ days, onChange }: { days: InsightsWindow; onChange: (days: InsightsWindow) => void }) {
+  const { t } = useLingui();
   return (
-    <div role="group" aria-label="Period" className={styles.windows}>
+    <div role="group" aria-label={t`Period`} className={styles.windows}>
       {WINDOWS.map((window) => (
         <button
           key={window}
@@ -29,7 +34,7 @@ export function WindowChoice({ days, onChange }: { days: InsightsWindow; onChang
           aria-pressed={window === days}
           onClick={() => onChange(window)}
         >
-          {window} days
+          <Trans>{window} days</Trans>
         </button>
       ))}
     </div>
@@ -38,11 +43,12 @@ export function WindowChoice({ days, onChange }: { days: InsightsWindow; onChang
 
 interface Metric {
   key: keyof Omit<InsightsDay, 'day'>;
-  label: string;
+  label: MessageDescriptor;
 }
 
 /** The totals of the window, one figure each. */
 export function Totals({ items }: { items: { label: string; value: number }[] }) {
+  const { count } = useFormats();
   return (
     <dl className={styles.totals}>
       {items.map((item) => (
@@ -57,13 +63,19 @@ export function Totals({ items }: { items: { label: string; value: number }[] })
 
 /** A small bar chart of one metric per day: a picture only (the table beside it says the same in words). */
 function DayChart({ daily, metric }: { daily: InsightsDay[]; metric: Metric }) {
+  const { i18n } = useLingui();
+  const { count, dayLabel } = useFormats();
   const values = daily.map((day) => day[metric.key] ?? 0);
   const max = Math.max(1, ...values);
   const width = daily.length * 10;
+  const peak = count(Math.max(0, ...values));
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.chartTitle}>
-        {metric.label} <span className={styles.chartMax}>(peak {count(Math.max(0, ...values))})</span>
+        {i18n._(metric.label)}{' '}
+        <span className={styles.chartMax}>
+          <Trans>(peak {peak})</Trans>
+        </span>
       </figcaption>
       <svg viewBox={`0 0 ${width} 60`} preserveAspectRatio="none" aria-hidden="true" className={styles.bars}>
         <line x1="0" y1="59.5" x2={width} y2="59.5" className={styles.axis} />
@@ -91,16 +103,18 @@ function DayChart({ daily, metric }: { daily: InsightsDay[]; metric: Metric }) {
 
 /** The charts of the window and their numbers as a table (read by screen readers; shown on demand). */
 export function DailyCharts({ daily, metrics, days }: { daily: InsightsDay[]; metrics: Metric[]; days: number }) {
+  const { t, i18n } = useLingui();
+  const { count, dayLabel } = useFormats();
   const [shown, setShown] = useState(false);
   const tableId = useId();
   return (
     <section className={styles.section} aria-labelledby={`${tableId}-title`}>
       <div className={styles.sectionHead}>
         <h2 id={`${tableId}-title`} className={styles.sectionTitle}>
-          Per day
+          <Trans>Per day</Trans>
         </h2>
         <Button variant="secondary" aria-expanded={shown} aria-controls={tableId} onClick={() => setShown(!shown)}>
-          {shown ? 'Hide the table' : 'Show as a table'}
+          {shown ? t`Hide the table` : t`Show as a table`}
         </Button>
       </div>
       <div className={styles.charts}>
@@ -117,13 +131,17 @@ export function DailyCharts({ daily, metrics, days }: { daily: InsightsDay[]; me
         aria-labelledby={shown ? `${tableId}-title` : undefined}
       >
         <table className={styles.table}>
-          <caption>Per day, the last {days} days (UTC)</caption>
+          <caption>
+            <Trans>Per day, the last {days} days (UTC)</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">
+                <Trans>Day</Trans>
+              </th>
               {metrics.map((metric) => (
                 <th key={metric.key} scope="col">
-                  {metric.label}
+                  {i18n._(metric.label)}
                 </th>
               ))}
             </tr>
@@ -146,6 +164,9 @@ export function DailyCharts({ daily, metrics, days }: { daily: InsightsDay[]; me
 
 /** Where the views came from: a table whose rows carry a bar of their share. */
 export function SourcesTable({ sources, title }: { sources: InsightsSource[]; title: string }) {
+  const { count } = useFormats();
+  const { i18n } = useLingui();
+  const percentFormat = new Intl.NumberFormat(i18n.locale, { style: 'percent' });
   const titleId = useId();
   const total = sources.reduce((sum, source) => sum + source.views, 0);
   return (
@@ -154,15 +175,23 @@ export function SourcesTable({ sources, title }: { sources: InsightsSource[]; ti
         {title}
       </h2>
       {sources.length === 0 ? (
-        <p className={styles.muted}>No views in this period yet.</p>
+        <p className={styles.muted}>
+          <Trans>No views in this period yet.</Trans>
+        </p>
       ) : (
         <table className={`${styles.table} ${styles.sources}`}>
           <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Views</th>
-              <th scope="col">Share</th>
+              <th scope="col">
+                <Trans>Source</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Views</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Share</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -171,14 +200,14 @@ export function SourcesTable({ sources, title }: { sources: InsightsSource[]; ti
               return (
                 <tr key={`${source.source} ${source.host ?? ''}`}>
                   <th scope="row">
-                    {VIEW_SOURCE_LABELS[source.source]}
+                    {viewSourceLabel(source.source)}
                     {source.host && <span className={styles.host}> · {source.host}</span>}
                   </th>
                   <td>{count(source.views)}</td>
                   <td>
                     <span className={styles.share}>
                       <span className={styles.shareBar} style={{ width: `${share}%` }} aria-hidden="true" />
-                      {share} %
+                      {percentFormat.format(share / 100)}
                     </span>
                   </td>
                 </tr>
@@ -195,25 +224,28 @@ export function SourcesTable({ sources, title }: { sources: InsightsSource[]; ti
 export function CountedNote({ children }: { children?: ReactNode }) {
   return (
     <p className={styles.note}>
-      Only you see these numbers, and never who viewed. A view is a person (or a signed-out visitor) seeing the page or
-      the viewer of a work, once a day; your own views and bots are not counted. Days are in UTC.{children}
+      <Trans>
+        Only you see these numbers, and never who viewed. A view is a person (or a signed-out visitor) seeing the page
+        or the viewer of a work, once a day; your own views and bots are not counted. Days are in UTC.
+      </Trans>
+      {children}
     </p>
   );
 }
 
 export const POST_METRICS: Metric[] = [
-  { key: 'views', label: 'Views' },
-  { key: 'likes', label: 'Likes' },
-  { key: 'saves', label: 'Saves' },
-  { key: 'collections', label: 'Collections' },
+  { key: 'views', label: msg`Views` },
+  { key: 'likes', label: msg`Likes` },
+  { key: 'saves', label: msg`Saves` },
+  { key: 'collections', label: msg`Collections` },
 ];
 
 export const PROFILE_METRICS: Metric[] = [
-  { key: 'workViews', label: 'Views of works' },
-  { key: 'views', label: 'Profile views' },
-  { key: 'likes', label: 'Likes' },
-  { key: 'saves', label: 'Saves' },
-  { key: 'collections', label: 'Collections' },
+  { key: 'workViews', label: msg`Views of works` },
+  { key: 'views', label: msg`Profile views` },
+  { key: 'likes', label: msg`Likes` },
+  { key: 'saves', label: msg`Saves` },
+  { key: 'collections', label: msg`Collections` },
 ];
 
 export type { PostInsights, ProfileInsights };

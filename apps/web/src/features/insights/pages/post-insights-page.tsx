@@ -1,4 +1,5 @@
 import { ArrowLeft, ChartNoAxesColumn } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -20,55 +21,61 @@ import styles from './insights-page.module.css';
 
 /** /insights/posts/:postId — one of the artist's works (issue 42): anyone else's answers "not found". */
 export default function PostInsightsPage() {
-  useDocumentTitle('Work insights');
+  const { t } = useLingui();
+  useDocumentTitle(t`Work insights`);
   const { postId = '' } = useParams();
   const [days, setDays] = useState<InsightsWindow>(30);
   const { data, error, isPending, refetch } = usePostInsights(postId, days);
+  const problem = error ? errorMessage(error) : '';
 
   if (!data && error instanceof ApiError && error.status === 404) {
     return (
-      <NotFound icon={ChartNoAxesColumn} title="No insights here">
-        Insights are shown to a work&apos;s artist only. <Link to="/insights">Your insights</Link>
+      <NotFound icon={ChartNoAxesColumn} title={t`No insights here`}>
+        <Trans>
+          Insights are shown to a work&apos;s artist only. <Link to="/insights">Your insights</Link>
+        </Trans>
       </NotFound>
     );
   }
 
   return (
     <div className={styles.page}>
-      <nav aria-label="Insights" className={styles.links}>
+      <nav aria-label={t`Insights`} className={styles.links}>
         <Link to="/insights" className={styles.link}>
-          <ArrowLeft aria-hidden="true" size="1.1em" />
-          All insights
+          <ArrowLeft aria-hidden="true" size="1.1em" className={styles.back} />
+          <Trans>All insights</Trans>
         </Link>
         <Link to={`/posts/${postId}`} className={styles.link}>
-          The work
+          <Trans>The work</Trans>
         </Link>
       </nav>
-      <PageHeading title="Work insights" description="How this work of yours is seen." />
+      <PageHeading title={t`Work insights`} description={t`How this work of yours is seen.`} />
       <WindowChoice days={days} onChange={setDays} />
       {isPending ? (
         <p role="status" className={viewStyles.muted}>
-          Loading insights…
+          <Trans>Loading insights…</Trans>
         </p>
       ) : !data ? (
         <div role="alert" className={styles.problem}>
-          <p>Insights could not be loaded: {errorMessage(error)}</p>
+          <p>
+            <Trans>Insights could not be loaded: {problem}</Trans>
+          </p>
           <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (
         <>
           <Totals
             items={[
-              { label: 'Views', value: data.totals.views },
-              { label: 'Likes', value: data.totals.likes },
-              { label: 'Saves', value: data.totals.saves },
-              { label: 'Collections', value: data.totals.collections },
+              { label: t`Views`, value: data.totals.views },
+              { label: t`Likes`, value: data.totals.likes },
+              { label: t`Saves`, value: data.totals.saves },
+              { label: t`Collections`, value: data.totals.collections },
             ]}
           />
           <DailyCharts daily={data.daily} metrics={POST_METRICS} days={data.days} />
-          <SourcesTable sources={data.sources} title="Where its views came from" />
+          <SourcesTable sources={data.sources} title={t`Where its views came from`} />
           <CountedNote />
         </>
       )}

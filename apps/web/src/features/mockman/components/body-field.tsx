@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { KeyboardEvent, RefObject } from 'react';
 import { Button } from '../../../ui/button';
 import styles from './request-form.module.css';
@@ -19,15 +20,17 @@ const onBodyKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
 };
 
 /** The JSON body, with Format JSON; Ctrl+Enter sends the form. */
+const EMPTY_BODY = '{}';
+
 export function BodyField({ body, error, textareaRef, onChange, onFormat }: BodyFieldProps) {
   return (
     <div className={styles.bodyField}>
       <div className={styles.bodyHead}>
         <label className={styles.label} htmlFor="mockman-body">
-          Body
+          <Trans>Body</Trans>
         </label>
         <Button variant="secondary" className={styles.small} onClick={onFormat}>
-          Format JSON
+          <Trans>Format JSON</Trans>
         </Button>
       </div>
       <textarea
@@ -50,8 +53,10 @@ export function BodyField({ body, error, textareaRef, onChange, onFormat }: Body
         </p>
       )}
       <p id="mockman-body-hint" className={styles.hint}>
-        JSON, sent with content-type application/json unless you add your own. GET and DELETE with {'{}'} send no body.
-        Ctrl+Enter sends.
+        <Trans>
+          JSON, sent with content-type application/json unless you add your own. GET and DELETE with {EMPTY_BODY} send
+          no body. Ctrl+Enter sends.
+        </Trans>
       </p>
     </div>
   );

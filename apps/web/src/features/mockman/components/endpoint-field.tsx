@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import { suggestionValue, useEndpointSuggestions } from '../lib/openapi';
 import { METHODS, type HttpMethod } from '../lib/request';
@@ -22,6 +23,7 @@ export function EndpointField({
   onMethodChange,
   onEndpointChange,
 }: EndpointFieldProps) {
+  const { t } = useLingui();
   const suggestions = useEndpointSuggestions();
   const routeCount = suggestions.data?.length ?? 0;
   return (
@@ -29,7 +31,7 @@ export function EndpointField({
       <div className={styles.line}>
         <div className={styles.methodField}>
           <label className={styles.label} htmlFor="mockman-method">
-            Method
+            <Trans>Method</Trans>
           </label>
           <select
             id="mockman-method"
@@ -46,7 +48,7 @@ export function EndpointField({
         </div>
         <div className={styles.endpointField}>
           <label className={styles.label} htmlFor="mockman-endpoint">
-            Endpoint
+            <Trans>Endpoint</Trans>
           </label>
           <input
             ref={inputRef}
@@ -76,10 +78,10 @@ export function EndpointField({
       )}
       <p id="mockman-endpoint-hint" className={styles.hint}>
         {suggestions.isError
-          ? 'A path on this site, such as /api/health. Route suggestions could not be loaded.'
+          ? t`A path on this site, such as /api/health. Route suggestions could not be loaded.`
           : routeCount > 0
-            ? `A path on this site, or pick one of ${routeCount} API routes (method and path). Replace placeholders such as :id with real values.`
-            : 'A path on this site, such as /api/health.'}
+            ? t`A path on this site, or pick one of ${routeCount} API routes (method and path). Replace placeholders such as :id with real values.`
+            : t`A path on this site, such as /api/health.`}
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import type { HeaderRow } from '../lib/request';
@@ -16,19 +17,23 @@ interface HeaderRowsProps {
 
 /** The editable header list: a checkbox per row decides whether it is sent. */
 export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, signedIn }: HeaderRowsProps) {
+  const { t } = useLingui();
   return (
     <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.legend}>Headers</legend>
+      <legend className={styles.legend}>
+        <Trans>Headers</Trans>
+      </legend>
       <p className={styles.hint}>
-        Only checked headers are sent.{' '}
         {signedIn
-          ? 'The authorization row holds your token and is checked; uncheck it to call as a visitor.'
-          : 'You are not signed in, so the authorization row is empty.'}
+          ? t`Only checked headers are sent. The authorization row holds your token and is checked; uncheck it to call as a visitor.`
+          : t`Only checked headers are sent. You are not signed in, so the authorization row is empty.`}
       </p>
       {rows.length > 0 && (
         <ul className={styles.list}>
           {rows.map((row, index) => {
-            const label = row.name.trim() ? `${row.name.trim()} header` : `Header ${index + 1}`;
+            const name = row.name.trim();
+            const number = index + 1;
+            const label = name ? t`${name} header` : t`Header ${number}`;
             return (
               <li key={row.id}>
                 <div className={styles.row} role="group" aria-label={label} data-row-id={row.id}>
@@ -38,10 +43,14 @@ export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, si
                       checked={row.enabled}
                       onChange={(event) => onChange(row.id, { enabled: event.target.checked })}
                     />
-                    <span className="visually-hidden">Send header</span>
+                    <span className="visually-hidden">
+                      <Trans>Send header</Trans>
+                    </span>
                   </label>
                   <label className={styles.cell}>
-                    <span className="visually-hidden">Header name</span>
+                    <span className="visually-hidden">
+                      <Trans>Header name</Trans>
+                    </span>
                     <input
                       className={styles.input}
                       data-part="name"
@@ -54,11 +63,13 @@ export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, si
                     />
                   </label>
                   <label className={`${styles.cell} ${styles.valueCell}`}>
-                    <span className="visually-hidden">Header value</span>
+                    <span className="visually-hidden">
+                      <Trans>Header value</Trans>
+                    </span>
                     <input
                       className={styles.input}
                       value={row.value}
-                      placeholder={row.name.trim().toLowerCase() === 'authorization' ? 'your token' : 'value'}
+                      placeholder={name.toLowerCase() === 'authorization' ? t`your token` : t`value`}
                       autoComplete="off"
                       spellCheck={false}
                       autoCapitalize="off"
@@ -68,7 +79,7 @@ export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, si
                   <Button
                     variant="icon"
                     className={styles.remove}
-                    aria-label="Remove header"
+                    aria-label={t`Remove header`}
                     onClick={() => onRemove(row.id)}
                   >
                     <X aria-hidden="true" size="1.2em" />
@@ -87,7 +98,7 @@ export function HeaderRows({ rows, onChange, onAdd, onRemove, error, errorId, si
       <div>
         <Button variant="secondary" onClick={onAdd}>
           <Plus aria-hidden="true" size="1.1em" />
-          Add header
+          <Trans>Add header</Trans>
         </Button>
       </div>
     </fieldset>

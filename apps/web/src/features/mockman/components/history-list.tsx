@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import { HISTORY_LIMIT, sentHeaderNames, type HistoryEntry } from '../lib/history';
@@ -11,58 +12,77 @@ interface HistoryListProps {
   className?: string;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
-function sentAtLabel(iso: string): string {
+/** The time of a request, as the app's language writes times. */
+function sentAtLabel(iso: string, locale: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale || undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    date,
+  );
 }
 
 /** The last requests, newest first; each button sends its request again. */
 export function HistoryList({ entries, onReplay, onClear, disabled, className }: HistoryListProps) {
+  const { i18n } = useLingui();
   return (
     <section className={[styles.history, className].filter(Boolean).join(' ')} aria-labelledby="mockman-history-title">
       <div className={styles.head}>
         <h2 id="mockman-history-title" className={styles.title}>
-          History
+          <Trans>History</Trans>
         </h2>
         {entries.length > 0 && (
           <Button variant="secondary" className={styles.clear} onClick={onClear}>
-            Clear history
+            <Trans>Clear history</Trans>
           </Button>
         )}
       </div>
       {entries.length === 0 ? (
-        <p className={styles.muted}>Your last {HISTORY_LIMIT} requests will be listed here to send again.</p>
+        <p className={styles.muted}>
+          <Trans>Your last {HISTORY_LIMIT} requests will be listed here to send again.</Trans>
+        </p>
       ) : (
         <>
           <p className={styles.muted}>
-            Kept in this browser. Token and password values are never stored; replay fills in your current token.
+            <Trans>
+              Kept in this browser. Token and password values are never stored; replay fills in your current token.
+            </Trans>
           </p>
           <ol className={styles.list}>
-            {entries.map((entry) => (
-              <li key={entry.id} className={styles.entry}>
-                <button
-                  type="button"
-                  className={styles.item}
-                  onClick={() => onReplay(entry)}
-                  aria-disabled={disabled || undefined}
-                >
-                  <RotateCcw aria-hidden="true" size="1em" className={styles.icon} />
-                  <span className="visually-hidden">Replay </span>
-                  <span className={styles.method}>{entry.method}</span>{' '}
-                  <span className={styles.endpoint}>
-                    {entry.endpoint}
-                    {sentHeaderNames(entry).length > 0 && (
-                      <span className={styles.with}> (with {sentHeaderNames(entry).join(', ')})</span>
-                    )}
-                  </span>
-                </button>
-                <time className={styles.time} dateTime={entry.sentAt}>
-                  {sentAtLabel(entry.sentAt)}
-                </time>
-              </li>
-            ))}
+            {entries.map((entry) => {
+              const names = sentHeaderNames(entry);
+              const headerNames = new Intl.ListFormat(i18n.locale || undefined, {
+                type: 'unit',
+                style: 'short',
+              }).format(names);
+              return (
+                <li key={entry.id} className={styles.entry}>
+                  <button
+                    type="button"
+                    className={styles.item}
+                    onClick={() => onReplay(entry)}
+                    aria-disabled={disabled || undefined}
+                  >
+                    <RotateCcw aria-hidden="true" size="1em" className={styles.icon} />
+                    <span className="visually-hidden">
+                      <Trans>Replay</Trans>{' '}
+                    </span>
+                    <span className={styles.method}>{entry.method}</span>{' '}
+                    <span className={styles.endpoint}>
+                      {entry.endpoint}
+                      {names.length > 0 && (
+                        <span className={styles.with}>
+                          {' '}
+                          <Trans>(with {headerNames})</Trans>
+                        </span>
+                      )}
+                    </span>
+                  </button>
+                  <time className={styles.time} dateTime={entry.sentAt}>
+                    {sentAtLabel(entry.sentAt, i18n.locale)}
+                  </time>
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

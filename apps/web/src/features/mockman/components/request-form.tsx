@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import type { RequestDraft } from '../lib/request';
@@ -40,7 +41,7 @@ export function RequestForm({ request, pending, onSend, onCancel, className }: R
       aria-busy={pending}
     >
       <h2 id="mockman-request-title" className={styles.sectionTitle}>
-        Request
+        <Trans>Request</Trans>
       </h2>
 
       <EndpointField
@@ -72,10 +73,10 @@ export function RequestForm({ request, pending, onSend, onCancel, className }: R
 
       <div className={styles.actions}>
         <Button ref={sendRef} type="submit" aria-disabled={pending || undefined}>
-          Send
+          <Trans>Send</Trans>
         </Button>
         <Button variant="secondary" onClick={cancel} disabled={!pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

@@ -1,7 +1,8 @@
-import { TOASTS } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { MockmanResult } from '../lib/request';
 import styles from './response-panel.module.css';
+import { toastText } from '../../../lib/spec-toasts';
 
 interface ResponsePanelProps {
   result: MockmanResult | undefined;
@@ -21,7 +22,10 @@ function statusTone(status: number): string {
  * without having them all announced.
  */
 export function ResponsePanel({ result, pending, className }: ResponsePanelProps) {
+  const { t } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const durationMs = result?.durationMs ?? 0;
+  const headerCount = result?.kind === 'response' ? result.headers.length : 0;
 
   // On a narrow screen the answer sits below the form: bring its heading into view when it arrives.
   useEffect(() => {
@@ -40,20 +44,24 @@ export function ResponsePanel({ result, pending, className }: ResponsePanelProps
       aria-busy={pending}
     >
       <h2 id="mockman-response-title" ref={headingRef} className={styles.title}>
-        Response
+        <Trans>Response</Trans>
       </h2>
       <div className={styles.summary} aria-live="polite" aria-atomic="true">
         {pending ? (
-          <p className={styles.muted}>Sending…</p>
+          <p className={styles.muted}>
+            <Trans>Sending…</Trans>
+          </p>
         ) : !result ? (
-          <p className={styles.muted}>Send a request to see its status, data and headers here.</p>
+          <p className={styles.muted}>
+            <Trans>Send a request to see its status, data and headers here.</Trans>
+          </p>
         ) : result.kind === 'none' ? (
           <>
-            <p className={styles.undefinedLine}>{TOASTS.responseUndefined}</p>
+            <p className={styles.undefinedLine}>{toastText('responseUndefined')}</p>
             <p className={styles.muted}>
               {result.reason === 'cancelled'
-                ? `The request was cancelled after ${result.durationMs} ms.`
-                : `No answer from the server after ${result.durationMs} ms: the network failed or the server is down.`}{' '}
+                ? t`The request was cancelled after ${durationMs} ms.`
+                : t`No answer from the server after ${durationMs} ms: the network failed or the server is down.`}{' '}
               <span className={styles.mono}>
                 {result.method} {result.url}
               </span>
@@ -63,16 +71,24 @@ export function ResponsePanel({ result, pending, className }: ResponsePanelProps
           <>
             <dl className={styles.facts}>
               <div>
-                <dt>Status</dt>
+                <dt>
+                  <Trans>Status</Trans>
+                </dt>
                 <dd className={`${styles.status} ${statusTone(result.status)}`}>{result.status}</dd>
               </div>
               <div>
-                <dt>Status text</dt>
-                <dd>{result.statusText || '(none)'}</dd>
+                <dt>
+                  <Trans>Status text</Trans>
+                </dt>
+                <dd>{result.statusText || t`(none)`}</dd>
               </div>
               <div>
-                <dt>Time</dt>
-                <dd>{result.durationMs} ms</dd>
+                <dt>
+                  <Trans>Time</Trans>
+                </dt>
+                <dd>
+                  <Trans>{durationMs} ms</Trans>
+                </dd>
               </div>
             </dl>
             <p className={`${styles.muted} ${styles.mono}`}>
@@ -86,7 +102,7 @@ export function ResponsePanel({ result, pending, className }: ResponsePanelProps
       {result?.kind === 'response' && !pending && (
         <>
           <h3 className={styles.subtitle} id="mockman-response-data">
-            Data{result.isJson ? ' (JSON)' : ''}
+            {result.isJson ? t`Data (JSON)` : t`Data`}
           </h3>
           {result.data ? (
             // Focusable so a keyboard can scroll a long answer.
@@ -94,9 +110,13 @@ export function ResponsePanel({ result, pending, className }: ResponsePanelProps
               {result.data}
             </pre>
           ) : (
-            <p className={styles.muted}>(empty body)</p>
+            <p className={styles.muted}>
+              <Trans>(empty body)</Trans>
+            </p>
           )}
-          <h3 className={styles.subtitle}>Headers ({result.headers.length})</h3>
+          <h3 className={styles.subtitle}>
+            <Trans>Headers ({headerCount})</Trans>
+          </h3>
           <dl className={styles.headers}>
             {result.headers.map(([name, value]) => (
               <div key={name} className={styles.header}>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { isHttpMethod, type HttpMethod } from './request';
 
@@ -40,7 +41,10 @@ export function parseSuggestions(document: unknown): EndpointSuggestion[] {
 
 async function fetchSuggestions({ signal }: { signal: AbortSignal }): Promise<EndpointSuggestion[]> {
   const response = await fetch(OPENAPI_PATH, { headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`The API description answered ${response.status}.`);
+  if (!response.ok) {
+    const status = response.status;
+    throw new Error(t`The API description answered ${status}.`);
+  }
   return parseSuggestions(await response.json());
 }
 

@@ -1,4 +1,5 @@
-import { TOASTS } from '@share-arts/contract';
+import { t } from '@lingui/core/macro';
+import { toastText } from '../../../lib/spec-toasts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -48,21 +49,22 @@ const PLACEHOLDER = /\/:([A-Za-z_]\w*)/;
  */
 export function resolveEndpoint(endpoint: string, origin: string): { url: string } | { problem: string } {
   const trimmed = endpoint.trim();
-  if (!trimmed) return { problem: 'Enter an endpoint, for example /api/health.' };
+  if (!trimmed) return { problem: t`Enter an endpoint, for example /api/health.` };
   let url: URL;
   try {
     url = new URL(trimmed, origin);
   } catch {
-    return { problem: 'This endpoint is not a valid URL. Use a path such as /api/health.' };
+    return { problem: t`This endpoint is not a valid URL. Use a path such as /api/health.` };
   }
   if (url.origin !== origin) {
     return {
-      problem: `Mockman only calls Share Arts itself (${origin}). Use a path such as /api/health instead of another address.`,
+      problem: t`Mockman only calls Share Arts itself (${origin}). Use a path such as /api/health instead of another address.`,
     };
   }
   const placeholder = PLACEHOLDER.exec(url.pathname);
   if (placeholder) {
-    return { problem: `Replace :${placeholder[1]} in the endpoint with a real value.` };
+    const name = placeholder[1] ?? '';
+    return { problem: t`Replace :${name} in the endpoint with a real value.` };
   }
   return { url: `${url.pathname}${url.search}` };
 }
@@ -73,7 +75,7 @@ export function prepareRequest(draft: RequestDraft, origin: string): PreparedReq
   try {
     parsed = JSON.parse(draft.body);
   } catch {
-    return { field: 'body', message: TOASTS.jsonInvalid };
+    return { field: 'body', message: toastText('jsonInvalid') };
   }
 
   const target = resolveEndpoint(draft.endpoint, origin);
@@ -86,7 +88,8 @@ export function prepareRequest(draft: RequestDraft, origin: string): PreparedReq
   if (draft.method === 'GET' || draft.method === 'DELETE') {
     if (isEmptyObject) body = undefined;
     else if (draft.method === 'GET') {
-      return { field: 'body', message: 'A GET request cannot carry a body. Set the body to {} or pick POST.' };
+      const empty = '{}';
+      return { field: 'body', message: t`A GET request cannot carry a body. Set the body to ${empty} or pick POST.` };
     }
   }
 
@@ -95,11 +98,11 @@ export function prepareRequest(draft: RequestDraft, origin: string): PreparedReq
     const name = row.name.trim();
     if (!row.enabled || !name) continue;
     if (!HEADER_NAME.test(name)) {
-      return { field: 'headers', message: `"${name}" is not a valid header name (no spaces or colons).` };
+      return { field: 'headers', message: t`"${name}" is not a valid header name (no spaces or colons).` };
     }
     // Header values cannot hold line breaks; fetch would refuse them.
     if (/[\r\n]/.test(row.value)) {
-      return { field: 'headers', message: `The value of "${name}" cannot contain a line break.` };
+      return { field: 'headers', message: t`The value of "${name}" cannot contain a line break.` };
     }
     headers.push([name, row.value.trim()]);
   }

@@ -1,4 +1,3 @@
-import { TOASTS } from '@share-arts/contract';
 import { useRef, useState } from 'react';
 import { getToken } from '../../../lib/token-storage';
 import { toast } from '../../../ui/toast';
@@ -15,6 +14,7 @@ import {
   type PreparedRequest,
   type RequestDraft,
 } from './request';
+import { toastText } from '../../../lib/spec-toasts';
 
 let rowCounter = 0;
 function newRow(name = '', value = '', enabled = true): HeaderRow {
@@ -85,7 +85,7 @@ export function useRequestDraft() {
       setBody(JSON.stringify(JSON.parse(body), null, 2));
       setErrors(({ body: _gone, ...rest }) => rest);
     } catch {
-      setErrors((current) => ({ ...current, body: TOASTS.jsonInvalid }));
+      setErrors((current) => ({ ...current, body: toastText('jsonInvalid') }));
       bodyRef.current?.focus();
     }
   };

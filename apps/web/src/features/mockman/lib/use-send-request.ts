@@ -1,7 +1,7 @@
-import { TOASTS } from '@share-arts/contract';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { sendRequest, type MockmanResult, type PreparedRequest } from './request';
+import { toastText } from '../../../lib/spec-toasts';
 
 /** One request at a time: sends it, keeps its answer, and stops it on Cancel or when the page is left. */
 export function useSendRequest() {
@@ -24,7 +24,7 @@ export function useSendRequest() {
     setPending(false);
     setResult(answer);
     if (answer.kind === 'none' && answer.reason === 'network') {
-      toast.error(TOASTS.responseUndefined, { toastId: 'mockman-no-response' });
+      toast.error(toastText('responseUndefined'), { toastId: 'mockman-no-response' });
     }
   };
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,8 +14,11 @@ import { useSendRequest } from '../lib/use-send-request';
 import styles from './mockman-page.module.css';
 
 /** The developer page: compose a request to our own API, send it, read the answer. */
+/** The tool's name, never translated. */
+const TOOL_NAME = 'Mockman';
+
 export default function MockmanPage() {
-  useDocumentTitle('Mockman');
+  useDocumentTitle(TOOL_NAME);
   const request = useRequestDraft();
   const exchange = useSendRequest();
   const history = useRequestHistory();
@@ -36,19 +40,21 @@ export default function MockmanPage() {
     <main className={styles.page}>
       <header className={styles.top}>
         <div className={styles.intro}>
-          <h1 className={styles.title}>Mockman</h1>
+          <h1 className={styles.title}>{TOOL_NAME}</h1>
           <p className={styles.description}>
-            Send test requests to the Share Arts API and read the answers. Requests only go to this site.
+            <Trans>Send test requests to the Share Arts API and read the answers. Requests only go to this site.</Trans>
           </p>
         </div>
-        <nav className={styles.links} aria-label="Mockman">
+        <nav className={styles.links} aria-label={TOOL_NAME}>
           <a href={DOCS_PATH} target="_blank" rel="noopener noreferrer" className={styles.link}>
-            API reference
-            <ExternalLink aria-hidden="true" size="0.95em" />
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <Trans>
+              API reference
+              <ExternalLink aria-hidden="true" size="0.95em" />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Trans>
           </a>
           <Link to="/" className={styles.link}>
-            Back to Share Arts
+            <Trans>Back to Share Arts</Trans>
           </Link>
           <ThemeSwitch />
         </nav>

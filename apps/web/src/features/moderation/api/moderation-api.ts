@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type {
   AuditPage,
   CreateServerBlockBody,
@@ -9,7 +10,7 @@ import type {
   UpdateServerBlockBody,
 } from '@share-arts/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, ApiError, authHeader, NETWORK_ERROR } from '../../../lib/api-client';
 
 export const moderationKeys = {
   all: ['moderation'] as const,
@@ -83,4 +84,20 @@ export function useServerBlockChange() {
       onSuccess,
     }),
   };
+}
+
+/**
+ * A reported inquiry's reference picture (issue 42), fetched with the token from the moderators' route (it answers
+ * moderators only, while the inquiry has an open report), as an object URL the caller revokes.
+ */
+export async function fetchReportedReference(url: string, signal: AbortSignal): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authHeader(), signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) throw new ApiError(response.status, t`The picture could not be loaded.`);
+  return URL.createObjectURL(await response.blob());
 }

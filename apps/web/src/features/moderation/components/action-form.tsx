@@ -1,4 +1,6 @@
 import type { ModerationActionKind, ReportTargetType } from '@share-arts/contract';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -19,10 +21,10 @@ export interface PendingAction {
 }
 
 const DURATIONS = [
-  { value: '1', label: '1 day' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: 'forever', label: 'For good' },
+  { value: '1', label: msg`1 day` },
+  { value: '7', label: msg`7 days` },
+  { value: '30', label: msg`30 days` },
+  { value: 'forever', label: msg`For good` },
 ] as const;
 
 /**
@@ -30,6 +32,7 @@ const DURATIONS = [
  * Drawn in the reported item's card, under its actions, with the reason field focused.
  */
 export function ActionForm({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const act = useModerationAction();
   const [reason, setReason] = useState('');
   const [duration, setDuration] = useState<(typeof DURATIONS)[number]['value']>('1');
@@ -48,7 +51,7 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
     if (busy) return;
     const text = reason.trim();
     if (!text) {
-      setProblem('Write the reason: the author sees it when their content is hidden, and it goes in the audit log.');
+      setProblem(t`Write the reason: the author sees it when their content is hidden, and it goes in the audit log.`);
       return;
     }
     setProblem(undefined);
@@ -60,10 +63,14 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
       { targetType: pending.targetType, targetId: pending.targetId, action: pending.action, reason: text, until },
       {
         onSuccess: (result) => {
+          const resolved = result.resolvedReports;
           toast.success(
-            result.resolvedReports > 0
-              ? `Done. ${result.resolvedReports} ${result.resolvedReports === 1 ? 'report was' : 'reports were'} resolved; the reporters are told.`
-              : 'Done.',
+            resolved > 0
+              ? t`${plural(resolved, {
+                  one: 'Done. # report was resolved; the reporters are told.',
+                  other: 'Done. # reports were resolved; the reporters are told.',
+                })}`
+              : t`Done.`,
           );
           onClose();
         },
@@ -80,7 +87,9 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         {pending.action === 'suspend' && (
           <fieldset className={styles.durations}>
-            <legend className={styles.legend}>For how long?</legend>
+            <legend className={styles.legend}>
+              <Trans>For how long?</Trans>
+            </legend>
             {DURATIONS.map((option) => (
               <label key={option.value} className={styles.duration}>
                 <input
@@ -91,13 +100,15 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
                   onChange={() => setDuration(option.value)}
                   disabled={busy}
                 />
-                <span>{option.label}</span>
+                <span>{i18n._(option.label)}</span>
               </label>
             ))}
           </fieldset>
         )}
         <div className={layout.field}>
-          <label htmlFor={reasonId}>Reason</label>
+          <label htmlFor={reasonId}>
+            <Trans>Reason</Trans>
+          </label>
           <textarea
             ref={reasonRef}
             id={reasonId}
@@ -115,7 +126,9 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
             }}
           />
           <span id={counterId} className={styles.counter}>
-            <span className="visually-hidden">Characters used: </span>
+            <span className="visually-hidden">
+              <Trans>Characters used:</Trans>{' '}
+            </span>
             {reason.length} / {REASON_MAX}
           </span>
           {problem && (
@@ -126,14 +139,14 @@ export function ActionForm({ pending, onClose }: { pending: PendingAction; onClo
         </div>
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             type="submit"
             variant={pending.action === 'dismiss' ? 'primary' : 'danger'}
             aria-disabled={busy || undefined}
           >
-            {busy ? 'Saving…' : pending.confirm}
+            {busy ? t`Saving…` : pending.confirm}
           </Button>
         </div>
       </form>

@@ -1,44 +1,47 @@
-// Words for the queue (the contract's schema module stays out of the browser's chunks).
+// Words for the queue (the contract's schema module stays out of the browser's chunks). Messages to render with
+// `i18n._` in the current language (issue 43).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-export const REASON_LABELS: Record<string, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment',
-  hate: 'Hate',
-  minors: 'Sexual content involving minors',
-  'stolen-art': 'Stolen art',
-  'undisclosed-ai': 'AI work passed as human',
-  other: 'Other',
+export const REASON_LABELS: Record<string, MessageDescriptor> = {
+  spam: msg`Spam`,
+  harassment: msg`Harassment`,
+  hate: msg`Hate`,
+  minors: msg`Sexual content involving minors`,
+  'stolen-art': msg`Stolen art`,
+  'undisclosed-ai': msg`AI work passed as human`,
+  other: msg`Other`,
 };
 
-export const ACTION_LABELS: Record<string, string> = {
-  dismiss: 'Dismissed',
-  hide: 'Hidden',
-  remove: 'Removed',
-  'mark-sensitive': 'Marked sensitive',
-  suspend: 'Suspended',
-  role: 'Role changed',
-  'server-block': 'Server blocked',
-  'server-change': 'Server block changed',
-  'server-unblock': 'Server unblocked',
+export const ACTION_LABELS: Record<string, MessageDescriptor> = {
+  dismiss: msg`Dismissed`,
+  hide: msg`Hidden`,
+  remove: msg`Removed`,
+  'mark-sensitive': msg`Marked sensitive`,
+  suspend: msg`Suspended`,
+  role: msg`Role changed`,
+  'server-block': msg`Server blocked`,
+  'server-change': msg`Server block changed`,
+  'server-unblock': msg`Server unblocked`,
 };
 
 export const TARGET_LABELS = {
-  post: 'Post',
-  comment: 'Comment',
-  user: 'Person',
-  server: 'Server',
+  post: msg`Post`,
+  comment: msg`Comment`,
+  user: msg`Person`,
+  server: msg`Server`,
   // Issue 42: a thread between two people; its author is the person reported.
-  inquiry: 'Inquiry',
+  inquiry: msg`Inquiry`,
 } as const;
 
 /** How a server is blocked (the contract's SERVER_BLOCK_SEVERITY_LABELS, kept out of the browser's chunks). */
-export const SEVERITY_LABELS: Record<string, { label: string; hint: string }> = {
+export const SEVERITY_LABELS: Record<string, { label: MessageDescriptor; hint: MessageDescriptor }> = {
   suspend: {
-    label: 'Suspend',
-    hint: 'Refuse everything from it; its people stop following our artists, and nothing is sent to it.',
+    label: msg`Suspend`,
+    hint: msg`Refuse everything from it; its people stop following our artists, and nothing is sent to it.`,
   },
-  silence: { label: 'Silence', hint: 'Keep it out of public places.' },
-  reject_media: { label: 'Reject media', hint: 'Accept its posts without their pictures.' },
+  silence: { label: msg`Silence`, hint: msg`Keep it out of public places.` },
+  reject_media: { label: msg`Reject media`, hint: msg`Accept its posts without their pictures.` },
 };
 
 export const REASON_MAX = 500;

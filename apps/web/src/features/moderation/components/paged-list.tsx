@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -20,19 +21,23 @@ interface PagedListProps {
 
 /** The loading, error and empty states around a paged list, and its Load more. */
 export function PagedList({ query, count, empty, children }: PagedListProps) {
+  const { t } = useLingui();
   if (query.isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading…
+        <Trans>Loading…</Trans>
       </p>
     );
   }
   if (query.isError && count === 0) {
+    const problem = errorMessage(query.error);
     return (
       <div role="alert">
-        <p>It could not be loaded: {errorMessage(query.error)}</p>
+        <p>
+          <Trans>It could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -43,7 +48,7 @@ export function PagedList({ query, count, empty, children }: PagedListProps) {
       {children}
       {query.hasNextPage && (
         <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
         </Button>
       )}
     </>

@@ -1,4 +1,6 @@
 import type { ServerBlock, ServerBlockSeverity } from '@share-arts/contract';
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatFullDate } from '../../../lib/format-date';
@@ -13,8 +15,14 @@ import styles from './moderation.module.css';
 
 const SEVERITIES = ['suspend', 'silence', 'reject_media'] as const satisfies readonly ServerBlockSeverity[];
 
+/** The follows a block ended, as a sentence after the toast's first (in the current language, at call time). */
 const endedText = (ended: number) =>
-  ended > 0 ? ` ${ended} ${ended === 1 ? 'follow' : 'follows'} of our artists by its people ended.` : '';
+  ended > 0
+    ? ` ${t`${plural(ended, {
+        one: '# follow of our artists by its people ended.',
+        other: '# follows of our artists by its people ended.',
+      })}`}`
+    : '';
 
 /** The severity's radios and the reason: the new block's form and a block's change share them. */
 function SeverityAndReason({
@@ -30,12 +38,15 @@ function SeverityAndReason({
   onReason: (reason: string) => void;
   busy: boolean;
 }) {
+  const { i18n } = useLingui();
   const name = useId();
   const reasonId = useId();
   return (
     <>
       <fieldset className={styles.durations}>
-        <legend className={styles.legend}>How?</legend>
+        <legend className={styles.legend}>
+          <Trans>How?</Trans>
+        </legend>
         {SEVERITIES.map((value) => (
           <label key={value} className={styles.duration}>
             <input
@@ -47,14 +58,16 @@ function SeverityAndReason({
               disabled={busy}
             />
             <span>
-              <strong>{SEVERITY_LABELS[value]!.label}</strong>
-              <span className={styles.muted}> · {SEVERITY_LABELS[value]!.hint}</span>
+              <strong>{i18n._(SEVERITY_LABELS[value]!.label)}</strong>
+              <span className={styles.muted}> · {i18n._(SEVERITY_LABELS[value]!.hint)}</span>
             </span>
           </label>
         ))}
       </fieldset>
       <div className={layout.field}>
-        <label htmlFor={reasonId}>Reason (optional)</label>
+        <label htmlFor={reasonId}>
+          <Trans>Reason (optional)</Trans>
+        </label>
         <textarea
           id={reasonId}
           className={`${layout.textarea} ${styles.reason}`}
@@ -71,6 +84,7 @@ function SeverityAndReason({
 
 /** Block a new server: its domain, how, and why. */
 function NewBlockForm() {
+  const { t } = useLingui();
   const { block } = useServerBlockChange();
   const [domain, setDomain] = useState('');
   const [severity, setSeverity] = useState<ServerBlockSeverity>('suspend');
@@ -83,7 +97,7 @@ function NewBlockForm() {
     event.preventDefault();
     if (busy) return;
     if (!domain.trim()) {
-      setProblem('Type the server, like spam.example.');
+      setProblem(t`Type the server, like spam.example.`);
       return;
     }
     setProblem(undefined);
@@ -91,7 +105,8 @@ function NewBlockForm() {
       { domain: domain.trim(), severity, reason: reason.trim() },
       {
         onSuccess: (result) => {
-          toast.success(`${result.block.domain} is blocked.${endedText(result.endedFollows)}`);
+          const blocked = result.block.domain;
+          toast.success(`${t`${blocked} is blocked.`}${endedText(result.endedFollows)}`);
           setDomain('');
           setReason('');
         },
@@ -103,12 +118,12 @@ function NewBlockForm() {
   return (
     <section className={styles.target} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.targetTitle}>
-        Block a server
+        <Trans>Block a server</Trans>
       </h2>
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label="Server"
-          hint="Its domain, like spam.example: its subdomains are covered too."
+          label={t`Server`}
+          hint={t`Its domain, like spam.example: its subdomains are covered too.`}
           value={domain}
           onChange={(event) => {
             setDomain(event.target.value);
@@ -131,7 +146,7 @@ function NewBlockForm() {
         />
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button type="submit" variant="danger" aria-disabled={busy || undefined}>
-            {busy ? 'Blocking…' : 'Block'}
+            {busy ? t`Blocking…` : t`Block`}
           </Button>
         </div>
       </form>
@@ -141,6 +156,10 @@ function NewBlockForm() {
 
 /** One blocked server: how and why, who and when; change it or lift it. */
 function BlockItem({ item }: { item: ServerBlock }) {
+  const { t, i18n } = useLingui();
+  const domain = item.domain;
+  const severityLabel = SEVERITY_LABELS[item.severity];
+  const createdBy = item.createdBy;
   const { change, lift } = useServerBlockChange();
   const [editing, setEditing] = useState(false);
   const [lifting, setLifting] = useState(false);
@@ -148,6 +167,7 @@ function BlockItem({ item }: { item: ServerBlock }) {
   const [reason, setReason] = useState(item.reason);
   const [problem, setProblem] = useState<string | undefined>();
   const titleId = useId();
+  const updated = formatFullDate(item.updatedAt);
 
   const onSave = (event: FormEvent) => {
     event.preventDefault();
@@ -156,7 +176,8 @@ function BlockItem({ item }: { item: ServerBlock }) {
       { id: item._id, severity, reason: reason.trim() },
       {
         onSuccess: (result) => {
-          toast.success(`${result.block.domain}'s block is changed.${endedText(result.endedFollows)}`);
+          const changed = result.block.domain;
+          toast.success(`${t`${changed}'s block is changed.`}${endedText(result.endedFollows)}`);
           setEditing(false);
         },
         onError: (error) => setProblem(errorMessage(error)),
@@ -171,22 +192,24 @@ function BlockItem({ item }: { item: ServerBlock }) {
           {item.domain}
         </h3>
         <p>
-          <strong>{SEVERITY_LABELS[item.severity]?.label ?? item.severity}</strong>
-          <span className={styles.muted}> · {SEVERITY_LABELS[item.severity]?.hint}</span>
+          <strong>{severityLabel ? i18n._(severityLabel.label) : item.severity}</strong>
+          {severityLabel && <span className={styles.muted}> · {i18n._(severityLabel.hint)}</span>}
         </p>
         {item.reason && <p className={styles.note}>{item.reason}</p>}
         <p className={styles.muted}>
-          By @{item.createdBy} · <time dateTime={item.createdAt}>{formatFullDate(item.createdAt)}</time>
+          <Trans>By @{createdBy}</Trans> · <time dateTime={item.createdAt}>{formatFullDate(item.createdAt)}</time>
           {item.updatedAt !== item.createdAt && (
             <>
-              {' '}
-              · changed <time dateTime={item.updatedAt}>{formatFullDate(item.updatedAt)}</time>
+              {' · '}
+              <Trans>
+                changed <time dateTime={item.updatedAt}>{updated}</time>
+              </Trans>
             </>
           )}
         </p>
       </div>
       {editing ? (
-        <form className={layout.form} onSubmit={onSave} noValidate aria-label={`Change ${item.domain}'s block`}>
+        <form className={layout.form} onSubmit={onSave} noValidate aria-label={t`Change ${domain}'s block`}>
           <SeverityAndReason
             severity={severity}
             onSeverity={setSeverity}
@@ -201,43 +224,45 @@ function BlockItem({ item }: { item: ServerBlock }) {
           )}
           <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
             <Button variant="secondary" onClick={() => setEditing(false)} disabled={change.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="primary" aria-disabled={change.isPending || undefined}>
-              {change.isPending ? 'Saving…' : 'Save'}
+              {change.isPending ? t`Saving…` : t`Save`}
             </Button>
           </div>
         </form>
       ) : (
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            Change
+            <Trans>Change</Trans>
           </Button>
           <Button variant="secondary" onClick={() => setLifting(true)}>
-            Lift the block
+            <Trans>Lift the block</Trans>
           </Button>
         </div>
       )}
       {lifting && (
         <ConfirmDialog
-          title={`Lift the block of ${item.domain}?`}
-          confirmLabel="Lift"
-          busyLabel="Lifting…"
+          title={t`Lift the block of ${domain}?`}
+          confirmLabel={t`Lift`}
+          busyLabel={t`Lifting…`}
           busy={lift.isPending}
           stretchActionsWhenNarrow
           onClose={() => setLifting(false)}
           onConfirm={() =>
             lift.mutate(item._id, {
               onSuccess: () => {
-                toast.success(`${item.domain} is no longer blocked.`);
+                toast.success(t`${domain} is no longer blocked.`);
                 setLifting(false);
               },
               onError: (error) => toast.error(errorMessage(error)),
             })
           }
         >
-          Its activities are taken in again. The follows the block ended stay ended: its people follow again from their
-          server.
+          <Trans>
+            Its activities are taken in again. The follows the block ended stay ended: its people follow again from
+            their server.
+          </Trans>
         </ConfirmDialog>
       )}
     </article>
@@ -246,21 +271,26 @@ function BlockItem({ item }: { item: ServerBlock }) {
 
 /** The Servers section of /moderation (issue 39): the blocked and silenced servers, and the form to add one. */
 export function ServerBlocks() {
+  const { t } = useLingui();
   const blocks = useServerBlocks();
   const list = blocks.data?.blocks ?? [];
   return (
     <div className={styles.list}>
       <NewBlockForm />
       {blocks.isPending ? (
-        <p className={styles.muted}>Loading the blocked servers…</p>
+        <p className={styles.muted}>
+          <Trans>Loading the blocked servers…</Trans>
+        </p>
       ) : blocks.isError ? (
         <p className={styles.error} role="alert">
           {errorMessage(blocks.error)}
         </p>
       ) : list.length === 0 ? (
-        <p className={styles.muted}>No server is blocked.</p>
+        <p className={styles.muted}>
+          <Trans>No server is blocked.</Trans>
+        </p>
       ) : (
-        <ul className={styles.list} aria-label="Blocked servers">
+        <ul className={styles.list} aria-label={t`Blocked servers`}>
           {list.map((item) => (
             <li key={item._id}>
               <BlockItem item={item} />

@@ -1,9 +1,12 @@
 import type { ModerationTarget } from '@share-arts/contract';
+import { select } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatFullDate } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
 import { ActionForm, type PendingAction } from './action-form';
+import { ReportedReference } from './reported-reference';
 import { AuditEntries, untilText } from './audit-entries';
 import { REASON_LABELS, TARGET_LABELS } from './labels';
 import styles from './moderation.module.css';
@@ -14,10 +17,44 @@ interface TargetCardProps {
 
 /** One reported post, comment or person: the content, its author's record, the reports and the actions. */
 export function TargetCard({ target }: TargetCardProps) {
+  const { t, i18n } = useLingui();
   const { targetType, targetId, content, author, reports } = target;
-  const kind = TARGET_LABELS[targetType];
+  const kind = i18n._(TARGET_LABELS[targetType]);
   const titleId = `target-${targetType}-${targetId}`;
-  const what = targetType === 'user' ? `@${author?.username ?? targetId}` : `this ${targetType}`;
+  // Who or what the actions are on: a person by name, else "this post" (each its own words in every language).
+  const name = author?.username ?? targetId;
+  const words = {
+    dismiss: t`${select(targetType, {
+      user: `Dismiss the reports of @${name}`,
+      post: 'Dismiss the reports of this post',
+      comment: 'Dismiss the reports of this comment',
+      other: 'Dismiss the reports of this inquiry',
+    })}`,
+    hide: t`${select(targetType, {
+      user: `Hide @${name}`,
+      post: 'Hide this post',
+      comment: 'Hide this comment',
+      other: 'Hide this inquiry',
+    })}`,
+    remove: t`${select(targetType, {
+      user: `Remove @${name}`,
+      post: 'Remove this post',
+      comment: 'Remove this comment',
+      other: 'Remove this inquiry',
+    })}`,
+    earlier: t`${select(targetType, {
+      user: `Earlier actions on @${name}`,
+      post: 'Earlier actions on this post',
+      comment: 'Earlier actions on this comment',
+      other: 'Earlier actions on this inquiry',
+    })}`,
+    actions: t`${select(targetType, {
+      user: `Actions on @${name}`,
+      post: 'Actions on this post',
+      comment: 'Actions on this comment',
+      other: 'Actions on this inquiry',
+    })}`,
+  };
   const [pending, setPending] = useState<PendingAction | null>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
   const ask = (action: PendingAction['action'], title: string, confirm: string, on = { targetType, targetId }) =>
@@ -28,6 +65,16 @@ export function TargetCard({ target }: TargetCardProps) {
     actionsRef.current?.querySelector('button')?.focus();
   };
 
+  const authorName = author?.username ?? '';
+  const reportCount = target.reportCount;
+  const ageDays = author?.accountAgeDays ?? 0;
+  const postCount = author?.postCount ?? 0;
+  const firstReported = formatFullDate(target.firstReportedAt);
+  const warning = content?.contentWarning;
+  const posted = content ? formatFullDate(content.createdAt) : '';
+  const suspendedUntil = author?.suspendedUntil ? untilText(author.suspendedUntil) : '';
+  const historyCount = author?.history.length ?? 0;
+  const actionCount = target.actions.length;
   const postLink = content?.postId
     ? `/posts/${encodeURIComponent(content.postId)}${targetType === 'comment' ? '#comments' : ''}`
     : null;
@@ -36,120 +83,200 @@ export function TargetCard({ target }: TargetCardProps) {
     <article className={styles.target} aria-labelledby={titleId}>
       <header className={styles.targetHead}>
         <h2 id={titleId} className={styles.targetTitle}>
-          {kind}
-          {author && <> by @{author.username}</>}
+          {author
+            ? t`${select(targetType, {
+                post: `Post by @${authorName}`,
+                comment: `Comment by @${authorName}`,
+                user: `Person by @${authorName}`,
+                other: `Inquiry by @${authorName}`,
+              })}`
+            : kind}
         </h2>
         <p className={styles.muted}>
-          {target.reportCount} open {target.reportCount === 1 ? 'report' : 'reports'} · first{' '}
-          <time dateTime={target.firstReportedAt}>{formatFullDate(target.firstReportedAt)}</time>
+          <Plural value={reportCount} one="# open report" other="# open reports" /> ·{' '}
+          <Trans>
+            first <time dateTime={target.firstReportedAt}>{firstReported}</time>
+          </Trans>
         </p>
       </header>
 
-      <section className={styles.block} aria-label="Content">
+      <section className={styles.block} aria-label={t`Content`}>
         {content ? (
           <>
             {content.pictures.length > 0 && (
               <div className={styles.pictures}>
-                {content.pictures.map((src, index) => (
-                  <img key={src} src={src} alt={`Picture ${index + 1} of the reported ${targetType}`} loading="lazy" />
-                ))}
+                {content.pictures.map((src, index) => {
+                  const number = index + 1;
+                  const alt =
+                    targetType === 'comment'
+                      ? t`Picture ${number} of the reported comment`
+                      : targetType === 'inquiry'
+                        ? t`Picture ${number} of the reported inquiry`
+                        : t`Picture ${number} of the reported post`;
+                  return <img key={src} src={src} alt={alt} loading="lazy" />;
+                })}
               </div>
             )}
-            <p className={styles.contentText}>{content.text || <em>No text.</em>}</p>
+            {/* A work's process pictures (issue 41); an answer cached before the server sent them has none. */}
+            {(content.processPictures ?? []).length > 0 && (
+              <>
+                <p className={styles.muted}>
+                  <Trans>Process pictures, in the artist’s order:</Trans>
+                </p>
+                <div className={styles.pictures}>
+                  {content.processPictures.map((src, index) => {
+                    const number = index + 1;
+                    return (
+                      <img key={src} src={src} alt={t`Process picture ${number} of the reported work`} loading="lazy" />
+                    );
+                  })}
+                </div>
+              </>
+            )}
+            {/* An inquiry's reference pictures (issue 42): private, read with the token while it is reported. */}
+            {(content.references ?? []).length > 0 && (
+              <>
+                <p className={styles.muted}>
+                  <Trans>Reference pictures sent with the inquiry:</Trans>
+                </p>
+                <div className={styles.pictures}>
+                  {content.references.map((url, index) => (
+                    <ReportedReference key={url} url={url} index={index} />
+                  ))}
+                </div>
+              </>
+            )}
+            <p className={styles.contentText}>
+              {content.text || (
+                <em>
+                  <Trans>No text.</Trans>
+                </em>
+              )}
+            </p>
             <p className={styles.muted}>
-              {content.moderation && <strong>{content.moderation === 'hidden' ? 'Hidden' : 'Removed'} · </strong>}
-              {content.contentWarning && <>Content warning: {content.contentWarning} · </>}
-              Posted <time dateTime={content.createdAt}>{formatFullDate(content.createdAt)}</time>
+              {content.moderation && (
+                <strong>
+                  {content.moderation === 'hidden' ? t`Hidden` : t`Removed`}
+                  {' · '}
+                </strong>
+              )}
+              {warning && (
+                <>
+                  <Trans>Content warning: {warning}</Trans>
+                  {' · '}
+                </>
+              )}
+              <Trans>
+                Posted <time dateTime={content.createdAt}>{posted}</time>
+              </Trans>
               {postLink && (
                 <>
                   {' · '}
-                  <Link to={postLink}>Open the {targetType === 'comment' ? 'post it is on' : 'post'}</Link>
+                  <Link to={postLink}>{targetType === 'comment' ? t`Open the post it is on` : t`Open the post`}</Link>
                 </>
               )}
             </p>
           </>
         ) : (
-          <p className={styles.muted}>Its author deleted it.</p>
+          <p className={styles.muted}>
+            <Trans>Its author deleted it.</Trans>
+          </p>
         )}
       </section>
 
       {author && (
-        <section className={styles.block} aria-label="Author">
+        <section className={styles.block} aria-label={t`Author`}>
           <p>
-            <Link to={`/${encodeURIComponent(author.username)}`}>@{author.username}</Link> · {author.role} · joined{' '}
-            {author.accountAgeDays} {author.accountAgeDays === 1 ? 'day' : 'days'} ago · {author.postCount}{' '}
-            {author.postCount === 1 ? 'post' : 'posts'}
+            <Link to={`/${encodeURIComponent(author.username)}`}>@{author.username}</Link> · {author.role} ·{' '}
+            <Plural value={ageDays} one="joined # day ago" other="joined # days ago" /> ·{' '}
+            <Plural value={postCount} one="# post" other="# posts" />
             {author.suspendedUntil && (
               <strong>
-                {' '}
-                · suspended {author.suspendedUntil === 'forever' ? 'for good' : untilText(author.suspendedUntil)}
+                {' · '}
+                {author.suspendedUntil === 'forever' ? t`suspended for good` : t`suspended ${suspendedUntil}`}
               </strong>
             )}
           </p>
-          {author.history.length > 0 ? (
+          {historyCount > 0 ? (
             <details className={styles.details}>
-              <summary>Their history ({author.history.length})</summary>
-              <AuditEntries entries={author.history} label={`Actions against @${author.username}`} />
+              <summary>
+                <Trans>Their history ({historyCount})</Trans>
+              </summary>
+              <AuditEntries entries={author.history} label={t`Actions against @${authorName}`} />
             </details>
           ) : (
-            <p className={styles.muted}>No earlier actions against them.</p>
+            <p className={styles.muted}>
+              <Trans>No earlier actions against them.</Trans>
+            </p>
           )}
         </section>
       )}
 
-      <section className={styles.block} aria-label="Reports">
+      <section className={styles.block} aria-label={t`Reports`}>
         <ul className={styles.entries}>
-          {reports.map((report) => (
-            <li key={report._id} className={styles.entry}>
-              <p>
-                <strong>{REASON_LABELS[report.reason] ?? report.reason}</strong> ·{' '}
-                {report.reporter
-                  ? `from @${report.reporter.username}`
-                  : `from the moderators of ${report.server ?? 'another server'}`}{' '}
-                · <time dateTime={report.createdAt}>{formatFullDate(report.createdAt)}</time>
-              </p>
-              {report.note && <p className={styles.note}>{report.note}</p>}
-            </li>
-          ))}
+          {reports.map((report) => {
+            const reason = REASON_LABELS[report.reason];
+            const reporter = report.reporter?.username;
+            const server = report.server;
+            return (
+              <li key={report._id} className={styles.entry}>
+                <p>
+                  <strong>{reason ? i18n._(reason) : report.reason}</strong> ·{' '}
+                  {reporter
+                    ? t`from @${reporter}`
+                    : server
+                      ? t`from the moderators of ${server}`
+                      : t`from the moderators of another server`}{' '}
+                  · <time dateTime={report.createdAt}>{formatFullDate(report.createdAt)}</time>
+                </p>
+                {report.note && <p className={styles.note}>{report.note}</p>}
+              </li>
+            );
+          })}
         </ul>
-        {target.actions.length > 0 && (
+        {actionCount > 0 && (
           <details className={styles.details}>
-            <summary>Earlier actions on it ({target.actions.length})</summary>
-            <AuditEntries entries={target.actions} label={`Earlier actions on ${what}`} />
+            <summary>
+              <Trans>Earlier actions on it ({actionCount})</Trans>
+            </summary>
+            <AuditEntries entries={target.actions} label={words.earlier} />
           </details>
         )}
       </section>
 
-      <div ref={actionsRef} className={styles.actions} role="group" aria-label={`Actions on ${what}`}>
-        <Button variant="secondary" onClick={() => ask('dismiss', `Dismiss the reports of ${what}`, 'Dismiss')}>
-          Dismiss
+      <div ref={actionsRef} className={styles.actions} role="group" aria-label={words.actions}>
+        <Button variant="secondary" onClick={() => ask('dismiss', words.dismiss, t`Dismiss`)}>
+          <Trans>Dismiss</Trans>
         </Button>
         {targetType !== 'user' && (
           <>
-            <Button variant="secondary" onClick={() => ask('hide', `Hide ${what}`, 'Hide')}>
-              Hide
+            <Button variant="secondary" onClick={() => ask('hide', words.hide, t`Hide`)}>
+              <Trans>Hide</Trans>
             </Button>
-            <Button variant="secondary" onClick={() => ask('remove', `Remove ${what}`, 'Remove')}>
-              Remove
+            <Button variant="secondary" onClick={() => ask('remove', words.remove, t`Remove`)}>
+              <Trans>Remove</Trans>
             </Button>
           </>
         )}
         {targetType === 'post' && (
-          <Button variant="secondary" onClick={() => ask('mark-sensitive', `Mark ${what} sensitive`, 'Mark sensitive')}>
-            Mark sensitive
+          <Button
+            variant="secondary"
+            onClick={() => ask('mark-sensitive', t`Mark this post sensitive`, t`Mark sensitive`)}
+          >
+            <Trans>Mark sensitive</Trans>
           </Button>
         )}
         {author && author.role === 'user' && (
           <Button
             variant="secondary"
             onClick={() =>
-              ask('suspend', `Suspend @${author.username}`, 'Suspend', {
+              ask('suspend', t`Suspend @${authorName}`, t`Suspend`, {
                 targetType: 'user',
                 targetId: author.username,
               })
             }
           >
-            Suspend @{author.username}
+            <Trans>Suspend @{authorName}</Trans>
           </Button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { MapPinOff } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,11 +15,12 @@ import { TargetCard } from '../components/target-card';
 import styles from '../components/moderation.module.css';
 
 function Queue() {
+  const { t } = useLingui();
   const queue = useModerationQueue();
   const targets = queue.data?.pages.flatMap((page) => page.targets) ?? [];
   return (
-    <PagedList query={queue} count={targets.length} empty="No open reports. Nothing to review.">
-      <ul className={styles.list} aria-label="Reported content">
+    <PagedList query={queue} count={targets.length} empty={t`No open reports. Nothing to review.`}>
+      <ul className={styles.list} aria-label={t`Reported content`}>
         {targets.map((target) => (
           <li key={`${target.targetType}:${target.targetId}`}>
             <TargetCard target={target} />
@@ -30,11 +32,12 @@ function Queue() {
 }
 
 function AuditLog() {
+  const { t } = useLingui();
   const log = useAuditLog();
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <PagedList query={log} count={entries.length} empty="No actions yet.">
-      <AuditEntries entries={entries} label="Audit log" />
+    <PagedList query={log} count={entries.length} empty={t`No actions yet.`}>
+      <AuditEntries entries={entries} label={t`Audit log`} />
     </PagedList>
   );
 }
@@ -46,29 +49,30 @@ type Section = 'reports' | 'servers' | 'audit';
  * read the audit log.
  */
 export default function ModerationPage() {
+  const { t } = useLingui();
   const { data: me } = useCurrentUser();
   const role = roleOf(me);
-  useDocumentTitle(role === 'user' ? 'Not found' : 'Moderation');
+  useDocumentTitle(role === 'user' ? t`Not found` : t`Moderation`);
   const [tab, setTab] = useState<Section>('reports');
 
   // Everyone else finds nothing here, as at any address that is not a page.
   if (role === 'user') {
     return (
-      <NotFound icon={MapPinOff} title="Page not found">
-        There is nothing at this address. Check the link, or find art on Explore.
+      <NotFound icon={MapPinOff} title={t`Page not found`}>
+        <Trans>There is nothing at this address. Check the link, or find art on Explore.</Trans>
       </NotFound>
     );
   }
 
   return (
     <>
-      <PageHeading title="Moderation" description="Review what people reported, and act on it with a reason." />
+      <PageHeading title={t`Moderation`} description={t`Review what people reported, and act on it with a reason.`} />
       <Tabs
-        label="Moderation sections"
+        label={t`Moderation sections`}
         items={[
-          { value: 'reports', label: 'Reports' },
-          { value: 'servers', label: 'Servers' },
-          ...(role === 'admin' ? [{ value: 'audit' as const, label: 'Audit log' }] : []),
+          { value: 'reports', label: t`Reports` },
+          { value: 'servers', label: t`Servers` },
+          ...(role === 'admin' ? [{ value: 'audit' as const, label: t`Audit log` }] : []),
         ]}
         value={tab}
         onChange={setTab}

@@ -1,8 +1,13 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Notification } from '@share-arts/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NotificationItem } from './notification-item';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const follow = (actor: Notification['actors'][number]): Notification => ({
   key: 'follow:n1',
@@ -17,11 +22,13 @@ const follow = (actor: Notification['actors'][number]): Notification => ({
 
 const render = (notification: Notification) =>
   renderToStaticMarkup(
-    <MemoryRouter>
-      <ul>
-        <NotificationItem notification={notification} now={Date.parse('2026-01-01T00:05:00Z')} onOpen={() => {}} />
-      </ul>
-    </MemoryRouter>,
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter>
+        <ul>
+          <NotificationItem notification={notification} now={Date.parse('2026-01-01T00:05:00Z')} onOpen={() => {}} />
+        </ul>
+      </MemoryRouter>
+    </I18nProvider>,
   );
 
 describe('NotificationItem, a follow', () => {

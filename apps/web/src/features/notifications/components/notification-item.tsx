@@ -1,4 +1,6 @@
-import { notificationAction, type Notification } from '@share-arts/contract';
+import { Trans as TransMessage, useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
+import type { Notification } from '@share-arts/contract';
 import {
   ArrowUp,
   AtSign,
@@ -19,17 +21,11 @@ import { formatFullDate } from '../../../lib/format-date';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
-import {
-  actorsPhrase,
-  collectionTitle,
-  externalTarget,
-  inquiryStateAction,
-  notificationTarget,
-  seriesTitle,
-} from '../lib/describe';
+import { externalTarget, notificationSentence, notificationTarget } from '../lib/describe';
+import { REPORT_RESOLVED } from '../lib/notification-text';
 import styles from './notification-item.module.css';
 
-/** Each kind's icon (its sentence is the contract's notificationAction, shared with the server's live frames). */
+/** Each kind's icon (its sentence is lib/notification-text's, the contract's NOTIFICATION_ACTIONS in each language). */
 const ICON: Record<Notification['kind'], LucideIcon> = {
   like: Heart,
   comment: MessageCircle,
@@ -61,13 +57,11 @@ interface NotificationItemProps {
  * server's on their own server, in a new tab).
  */
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
-  const { kind, actors, actorCount, post, comment, read } = notification;
+  const { kind, actors, post, comment, read } = notification;
+  const { _ } = useLingui();
+  const { t } = useLinguiMacro();
   // A report's outcome is told in the server's words, about no one else.
-  const resolved =
-    kind === 'report-resolved' ? (notification.report?.text ?? 'A moderator reviewed your report.') : null;
-  const action =
-    resolved ??
-    (kind === 'inquiry-state' ? inquiryStateAction(notification) : notificationAction(kind, comment !== null));
+  const resolved = kind === 'report-resolved' ? (notification.report?.text ?? _(REPORT_RESOLVED)) : null;
   const Icon = ICON[kind];
   // A comment is quoted in the sentence; a vote shows the comment, a like or a boost the post, on a line below.
   const quote = kind === 'comment' ? comment?.content : undefined;
@@ -86,17 +80,13 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
     kind === 'follow' && first?.remote
       ? { name: fullName(first), server: first.remote.handle.split('@').pop() }
       : undefined;
+  const remoteName = remote?.name;
+  const remoteServer = remote?.server;
   const external = externalTarget(notification);
   const sentence = (
     <>
-      {!read && <span className="visually-hidden">Unread: </span>}
-      {resolved ?? (
-        <>
-          <span className={styles.actors}>{actorsPhrase(actors, actorCount)}</span> {action}
-          {kind === 'series-work' && <em className={styles.actors}> {seriesTitle(notification)}</em>}
-          {kind === 'collection-work' && <em className={styles.actors}> {collectionTitle(notification)}</em>}
-        </>
-      )}
+      {!read && <span className="visually-hidden">{t`Unread:`} </span>}
+      {resolved ?? <Sentence notification={notification} />}
     </>
   );
 
@@ -124,19 +114,28 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
             >
               {sentence}
               <ExternalLink className={styles.external} aria-hidden="true" size="0.95em" />
-              <span className="visually-hidden"> (their profile on their server, opens in a new tab)</span>
+              <span className="visually-hidden">
+                {' '}
+                <Trans>(their profile on their server, opens in a new tab)</Trans>
+              </span>
             </a>
           ) : (
             <Link to={notificationTarget(notification)} className={styles.link} onClick={() => onOpen(notification)}>
               {sentence}
             </Link>
           )}
-          {quote && <span className={styles.quote}>: “{quote}”</span>}
+          {quote && (
+            <span className={styles.quote}>
+              <Trans>: “{quote}”</Trans>
+            </span>
+          )}
         </p>
         {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
         {remote && (
           <p className={styles.excerpt}>
-            {remote.name} · on {remote.server}
+            <Trans>
+              {remoteName} · on {remoteServer}
+            </Trans>
           </p>
         )}
         <p className={styles.meta}>
@@ -148,5 +147,25 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
       </div>
       {post && kind !== 'follow' && <img className={styles.thumb} src={post.postPic} alt="" loading="lazy" />}
     </li>
+  );
+}
+
+/**
+ * The sentence after the people, whole in the app's language (lib/notification-text): the people, and a series'
+ * or a collection's title, set apart in their own elements.
+ */
+function Sentence({ notification }: { notification: Notification }) {
+  const { message, values } = notificationSentence(notification);
+  const { actors, count, title } = values;
+  return (
+    <TransMessage
+      id={message.id!}
+      message={message.message}
+      values={{
+        count,
+        actors: <span className={styles.actors}>{actors}</span>,
+        title: title === undefined ? undefined : <em className={styles.actors}>{title}</em>,
+      }}
+    />
   );
 }

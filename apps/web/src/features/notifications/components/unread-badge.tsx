@@ -1,8 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
 import styles from './unread-badge.module.css';
 
 /** The accessible name of a link to the notifications: "Notifications, 3 unread". */
 export function notificationsLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return unread > 0 ? t`Notifications, ${plural(unread, { other: '# unread' })}` : t`Notifications`;
 }
 
 /** The count on the bell; hidden from assistive tech, which reads it in the link's name. */

@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import type { Notification } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import { actorsPhrase, describeNotification, externalTarget, notificationTarget } from './describe';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const person = (username: string) => ({ _id: `id-${username}`, username, firstName: '', lastName: '', userPhoto: '' });
 const people = (...names: string[]) => names.map(person);

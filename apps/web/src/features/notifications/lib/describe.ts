@@ -1,5 +1,15 @@
-import { notificationAction, type Notification, type NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
+import type { Notification, NOTIFICATION_ACTOR_CAP } from '@share-arts/contract';
 import { httpUrl } from '../../../lib/safe-url';
+import {
+  INQUIRY_STATE_SENTENCES,
+  MENTION_IN_COMMENT,
+  NO_COLLECTION_TITLE,
+  NO_SERIES_TITLE,
+  NOTIFICATION_SENTENCES,
+  REPORT_RESOLVED,
+} from './notification-text';
 
 /** The contract's cap, repeated: its module is TypeBox schemas, which the browser does not need. */
 const ACTOR_CAP = 3 satisfies typeof NOTIFICATION_ACTOR_CAP;
@@ -11,7 +21,7 @@ export const actorName = (actor: { username: string; remote?: { handle: string }
 /**
  * "ana", "ana and theo", "ana, theo and sana", "ana, theo and 2 others": the newest people by name (someone on
  * another server by their handle, "@bob@mastodon.example"), and the rest counted when there are more than the
- * server names.
+ * server names. In the app's language (issue 43): each language joins a list its own way.
  */
 export function actorsPhrase(
   actors: readonly { username: string; remote?: { handle: string } }[],
@@ -19,42 +29,67 @@ export function actorsPhrase(
 ): string {
   const names = actors.map(actorName);
   const total = Math.max(actorCount, names.length);
-  if (names.length === 0) return total === 1 ? 'Someone' : `${total} people`;
+  if (names.length === 0) return total === 1 ? t`Someone` : t`${plural(total, { one: '# person', other: '# people' })}`;
+  // "ana, theo": every name but the last, each after a comma in the language's way.
+  const list = (names: readonly string[]) =>
+    names.slice(1).reduce<string>((head, name) => t`${head}, ${name}`, names[0]!);
   if (total > names.length || total > ACTOR_CAP) {
-    const shown = names.slice(0, Math.min(names.length, ACTOR_CAP - 1));
-    const others = total - shown.length;
-    return `${shown.join(', ')} and ${others} ${others === 1 ? 'other' : 'others'}`;
+    const count = Math.min(names.length, ACTOR_CAP - 1);
+    const shown = list(names.slice(0, count));
+    const others = total - count;
+    return t`${shown} and ${plural(others, { one: '# other', other: '# others' })}`;
   }
   if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const first = list(names.slice(0, -1));
+  const last = names.at(-1)!;
+  return t`${first} and ${last}`;
 }
 
-/** The sentence of a group, e.g. "ana, theo and 2 others liked your post". */
-export function describeNotification(notification: Notification): string {
-  if (notification.kind === 'report-resolved') return notification.report?.text ?? 'A moderator reviewed your report.';
+/** A group's sentence, as a message and its values: the people as {actors}, a series' or collection's {title}. */
+export function notificationSentence(notification: Notification): {
+  message: MessageDescriptor;
+  values: { actors: string; count: number; title?: string };
+} {
+  const actors = actorsPhrase(notification.actors, notification.actorCount);
+  // How many people: for the languages whose verb agrees with them.
+  const count = Math.max(notification.actorCount, notification.actors.length, 1);
+  const { kind } = notification;
+  if (kind === 'report-resolved') return { message: REPORT_RESOLVED, values: { actors, count } };
   // Inquiries (issue 42): a state change says which ("ana accepted your inquiry").
-  if (notification.kind === 'inquiry-state') {
-    return `${actorsPhrase(notification.actors, notification.actorCount)} ${inquiryStateAction(notification)}`;
+  if (kind === 'inquiry-state') {
+    const state = notification.inquiry?.state;
+    const which = state === 'accepted' || state === 'declined' || state === 'done' ? state : 'answered';
+    return { message: INQUIRY_STATE_SENTENCES[which], values: { actors, count } };
   }
-  const sentence = `${actorsPhrase(notification.actors, notification.actorCount)} ${notificationAction(notification.kind, notification.comment !== null)}`;
   // "ana added a work to Moth diaries" (issue 41): the series' title ends the sentence.
-  if (notification.kind === 'series-work') return `${sentence} ${seriesTitle(notification)}`;
+  if (kind === 'series-work')
+    return { message: NOTIFICATION_SENTENCES[kind], values: { actors, count, title: seriesTitle(notification) } };
   // "sana added your work to Figure references" (issue 41): the collection's title ends it too.
-  return notification.kind === 'collection-work' ? `${sentence} ${collectionTitle(notification)}` : sentence;
+  if (kind === 'collection-work') {
+    return { message: NOTIFICATION_SENTENCES[kind], values: { actors, count, title: collectionTitle(notification) } };
+  }
+  if (kind === 'mention' && notification.comment !== null)
+    return { message: MENTION_IN_COMMENT, values: { actors, count } };
+  return { message: NOTIFICATION_SENTENCES[kind], values: { actors, count } };
 }
 
-/** What an inquiry-state notification says the artist did (issue 42): "accepted your inquiry", … */
-export function inquiryStateAction(notification: Notification): string {
-  const state = notification.inquiry?.state;
-  if (state === 'accepted' || state === 'declined') return `${state} your inquiry`;
-  return state === 'done' ? 'marked your inquiry done' : 'answered your inquiry';
+/**
+ * The sentence of a group, e.g. "ana, theo and 2 others liked your post"; a report's outcome in the server's
+ * words ("A moderator reviewed your report." when it sent none).
+ */
+export function describeNotification(notification: Notification): string {
+  if (notification.kind === 'report-resolved' && notification.report?.text) return notification.report.text;
+  const { message, values } = notificationSentence(notification);
+  return i18n._({ ...message, values });
 }
 
 /** The title of a collection-work notification's collection ("a collection" once it is gone or private). */
-export const collectionTitle = (notification: Notification): string => notification.collection?.title ?? 'a collection';
+export const collectionTitle = (notification: Notification): string =>
+  notification.collection?.title ?? i18n._(NO_COLLECTION_TITLE);
 
 /** The title of a series-work notification's series ("a series" once it is gone). */
-export const seriesTitle = (notification: Notification): string => notification.series?.title ?? 'a series';
+export const seriesTitle = (notification: Notification): string =>
+  notification.series?.title ?? i18n._(NO_SERIES_TITLE);
 
 /**
  * Where opening a group leads outside this site: the profile of a follower on another server (issue 39), on

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Notification } from '@share-arts/contract';
 import { BellOff, CheckCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +12,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { useUnreadCount } from '../api/unread-count';
 import { NotificationItem } from '../components/notification-item';
+import { PushCard } from '../components/push-card';
 import styles from './notifications-page.module.css';
 
 function EmptyNotifications() {
@@ -17,10 +20,12 @@ function EmptyNotifications() {
     <section className={styles.empty} aria-labelledby="empty-notifications-title">
       <BellOff aria-hidden="true" size="2.25em" className={styles.emptyIcon} />
       <h2 id="empty-notifications-title" className={styles.emptyTitle}>
-        No notifications yet
+        <Trans>No notifications yet</Trans>
       </h2>
       <p className={styles.emptyText}>
-        When someone likes your posts, comments on them, upvotes your comments or follows you, you will see it here.
+        <Trans>
+          When someone likes your posts, comments on them, upvotes your comments or follows you, you will see it here.
+        </Trans>
       </p>
     </section>
   );
@@ -28,7 +33,8 @@ function EmptyNotifications() {
 
 /** /notifications — likes, comments, upvotes and follows, grouped, newest first. */
 export default function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const { t } = useLingui();
+  useDocumentTitle(t`Notifications`);
   const unread = useUnreadCount();
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
     useNotifications();
@@ -53,22 +59,25 @@ export default function NotificationsPage() {
 
   const markAll = () => {
     if (!anyUnread) return;
-    markRead({ all: true }, { onSuccess: () => setStatus('All notifications marked as read.') });
+    markRead({ all: true }, { onSuccess: () => setStatus(t`All notifications marked as read.`) });
   };
 
   let content;
   if (isPending) {
     content = (
       <p className={styles.status} role="status">
-        Loading notifications…
+        <Trans>Loading notifications…</Trans>
       </p>
     );
   } else if (isError && !data) {
+    const problem = errorMessage(error);
     content = (
       <div className={styles.problem} role="alert">
-        <p>Your notifications could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>Your notifications could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -89,12 +98,18 @@ export default function NotificationsPage() {
               onClick={() => void fetchNextPage()}
               aria-disabled={isFetchingNextPage || undefined}
             >
-              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+              {isFetchingNextPage ? t`Loading more…` : t`Load more`}
             </Button>
           ) : (
-            <p className={styles.status}>That is everything.</p>
+            <p className={styles.status}>
+              <Trans>That is everything.</Trans>
+            </p>
           )}
-          {isError && hasNextPage && <p className={styles.status}>The next notifications could not be loaded.</p>}
+          {isError && hasNextPage && (
+            <p className={styles.status}>
+              <Trans>The next notifications could not be loaded.</Trans>
+            </p>
+          )}
         </div>
       </>
     );
@@ -104,9 +119,11 @@ export default function NotificationsPage() {
     <div className={styles.page}>
       <header className={styles.header}>
         <div className={styles.heading}>
-          <h1 className={styles.title}>Notifications</h1>
+          <h1 className={styles.title}>
+            <Trans>Notifications</Trans>
+          </h1>
           <p className={styles.description}>
-            {unread > 0 ? `${unread} unread` : 'Likes, comments, upvotes and new followers.'}
+            {unread > 0 ? t`${plural(unread, { other: '# unread' })}` : t`Likes, comments, upvotes and new followers.`}
           </p>
         </div>
         {(notifications.length > 0 || unread > 0) && (
@@ -117,13 +134,15 @@ export default function NotificationsPage() {
             className={styles.markAll}
           >
             <CheckCheck aria-hidden="true" size="1.15em" />
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </Button>
         )}
       </header>
       <p className="visually-hidden" role="status">
         {status}
       </p>
+      {/* Web Push on this device (issue 44): hidden where the browser cannot be pushed. */}
+      <PushCard />
       {content}
     </div>
   );

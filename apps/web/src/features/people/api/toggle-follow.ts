@@ -1,4 +1,4 @@
-import { TOASTS, type User } from '@share-arts/contract';
+import { type User } from '@share-arts/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { applyFollow, type FollowResponse, type FollowSettled } from './follow-cache';
 import { followShadow } from './follow-shadow';
+import { toastText } from '../../../lib/spec-toasts';
 
 type FollowListener = (change: FollowSettled, queryClient: QueryClient) => void;
 const followListeners = new Set<FollowListener>();
@@ -56,7 +57,7 @@ export function useToggleFollow(): (author: { userId: string; followsAuthor: boo
           if (outcome.ok) {
             settle({ userId, follows: outcome.value, response: outcome.result }, queryClient);
             if (!outcome.result) return;
-            if (announce) toast.success(outcome.value ? TOASTS.followed : TOASTS.unfollowed);
+            if (announce) toast.success(outcome.value ? toastText('followed') : toastText('unfollowed'));
             const me = queryClient.getQueryData<User | null>(sessionKeys.currentUser());
             const updated = [outcome.result.user, outcome.result.followUser].find(
               (user) => user && user._id === me?._id,

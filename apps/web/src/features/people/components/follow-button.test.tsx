@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -5,15 +7,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { followShadow } from '../api/follow-shadow';
 import { FollowButton } from './follow-button';
 
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 type Person = Parameters<typeof FollowButton>[0]['user'];
 
 const render = (user: Person) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <FollowButton user={user} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <FollowButton user={user} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 
 const nameOf = (html: string) => /aria-label="([^"]+)"/.exec(html)?.[1];

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, UserCheck, UserPlus } from 'lucide-react';
 import { useFollowShadow } from '../api/follow-shadow';
 import { useToggleFollow } from '../api/toggle-follow';
@@ -22,13 +23,14 @@ interface FollowButtonProps {
  * is "Requested" until their server accepts (as Mastodon's locked accounts are); a click cancels it.
  */
 export function FollowButton({ user, size = 'md', describedBy, className }: FollowButtonProps) {
+  const { t } = useLingui();
   const pending = useFollowShadow(user._id);
   const toggleFollow = useToggleFollow();
   const follows = pending ?? user.viewer.follows;
   // While a follow of someone on another server is on its way, it will be a request: their server answers later.
   const settled = pending === undefined || pending === user.viewer.follows;
   const requested = follows && (settled ? user.viewer.requested === true : user.remote != null);
-  const label = requested ? 'Requested' : follows ? 'Following' : 'Follow';
+  const label = requested ? t`Requested` : follows ? t`Following` : t`Follow`;
   return (
     <button
       type="button"
@@ -44,26 +46,26 @@ export function FollowButton({ user, size = 'md', describedBy, className }: Foll
         <>
           <span className={styles.rest} aria-hidden="true">
             <Clock size="1.1em" />
-            Requested
+            <Trans>Requested</Trans>
           </span>
           <span className={styles.hover} aria-hidden="true">
-            Cancel request
+            <Trans>Cancel request</Trans>
           </span>
         </>
       ) : follows ? (
         <>
           <span className={styles.rest} aria-hidden="true">
             <UserCheck size="1.1em" />
-            Following
+            <Trans>Following</Trans>
           </span>
           <span className={styles.hover} aria-hidden="true">
-            Unfollow
+            <Trans>Unfollow</Trans>
           </span>
         </>
       ) : (
         <span className={styles.rest} aria-hidden="true">
           <UserPlus size="1.1em" />
-          Follow
+          <Trans>Follow</Trans>
         </span>
       )}
     </button>

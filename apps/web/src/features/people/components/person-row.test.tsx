@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { PersonSummary, UserCard } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,13 +7,18 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PersonRow } from './person-row';
 
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 const render = (person: PersonSummary | UserCard) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <PersonRow user={person} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PersonRow user={person} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 
 const local: PersonSummary = {

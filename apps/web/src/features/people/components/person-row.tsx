@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { PersonSummary, UserCard } from '@share-arts/contract';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
@@ -46,7 +47,10 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
             <a className={styles.name} href={url} target="_blank" rel="noopener nofollow ugc">
               {name}
               <ExternalLink className={styles.external} aria-hidden="true" size="0.9em" />
-              <span className="visually-hidden"> (their profile on their server, opens in a new tab)</span>
+              <span className="visually-hidden">
+                {' '}
+                <Trans>(their profile on their server, opens in a new tab)</Trans>
+              </span>
             </a>
           ) : (
             <span className={styles.name}>{name}</span>

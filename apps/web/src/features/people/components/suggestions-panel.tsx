@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { SUGGESTIONS_SHOWN } from '../../../lib/first-requests';
 import { Button } from '../../../ui/button';
@@ -23,7 +24,7 @@ export function SuggestionsPanel({ variant, className }: SuggestionsPanelProps) 
     body = (
       <>
         <p className="visually-hidden" role="status">
-          Finding artists…
+          <Trans>Finding artists…</Trans>
         </p>
         <ul className={styles.list} aria-hidden="true">
           {Array.from({ length: SUGGESTIONS_SHOWN }, (_, index) => (
@@ -37,20 +38,26 @@ export function SuggestionsPanel({ variant, className }: SuggestionsPanelProps) 
   } else if (isPending) {
     body = (
       <p className={styles.status} role="status">
-        Finding artists…
+        <Trans>Finding artists…</Trans>
       </p>
     );
   } else if (isError) {
     body = (
       <div className={styles.status}>
-        <p>Suggestions could not be loaded.</p>
+        <p>
+          <Trans>Suggestions could not be loaded.</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   } else if (users.length === 0) {
-    body = <p className={styles.status}>You already follow everyone we would suggest.</p>;
+    body = (
+      <p className={styles.status}>
+        <Trans>You already follow everyone we would suggest.</Trans>
+      </p>
+    );
   } else {
     body = (
       <ul className={styles.list}>
@@ -67,7 +74,7 @@ export function SuggestionsPanel({ variant, className }: SuggestionsPanelProps) 
   return (
     <Root className={[styles.panel, styles[variant], className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        Who to follow
+        <Trans>Who to follow</Trans>
       </h2>
       {body}
     </Root>

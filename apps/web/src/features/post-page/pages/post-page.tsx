@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, ChartColumn, ImageOff } from 'lucide-react';
 import { useEffect, type CSSProperties } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -21,7 +22,8 @@ import styles from './post-page.module.css';
  * and comments, and comments build on posts, so neither of them imports the other's page.
  */
 export default function PostPage() {
-  useDocumentTitle('Post');
+  const { t } = useLingui();
+  useDocumentTitle(t`Post`);
   const { postId = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,37 +40,42 @@ export default function PostPage() {
   const back = cameFromApp ? (
     <button type="button" className={styles.back} onClick={() => void navigate(-1)}>
       <ArrowLeft aria-hidden="true" size="1.1em" />
-      Back
+      <Trans>Back</Trans>
     </button>
   ) : (
     <Link to="/" className={styles.back}>
       <ArrowLeft aria-hidden="true" size="1.1em" />
-      Home
+      <Trans>Home</Trans>
     </Link>
   );
 
   if (isPending) {
     return (
       <div className={styles.page}>
-        <h1 className="visually-hidden">Post</h1>
+        <h1 className="visually-hidden">
+          <Trans>Post</Trans>
+        </h1>
         <p className={styles.loading} role="status">
-          Loading.....
+          <Trans>Loading.....</Trans>
         </p>
       </div>
     );
   }
 
   if (!post) {
+    const here = `${location.pathname}${location.search}`;
     if (error instanceof ApiError && error.status === 404) {
       return (
-        <NotFound icon={ImageOff} title="Post not found">
-          It may have been deleted, or the link is not quite right.
+        <NotFound icon={ImageOff} title={t`Post not found`}>
+          <Trans>It may have been deleted, or the link is not quite right.</Trans>
           {!me && (
             // A visitor: the artist may show their works to signed-in people only.
             <>
               {' '}
-              Some artists show their works to signed-in people only:{' '}
-              <Link to={signInPath(`${location.pathname}${location.search}`)}>sign in</Link> to see it.
+              <Trans>
+                Some artists show their works to signed-in people only: <Link to={signInPath(here)}>sign in</Link> to
+                see it.
+              </Trans>
             </>
           )}
         </NotFound>
@@ -78,12 +85,18 @@ export default function PostPage() {
       <div className={styles.page}>
         <section className={styles.missing} aria-labelledby="post-missing-title">
           <h1 id="post-missing-title" className={styles.missingTitle}>
-            This post could not be loaded
+            <Trans>This post could not be loaded</Trans>
           </h1>
-          <p className={styles.muted}>{errorMessage(error)} Check your connection and try again.</p>
+          <p className={styles.muted}>
+            {errorMessage(error)} <Trans>Check your connection and try again.</Trans>
+          </p>
           <div className={styles.missingActions}>
-            <Button onClick={() => void refetch()}>Try again</Button>
-            <Link to="/">Back to Home</Link>
+            <Button onClick={() => void refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+            <Link to="/">
+              <Trans>Back to Home</Trans>
+            </Link>
           </div>
         </section>
       </div>
@@ -101,14 +114,16 @@ export default function PostPage() {
     <div className={classes} style={layout}>
       <header className={styles.top}>
         {back}
-        <h1 className={styles.title}>Post</h1>
+        <h1 className={styles.title}>
+          <Trans>Post</Trans>
+        </h1>
         {/* On the author's own post that moderators hid: why. */}
         <ModerationNotice post={post} />
         {/* The artist's own work: its insights (issue 42). */}
         {me && me._id === post.userId && (
           <Link to={`/insights/posts/${post._id}`} className={styles.back}>
             <ChartColumn aria-hidden="true" size="1.1em" />
-            Insights
+            <Trans>Insights</Trans>
           </Link>
         )}
       </header>

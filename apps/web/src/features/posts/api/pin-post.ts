@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { PinnedPosts, Post } from '@share-arts/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -61,10 +63,10 @@ const sendPinChange = (change: PinChange): Promise<PinnedPosts> => {
   }
 };
 
-const DONE: Record<PinChange['action'], string> = {
-  pin: 'Pinned to your profile',
-  unpin: 'Unpinned from your profile',
-  reorder: 'Pinned works reordered',
+const DONE: Record<PinChange['action'], MessageDescriptor> = {
+  pin: msg`Pinned to your profile`,
+  unpin: msg`Unpinned from your profile`,
+  reorder: msg`Pinned works reordered`,
 };
 
 /**
@@ -81,7 +83,7 @@ export function usePinChange() {
         const data: PostListData = { pages: [pinned], pageParams: [null] };
         queryClient.setQueryData(pinnedQuery(me.username).queryKey, data);
       }
-      toast.success(DONE[change.action]);
+      toast.success(i18n._(DONE[change.action]));
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

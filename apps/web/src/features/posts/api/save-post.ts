@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CreatePostBody, EditPostBody, Picture, Post, PostWriteResponse } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -36,7 +37,7 @@ export function savedPictures(post: Post | undefined): Picture[] {
 }
 
 function postFromResponse(response: PostWriteResponse): Post {
-  if (!response.post) throw new Error('The server did not send the post back.');
+  if (!response.post) throw new Error(t`The server did not send the post back.`);
   return response.post;
 }
 
@@ -44,7 +45,7 @@ function postFromResponse(response: PostWriteResponse): Post {
  * Saves the alt texts changed since their upload (the upload sent the alt typed by then): one request per
  * changed picture, all at once. A failure names the picture, so the person knows which text to look at.
  */
-async function saveAltTexts(pictures: readonly PostDraftPicture[], noun = 'picture'): Promise<void> {
+async function saveAltTexts(pictures: readonly PostDraftPicture[], process = false): Promise<void> {
   await Promise.all(
     pictures.map(async ({ media, alt }, index) => {
       const text = alt.trim();
@@ -52,9 +53,14 @@ async function saveAltTexts(pictures: readonly PostDraftPicture[], noun = 'pictu
       try {
         await editPictureAlt(media._id, text);
       } catch (error) {
-        throw new Error(`The alt text of ${noun} ${index + 1} was not saved: ${errorMessage(error)}`, {
-          cause: error,
-        });
+        const number = index + 1;
+        const problem = errorMessage(error);
+        throw new Error(
+          process
+            ? t`The alt text of process picture ${number} was not saved: ${problem}`
+            : t`The alt text of picture ${number} was not saved: ${problem}`,
+          { cause: error },
+        );
       }
     }),
   );
@@ -63,15 +69,26 @@ async function saveAltTexts(pictures: readonly PostDraftPicture[], noun = 'pictu
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
-/** Creates a post, or edits `original`: its pictures' alt texts first, then the post with its `mediaIds` in order. */
+/** The alt texts typed that differ from the pictures' own: what an edit sends in `alts`. */
+export function changedAlts(pictures: readonly PostDraftPicture[]): { mediaId: string; alt: string }[] {
+  return pictures.flatMap(({ media, alt }) =>
+    alt.trim() === media.alt ? [] : [{ mediaId: media._id, alt: alt.trim() }],
+  );
+}
+
+/**
+ * Creates a post, or edits `original`. A new post: its pictures' alt texts first, then the post with its `mediaIds`
+ * in order. An edit sends the changed alt texts inside it (`alts`), so that the edit and its alt texts are one
+ * revision of the work's history, and an alt-only change is one too (issue 41).
+ */
 export async function savePost(draft: PostDraft, original: Post | undefined): Promise<Post> {
-  await saveAltTexts(draft.pictures);
-  if (draft.process) await saveAltTexts(draft.process, 'process picture');
   const content = draft.content.trim();
   const mediaIds = draft.pictures.map(({ media }) => media._id);
   const processMediaIds = draft.process?.map(({ media }) => media._id);
   if (original) {
     const postData: EditPostBody['postData'] = { content, ...draft.rights };
+    const alts = [...changedAlts(draft.pictures), ...changedAlts(draft.process ?? [])];
+    if (alts.length > 0) postData.alts = alts;
     // The whole new list, only when it changed (added, removed or moved): otherwise the server keeps them.
     const savedIds = savedPictures(original).map((picture) => picture._id);
     if (!sameList(mediaIds, savedIds)) postData.mediaIds = mediaIds;
@@ -85,6 +102,8 @@ export async function savePost(draft: PostDraft, original: Post | undefined): Pr
       }),
     );
   }
+  await saveAltTexts(draft.pictures);
+  if (draft.process) await saveAltTexts(draft.process, true);
   const body: CreatePostBody = {
     content,
     ...(mediaIds.length > 0 ? { mediaIds } : {}),

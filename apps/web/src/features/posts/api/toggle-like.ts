@@ -2,11 +2,12 @@ import type { Post, PostResponse } from '@share-arts/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient, errorMessage } from '../../../lib/api-client';
+import { isQueued } from '../../../lib/pwa/queued';
 import { useSignInFirst } from '../../../lib/session';
 import { queueToggle } from '../../../lib/toggle-queue';
 import { toast } from '../../../ui/toast';
 import { getPost } from './get-post';
-import { replaceCachedPost } from './post-cache';
+import { replaceCachedPost, updateCachedPosts } from './post-cache';
 import { postKeys, PREFER_MINIMAL } from './post-keys';
 import { postShadow } from './post-shadow';
 
@@ -46,7 +47,19 @@ export function useToggleLike(): (post: Post) => void {
         send: (target) => sendLike(postId, target),
         onSettled: (outcome) => {
           if (outcome.ok) {
-            if (outcome.result?.post) replaceCachedPost(queryClient, outcome.result.post);
+            if (isQueued(outcome.result)) {
+              // Offline: the service worker sends it when the network is back (issue 44); the heart stays as wished.
+              const liked = outcome.value;
+              updateCachedPosts(
+                queryClient,
+                (cached) => cached._id === postId && cached.viewer.liked !== liked,
+                (cached) => ({
+                  ...cached,
+                  likes: { ...cached.likes, likeCount: Math.max(0, cached.likes.likeCount + (liked ? 1 : -1)) },
+                  viewer: { ...cached.viewer, liked, disliked: liked ? false : cached.viewer.disliked },
+                }),
+              );
+            } else if (outcome.result?.post) replaceCachedPost(queryClient, outcome.result.post);
             postShadow.clear(postId, 'liked');
             // No "Liked Successful" / "disliked  successfully" toast (issue 19): the heart and the count already
             // show the result, and a toast on every like was noise. Refusals still get theirs, below.

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Smile } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTheme } from '../../../lib/theme';
@@ -14,6 +15,7 @@ interface EmojiButtonProps {
 
 /** "Add emoji": opens the picker under the toolbar; Escape closes the picker, not the dialog. */
 export function EmojiButton({ onPick, onDone, disabled }: EmojiButtonProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { theme } = useTheme();
@@ -28,7 +30,7 @@ export function EmojiButton({ onPick, onDone, disabled }: EmojiButtonProps) {
       <button
         type="button"
         className={styles.tool}
-        aria-label="Add emoji"
+        aria-label={t`Add emoji`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled}
@@ -41,7 +43,7 @@ export function EmojiButton({ onPick, onDone, disabled }: EmojiButtonProps) {
           id={panelId}
           className={styles.emojiPanel}
           role="group"
-          aria-label="Emoji picker"
+          aria-label={t`Emoji picker`}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -50,7 +52,13 @@ export function EmojiButton({ onPick, onDone, disabled }: EmojiButtonProps) {
             }
           }}
         >
-          <Suspense fallback={<p className={styles.emojiLoading}>Loading emoji…</p>}>
+          <Suspense
+            fallback={
+              <p className={styles.emojiLoading}>
+                <Trans>Loading emoji…</Trans>
+              </p>
+            }
+          >
             <EmojiPanel onPick={onPick} theme={theme} />
           </Suspense>
         </div>

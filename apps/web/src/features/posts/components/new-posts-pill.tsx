@@ -1,3 +1,4 @@
+import { Plural } from '@lingui/react/macro';
 import type { Sort } from '@share-arts/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowUp } from 'lucide-react';
@@ -81,7 +82,7 @@ export function NewPostsPill({ source, sort }: NewPostsPillProps) {
       {count > 0 && (
         <button type="button" className={styles.pill} onClick={() => void showNewPosts()} aria-busy={loading}>
           <ArrowUp aria-hidden="true" size="1.1em" />
-          {count === 1 ? '1 new post' : `${count} new posts`}
+          <Plural value={count} one="# new post" other="# new posts" />
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Post, Sort } from '@share-arts/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -54,6 +55,7 @@ interface PagedPostsProps {
  * failed load's message as a toast, once per failure).
  */
 export function PagedPosts({ source, sort, empty, pending = false, arrange, children }: PagedPostsProps) {
+  const { t } = useLingui();
   const query = useInfiniteQuery({ ...postListQuery(source, sort), placeholderData: keepPreviousData });
   const {
     data,
@@ -89,16 +91,19 @@ export function PagedPosts({ source, sort, empty, pending = false, arrange, chil
   if (isPending || pending) {
     return (
       <p className={styles.status} role="status">
-        Loading posts…
+        <Trans>Loading posts…</Trans>
       </p>
     );
   }
   if (isError && !data) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The posts could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The posts could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -121,12 +126,18 @@ export function PagedPosts({ source, sort, empty, pending = false, arrange, chil
             onClick={() => void fetchNextPage()}
             aria-disabled={isFetchingNextPage || undefined}
           >
-            {isFetchingNextPage ? 'Loading more posts…' : 'Load more posts'}
+            {isFetchingNextPage ? t`Loading more posts…` : t`Load more posts`}
           </Button>
         ) : (
-          <p className={styles.status}>You are all caught up.</p>
+          <p className={styles.status}>
+            <Trans>You are all caught up.</Trans>
+          </p>
         )}
-        {isError && hasNextPage && <p className={styles.status}>The next posts could not be loaded.</p>}
+        {isError && hasNextPage && (
+          <p className={styles.status}>
+            <Trans>The next posts could not be loaded.</Trans>
+          </p>
+        )}
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { DropZone } from './composer/drop-zone';
 import { PictureList } from './composer/picture-list';
@@ -20,12 +21,13 @@ interface PictureFieldProps {
  * What changes (added, moved, removed) is said in a polite live region.
  */
 export function PictureField({ pictures, over, disabled, idPrefix, autoFocus }: PictureFieldProps) {
+  const { t } = useLingui();
   const { draft, items, add, leftOut, announcement, announce } = pictures;
   const inputRef = useRef<HTMLInputElement>(null);
   const noteId = `${idPrefix}left-out`;
 
   return (
-    <section className={styles.pictures} aria-label="Pictures">
+    <section className={styles.pictures} aria-label={t`Pictures`}>
       <PictureList
         draft={draft}
         items={items}

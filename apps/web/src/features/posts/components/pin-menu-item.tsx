@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Post } from '@share-arts/contract';
 import { Pin, PinOff } from 'lucide-react';
 import { useCurrentUser } from '../../../lib/session';
@@ -9,6 +10,7 @@ import { usePinChange, usePinnedPosts } from '../api/pin-post';
  * else's. Whether it is pinned comes from the author's pinned works (one cached request for all cards).
  */
 export function usePinMenuItems(post: Pick<Post, '_id'>, isAuthor: boolean): MenuItem[] {
+  const { t } = useLingui();
   const { data: me } = useCurrentUser();
   const pinned = usePinnedPosts(isAuthor ? me?.username : undefined);
   const { change } = usePinChange();
@@ -17,12 +19,12 @@ export function usePinMenuItems(post: Pick<Post, '_id'>, isAuthor: boolean): Men
   return [
     isPinned
       ? {
-          label: 'Unpin from profile',
+          label: t`Unpin from profile`,
           icon: <PinOff aria-hidden="true" size="1.1em" />,
           onSelect: () => change({ action: 'unpin', postId: post._id }),
         }
       : {
-          label: 'Pin to profile',
+          label: t`Pin to profile`,
           icon: <Pin aria-hidden="true" size="1.1em" />,
           onSelect: () => change({ action: 'pin', postId: post._id }),
         },

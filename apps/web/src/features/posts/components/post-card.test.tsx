@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Post } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,13 +7,18 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PostCard } from './post-card';
 
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 const render = (post: Post, variant: 'feed' | 'page' = 'feed') =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <PostCard post={post} variant={variant} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PostCard post={post} variant={variant} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 
 const local = {

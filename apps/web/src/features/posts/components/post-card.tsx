@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Post } from '@share-arts/contract';
 import {
   BellOff,
@@ -71,12 +73,14 @@ interface PostCardProps {
 function intrinsicSize(post: Post): CSSProperties {
   const pictures = postPictures(post);
   const ratio = (1 / clampedRatio(pictures[0] ?? DEFAULT_PICTURE_SIZE)).toFixed(4);
-  const dots = pictures.length > 1 ? ' + 2rem' : '';
-  return { containIntrinsicSize: `auto calc(min(100vw, 40rem) * ${ratio} + 12rem${dots})` };
+  // The sum itself is in post-card.module.css (.card's contain-intrinsic-size).
+  return { '--card-ratio': ratio, '--card-dots': pictures.length > 1 ? '2rem' : '0rem' } as CSSProperties;
 }
 
+/** "1,234 likes", in the current language (called at render, so it follows a switch of language). */
 function likeLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'like' : 'likes'}`;
+  const shown = formatCount(count);
+  return plural(count, { one: `${shown} like`, other: `${shown} likes` });
 }
 
 /**
@@ -92,6 +96,7 @@ export const PostCard = memo(function PostCard({
   setsize,
   pinned = false,
 }: PostCardProps) {
+  const { t } = useLingui();
   const post = useShadowedPost(cached);
   // On screen, its counts follow everyone's likes and comments (the live stream's `watch`).
   const watchRef = useWatchPost<HTMLElement>(cached._id);
@@ -107,13 +112,18 @@ export const PostCard = memo(function PostCard({
   const postPath = `/posts/${encodeURIComponent(post._id)}`;
   const { liked, bookmarked, followsAuthor } = post.viewer;
   const pinItems = usePinMenuItems(post, isAuthor);
+  const username = post.username;
+  // Someone on another server is named by their whole handle.
+  const authorName = post.origin ? <Handle username={post.username} /> : post.username;
+  const reasonTag = post.reason?.tag;
+  const editedAt = post.editedAt ? formatFullDate(post.editedAt) : '';
 
   const menuItems: MenuItem[] = isAuthor
     ? [
-        { label: 'Edit', icon: <Pencil aria-hidden="true" size="1.1em" />, onSelect: () => setDialog('edit') },
+        { label: t`Edit`, icon: <Pencil aria-hidden="true" size="1.1em" />, onSelect: () => setDialog('edit') },
         ...pinItems,
         {
-          label: 'Delete',
+          label: t`Delete`,
           icon: <Trash2 aria-hidden="true" size="1.1em" />,
           tone: 'danger',
           onSelect: () => setDialog('delete'),
@@ -121,7 +131,7 @@ export const PostCard = memo(function PostCard({
       ]
     : [
         {
-          label: followsAuthor ? 'Following' : 'Follow',
+          label: followsAuthor ? t`Following` : t`Follow`,
           icon: followsAuthor ? (
             <UserCheck aria-hidden="true" size="1.1em" />
           ) : (
@@ -132,12 +142,12 @@ export const PostCard = memo(function PostCard({
         ...(me
           ? [
               {
-                label: `Mute @${post.username}`,
+                label: t`Mute @${username}`,
                 icon: <BellOff aria-hidden="true" size="1.1em" />,
                 onSelect: () => setDialog('mute'),
               },
               {
-                label: 'Report',
+                label: t`Report`,
                 icon: <CircleAlert aria-hidden="true" size="1.1em" />,
                 onSelect: () => setDialog('report'),
               },
@@ -161,7 +171,9 @@ export const PostCard = memo(function PostCard({
         // the viewer.
         <Link to={postPath} className={styles.timeLink}>
           {time}
-          <span className="visually-hidden">, open the post</span>
+          <span className="visually-hidden">
+            <Trans>, open the post</Trans>
+          </span>
         </Link>
       ) : (
         time
@@ -181,7 +193,9 @@ export const PostCard = memo(function PostCard({
       {pinned && (
         <p className={styles.reason}>
           <Pin aria-hidden="true" size="1em" />
-          <span>Pinned</span>
+          <span>
+            <Trans>Pinned</Trans>
+          </span>
         </p>
       )}
       {variant === 'feed' && post.reason && (
@@ -189,10 +203,12 @@ export const PostCard = memo(function PostCard({
         <p className={styles.reason}>
           <Hash aria-hidden="true" size="1em" />
           <span>
-            Because you follow{' '}
-            <Link to={tagPath(post.reason.tag)} className={styles.reasonLink}>
-              #{post.reason.tag}
-            </Link>
+            <Trans>
+              Because you follow{' '}
+              <Link to={tagPath(post.reason.tag)} className={styles.reasonLink}>
+                #{reasonTag}
+              </Link>
+            </Trans>
           </span>
         </p>
       )}
@@ -202,11 +218,13 @@ export const PostCard = memo(function PostCard({
         </Link>
         <div className={styles.byline}>
           <h2 id={headingId} className={styles.author}>
-            <span className="visually-hidden">Post by </span>
-            <Link to={authorPath} className={styles.authorLink}>
-              {/* Someone on another server is named by their whole handle. */}
-              {post.origin ? <Handle username={post.username} /> : post.username}
-            </Link>
+            {/* One message, so a language may put the hidden "Post by" after the name. */}
+            <Trans>
+              <span className="visually-hidden">Post by </span>
+              <Link to={authorPath} className={styles.authorLink}>
+                {authorName}
+              </Link>
+            </Trans>
             {post.authorOpenForCommissions && <OpenBadge />}
           </h2>
           {post.editedAt ? (
@@ -216,12 +234,13 @@ export const PostCard = memo(function PostCard({
               <button
                 type="button"
                 className={styles.edited}
-                title={`Edited ${formatFullDate(post.editedAt)}`}
+                title={t`Edited ${editedAt}`}
                 // One name, read as written (a hidden span beside the word is read as a separate word).
-                aria-label="edited: see what changed"
+                aria-label={t`edited: see what changed`}
                 onClick={() => setDialog('history')}
               >
-                <span aria-hidden="true">· </span>edited
+                <span aria-hidden="true">· </span>
+                <Trans>edited</Trans>
               </button>
             </span>
           ) : (
@@ -229,7 +248,7 @@ export const PostCard = memo(function PostCard({
           )}
         </div>
         <Menu
-          label="Post options"
+          label={t`Post options`}
           trigger={<MoreHorizontal aria-hidden="true" size="1.35em" />}
           items={menuItems}
           className={styles.menu}
@@ -244,7 +263,7 @@ export const PostCard = memo(function PostCard({
         <button
           type="button"
           className={`${styles.action} ${styles.heart}`}
-          aria-label={liked ? 'Unlike' : 'Like'}
+          aria-label={liked ? t`Unlike` : t`Like`}
           aria-pressed={liked}
           onClick={() => toggleLike(cached)}
         >
@@ -253,14 +272,14 @@ export const PostCard = memo(function PostCard({
         <Link
           to={variant === 'page' ? '#comments' : `${postPath}#comments`}
           className={styles.action}
-          aria-label="Comments"
+          aria-label={t`Comments`}
         >
           <MessageCircle aria-hidden="true" size="1.5em" />
         </Link>
         <button
           type="button"
           className={`${styles.action} ${styles.save}`}
-          aria-label={bookmarked ? 'Remove from saved' : 'Save'}
+          aria-label={bookmarked ? t`Remove from saved` : t`Save`}
           aria-pressed={bookmarked}
           onClick={() => toggleBookmark(cached)}
         >
@@ -270,7 +289,7 @@ export const PostCard = memo(function PostCard({
           <button
             type="button"
             className={`${styles.action} ${styles.saveTo}`}
-            aria-label="Save to…"
+            aria-label={t`Save to…`}
             aria-haspopup="dialog"
             onClick={() => setDialog('save-to')}
           >

@@ -1,6 +1,9 @@
-import { LIMITS, TOASTS, type Draft, type Post } from '@share-arts/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LIMITS, type Draft, type Post } from '@share-arts/contract';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import type { SharedItems } from '../../../lib/pwa/shared-items';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import layout from '../../../ui/dialog-layout.module.css';
@@ -15,28 +18,24 @@ import { useFileDrop, usePastedFiles } from './composer/use-file-drop';
 import { initialRights, MoreOptions, rightsDraft, sameRights } from './composer/more-options';
 // Drafts and scheduled posts (issue 41).
 import { DraftBar } from './composer/draft-bar';
+// A post composed offline, kept on the device (issue 44).
+import { OfflineDraftOffer } from './composer/offline-draft-offer';
 import { ScheduleButton } from './composer/schedule-button';
 import { useDraftAutosave } from './composer/use-draft-autosave';
 import { EmojiButton } from './emoji-button';
 import { PictureField } from './picture-field';
 import { ProcessPicturesField, useProcessPictures } from './composer/process-pictures';
 import styles from './post-composer.module.css';
+import { toastText } from '../../../lib/spec-toasts';
 
 interface PostComposerProps {
   /** The post to edit; absent to write a new one. */
   post?: Post;
   /** A draft to resume (issue 41); absent with post, or to start a new one. */
   draft?: Draft;
+  /** What was shared to the installed app (issue 44): its pictures in order, its words as the post's text. */
+  shared?: SharedItems | undefined;
   onClose: () => void;
-}
-
-function discardText(editing: boolean, items: readonly DraftPicture[]): string {
-  if (editing) return 'What you changed in this post will be lost.';
-  const chosen = items.filter((item) => item.file).length;
-  if (chosen === 0) return 'What you wrote will be lost.';
-  return chosen === 1
-    ? 'Your text and the picture you chose will be lost.'
-    : `Your text and the ${chosen} pictures you chose will be lost.`;
 }
 
 /**
@@ -45,10 +44,22 @@ function discardText(editing: boolean, items: readonly DraftPicture[]): string {
  * its own alt text; then the text with emoji. Post waits until every picture is uploaded, and stays in
  * view at the bottom of the dialog however long the list grows.
  */
-export default function PostComposer({ post, draft, onClose }: PostComposerProps) {
+export default function PostComposer({ post, draft, shared, onClose }: PostComposerProps) {
+  const { t } = useLingui();
   const editing = post !== undefined;
+  const discardText = (editing: boolean, items: readonly DraftPicture[]): string => {
+    if (editing) return t`What you changed in this post will be lost.`;
+    const chosen = items.filter((item) => item.file).length;
+    if (chosen === 0) return t`What you wrote will be lost.`;
+    return t`${plural(chosen, {
+      one: 'Your text and the picture you chose will be lost.',
+      other: 'Your text and the # pictures you chose will be lost.',
+    })}`;
+  };
   const [saved] = useState(() => draft?.pictures ?? savedPictures(post));
-  const [content, setContent] = useState(post?.content ?? draft?.content ?? '');
+  const [content, setContent] = useState(
+    () => post?.content ?? draft?.content ?? shared?.text.slice(0, LIMITS.postContentMax) ?? '',
+  );
   const [savedRights] = useState(() => initialRights(post ?? draft?.rights));
   const [rights, setRights] = useState(savedRights);
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,14 +76,38 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
   const busy = save.isPending;
   const pictures = useComposerPictures(saved);
   const { items } = pictures;
+  // The shared pictures join the list once the draft is live (after StrictMode's trial mount, which disposes it).
+  const sharedAdded = useRef(false);
+  const addPictures = useRef(pictures.add);
+  useLayoutEffect(() => {
+    addPictures.current = pictures.add;
+  });
+  useEffect(() => {
+    if (!shared || sharedAdded.current) return;
+    const timer = setTimeout(() => {
+      sharedAdded.current = true;
+      if (shared.files.length > 0) addPictures.current(shared.files);
+      if (shared.dropped > 0) {
+        const dropped = shared.dropped;
+        toast.warning(
+          say`${plural(dropped, {
+            one: 'The picture you shared could not be taken this time: add it here from your gallery.',
+            other: 'The # pictures you shared could not be taken this time: add them here from your gallery.',
+          })}`,
+        );
+      }
+    });
+    return () => clearTimeout(timer);
+  }, [shared]);
   const { over, dropProps } = useFileDrop(pictures.add, busy);
   usePastedFiles(pictures.add, busy || confirmingDiscard);
-  const process = useProcessPictures(post);
+  const process = useProcessPictures(post, draft);
   const autosave = useDraftAutosave({
     enabled: !editing,
     initial: draft,
     content,
     items,
+    processItems: process.pictures.items,
     rights: rightsDraft(rights),
     series: seriesChoice,
   });
@@ -117,7 +152,7 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
     event.preventDefault();
     if (busy || wait) return;
     if (!content.trim()) {
-      toast.warning(TOASTS.postEmpty);
+      toast.warning(toastText('postEmpty'));
       textRef.current?.focus();
       return;
     }
@@ -127,7 +162,7 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
       { content, pictures: draftPictures, process: process.draft, rights: rightsDraft(rights) },
       {
         onSuccess: (saved) => {
-          if (!editing) toast.success(TOASTS.posted);
+          if (!editing) toast.success(toastText('posted'));
           if (!editing) seriesChoice.applyTo(saved._id);
           if (!editing) void autosave.posted();
           onClose();
@@ -135,7 +170,7 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
         onError: (error) => {
           // The spec: "Unable to Post" when posting fails; a failed edit shows no toast. Either way the
           // dialog stays open with everything the person wrote and chose, and says what went wrong.
-          if (!editing) toast.error(TOASTS.postFailed);
+          if (!editing) toast.error(toastText('postFailed'));
           setFailure(errorMessage(error));
         },
       },
@@ -143,7 +178,7 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
   };
 
   return (
-    <Modal title={editing ? 'Edit Post' : 'Add Post'} onClose={requestClose} busy={busy}>
+    <Modal title={editing ? t`Edit Post` : t`Add Post`} onClose={requestClose} busy={busy}>
       <form
         className={`${layout.form} ${styles.form}`}
         onSubmit={onSubmit}
@@ -151,11 +186,19 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
         aria-describedby={failure ? statusId : undefined}
         {...dropProps}
       >
+        {!editing && !draft && !shared && (
+          <OfflineDraftOffer
+            onRestore={(kept) => {
+              setContent(kept.content.slice(0, LIMITS.postContentMax));
+              if (kept.files.length > 0) addPictures.current(kept.files);
+            }}
+          />
+        )}
         <PictureField pictures={pictures} over={over} disabled={busy} idPrefix={idPrefix} autoFocus={!editing} />
 
         <div className={layout.field}>
           <label htmlFor={`${counterId}-text`} className={styles.label}>
-            What are you thinking?
+            <Trans>What are you thinking?</Trans>
           </label>
           <SuggestTextarea
             ref={textRef}
@@ -176,7 +219,9 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
           <div className={styles.toolbar}>
             <EmojiButton onPick={insertEmoji} onDone={focusText} disabled={busy} />
             <span id={counterId} className={styles.counter}>
-              <span className="visually-hidden">Characters used: </span>
+              <span className="visually-hidden">
+                <Trans>Characters used:</Trans>{' '}
+              </span>
               {content.length} / {LIMITS.postContentMax}
             </span>
           </div>
@@ -189,8 +234,11 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
 
         {failure && (
           <p id={statusId} className={styles.error} role="alert">
-            {editing ? 'Your changes were not saved' : 'Your post was not published'}: {failure} Your text and pictures
-            are still here; try again.
+            {editing ? (
+              <Trans>Your changes were not saved: {failure} Your text and pictures are still here; try again.</Trans>
+            ) : (
+              <Trans>Your post was not published: {failure} Your text and pictures are still here; try again.</Trans>
+            )}
           </p>
         )}
 
@@ -203,7 +251,7 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
           )}
           <div className={`${styles.buttons} ${layout.stretchWhenNarrow}`}>
             <Button variant="secondary" onClick={requestClose} disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             {!editing && (
               <ScheduleButton
@@ -219,17 +267,17 @@ export default function PostComposer({ post, draft, onClose }: PostComposerProps
               aria-describedby={waitDescription || undefined}
               className={[layout.busySubmit, styles.submit, wait && !busy && styles.blocked].filter(Boolean).join(' ')}
             >
-              {busy ? (editing ? 'Saving…' : 'Posting…') : editing ? 'Edit' : 'Post'}
+              {busy ? (editing ? t`Saving…` : t`Posting…`) : editing ? t`Edit` : t`Post`}
             </Button>
           </div>
         </div>
       </form>
       {confirmingDiscard && (
         <ConfirmDialog
-          title={editing ? 'Discard your changes?' : 'Discard this post?'}
-          confirmLabel="Discard"
-          busyLabel="Discard"
-          cancelLabel="Keep editing"
+          title={editing ? t`Discard your changes?` : t`Discard this post?`}
+          confirmLabel={t`Discard`}
+          busyLabel={t`Discard`}
+          cancelLabel={t`Keep editing`}
           onConfirm={() => {
             void autosave.discard();
             onClose();

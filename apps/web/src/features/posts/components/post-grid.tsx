@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Post, Sort } from '@share-arts/contract';
 import { Heart, Layers, MessageCircle, Pin } from 'lucide-react';
 import {
@@ -28,10 +31,6 @@ const FIRST_WORDS = 12;
 /** Below this width (CSS px) a box's marks are icons with no words. */
 const COMPACT_WIDTH = 150;
 
-function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
 /** The first words of a post's text, for a work whose picture has no alt text. */
 function firstWords(text: string): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
@@ -44,16 +43,24 @@ export function gridLabel(post: Post, pinned: boolean): string {
   const pictures = postPictures(post);
   const first = pictures[0] ?? null;
   const described = first?.alt.trim() || firstWords(post.content) || pictureAlt(first, post.username);
+  const username = post.username;
+  const likeCount = post.likes.likeCount;
+  const commentCount = post.commentCount;
+  const pictureCount = pictures.length;
+  const likes = formatCount(likeCount);
+  const comments = formatCount(commentCount);
   const parts = [
-    `${described}, by @${post.username}`,
-    plural(post.likes.likeCount, 'like', 'likes'),
-    plural(post.commentCount, 'comment', 'comments'),
+    t`${described}, by @${username}`,
+    plural(likeCount, { one: `${likes} like`, other: `${likes} likes` }),
+    plural(commentCount, { one: `${comments} comment`, other: `${comments} comments` }),
   ];
-  if (pictures.length > 1) parts.push(`${pictures.length} pictures`);
-  if (post.aiGenerated) parts.push('AI-generated');
-  if (post.contentWarning) parts.push(`sensitive: ${warningLabel(post.contentWarning)}`);
-  if (pinned) parts.push('pinned');
-  return parts.join(', ');
+  if (pictureCount > 1) parts.push(plural(pictureCount, { one: '# picture', other: '# pictures' }));
+  if (post.aiGenerated) parts.push(t`AI-generated`);
+  const warning = post.contentWarning ? warningLabel(post.contentWarning) : '';
+  if (warning) parts.push(t`sensitive: ${warning}`);
+  if (pinned) parts.push(t`pinned`);
+  // The separator as the language writes a list ("a, b, c"; Japanese with spaces; Arabic "،").
+  return new Intl.ListFormat(i18n.locale || 'en', { style: 'short', type: 'unit' }).format(parts);
 }
 
 interface GridCellProps {
@@ -91,7 +98,7 @@ const GridCell = memo(function GridCell({
   const cover = useSensitiveCover(post);
   const style: CSSProperties = fixed
     ? { width: `${width}px`, aspectRatio: String(ratio) }
-    : { flex: `${ratio} 1 0px`, aspectRatio: String(ratio) };
+    : { flexGrow: ratio, flexShrink: 1, flexBasis: 0, aspectRatio: String(ratio) };
   return (
     <div role="gridcell" className={styles.cell} style={style} ref={watchRef}>
       <Link
@@ -128,7 +135,12 @@ const GridCell = memo(function GridCell({
           <span className={`${styles.mark} ${styles.pinned}`} aria-hidden="true">
             <Pin size="0.95em" />
             {/* A narrow box keeps the pin alone, so it leaves room for the picture count. */}
-            {width >= COMPACT_WIDTH && ' Pinned'}
+            {width >= COMPACT_WIDTH && (
+              <>
+                {' '}
+                <Trans>Pinned</Trans>
+              </>
+            )}
           </span>
         )}
         {pictures.length > 1 && (
@@ -263,12 +275,14 @@ export function PostGridView({
     const row = rowOf(rows, current);
     const span = rows[row];
     let next: number | null = null;
+    // Right to left (Arabic), the next work is to the left.
+    const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? -1 : 1;
     switch (event.key) {
       case 'ArrowRight':
-        next = current + 1;
+        next = current + forward;
         break;
       case 'ArrowLeft':
-        next = current - 1;
+        next = current - forward;
         break;
       case 'ArrowDown':
         next = row < rows.length - 1 ? nearestIn(current, row + 1) : current;

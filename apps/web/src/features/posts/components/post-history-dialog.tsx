@@ -1,5 +1,9 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import {
-  LICENCE_INFO,
+  LICENCES,
   type KeptPicture,
   type PostHistoryPage,
   type PostRevision,
@@ -13,6 +17,7 @@ import { formatFullDate } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import styles from './post-history-dialog.module.css';
+import { licenceName } from '../model/licence-names';
 
 /** The history of a work (issue 41): what each edit changed, newest first. Loaded only when "edited" is chosen. */
 
@@ -21,43 +26,54 @@ const historyPath = (postId: string, cursor: string | null) =>
 
 type Field = keyof PostRevisionValues;
 
-const FIELD_NAMES: Record<Field, string> = {
-  content: 'Words',
-  contentWarning: 'Content warning',
-  commentPolicy: 'Who may comment',
-  licence: 'Licence',
-  aiGenerated: 'AI-generated',
-  downloadable: 'Downloads',
+const FIELD_NAMES: Record<Field, MessageDescriptor> = {
+  content: msg`Words`,
+  contentWarning: msg`Content warning`,
+  commentPolicy: msg`Who may comment`,
+  licence: msg`Licence`,
+  aiGenerated: msg`AI-generated`,
+  downloadable: msg`Downloads`,
 };
 
-const POLICIES: Record<string, string> = {
-  everyone: 'Everyone',
-  following: 'People the artist follows',
-  nobody: 'Nobody',
-};
+/** Said at call time, in the current language. */
+function policyText(policy: string): string {
+  switch (policy) {
+    case 'everyone':
+      return t`Everyone`;
+    case 'following':
+      return t`People the artist follows`;
+    case 'nobody':
+      return t`Nobody`;
+    default:
+      return policy;
+  }
+}
 
 function valueText(field: Field, value: PostRevisionValues[Field]): string {
   switch (field) {
     case 'content':
       return String(value ?? '');
     case 'contentWarning':
-      return value === null || value === undefined ? 'None' : String(value);
+      return value === null || value === undefined ? t`None` : String(value);
     case 'commentPolicy':
-      return POLICIES[String(value)] ?? String(value);
+      return policyText(String(value));
     case 'licence':
-      return LICENCE_INFO[value as keyof typeof LICENCE_INFO]?.name ?? String(value);
+      return LICENCES.includes(value as (typeof LICENCES)[number])
+        ? licenceName(value as (typeof LICENCES)[number])
+        : String(value);
     case 'aiGenerated':
-      return value ? 'Yes' : 'No';
+      return value ? t`Yes` : t`No`;
     case 'downloadable':
-      return value ? 'Allowed' : 'Not allowed';
+      return value ? t`Allowed` : t`Not allowed`;
   }
 }
 
-const countText = (n: number) => `${n} ${n === 1 ? 'picture' : 'pictures'}`;
+const countText = (n: number) => plural(n, { one: '# picture', other: '# pictures' });
 
 /** A picture the history keeps, read with the author's token (its file is public to nobody). */
 function KeptThumb({ picture }: { picture: KeptPicture }) {
   const [src, setSrc] = useState<string | null>(null);
+  const { t } = useLinguiMacro();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
@@ -80,24 +96,31 @@ function KeptThumb({ picture }: { picture: KeptPicture }) {
   return (
     <li className={styles.thumb} style={{ aspectRatio: ratio }}>
       {src ? (
-        <img src={src} alt={picture.alt || 'An earlier picture, without alt text'} className={styles.image} />
+        <img src={src} alt={picture.alt || t`An earlier picture, without alt text`} className={styles.image} />
       ) : (
-        <span className={styles.loading} role="img" aria-label={failed ? 'Could not load this picture' : 'Loading…'} />
+        <span
+          className={styles.loading}
+          role="img"
+          aria-label={failed ? t`Could not load this picture` : t`Loading…`}
+        />
       )}
     </li>
   );
 }
 
 function PicturesChange({ label, change }: { label: string; change: PostRevisionPictures }) {
+  const { t } = useLinguiMacro();
+  const after = countText(change.after);
+  const before = countText(change.before);
   return (
     <li>
       <span className={styles.field}>{label}</span>{' '}
-      {change.before === change.after
-        ? `changed (${countText(change.after)})`
-        : `${countText(change.before)} → ${countText(change.after)}`}
+      {change.before === change.after ? t`changed (${after})` : t`${before} → ${after}`}
       {change.earlier && change.earlier.length > 0 && (
         <>
-          <span className={styles.note}>Before this edit (only you see these):</span>
+          <span className={styles.note}>
+            <Trans>Before this edit (only you see these):</Trans>
+          </span>
           <ul className={styles.thumbs}>
             {change.earlier.map((picture) => (
               <KeptThumb key={picture._id} picture={picture} />
@@ -110,6 +133,8 @@ function PicturesChange({ label, change }: { label: string; change: PostRevision
 }
 
 function Revision({ revision }: { revision: PostRevision }) {
+  const { _ } = useLingui();
+  const { t } = useLinguiMacro();
   const fields = revision.changed.filter((field): field is Field => field in FIELD_NAMES);
   return (
     <li className={styles.revision}>
@@ -120,27 +145,47 @@ function Revision({ revision }: { revision: PostRevision }) {
         {fields.map((field) =>
           field === 'content' ? (
             <li key={field}>
-              <span className={styles.field}>Words changed.</span>
-              <span className={styles.note}>Before:</span>
+              <span className={styles.field}>
+                <Trans>Words changed.</Trans>
+              </span>
+              <span className={styles.note}>
+                <Trans>Before:</Trans>
+              </span>
               <blockquote className={styles.words}>{valueText(field, revision.before[field])}</blockquote>
-              <span className={styles.note}>After:</span>
+              <span className={styles.note}>
+                <Trans>After:</Trans>
+              </span>
               <blockquote className={styles.words}>{valueText(field, revision.after[field])}</blockquote>
             </li>
           ) : (
-            <li key={field}>
-              <span className={styles.field}>{FIELD_NAMES[field]}:</span> {valueText(field, revision.before[field])} →{' '}
-              {valueText(field, revision.after[field])}
-            </li>
+            <FieldChange
+              key={field}
+              name={_(FIELD_NAMES[field])}
+              before={valueText(field, revision.before[field])}
+              after={valueText(field, revision.after[field])}
+            />
           ),
         )}
-        {revision.pictures && <PicturesChange label="Pictures:" change={revision.pictures} />}
-        {revision.processPictures && <PicturesChange label="Process pictures:" change={revision.processPictures} />}
+        {revision.pictures && <PicturesChange label={t`Pictures:`} change={revision.pictures} />}
+        {revision.processPictures && <PicturesChange label={t`Process pictures:`} change={revision.processPictures} />}
       </ul>
     </li>
   );
 }
 
+/** "Licence: CC BY → All rights reserved". */
+function FieldChange({ name, before, after }: { name: string; before: string; after: string }) {
+  return (
+    <li>
+      <Trans>
+        <span className={styles.field}>{name}:</span> {before} → {after}
+      </Trans>
+    </li>
+  );
+}
+
 export default function PostHistoryDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const { t } = useLinguiMacro();
   const query = useInfiniteQuery({
     queryKey: ['posts', 'history', postId],
     queryFn: ({ pageParam, signal }) => apiClient.get<PostHistoryPage>(historyPath(postId, pageParam), { signal }),
@@ -151,19 +196,21 @@ export default function PostHistoryDialog({ postId, onClose }: { postId: string;
   });
   const revisions = query.data?.pages.flatMap((page) => page.revisions) ?? [];
   return (
-    <Modal title="Edit history" onClose={onClose}>
+    <Modal title={t`Edit history`} onClose={onClose}>
       {query.isPending ? (
         <p className={styles.status} role="status">
-          Loading the history…
+          <Trans>Loading the history…</Trans>
         </p>
       ) : query.isError ? (
         <p className={styles.status} role="alert">
           {errorMessage(query.error)}
         </p>
       ) : revisions.length === 0 ? (
-        <p className={styles.status}>This work has not been edited.</p>
+        <p className={styles.status}>
+          <Trans>This work has not been edited.</Trans>
+        </p>
       ) : (
-        <ol className={styles.list} aria-label="Edits, newest first">
+        <ol className={styles.list} aria-label={t`Edits, newest first`}>
           {revisions.map((revision) => (
             <Revision key={revision._id} revision={revision} />
           ))}
@@ -171,7 +218,7 @@ export default function PostHistoryDialog({ postId, onClose }: { postId: string;
       )}
       {query.hasNextPage && (
         <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Show older edits'}
+          {query.isFetchingNextPage ? t`Loading…` : t`Show older edits`}
         </Button>
       )}
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { mayDownload, type Picture, type Post } from '@share-arts/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { aspectRatio, clampedRatio, pageBoxRatio } from '../../../lib/picture-shape';
@@ -44,6 +45,7 @@ interface PostMediaProps {
  * back to the picture last viewed.
  */
 export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
+  const { t } = useLingui();
   // A flashing-warned animation never plays by itself; a sensitive work is covered until Show.
   const pictures = stillPictures(post, postPictures(post));
   const cover = useSensitiveCover(post);
@@ -81,8 +83,8 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
 
   // The AI label sits on the work itself, wherever it is shown.
   const aiBadge = post.aiGenerated && (
-    <span className={styles.aiBadge} title="The artist labels this work as AI-generated">
-      AI-generated
+    <span className={styles.aiBadge} title={t`The artist labels this work as AI-generated`}>
+      <Trans>AI-generated</Trans>
     </span>
   );
 
@@ -102,8 +104,12 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
     );
   }
 
-  const processAlt = (picture: Picture, index: number) =>
-    picture.alt.trim() || `Process picture ${index + 1} of ${process.length} by @${post.username}`;
+  const username = post.username;
+  const processCount = process.length;
+  const processAlt = (picture: Picture, index: number) => {
+    const number = index + 1;
+    return picture.alt.trim() || t`Process picture ${number} of ${processCount} by @${username}`;
+  };
   const strip = variant === 'page' && (
     <ProcessStrip
       pictures={process}
@@ -118,7 +124,7 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
       <Lightbox
         items={[
           ...pictures.map((picture, index) => ({ picture, alt: altOf(picture, index) })),
-          ...process.map((picture, index) => ({ picture, alt: processAlt(picture, index), section: 'Process' })),
+          ...process.map((picture, index) => ({ picture, alt: processAlt(picture, index), section: t`Process` })),
         ]}
         start={viewer}
         // A work from another server: what is here is a copy, its original is on its own server.
@@ -191,7 +197,7 @@ export function PostMedia({ post, variant, priority = false }: PostMediaProps) {
           ref={carouselRef}
           count={count}
           itemName="picture"
-          label={`Pictures by @${post.username}`}
+          label={t`Pictures by @${username}`}
           viewportClassName={boxClass}
           renderSlide={opener}
         />

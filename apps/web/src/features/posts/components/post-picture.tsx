@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Picture, Post } from '@share-arts/contract';
 import { ResponsivePicture, StaticPicture, type PictureLoading } from '../../../ui/responsive-picture';
 
@@ -20,12 +21,13 @@ export function pictureAlt(
   username: string,
   position?: { index: number; count: number },
 ): string {
-  if (!picture) return `Default picture of a post by @${username}`;
+  if (!picture) return t`Default picture of a post by @${username}`;
   const alt = picture.alt.trim();
   if (alt) return alt;
-  return position && position.count > 1
-    ? `Picture ${position.index + 1} of ${position.count} by @${username}`
-    : `Picture by @${username}`;
+  if (!position || position.count <= 1) return t`Picture by @${username}`;
+  const number = position.index + 1;
+  const count = position.count;
+  return t`Picture ${number} of ${count} by @${username}`;
 }
 
 interface PostPictureProps {

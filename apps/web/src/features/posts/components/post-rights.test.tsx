@@ -1,14 +1,21 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Post } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PostLicence } from './post-rights';
 
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 const render = (post: Post) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <PostLicence post={post} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <PostLicence post={post} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 
 const picture = {

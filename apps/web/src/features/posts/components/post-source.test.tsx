@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Post } from '@share-arts/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -5,10 +7,15 @@ import { PostSource } from './post-source';
 
 const render = (post: Pick<Post, 'origin' | 'importedFrom'>, variant: 'feed' | 'page' = 'feed') =>
   renderToStaticMarkup(
-    <PostSource post={post} variant={variant}>
-      <time>3h</time>
-    </PostSource>,
+    <I18nProvider i18n={i18n}>
+      <PostSource post={post} variant={variant}>
+        <time>3h</time>
+      </PostSource>
+    </I18nProvider>,
   );
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('where a work comes from, beside its time', () => {
   it('a work from another server: "from" its server, leading out to its page there', () => {

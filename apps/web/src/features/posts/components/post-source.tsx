@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Post } from '@share-arts/contract';
 import type { ReactNode } from 'react';
 import { httpUrl } from '../../../lib/safe-url';
@@ -21,16 +22,26 @@ export function PostSource({
   let source: ReactNode = null;
   if (post.origin) {
     const url = httpUrl(post.origin.url);
+    const host = post.origin.host;
     source = url ? (
       <a className={styles.origin} href={url} target="_blank" rel="noopener nofollow">
-        from {post.origin.host}
-        <span className="visually-hidden"> (its page there, opens in a new tab)</span>
+        <Trans>
+          from {host}
+          <span className="visually-hidden"> (its page there, opens in a new tab)</span>
+        </Trans>
       </a>
     ) : (
-      <span className={styles.origin}>from {post.origin.host}</span>
+      <span className={styles.origin}>
+        <Trans>from {host}</Trans>
+      </span>
     );
   } else if (variant === 'page' && post.importedFrom) {
-    source = <span className={styles.origin}>Imported from {post.importedFrom}</span>;
+    const site = post.importedFrom;
+    source = (
+      <span className={styles.origin}>
+        <Trans>Imported from {site}</Trans>
+      </span>
+    );
   }
   if (!source) return children;
   // The dot goes with where it is from: a narrow column moves both to the next line.

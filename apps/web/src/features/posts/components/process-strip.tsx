@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Picture } from '@share-arts/contract';
 import { useId, type Ref } from 'react';
 import { ResponsivePicture } from '../../../ui/responsive-picture';
@@ -26,7 +27,7 @@ export function ProcessStrip({ pictures, altOf, onOpen, onWarm, listRef }: Proce
   return (
     <section className={styles.process} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.title}>
-        Process
+        <Trans>Process</Trans>
       </h3>
       <ol ref={listRef} className={styles.list}>
         {pictures.map((picture, index) => (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Picture, Post } from '@share-arts/contract';
 import { useSyncExternalStore } from 'react';
 import { useCurrentUser } from '../../../lib/session';
@@ -22,10 +23,22 @@ export function useSensitiveMode(): 'show' | 'blur' | 'hide' {
   return me?.settings?.sensitiveMedia ?? 'blur';
 }
 
-const WARNING_NAMES: Record<string, string> = { nudity: 'Nudity', blood: 'Blood', flashing: 'Flashing lights' };
-
-/** A warning as a person reads it: the offered ones by name, the author's own words as they wrote them. */
-export const warningLabel = (warning: string): string => WARNING_NAMES[warning] ?? warning;
+/**
+ * A warning as a person reads it: the offered ones by name (in the current language, said at call time), the
+ * author's own words as they wrote them.
+ */
+export function warningLabel(warning: string): string {
+  switch (warning) {
+    case 'nudity':
+      return t`Nudity`;
+    case 'blood':
+      return t`Blood`;
+    case 'flashing':
+      return t`Flashing lights`;
+    default:
+      return warning;
+  }
+}
 
 /**
  * Whether a post's pictures are covered for this viewer now, and how: null when they are shown (no warning,

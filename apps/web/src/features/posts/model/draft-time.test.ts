@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { defaultScheduleTime, scheduledLabel, scheduleProblem, toLocalInput } from './draft-time';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('scheduled times', () => {
   it('are shown in the zone they were chosen in, named', () => {

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+
 // The times of scheduled posts (issue 41): shown in the zone the artist chose them in, and read from the
 // composer's date-time input, which is in the browser's own zone.
 
@@ -35,6 +38,21 @@ export function scheduledLabel(iso: string, timeZone: string, now = new Date()):
         .map((part) => [part.type, part.value]),
     );
   const when = parts(at);
+  const locale = i18n.locale;
+  if (locale && locale !== 'en') {
+    // Another language writes the date its own way (the platform's Intl); the zone's name stays as it is.
+    const text = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(when.year !== parts(now).year ? { year: 'numeric' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+    }).format(at);
+    return `${text} (${timeZone})`;
+  }
   const year = when.year !== parts(now).year ? ` ${when.year}` : '';
   const text = `${when.weekday} ${when.day} ${when.month}${year}, ${when.hour}:${when.minute}`;
   return `${text} (${timeZone})`;
@@ -61,8 +79,8 @@ export function defaultScheduleTime(now = new Date()): string {
 /** Why a chosen time cannot be used (the server says the same), or undefined. */
 export function scheduleProblem(value: string, now = new Date()): string | undefined {
   const at = new Date(value);
-  if (!value || Number.isNaN(at.getTime())) return 'Choose a date and a time.';
-  if (at.getTime() <= now.getTime()) return 'That time has passed: choose a time from the next minute on.';
-  if (at.getTime() > now.getTime() + 365 * 86_400_000) return 'Choose a time within a year.';
+  if (!value || Number.isNaN(at.getTime())) return t`Choose a date and a time.`;
+  if (at.getTime() <= now.getTime()) return t`That time has passed: choose a time from the next minute on.`;
+  if (at.getTime() > now.getTime() + 365 * 86_400_000) return t`Choose a time within a year.`;
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Draft, DraftSummary } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -16,21 +17,22 @@ import styles from './drafts-page.module.css';
 
 const PostComposer = lazy(() => import('../components/post-composer'));
 
-/** What a draft's row says of its words: the first line, or that there are none yet. */
-const wordsOf = (draft: DraftSummary) => draft.excerpt.trim().split('\n')[0] || 'No words yet';
-
 /**
  * /drafts — the artist's drafts and scheduled posts (issue 41), the last changed first: resume one in the composer,
  * cancel its schedule, or discard it with its pictures.
  */
 export default function DraftsPage() {
-  useDocumentTitle('Drafts');
+  const { t } = useLingui();
+  useDocumentTitle(t`Drafts`);
+  /** What a draft's row says of its words: the first line, or that there are none yet. */
+  const wordsOf = (draft: DraftSummary) => draft.excerpt.trim().split('\n')[0] || t`No words yet`;
   const queryClient = useQueryClient();
   const { drafts, isPending, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useDrafts();
   const [resuming, setResuming] = useState<Draft>();
   const [discarding, setDiscarding] = useState<DraftSummary>();
   const [busy, setBusy] = useState(false);
 
+  const problem = error ? errorMessage(error) : '';
   const refresh = () => queryClient.invalidateQueries({ queryKey: draftKeys.all });
 
   /** Opens the composer with the whole draft (the list holds its start only). */
@@ -61,24 +63,34 @@ export default function DraftsPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title="Drafts" description="What you started and did not post yet, and your scheduled posts." />
+      <PageHeading
+        title={t`Drafts`}
+        description={t`What you started and did not post yet, and your scheduled posts.`}
+      />
       {isPending ? (
         <p role="status" className={styles.muted}>
-          Loading your drafts…
+          <Trans>Loading your drafts…</Trans>
         </p>
       ) : error ? (
         <div role="alert">
-          <p>Your drafts could not be loaded: {errorMessage(error)}</p>
+          <p>
+            <Trans>Your drafts could not be loaded: {problem}</Trans>
+          </p>
           <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : drafts.length === 0 ? (
-        <p className={styles.muted}>No drafts. What you write in Add Post is kept here until you post it.</p>
+        <p className={styles.muted}>
+          <Trans>No drafts. What you write in Add Post is kept here until you post it.</Trans>
+        </p>
       ) : (
-        <ul className={styles.list} aria-label="Your drafts">
+        <ul className={styles.list} aria-label={t`Your drafts`}>
           {drafts.map((draft) => {
-            const { cover } = draft;
+            const { cover, pictureCount, publishError } = draft;
+            const words = wordsOf(draft);
+            const when = draft.scheduledAt && draft.timeZone ? scheduledLabel(draft.scheduledAt, draft.timeZone) : '';
+            const saved = formatPostTime(draft.updatedAt);
             return (
               <li key={draft._id} className={styles.draft}>
                 {cover ? (
@@ -87,18 +99,26 @@ export default function DraftsPage() {
                   <span className={styles.thumb} aria-hidden="true" />
                 )}
                 <div className={styles.body}>
-                  <p className={styles.words}>{wordsOf(draft)}</p>
-                  {draft.scheduledAt && draft.timeZone ? (
-                    <p className={styles.scheduled}>Publishes {scheduledLabel(draft.scheduledAt, draft.timeZone)}</p>
+                  <p className={styles.words}>{words}</p>
+                  {when ? (
+                    <p className={styles.scheduled}>
+                      <Trans>Publishes {when}</Trans>
+                    </p>
                   ) : (
                     <p className={styles.meta}>
-                      Saved {formatPostTime(draft.updatedAt)}
-                      {draft.pictureCount > 0 &&
-                        ` · ${draft.pictureCount} ${draft.pictureCount === 1 ? 'picture' : 'pictures'}`}
+                      <Trans>Saved {saved}</Trans>
+                      {pictureCount > 0 && (
+                        <>
+                          {' · '}
+                          <Plural value={pictureCount} one="# picture" other="# pictures" />
+                        </>
+                      )}
                     </p>
                   )}
-                  {draft.publishError && (
-                    <p className={styles.problem}>Not published at its time: {draft.publishError}</p>
+                  {publishError && (
+                    <p className={styles.problem}>
+                      <Trans>Not published at its time: {publishError}</Trans>
+                    </p>
                   )}
                   <div className={styles.actions}>
                     <Button
@@ -106,23 +126,23 @@ export default function DraftsPage() {
                       disabled={busy}
                       onClick={() => void resume(draft._id)}
                       onPointerEnter={() => void import('../components/post-composer')}
-                      aria-label={`Resume: ${wordsOf(draft)}`}
+                      aria-label={t`Resume: ${words}`}
                     >
-                      Resume
+                      <Trans>Resume</Trans>
                     </Button>
                     {draft.scheduledAt && (
                       <Button
                         variant="secondary"
                         disabled={busy}
                         onClick={() =>
-                          void run(() => draftsApi.unschedule(draft._id), 'Schedule cancelled: kept as a draft')
+                          void run(() => draftsApi.unschedule(draft._id), t`Schedule cancelled: kept as a draft`)
                         }
                       >
-                        Cancel schedule
+                        <Trans>Cancel schedule</Trans>
                       </Button>
                     )}
                     <Button variant="secondary" disabled={busy} onClick={() => setDiscarding(draft)}>
-                      Discard
+                      <Trans>Discard</Trans>
                     </Button>
                   </div>
                 </div>
@@ -133,7 +153,7 @@ export default function DraftsPage() {
       )}
       {hasNextPage && (
         <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {isFetchingNextPage ? t`Loading…` : t`Show more`}
         </Button>
       )}
       {resuming && (
@@ -150,16 +170,16 @@ export default function DraftsPage() {
       )}
       {discarding && (
         <ConfirmDialog
-          title="Discard this draft?"
-          confirmLabel="Discard"
-          busyLabel="Discarding…"
+          title={t`Discard this draft?`}
+          confirmLabel={t`Discard`}
+          busyLabel={t`Discarding…`}
           busy={busy}
           onClose={() => setDiscarding(undefined)}
           onConfirm={() =>
-            void run(() => draftsApi.discard(discarding._id), 'Draft discarded').then(() => setDiscarding(undefined))
+            void run(() => draftsApi.discard(discarding._id), t`Draft discarded`).then(() => setDiscarding(undefined))
           }
         >
-          Its words and pictures will be deleted.
+          <Trans>Its words and pictures will be deleted.</Trans>
         </ConfirmDialog>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { FOLLOW_FROM_ERRORS } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import layout from '../../../ui/dialog-layout.module.css';
 import { TextField } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { followFromUrl, rememberedAccount } from '../api/follow-from';
+import { followFromError } from '../lib/follow-from-errors';
 import styles from './follow-from-dialog.module.css';
 
 interface FollowFromDialogProps {
@@ -20,6 +21,7 @@ interface FollowFromDialogProps {
  * shown to copy, for servers that name no such page.
  */
 export function FollowFromDialog({ username, onClose }: FollowFromDialogProps) {
+  const { t } = useLingui();
   const [account, setAccount] = useState(rememberedAccount);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export function FollowFromDialog({ username, onClose }: FollowFromDialogProps) {
     event.preventDefault();
     if (busy) return;
     if (account.trim() === '') {
-      setError(FOLLOW_FROM_ERRORS.notAnAccount);
+      setError(followFromError('notAnAccount'));
       return;
     }
     setBusy(true);
@@ -44,15 +46,17 @@ export function FollowFromDialog({ username, onClose }: FollowFromDialogProps) {
   };
 
   return (
-    <Modal title={`Follow @${username} from your server`} onClose={onClose}>
+    <Modal title={t`Follow @${username} from your server`} onClose={onClose}>
       <form className={layout.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         <p className={layout.text}>
-          Have an account on Mastodon, Pixelfed or another server of the fediverse? Type it, and you will be sent to
-          your server to follow {username} there. Their new works then reach your home timeline.
+          <Trans>
+            Have an account on Mastodon, Pixelfed or another server of the fediverse? Type it, and you will be sent to
+            your server to follow {username} there. Their new works then reach your home timeline.
+          </Trans>
         </p>
         <TextField
-          label="Your handle or server"
-          hint="Like @you@mastodon.social, or just mastodon.social"
+          label={t`Your handle or server`}
+          hint={t`Like @you@mastodon.social, or just mastodon.social`}
           name="account"
           autoComplete="username"
           autoCapitalize="none"
@@ -64,23 +68,25 @@ export function FollowFromDialog({ username, onClose }: FollowFromDialogProps) {
           required
         />
         <div className={styles.handle}>
-          <span className={layout.text}>Or search for</span>
+          <span className={layout.text}>
+            <Trans>Or search for</Trans>
+          </span>
           <code className={styles.code}>{handle}</code>
           <Button
             variant="secondary"
             onClick={() => void navigator.clipboard?.writeText(handle).then(() => setCopied(true))}
           >
             <Copy aria-hidden="true" size="1em" />
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t`Copied` : t`Copy`}
           </Button>
         </div>
         <div className={layout.actions}>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {/* Not disabled while asking: the focus stays on it, and Escape still closes the dialog. */}
           <Button type="submit" aria-disabled={busy || undefined} className={layout.busySubmit}>
-            {busy ? 'Asking your server…' : 'Go to my server'}
+            {busy ? t`Asking your server…` : t`Go to my server`}
           </Button>
         </div>
       </form>

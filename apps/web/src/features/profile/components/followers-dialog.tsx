@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
@@ -19,6 +20,8 @@ interface FollowersDialogProps {
  * server (a follower here is blocked from their profile).
  */
 export function FollowersDialog({ user, isOwn = false, onClose }: FollowersDialogProps) {
+  const { t } = useLingui();
+  const username = user.username;
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useFollowers(
     user._id,
   );
@@ -28,24 +31,31 @@ export function FollowersDialog({ user, isOwn = false, onClose }: FollowersDialo
   if (isPending) {
     content = (
       <p className={styles.status} role="status">
-        Loading followers…
+        <Trans>Loading followers…</Trans>
       </p>
     );
   } else if (isError && !data) {
+    const problem = errorMessage(error);
     content = (
       <div className={styles.problem} role="alert">
-        <p>The followers could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The followers could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   } else if (followers.length === 0) {
-    content = <p className={styles.status}>No followers yet.</p>;
+    content = (
+      <p className={styles.status}>
+        <Trans>No followers yet.</Trans>
+      </p>
+    );
   } else {
     content = (
       <>
-        <ul className={styles.list} aria-label={`Followers of @${user.username}`}>
+        <ul className={styles.list} aria-label={t`Followers of @${username}`}>
           {followers.map((person) => (
             <li key={person._id} className={styles.row}>
               <PersonRow user={person} onNavigate={onClose} />
@@ -60,16 +70,20 @@ export function FollowersDialog({ user, isOwn = false, onClose }: FollowersDialo
             onClick={() => void fetchNextPage()}
             aria-disabled={isFetchingNextPage || undefined}
           >
-            {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+            {isFetchingNextPage ? t`Loading more…` : t`Load more`}
           </Button>
         )}
-        {isError && hasNextPage && <p className={styles.status}>The next followers could not be loaded.</p>}
+        {isError && hasNextPage && (
+          <p className={styles.status}>
+            <Trans>The next followers could not be loaded.</Trans>
+          </p>
+        )}
       </>
     );
   }
 
   return (
-    <Modal title="Followers" onClose={onClose}>
+    <Modal title={t`Followers`} onClose={onClose}>
       {content}
     </Modal>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Post } from '@share-arts/contract';
 import { ArrowDown, ArrowUp, PinOff } from 'lucide-react';
 import { Button } from '../../../ui/button';
@@ -10,7 +12,7 @@ function workName(post: Post): string {
   const alt = post.picture?.alt.trim();
   if (alt) return alt;
   const words = post.content.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return 'Untitled work';
+  if (words.length === 0) return t`Untitled work`;
   return words.length > MAX_WORDS ? `${words.slice(0, MAX_WORDS).join(' ')}…` : words.join(' ');
 }
 
@@ -21,6 +23,7 @@ function workName(post: Post): string {
 export function PinnedArranger({ pinned }: { pinned: readonly Post[] }) {
   const { change, pending } = usePinChange();
   const ids = pinned.map((post) => post._id);
+  const count = pinned.length;
   const move = (from: number, to: number) => {
     const next = [...ids];
     const [moved] = next.splice(from, 1);
@@ -31,7 +34,9 @@ export function PinnedArranger({ pinned }: { pinned: readonly Post[] }) {
 
   return (
     <details className={styles.arranger}>
-      <summary>Arrange pinned works ({pinned.length})</summary>
+      <summary>
+        <Trans>Arrange pinned works ({count})</Trans>
+      </summary>
       <ol className={styles.pins} aria-busy={pending || undefined}>
         {pinned.map((post, index) => {
           const name = workName(post);
@@ -43,7 +48,7 @@ export function PinnedArranger({ pinned }: { pinned: readonly Post[] }) {
               <span className={styles.pinActions}>
                 <Button
                   variant="secondary"
-                  aria-label={`Move “${name}” earlier`}
+                  aria-label={t`Move “${name}” earlier`}
                   aria-disabled={index === 0 || pending || undefined}
                   onClick={() => index > 0 && !pending && move(index, index - 1)}
                 >
@@ -51,7 +56,7 @@ export function PinnedArranger({ pinned }: { pinned: readonly Post[] }) {
                 </Button>
                 <Button
                   variant="secondary"
-                  aria-label={`Move “${name}” later`}
+                  aria-label={t`Move “${name}” later`}
                   aria-disabled={index === pinned.length - 1 || pending || undefined}
                   onClick={() => index < pinned.length - 1 && !pending && move(index, index + 1)}
                 >
@@ -59,7 +64,7 @@ export function PinnedArranger({ pinned }: { pinned: readonly Post[] }) {
                 </Button>
                 <Button
                   variant="secondary"
-                  aria-label={`Unpin “${name}”`}
+                  aria-label={t`Unpin “${name}”`}
                   aria-disabled={pending || undefined}
                   onClick={() => !pending && change({ action: 'unpin', postId: post._id })}
                 >

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { User } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,6 +7,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sessionKeys } from '../../../lib/session';
 import { ProfileHeader } from './profile-header';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const viewerOf = (me: User | null) => {
   const client = new QueryClient();
@@ -14,11 +19,13 @@ const viewerOf = (me: User | null) => {
 
 const render = (user: User, me: User | null = null) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={viewerOf(me)}>
-      <MemoryRouter>
-        <ProfileHeader user={user} isOwn={false} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={viewerOf(me)}>
+        <MemoryRouter>
+          <ProfileHeader user={user} isOwn={false} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 
 const local: User = {

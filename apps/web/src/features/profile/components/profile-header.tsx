@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@share-arts/contract';
 import { ExternalLink, Globe, Link2, MoveRight, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -28,6 +29,7 @@ interface ProfileHeaderProps {
  * handle and a link to their profile there; following them is Requested until their server accepts.
  */
 export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
+  const { t } = useLingui();
   const { data: me } = useCurrentUser();
   const [followingFrom, setFollowingFrom] = useState(false);
   const [showingFollowers, setShowingFollowers] = useState(false);
@@ -40,6 +42,9 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
   const pending = useFollowShadow(user._id);
   const follows = pending ?? user.viewer.follows;
   const followerCount = Math.max(0, user.followerCount + (follows === user.viewer.follows ? 0 : follows ? 1 : -1));
+  const homeHost = home?.host;
+  const posts = user.postCount;
+  const shownFollowing = formatCount(user.followingCount);
 
   return (
     <section className={styles.card} aria-labelledby="profile-name">
@@ -54,13 +59,17 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               <span className={styles.handle}>
                 <Handle username={user.username} />
               </span>
-              {!isOwn && user.viewer.followsYou && <span className={styles.badge}>Follows you</span>}
+              {!isOwn && user.viewer.followsYou && (
+                <span className={styles.badge}>
+                  <Trans>Follows you</Trans>
+                </span>
+              )}
             </p>
           </div>
           {isOwn ? (
             <ButtonLink to="/settings" variant="secondary" className={styles.action}>
               <Pencil aria-hidden="true" size="1.05em" />
-              Edit Profile
+              <Trans>Edit Profile</Trans>
             </ButtonLink>
           ) : (
             <div className={styles.otherActions}>
@@ -72,7 +81,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
               {!me && !remote && (
                 <Button variant="secondary" className={styles.action} onClick={() => setFollowingFrom(true)}>
                   <Globe aria-hidden="true" size="1.05em" />
-                  Follow from your server
+                  <Trans>Follow from your server</Trans>
                 </Button>
               )}
               <ProfileSafetyMenu user={user} />
@@ -83,30 +92,46 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         {user.movedTo && (
           <p className={styles.moved}>
             <MoveRight aria-hidden="true" size="1.1em" />
-            {isOwn ? 'You moved to' : `${name} moved to`}{' '}
-            <Link to={`/${user.movedTo.username}`}>
-              <Handle username={user.movedTo.username} />
-            </Link>
+            {isOwn ? (
+              <Trans>
+                You moved to{' '}
+                <Link to={`/${user.movedTo.username}`}>
+                  <Handle username={user.movedTo.username} />
+                </Link>
+              </Trans>
+            ) : (
+              <Trans>
+                {name} moved to{' '}
+                <Link to={`/${user.movedTo.username}`}>
+                  <Handle username={user.movedTo.username} />
+                </Link>
+              </Trans>
+            )}
           </p>
         )}
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
         {home?.url && (
           <a className={styles.link} href={home.url} target="_blank" rel="noopener nofollow">
             <ExternalLink aria-hidden="true" size="1.1em" />
-            View on {home.host}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <Trans>
+              View on {homeHost}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Trans>
           </a>
         )}
         {link && (
           <a className={styles.link} href={link} target="_blank" rel="noopener noreferrer">
             <Link2 aria-hidden="true" size="1.1em" />
             {displayUrl(link)}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden">
+              {' '}
+              <Trans>(opens in a new tab)</Trans>
+            </span>
           </a>
         )}
-        <ul className={styles.counts} aria-label="Counts">
+        <ul className={styles.counts} aria-label={t`Counts`}>
           <li className={styles.count}>
-            <strong>{formatCount(user.postCount)}</strong> {user.postCount === 1 ? 'post' : 'posts'}
+            <Plural value={posts} one="# post" other="# posts" />
           </li>
           <li className={styles.count}>
             {followerCount > 0 ? (
@@ -116,18 +141,18 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
                 aria-haspopup="dialog"
                 onClick={() => setShowingFollowers(true)}
               >
-                <strong>{formatCount(followerCount)}</strong> {followerCount === 1 ? 'follower' : 'followers'}
+                <Plural value={followerCount} one="# follower" other="# followers" />
               </button>
             ) : (
-              <>
-                <strong>0</strong> followers
-              </>
+              <Plural value={followerCount} one="# follower" other="# followers" />
             )}
           </li>
           {/* Whom they follow is on their server, not here. */}
           {!remote && (
             <li className={styles.count}>
-              <strong>{formatCount(user.followingCount)}</strong> following
+              <Trans>
+                <strong>{shownFollowing}</strong> following
+              </Trans>
             </li>
           )}
         </ul>

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -5,14 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { ProfilePosts } from './profile-posts';
 import type { RemoteHome } from './remote-home';
 
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 const render = (username: string, remoteHome: RemoteHome | null) => {
   const client = new QueryClient();
   const html = renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProfilePosts username={username} isOwn={false} remoteHome={remoteHome} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ProfilePosts username={username} isOwn={false} remoteHome={remoteHome} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return {
     html,

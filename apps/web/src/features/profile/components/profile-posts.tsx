@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bookmark, ExternalLink, Grid3x3, Heart, LayoutGrid, LibraryBig, List } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -13,20 +14,7 @@ type Tab = 'posts' | 'liked' | 'saved' | 'collections';
 
 // The Collections tab (issue 41) loads when it is opened: the profile's chunk stays light.
 const ProfileCollections = lazy(() => import('../../collections/profile'));
-const COLLECTIONS_TAB: TabItem<Tab> = {
-  value: 'collections',
-  label: 'Collections',
-  icon: <LibraryBig aria-hidden="true" size="1.1em" />,
-};
 type View = 'grid' | 'list';
-
-const OWN_TABS: TabItem<Tab>[] = [
-  { value: 'posts', label: 'Posts', icon: <Grid3x3 aria-hidden="true" size="1.1em" /> },
-  { value: 'liked', label: 'Liked', icon: <Heart aria-hidden="true" size="1.1em" /> },
-  { value: 'saved', label: 'Saved', icon: <Bookmark aria-hidden="true" size="1.1em" /> },
-  COLLECTIONS_TAB,
-];
-const OTHER_TABS = [OWN_TABS[0]!, COLLECTIONS_TAB];
 
 const LIKED: PostListSource = { kind: 'liked' };
 const SAVED: PostListSource = { kind: 'saved' };
@@ -38,10 +26,12 @@ function Empty({ text }: { text: string }) {
 /** A visitor on the profile of an artist who shows their works to signed-in people only. */
 function SignedInOnly({ username }: { username: string }) {
   const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   return (
     <p className={styles.empty}>
-      @{username} shows their works to signed-in people only.{' '}
-      <Link to={signInPath(`${location.pathname}${location.search}`)}>Sign in</Link> to see them.
+      <Trans>
+        @{username} shows their works to signed-in people only. <Link to={signInPath(here)}>Sign in</Link> to see them.
+      </Trans>
     </p>
   );
 }
@@ -51,16 +41,20 @@ function SignedInOnly({ username }: { username: string }) {
  * few before) came here; the rest is on their server.
  */
 function OlderWorks({ home }: { home: RemoteHome }) {
+  const host = home.host;
   return (
     <p className={styles.older}>
       {home.url ? (
         <a href={home.url} target="_blank" rel="noopener nofollow">
-          Older works are on {home.host}
+          <Trans>Older works are on {host}</Trans>
           <ExternalLink aria-hidden="true" size="0.9em" className={styles.external} />
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </a>
       ) : (
-        `Older works are on ${home.host}.`
+        <Trans>Older works are on {host}.</Trans>
       )}
     </p>
   );
@@ -68,12 +62,13 @@ function OlderWorks({ home }: { home: RemoteHome }) {
 
 /** Grid or list: two toggle buttons, the choice kept in the URL (?view=list; the grid is the default). */
 function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const { t } = useLingui();
   const options: { value: View; label: string; icon: ReactNode }[] = [
-    { value: 'grid', label: 'Grid', icon: <LayoutGrid aria-hidden="true" size="1.1em" /> },
-    { value: 'list', label: 'List', icon: <List aria-hidden="true" size="1.1em" /> },
+    { value: 'grid', label: t`Grid`, icon: <LayoutGrid aria-hidden="true" size="1.1em" /> },
+    { value: 'list', label: t`List`, icon: <List aria-hidden="true" size="1.1em" /> },
   ];
   return (
-    <div role="group" aria-label="Show posts as" className={styles.toggle}>
+    <div role="group" aria-label={t`Show posts as`} className={styles.toggle}>
       {options.map((option) => (
         <button
           key={option.value}
@@ -127,6 +122,23 @@ export function ProfilePosts({
    */
   remoteHome?: RemoteHome | null;
 }) {
+  const { t } = useLingui();
+  // The tabs, in the app's language: Posts, Liked, Saved (your own profile) and Collections.
+  const postsTab: TabItem<Tab> = { value: 'posts', label: t`Posts`, icon: <Grid3x3 aria-hidden="true" size="1.1em" /> };
+  const collectionsTab: TabItem<Tab> = {
+    value: 'collections',
+    label: t`Collections`,
+    icon: <LibraryBig aria-hidden="true" size="1.1em" />,
+  };
+  const tabs = {
+    own: [
+      postsTab,
+      { value: 'liked', label: t`Liked`, icon: <Heart aria-hidden="true" size="1.1em" /> },
+      { value: 'saved', label: t`Saved`, icon: <Bookmark aria-hidden="true" size="1.1em" /> },
+      collectionsTab,
+    ] satisfies TabItem<Tab>[],
+    other: [postsTab, collectionsTab],
+  };
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab =
@@ -157,7 +169,7 @@ export function ProfilePosts({
       <Suspense
         fallback={
           <p className={styles.empty} role="status">
-            Loading collections…
+            <Trans>Loading collections…</Trans>
           </p>
         }
       >
@@ -169,8 +181,8 @@ export function ProfilePosts({
       <Panel
         source={LIKED}
         view={view}
-        label="Posts you liked"
-        empty={<Empty text="Posts you like show up here. Tap the heart on a post you love." />}
+        label={t`Posts you liked`}
+        empty={<Empty text={t`Posts you like show up here. Tap the heart on a post you love.`} />}
       />
     );
   } else if (tab === 'saved') {
@@ -178,8 +190,8 @@ export function ProfilePosts({
       <Panel
         source={SAVED}
         view={view}
-        label="Posts you saved"
-        empty={<Empty text="Save posts to find them again here. Use the bookmark on any post." />}
+        label={t`Posts you saved`}
+        empty={<Empty text={t`Save posts to find them again here. Use the bookmark on any post.`} />}
       />
     );
   } else {
@@ -189,7 +201,7 @@ export function ProfilePosts({
         <Panel
           source={{ kind: 'user', username }}
           view={view}
-          label={`Posts by @${username}`}
+          label={t`Posts by @${username}`}
           // The pinned works first, in the grid and in the list of cards alike.
           pinned={pinned}
           pinnedPending={pinnedPending}
@@ -197,11 +209,13 @@ export function ProfilePosts({
             hiddenFromVisitor ? (
               <SignedInOnly username={username} />
             ) : remoteHome ? (
-              <Empty text={`No works by @${username} have come here yet.`} />
+              <Empty text={t`No works by @${username} have come here yet.`} />
             ) : (
               <Empty
                 text={
-                  isOwn ? 'You have not posted yet. Share your art with Add Post.' : `@${username} has not posted yet.`
+                  isOwn
+                    ? t`You have not posted yet. Share your art with Add Post.`
+                    : t`@${username} has not posted yet.`
                 }
               />
             )
@@ -216,8 +230,8 @@ export function ProfilePosts({
     <div className={styles.section}>
       <ViewToggle view={view} onChange={changeView} />
       <Tabs
-        label="Profile sections"
-        items={isOwn ? OWN_TABS : remoteHome || hiddenFromVisitor ? OTHER_TABS.slice(0, 1) : OTHER_TABS}
+        label={t`Profile sections`}
+        items={isOwn ? tabs.own : remoteHome || hiddenFromVisitor ? tabs.other.slice(0, 1) : tabs.other}
         value={tab}
         onChange={select}
       >

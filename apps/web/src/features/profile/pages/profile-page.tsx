@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -21,7 +22,8 @@ const SendInquiry = lazy(() => import('../../inquiries/send'));
 
 /** /profile (the current user) and /:username (anyone, in any letter case). */
 export default function ProfilePage() {
-  useDocumentTitle('Profile');
+  const { t } = useLingui();
+  useDocumentTitle(t`Profile`);
   const { username: param } = useParams();
   const { data: me } = useCurrentUser();
   const username = param ?? me?.username ?? '';
@@ -36,17 +38,20 @@ export default function ProfilePage() {
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading profile…
+        <Trans>Loading profile…</Trans>
       </p>
     );
   }
   if (isError && !user) {
     if (error instanceof ApiError && error.status === 404) return <UserNotFound username={username} />;
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The profile could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The profile could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
@@ -42,7 +43,7 @@ export function useRemoveMutedWord() {
         (words ?? []).filter((entry) => entry.word !== word),
       );
       refreshPosts(queryClient);
-      toast.success(`“${word}” is no longer muted.`);
+      toast.success(t`“${word}” is no longer muted.`);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { User } from '@share-arts/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -14,10 +15,11 @@ export async function sendRelation(relation: Relation, username: string, on: boo
   else await apiClient.delete(path(relation, username));
 }
 
-const MESSAGES: Record<Relation, [on: (name: string) => string, off: (name: string) => string]> = {
-  block: [(name) => `You blocked @${name}.`, (name) => `You unblocked @${name}.`],
-  mute: [(name) => `You muted @${name}. Their posts leave your lists.`, (name) => `You unmuted @${name}.`],
-};
+/** What a toast says after the change, in the current language (said when called). */
+function doneMessage(relation: Relation, on: boolean, name: string): string {
+  if (relation === 'block') return on ? t`You blocked @${name}.` : t`You unblocked @${name}.`;
+  return on ? t`You muted @${name}. Their posts leave your lists.` : t`You unmuted @${name}.`;
+}
 
 /**
  * After a block or a mute, the person's posts, comments and profile read differently everywhere: the
@@ -39,7 +41,7 @@ export function useRelation(relation: Relation) {
     mutationFn: ({ username, on }: { username: string; on: boolean }) => sendRelation(relation, username, on),
     onSuccess: (_result, { username, on }) => {
       afterRelationChange(queryClient, relation, username, on);
-      toast.success(MESSAGES[relation][on ? 0 : 1](username));
+      toast.success(doneMessage(relation, on, username));
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
@@ -50,7 +52,7 @@ export async function toggleRelation(queryClient: QueryClient, relation: Relatio
   try {
     await sendRelation(relation, username, on);
     afterRelationChange(queryClient, relation, username, on);
-    toast.success(MESSAGES[relation][on ? 0 : 1](username));
+    toast.success(doneMessage(relation, on, username));
   } catch (error) {
     toast.error(errorMessage(error));
   }

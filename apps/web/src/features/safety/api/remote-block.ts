@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { PersonSummary } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -23,7 +24,8 @@ export function useRemoteBlock() {
     mutationFn: ({ person, on }: { person: RemotePersonSummary; on: boolean }) => sendRemoteBlock(person._id, on),
     onSuccess: (_result, { person, on }) => {
       void queryClient.invalidateQueries();
-      toast.success(on ? `You blocked @${person.remote.handle}.` : `You unblocked @${person.remote.handle}.`);
+      const name = person.remote.handle;
+      toast.success(on ? t`You blocked @${name}.` : t`You unblocked @${name}.`);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

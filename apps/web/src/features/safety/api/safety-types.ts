@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { PersonSummary, UserCard } from '@share-arts/contract';
 
 // The shapes of issue 23's shared API (block, mute, muted words, reports), as the web app reads them.
@@ -6,14 +8,14 @@ export type ReportTargetType = 'post' | 'comment' | 'user' | 'inquiry';
 export type ReportReason = 'spam' | 'harassment' | 'hate' | 'minors' | 'stolen-art' | 'undisclosed-ai' | 'other';
 
 /** The reasons in the order the report dialog offers them, with their labels. */
-export const REPORT_REASONS: readonly { value: ReportReason; label: string }[] = [
-  { value: 'spam', label: 'Spam' },
-  { value: 'harassment', label: 'Harassment' },
-  { value: 'hate', label: 'Hate' },
-  { value: 'minors', label: 'Sexual content involving minors' },
-  { value: 'stolen-art', label: 'Stolen art' },
-  { value: 'undisclosed-ai', label: 'AI work passed as human' },
-  { value: 'other', label: 'Other' },
+export const REPORT_REASONS: readonly { value: ReportReason; label: MessageDescriptor }[] = [
+  { value: 'spam', label: msg`Spam` },
+  { value: 'harassment', label: msg`Harassment` },
+  { value: 'hate', label: msg`Hate` },
+  { value: 'minors', label: msg`Sexual content involving minors` },
+  { value: 'stolen-art', label: msg`Stolen art` },
+  { value: 'undisclosed-ai', label: msg`AI work passed as human` },
+  { value: 'other', label: msg`Other` },
 ];
 
 export const REPORT_NOTE_MAX = 1000;

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { PersonSummary } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -29,13 +31,18 @@ function renderBlocks(users: PersonSummary[]) {
   const client = new QueryClient();
   client.setQueryData(safetyKeys.accounts('blocks'), { pages: [{ users, nextCursor: null }], pageParams: [null] });
   return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AccountList kind="blocks" />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AccountList kind="blocks" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('Settings: blocked people here and on other servers (issue 39)', () => {
   it('names someone on another server by their handle, linking out to their server, with Unblock', () => {
@@ -61,9 +68,11 @@ describe('Settings: blocked people here and on other servers (issue 39)', () => 
 describe("the followers dialog's Block for someone on another server", () => {
   it('is a button naming them, which opens the confirm first (nothing is sent on render)', () => {
     const html = renderToStaticMarkup(
-      <QueryClientProvider client={new QueryClient()}>
-        <RemoteBlockButton person={remote} />
-      </QueryClientProvider>,
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <RemoteBlockButton person={remote} />
+        </QueryClientProvider>
+      </I18nProvider>,
     );
     expect(html).toContain('aria-label="Block @bob@mastodon.example"');
     expect(html).toContain('>Block</button>');

@@ -1,3 +1,5 @@
+import { t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { httpUrl } from '../../../lib/safe-url';
@@ -9,34 +11,39 @@ import { useRemoteBlock } from '../api/remote-block';
 import { useRelation } from '../dialogs';
 import styles from './safety-settings.module.css';
 
-const COPY = {
-  blocks: {
-    title: 'Blocked accounts',
-    empty: 'You have not blocked anyone.',
-    hint: 'They don’t see your works and cannot interact with you; they are not told.',
-    undo: 'Unblock',
-    relation: 'block',
-  },
-  mutes: {
-    title: 'Muted accounts',
-    empty: 'You have not muted anyone.',
-    hint: 'Their posts stay out of your lists; they are not told.',
-    undo: 'Unmute',
-    relation: 'mute',
-  },
-} as const;
+/** The words of each list, in the current language (said at render). */
+const copyOf = (kind: 'blocks' | 'mutes') =>
+  kind === 'blocks'
+    ? {
+        title: say`Blocked accounts`,
+        empty: say`You have not blocked anyone.`,
+        hint: say`They don’t see your works and cannot interact with you; they are not told.`,
+        undo: say`Unblock`,
+        undoName: (name: string) => say`Unblock @${name}`,
+        relation: 'block' as const,
+      }
+    : {
+        title: say`Muted accounts`,
+        empty: say`You have not muted anyone.`,
+        hint: say`Their posts stay out of your lists; they are not told.`,
+        undo: say`Unmute`,
+        undoName: (name: string) => say`Unmute @${name}`,
+        relation: 'mute' as const,
+      };
 
 /**
  * Settings' "Blocked accounts" or "Muted accounts": the people, page by page, each with Unblock / Unmute. Someone on
  * another server (issue 39) is named by their handle, linking out to their profile there.
  */
 export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
-  const copy = COPY[kind];
+  const { t } = useLingui();
+  const copy = copyOf(kind);
   const list = useAccountList(kind);
   const undo = useRelation(copy.relation);
   const unblockRemote = useRemoteBlock();
   const titleId = `${kind}-title`;
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
+  const loadProblem = list.isError ? errorMessage(list.error) : '';
 
   return (
     <section className={styles.card} aria-labelledby={titleId}>
@@ -45,12 +52,16 @@ export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
       </h2>
       <p className={styles.text}>{copy.hint}</p>
       {list.isPending ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : list.isError && users.length === 0 ? (
         <div role="alert">
-          <p>The list could not be loaded: {errorMessage(list.error)}</p>
+          <p>
+            <Trans>The list could not be loaded: {loadProblem}</Trans>
+          </p>
           <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : users.length === 0 ? (
@@ -72,7 +83,7 @@ export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
                   <Button
                     variant="secondary"
                     disabled={busy}
-                    aria-label={`${copy.undo} @${remote.handle}`}
+                    aria-label={copy.undoName(remote.handle)}
                     onClick={() =>
                       unblockRemote.mutate(
                         { person: { ...user, remote }, on: false },
@@ -95,7 +106,7 @@ export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
                 <Button
                   variant="secondary"
                   disabled={busy}
-                  aria-label={`${copy.undo} @${user.username}`}
+                  aria-label={copy.undoName(user.username)}
                   onClick={() =>
                     undo.mutate({ username: user.username, on: false }, { onSuccess: () => void list.refetch() })
                   }
@@ -109,7 +120,7 @@ export function AccountList({ kind }: { kind: 'blocks' | 'mutes' }) {
       )}
       {list.hasNextPage && (
         <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {list.isFetchingNextPage ? t`Loading…` : t`Load more`}
         </Button>
       )}
     </section>

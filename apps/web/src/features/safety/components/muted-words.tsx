@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -10,6 +11,7 @@ const MUTED_WORD_MAX = 100;
 
 /** Settings' "Muted words and tags": posts with one of them stay out of your lists. */
 export function MutedWords() {
+  const { t } = useLingui();
   const words = useMutedWords();
   const add = useAddMutedWord();
   const remove = useRemoveMutedWord();
@@ -20,11 +22,11 @@ export function MutedWords() {
     event.preventDefault();
     const word = draft.trim();
     if (!word) {
-      setProblem('Write a word, or a tag like #spoilers.');
+      setProblem(t`Write a word, or a tag like #spoilers.`);
       return;
     }
     if (word.length > MUTED_WORD_MAX) {
-      setProblem(`A muted word is at most ${MUTED_WORD_MAX} characters.`);
+      setProblem(t`A muted word is at most ${MUTED_WORD_MAX} characters.`);
       return;
     }
     setProblem(undefined);
@@ -35,17 +37,20 @@ export function MutedWords() {
   };
 
   const list = words.data ?? [];
+  const loadProblem = words.isError ? errorMessage(words.error) : '';
   return (
     <section className={styles.card} aria-labelledby="muted-words-title">
       <h2 id="muted-words-title" className={styles.title}>
-        Muted words and tags
+        <Trans>Muted words and tags</Trans>
       </h2>
       <p className={styles.text}>
-        Posts containing one of these (in any letter case) stay out of your lists; opened by a link, they ask first.
+        <Trans>
+          Posts containing one of these (in any letter case) stay out of your lists; opened by a link, they ask first.
+        </Trans>
       </p>
       <form className={styles.addForm} onSubmit={onSubmit} noValidate>
         <TextField
-          label="Word or #tag"
+          label={t`Word or #tag`}
           value={draft}
           maxLength={MUTED_WORD_MAX}
           error={problem}
@@ -56,35 +61,44 @@ export function MutedWords() {
           }}
         />
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Mute'}
+          {add.isPending ? t`Adding…` : t`Mute`}
         </Button>
       </form>
       {words.isPending ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : words.isError ? (
         <div role="alert">
-          <p>Your muted words could not be loaded: {errorMessage(words.error)}</p>
+          <p>
+            <Trans>Your muted words could not be loaded: {loadProblem}</Trans>
+          </p>
           <Button variant="secondary" onClick={() => void words.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : list.length === 0 ? (
-        <p className={styles.text}>No muted words yet.</p>
+        <p className={styles.text}>
+          <Trans>No muted words yet.</Trans>
+        </p>
       ) : (
-        <ul className={styles.list} aria-label="Muted words and tags">
-          {list.map((entry) => (
-            <li key={entry.word} className={styles.row}>
-              <span className={styles.word}>{entry.word}</span>
-              <Button
-                variant="secondary"
-                aria-label={`Remove ${entry.word}`}
-                disabled={remove.isPending && remove.variables === entry.word}
-                onClick={() => remove.mutate(entry.word)}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
+        <ul className={styles.list} aria-label={t`Muted words and tags`}>
+          {list.map((entry) => {
+            const word = entry.word;
+            return (
+              <li key={word} className={styles.row}>
+                <span className={styles.word}>{word}</span>
+                <Button
+                  variant="secondary"
+                  aria-label={t`Remove ${word}`}
+                  disabled={remove.isPending && remove.variables === word}
+                  onClick={() => remove.mutate(word)}
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellOff, CircleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../ui/button';
@@ -23,17 +24,20 @@ export function moderationOf(post: SafetyFields): { state: string; reason: strin
 
 /** A post opened by a link that one of your muted words hides: it asks first ("Show"). */
 export function MutedPostGate({ post, children }: { post: SafetyFields; children: ReactNode }) {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   const word = mutedWordOf(post);
   if (!word || shown) return children;
   return (
-    <section className={styles.notice} aria-label="Hidden post">
+    <section className={styles.notice} aria-label={t`Hidden post`}>
       <BellOff aria-hidden="true" size="1.4em" className={styles.icon} />
       <p className={styles.text}>
-        Hidden because of a muted word (<strong className={styles.word}>{word}</strong>)
+        <Trans>
+          Hidden because of a muted word (<strong className={styles.word}>{word}</strong>)
+        </Trans>
       </p>
       <Button variant="secondary" onClick={() => setShown(true)}>
-        Show
+        <Trans>Show</Trans>
       </Button>
     </section>
   );
@@ -41,17 +45,24 @@ export function MutedPostGate({ post, children }: { post: SafetyFields; children
 
 /** On the author's own post that moderators hid: why, and that nobody else sees it. */
 export function ModerationNotice({ post }: { post: SafetyFields }) {
+  const { t } = useLingui();
   const moderation = moderationOf(post);
   if (!moderation) return null;
+  const state = moderation.state;
+  const reason = moderation.reason || t`none given`;
   return (
     <section className={`${styles.notice} ${styles.moderation}`} aria-labelledby="moderation-notice-title">
       <CircleAlert aria-hidden="true" size="1.4em" className={styles.icon} />
       <div className={`${styles.text} ${styles.stack}`}>
         <h2 id="moderation-notice-title" className={styles.title}>
-          {moderation.state === 'hidden' ? 'Hidden by a moderator' : `Moderated: ${moderation.state}`}
+          {state === 'hidden' ? t`Hidden by a moderator` : t`Moderated: ${state}`}
         </h2>
-        <p>Reason: {moderation.reason || 'none given'}</p>
-        <p className={styles.muted}>Only you can see this post now.</p>
+        <p>
+          <Trans>Reason: {reason}</Trans>
+        </p>
+        <p className={styles.muted}>
+          <Trans>Only you can see this post now.</Trans>
+        </p>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@share-arts/contract';
 import { Bell, BellOff, CircleAlert, MoreHorizontal, Undo2, UserX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -14,6 +15,7 @@ const RelationButton = lazy(() => load().then((module) => ({ default: module.Rel
 
 /** A profile's "More" menu: Mute / Unmute, Block / Unblock (Block asks first), Report. */
 export function ProfileSafetyMenu({ user, className }: { user: User; className?: string }) {
+  const { t } = useLingui();
   const { blocked, muted } = safetyOf(user);
   const [open, setOpen] = useState<'block' | 'report' | 'unblock' | 'mute' | 'unmute' | null>(null);
   const signInFirst = useSignInFirst();
@@ -22,19 +24,19 @@ export function ProfileSafetyMenu({ user, className }: { user: User; className?:
 
   const items: MenuItem[] = [
     muted
-      ? { label: 'Unmute', icon: <Bell aria-hidden="true" size="1.1em" />, onSelect: choose('unmute') }
-      : { label: 'Mute', icon: <BellOff aria-hidden="true" size="1.1em" />, onSelect: choose('mute') },
+      ? { label: t`Unmute`, icon: <Bell aria-hidden="true" size="1.1em" />, onSelect: choose('unmute') }
+      : { label: t`Mute`, icon: <BellOff aria-hidden="true" size="1.1em" />, onSelect: choose('mute') },
     blocked
-      ? { label: 'Unblock', icon: <Undo2 aria-hidden="true" size="1.1em" />, onSelect: choose('unblock') }
-      : { label: 'Block', icon: <UserX aria-hidden="true" size="1.1em" />, tone: 'danger', onSelect: choose('block') },
-    { label: 'Report', icon: <CircleAlert aria-hidden="true" size="1.1em" />, onSelect: choose('report') },
+      ? { label: t`Unblock`, icon: <Undo2 aria-hidden="true" size="1.1em" />, onSelect: choose('unblock') }
+      : { label: t`Block`, icon: <UserX aria-hidden="true" size="1.1em" />, tone: 'danger', onSelect: choose('block') },
+    { label: t`Report`, icon: <CircleAlert aria-hidden="true" size="1.1em" />, onSelect: choose('report') },
   ];
   const close = () => setOpen(null);
 
   return (
     <>
       <Menu
-        label={`More options for ${name}`}
+        label={t`More options for ${name}`}
         trigger={<MoreHorizontal aria-hidden="true" size="1.35em" />}
         items={items}
         className={className}
@@ -62,12 +64,18 @@ export function BlockedProfile({ username }: { username: string }) {
     <section className={styles.blocked} aria-labelledby="blocked-title">
       <UserX aria-hidden="true" size="2rem" className={styles.icon} />
       <h2 id="blocked-title" className={styles.title}>
-        You blocked @{username}
+        <Trans>You blocked @{username}</Trans>
       </h2>
       <p className={styles.text}>
-        They don&apos;t see your works and cannot interact with you. Their works are hidden.
+        <Trans>They don&apos;t see your works and cannot interact with you. Their works are hidden.</Trans>
       </p>
-      <Suspense fallback={<Button variant="secondary">Unblock</Button>}>
+      <Suspense
+        fallback={
+          <Button variant="secondary">
+            <Trans>Unblock</Trans>
+          </Button>
+        }
+      >
         <RelationButton relation="block" username={username} on={false} />
       </Suspense>
     </section>

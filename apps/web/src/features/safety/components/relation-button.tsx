@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../ui/button';
 import { useRelation, type Relation } from '../api/relations';
@@ -12,10 +13,9 @@ interface RelationButtonProps {
   onDone?: () => void;
 }
 
-const LABELS: Record<Relation, [string, string]> = { block: ['Block', 'Unblock'], mute: ['Mute', 'Unmute'] };
-
 /** Unblock / Unmute (or the reverse) as a button, or sent at once from a menu. */
 export function RelationButton({ relation, username, on, immediate = false, onDone }: RelationButtonProps) {
+  const { t } = useLingui();
   const change = useRelation(relation);
   const sent = useRef(false);
   const send = () => change.mutate({ username, on }, { onSettled: onDone });
@@ -31,7 +31,7 @@ export function RelationButton({ relation, username, on, immediate = false, onDo
   if (immediate) return null;
   return (
     <Button variant="secondary" disabled={change.isPending} onClick={send}>
-      {LABELS[relation][on ? 0 : 1]}
+      {relation === 'block' ? (on ? t`Block` : t`Unblock`) : on ? t`Mute` : t`Unmute`}
     </Button>
   );
 }

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -17,7 +20,23 @@ export interface ReportDialogProps extends ReportTarget {
  * Report a post, a comment or a person: a reason (radio group), an optional note, Send. Then the server's
  * thank-you, which says what happens next; its refusal (e.g. already reported, 409) is shown as it is.
  */
+/** "Report post", "Report comment", "Report @mira" (a person is named by `what`). */
+function reportTitle(targetType: ReportTarget['targetType'], what: string): string {
+  switch (targetType) {
+    case 'post':
+      return t`Report post`;
+    case 'comment':
+      return t`Report comment`;
+    case 'inquiry':
+      return t`Report inquiry`;
+    default:
+      return t`Report ${what}`;
+  }
+}
+
 export function ReportDialog({ targetType, targetId, what, onClose }: ReportDialogProps) {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
   const send = useSendReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -26,16 +45,18 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
   const counterId = useId();
   const problemId = useId();
   const busy = send.isPending;
+  const used = note.length;
+  const limit = REPORT_NOTE_MAX;
 
   if (send.isSuccess) {
     return (
-      <Modal title="Thank you" onClose={onClose} size="sm">
+      <Modal title={t`Thank you`} onClose={onClose} size="sm">
         <p className={styles.text} role="status">
           {send.data.message}
         </p>
         <div className={layout.actions}>
           <Button onClick={onClose} data-autofocus>
-            Done
+            <Trans>Done</Trans>
           </Button>
         </div>
       </Modal>
@@ -46,7 +67,7 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
     event.preventDefault();
     if (busy) return;
     if (!reason) {
-      setProblem('Choose a reason for the report.');
+      setProblem(t`Choose a reason for the report.`);
       return;
     }
     setProblem(null);
@@ -58,10 +79,12 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
   };
 
   return (
-    <Modal title={`Report ${what}`} onClose={onClose} busy={busy}>
+    <Modal title={reportTitle(targetType, what)} onClose={onClose} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? problemId : undefined}>
         <fieldset className={styles.reasons}>
-          <legend className={styles.legend}>Why are you reporting it?</legend>
+          <legend className={styles.legend}>
+            <Trans>Why are you reporting it?</Trans>
+          </legend>
           {REPORT_REASONS.map((option) => (
             <label key={option.value} className={styles.reason}>
               <input
@@ -76,12 +99,14 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
                   setProblem(null);
                 }}
               />
-              <span>{option.label}</span>
+              <span>{_(option.label)}</span>
             </label>
           ))}
         </fieldset>
         <div className={layout.field}>
-          <label htmlFor={noteId}>Note (optional)</label>
+          <label htmlFor={noteId}>
+            <Trans>Note (optional)</Trans>
+          </label>
           <textarea
             id={noteId}
             className={layout.textarea}
@@ -93,8 +118,10 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
             onChange={(event) => setNote(event.target.value)}
           />
           <span id={counterId} className={styles.counter}>
-            <span className="visually-hidden">Characters used: </span>
-            {note.length} / {REPORT_NOTE_MAX}
+            <Trans>
+              <span className="visually-hidden">Characters used: </span>
+              {used} / {limit}
+            </Trans>
           </span>
         </div>
         {problem && (
@@ -104,10 +131,10 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
         )}
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" aria-disabled={busy || undefined}>
-            {busy ? 'Sending…' : 'Send'}
+            {busy ? t`Sending…` : t`Send`}
           </Button>
         </div>
       </form>

@@ -1,9 +1,14 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { ApiError } from '../../../lib/api-client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { remoteQuery, type RemoteQuery } from '../lib/remote-query';
 import { RemoteLookup, SIGN_IN_TO_LOOK_UP, type LookupState } from './remote-lookup';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 /** The lookup's state as TanStack Query's mutation gives it (only what the view reads). */
 const state = (fields: Partial<LookupState>): LookupState => ({
@@ -17,9 +22,11 @@ const state = (fields: Partial<LookupState>): LookupState => ({
 
 const render = (query: RemoteQuery, lookup: LookupState) =>
   renderToStaticMarkup(
-    <MemoryRouter initialEntries={['/search?q=x']}>
-      <RemoteLookup query={query} lookup={lookup} />
-    </MemoryRouter>,
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/search?q=x']}>
+        <RemoteLookup query={query} lookup={lookup} />
+      </MemoryRouter>
+    </I18nProvider>,
   );
 
 const bob = remoteQuery('@bob@pixelfed.example')!;
@@ -53,7 +60,7 @@ describe('the search page’s lookup on another server', () => {
 
   it('asks a visitor whose session ended to sign in, and leads there', () => {
     const html = render(bob, state({ variables: bob.q, isError: true, error: new ApiError(401, 'Unauthorized') }));
-    expect(html).toContain(SIGN_IN_TO_LOOK_UP);
+    expect(html).toContain(i18n._(SIGN_IN_TO_LOOK_UP));
     expect(html).toContain('Sign in</a>');
   });
 

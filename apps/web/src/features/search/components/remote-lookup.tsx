@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Globe } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -13,11 +16,11 @@ export type LookupState = Pick<
   'variables' | 'isPending' | 'isError' | 'error' | 'mutate'
 >;
 
-export const SIGN_IN_TO_LOOK_UP = 'Sign in to look up people on other servers.';
+export const SIGN_IN_TO_LOOK_UP = msg`Sign in to look up people on other servers.`;
 
 /** What a failed lookup says: the server's sentence (what to type, nobody there, their server silent, …). */
 function failure(error: unknown): { text: string; signIn: boolean } {
-  if (error instanceof ApiError && error.status === 401) return { text: SIGN_IN_TO_LOOK_UP, signIn: true };
+  if (error instanceof ApiError && error.status === 401) return { text: i18n._(SIGN_IN_TO_LOOK_UP), signIn: true };
   return { text: errorMessage(error), signIn: false };
 }
 
@@ -28,6 +31,7 @@ function failure(error: unknown): { text: string; signIn: boolean } {
  */
 export function RemoteLookup({ query, lookup }: { query: RemoteQuery; lookup: LookupState }) {
   const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   // The state of the lookup of this text only (another text typed since is a new offer).
   const mine = lookup.variables === query.q;
   const looking = mine && lookup.isPending;
@@ -53,7 +57,7 @@ export function RemoteLookup({ query, lookup }: { query: RemoteQuery; lookup: Lo
       </button>
       {looking && (
         <p className={styles.status} role="status">
-          Looking…
+          <Trans>Looking…</Trans>
         </p>
       )}
       {failed && (
@@ -62,7 +66,9 @@ export function RemoteLookup({ query, lookup }: { query: RemoteQuery; lookup: Lo
           {failed.signIn && (
             <>
               {' '}
-              <Link to={signInPath(`${location.pathname}${location.search}`)}>Sign in</Link>
+              <Link to={signInPath(here)}>
+                <Trans>Sign in</Trans>
+              </Link>
             </>
           )}
         </p>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LOOKUP } from '@share-arts/contract';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
@@ -13,6 +14,7 @@ const SearchResults = lazy(loadResults);
  * Enter opens the highlighted result (or the full results page), Escape closes, then clears.
  */
 export function SearchBox({ className }: { className?: string }) {
+  const { t } = useLingui();
   const combobox = useSearchCombobox();
   const { baseId, optionId, q, options, activeIndex, expanded } = combobox;
   const listboxId = `${baseId}-listbox`;
@@ -25,7 +27,7 @@ export function SearchBox({ className }: { className?: string }) {
   return (
     <form
       role="search"
-      aria-label="Search Share Arts"
+      aria-label={t`Search Share Arts`}
       className={[styles.search, className].filter(Boolean).join(' ')}
       onSubmit={(event) => event.preventDefault()}
     >
@@ -33,13 +35,13 @@ export function SearchBox({ className }: { className?: string }) {
       <input
         type="text"
         role="combobox"
-        aria-label="Search"
+        aria-label={t`Search`}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listboxId}
         aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
         className={styles.input}
-        placeholder="Search..."
+        placeholder={t`Search...`}
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
@@ -48,7 +50,7 @@ export function SearchBox({ className }: { className?: string }) {
         {...combobox.input}
       />
       <div className={styles.popup} hidden={!combobox.popup}>
-        <div id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox} hidden={!expanded}>
+        <div id={listboxId} role="listbox" aria-label={t`Search results`} className={styles.listbox} hidden={!expanded}>
           {options.length > 0 && (
             <Suspense>
               <SearchResults
@@ -66,7 +68,7 @@ export function SearchBox({ className }: { className?: string }) {
         {/* Announced by the status below; this is the same words for the eyes. */}
         {combobox.noResults && (
           <p className={styles.empty} aria-hidden="true">
-            No results for “{q}”
+            <Trans>No results for “{q}”</Trans>
           </p>
         )}
       </div>

@@ -1,5 +1,5 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { FileText, Globe, Hash, Search } from 'lucide-react';
-import { formatCount } from '../../../lib/format-count';
 import { displayUrl } from '../../../lib/safe-url';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
@@ -29,7 +29,10 @@ function snippet(text: string, max = 90): string {
  * picture), or "See all results".
  */
 export function SearchOption({ option, id, selected, q, onHighlight, onChoose }: SearchOptionProps) {
+  const { t } = useLingui();
   const cover = option.kind === 'post' ? (option.post.media?.[0] ?? option.post.picture ?? null) : null;
+  const author = option.kind === 'post' ? option.post.username : '';
+  const postCount = option.kind === 'tag' ? option.tag.postCount : 0;
   return (
     <div
       id={id}
@@ -71,7 +74,7 @@ export function SearchOption({ option, id, selected, q, onHighlight, onChoose }:
           <span className={styles.lines}>
             <span className={styles.primary}>#{option.tag.tag}</span>
             <span className={styles.secondary}>
-              {formatCount(option.tag.postCount)} {option.tag.postCount === 1 ? 'post' : 'posts'}
+              <Plural value={postCount} one="# post" other="# posts" />
             </span>
           </span>
         </>
@@ -89,15 +92,19 @@ export function SearchOption({ option, id, selected, q, onHighlight, onChoose }:
             </span>
           )}
           <span className={styles.lines}>
-            <span className={styles.primary}>{snippet(option.post.content) || 'A picture'}</span>
-            <span className={styles.secondary}>Post by @{option.post.username}</span>
+            <span className={styles.primary}>{snippet(option.post.content) || t`A picture`}</span>
+            <span className={styles.secondary}>
+              <Trans>Post by @{author}</Trans>
+            </span>
           </span>
         </>
       )}
       {option.kind === 'all' && (
         <>
           <Search aria-hidden="true" size="1.1em" />
-          <span className={styles.primary}>See all results for “{q}”</span>
+          <span className={styles.primary}>
+            <Trans>See all results for “{q}”</Trans>
+          </span>
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Option } from '../lib/dropdown-options';
 import styles from './search-box.module.css';
 import { SearchOption } from './search-option';
@@ -25,6 +26,7 @@ export default function SearchResults({
   onHighlight,
   onChoose,
 }: SearchResultsProps) {
+  const { t } = useLingui();
   const renderOption = (option: Option) => {
     const index = options.indexOf(option);
     return (
@@ -55,10 +57,10 @@ export default function SearchResults({
   const allOption = options.find((option) => option.kind === 'all');
   return (
     <>
-      {group('lookup', 'On another server')}
-      {group('user', 'People')}
-      {group('tag', 'Tags')}
-      {group('post', 'Posts')}
+      {group('lookup', t`On another server`)}
+      {group('user', t`People`)}
+      {group('tag', t`Tags`)}
+      {group('post', t`Posts`)}
       {allOption && renderOption(allOption)}
     </>
   );

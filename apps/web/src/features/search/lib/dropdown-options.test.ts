@@ -1,7 +1,11 @@
+import { i18n } from '@lingui/core';
 import type { SearchResponse } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import { dropdownOptions, dropdownStatus } from './dropdown-options';
 import { remoteQuery } from './remote-query';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const user = { _id: 'u1', username: 'mira' } as NonNullable<SearchResponse['users']>[number];
 const post = { _id: 'p1', content: 'Dusk #Landscape' } as NonNullable<SearchResponse['posts']>[number];
@@ -25,7 +29,7 @@ describe('the header dropdown', () => {
   it('counts the tags in what it announces, and leaves them out when there are none', () => {
     const base = { shown: true, q: 'land', empty: false, expanded: true };
     expect(dropdownStatus({ ...base, people: 1, tags: 2, posts: 1 })).toBe(
-      '1 person, 2 tags and 1 post. Use the arrow keys to choose.',
+      '1 person, 2 tags, and 1 post. Use the arrow keys to choose.',
     );
     expect(dropdownStatus({ ...base, people: 0, tags: 0, posts: 3 })).toBe(
       '0 people and 3 posts. Use the arrow keys to choose.',

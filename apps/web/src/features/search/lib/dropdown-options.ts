@@ -1,4 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Post, SearchResponse, TagSuggestion, UserCard } from '@share-arts/contract';
+import { currentLocale } from '../../../lib/current-locale';
 import { profilePath } from '../../../lib/handle';
 import { tagPath } from '../../../ui/rich-text';
 import { DROPDOWN_POSTS } from '../api/search';
@@ -68,12 +70,18 @@ export function dropdownStatus(state: {
 }): string {
   const { shown, q, empty, expanded, people, tags = 0, posts, remote } = state;
   if (!shown) return '';
-  if (empty) return `No results for “${q}”`;
+  if (empty) return t`No results for “${q}”`;
   if (!expanded) return '';
-  if (remote && people + tags + posts === 0) return `${lookupLabel(remote)}. Press Enter to look it up.`;
-  const counts = [`${people} ${people === 1 ? 'person' : 'people'}`];
-  if (tags > 0) counts.push(`${tags} ${tags === 1 ? 'tag' : 'tags'}`);
-  counts.push(`${posts} ${posts === 1 ? 'post' : 'posts'}`);
-  const said = counts.length === 3 ? `${counts[0]}, ${counts[1]} and ${counts[2]}` : counts.join(' and ');
-  return `${remote ? `${lookupLabel(remote)}, or ` : ''}${said}. Use the arrow keys to choose.`;
+  if (remote && people + tags + posts === 0) {
+    const offer = lookupLabel(remote);
+    return t`${offer}. Press Enter to look it up.`;
+  }
+  const counts = [t`${plural(people, { one: '# person', other: '# people' })}`];
+  if (tags > 0) counts.push(t`${plural(tags, { one: '# tag', other: '# tags' })}`);
+  counts.push(t`${plural(posts, { one: '# post', other: '# posts' })}`);
+  // "1 person, 2 tags, and 1 post": the language's own way of listing (Intl.ListFormat).
+  const said = new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(counts);
+  if (!remote) return t`${said}. Use the arrow keys to choose.`;
+  const offer = lookupLabel(remote);
+  return t`${offer}, or ${said}. Use the arrow keys to choose.`;
 }

@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { LOOKUP } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import { lookupLabel, remoteQuery } from './remote-query';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('what typed in search is looked up on another server', () => {
   it('takes a handle with or without its leading @, the server in lower case', () => {

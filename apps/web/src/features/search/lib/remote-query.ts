@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { LOOKUP } from '@share-arts/contract';
 
 /**
@@ -47,7 +48,10 @@ export function remoteQuery(text: string): RemoteQuery | null {
 
 /** The one sentence that offers the lookup: "Look up @bob@pixelfed.example on pixelfed.example". */
 export function lookupLabel(query: RemoteQuery): string {
-  return query.kind === 'handle'
-    ? `Look up @${query.handle} on ${query.host}`
-    : `Look up this address on ${query.host}`;
+  const { host } = query;
+  if (query.kind === 'handle') {
+    const handle = query.handle;
+    return t`Look up @${handle} on ${host}`;
+  }
+  return t`Look up this address on ${host}`;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LOOKUP } from '@share-arts/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -16,6 +17,7 @@ import { remoteQuery } from '../lib/remote-query';
 import styles from './search-page.module.css';
 
 function PeopleResults({ q }: { q: string }) {
+  const { t } = useLingui();
   // Narrowed to artists open for commissions (issue 42), kept in the address.
   const filter = useCommissionFilter();
   const { data, isPending, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useSearchPeople(
@@ -25,16 +27,19 @@ function PeopleResults({ q }: { q: string }) {
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Looking for people…
+        <Trans>Looking for people…</Trans>
       </p>
     );
   }
   if (isError && !data) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.status} role="alert">
-        <p>People could not be searched: {errorMessage(error)}</p>
+        <p>
+          <Trans>People could not be searched: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -43,7 +48,7 @@ function PeopleResults({ q }: { q: string }) {
   if (users.length === 0) {
     return (
       <p className={styles.status}>
-        {filter ? `No artist open for commissions matches “${q}”.` : `No people match “${q}”.`}
+        {filter ? t`No artist open for commissions matches “${q}”.` : t`No people match “${q}”.`}
       </p>
     );
   }
@@ -63,7 +68,7 @@ function PeopleResults({ q }: { q: string }) {
           onClick={() => void fetchNextPage()}
           aria-disabled={isFetchingNextPage || undefined}
         >
-          {isFetchingNextPage ? 'Loading more people…' : 'Show more people'}
+          {isFetchingNextPage ? t`Loading more people…` : t`Show more people`}
         </Button>
       )}
     </>
@@ -76,7 +81,8 @@ function PeopleResults({ q }: { q: string }) {
  * Enter) or by Enter here.
  */
 export default function SearchPage() {
-  useDocumentTitle('Search');
+  const { t } = useLingui();
+  useDocumentTitle(t`Search`);
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   // The whole text: an address on another server may be longer than a search term.
@@ -122,21 +128,22 @@ export default function SearchPage() {
     if (next) setParams({ q: next });
   };
 
+  const host = remote?.kind === 'url' ? remote.host : '';
   return (
     <div className={styles.page}>
       <PageHeading
-        title="Search"
+        title={t`Search`}
         description={
           remote?.kind === 'url'
-            ? `An address on ${remote.host}`
+            ? t`An address on ${host}`
             : q
-              ? `Results for “${q}”`
-              : 'Find artists by name or username, and posts by their words or #hashtags; people and works on other servers by their @handle or address.'
+              ? t`Results for “${q}”`
+              : t`Find artists by name or username, and posts by their words or #hashtags; people and works on other servers by their @handle or address.`
         }
       />
-      <form role="search" className={styles.form} onSubmit={onSubmit} aria-label="Search people and posts">
+      <form role="search" className={styles.form} onSubmit={onSubmit} aria-label={t`Search people and posts`}>
         <label htmlFor={inputId} className="visually-hidden">
-          Search people and posts
+          <Trans>Search people and posts</Trans>
         </label>
         <input
           id={inputId}
@@ -144,18 +151,18 @@ export default function SearchPage() {
           className={styles.input}
           value={text}
           maxLength={LOOKUP.queryMaxLength}
-          placeholder="Names, words or #hashtags"
+          placeholder={t`Names, words or #hashtags`}
           onChange={(event) => setText(event.target.value)}
         />
         <Button type="submit">
           <Search aria-hidden="true" size="1.1em" />
-          Search
+          <Trans>Search</Trans>
         </Button>
       </form>
       {remote && (
         <section className={styles.section} aria-labelledby="search-remote-title">
           <h2 id="search-remote-title" className={styles.sectionTitle}>
-            On another server
+            <Trans>On another server</Trans>
           </h2>
           <RemoteLookup query={remote} lookup={lookup} />
         </section>
@@ -165,20 +172,24 @@ export default function SearchPage() {
         <>
           <section className={styles.section} aria-labelledby="search-people-title">
             <h2 id="search-people-title" className={styles.sectionTitle}>
-              People
+              <Trans>People</Trans>
             </h2>
-            <CommissionFilter label="People" />
+            <CommissionFilter label={t`People`} />
             <PeopleResults key={q} q={q} />
           </section>
           <section className={styles.section} aria-labelledby="search-posts-title">
             <h2 id="search-posts-title" className={styles.sectionTitle}>
-              Posts
+              <Trans>Posts</Trans>
             </h2>
             <PostList
               source={{ kind: 'search', q }}
               sort="latest"
-              label={`Posts matching “${q}”`}
-              empty={<p className={styles.status}>No posts match “{q}”.</p>}
+              label={t`Posts matching “${q}”`}
+              empty={
+                <p className={styles.status}>
+                  <Trans>No posts match “{q}”.</Trans>
+                </p>
+              }
             />
           </section>
         </>

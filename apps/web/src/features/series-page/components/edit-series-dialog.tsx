@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Series, UpdateSeriesBody } from '@share-arts/contract';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -20,6 +21,8 @@ interface EditSeriesDialogProps {
 
 /** The owner's Edit: title, description, the cover (one of the works loaded, or the first work), and Delete. */
 export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSeriesDialogProps) {
+  const { t } = useLingui();
+  const seriesTitle = series.title;
   const [title, setTitle] = useState(series.title);
   const [description, setDescription] = useState(series.description);
   const [cover, setCover] = useState<string>(series.coverPostId ?? '');
@@ -41,7 +44,7 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
     event.preventDefault();
     if (busy) return;
     if (!title.trim()) {
-      setProblem('Give the series a title.');
+      setProblem(t`Give the series a title.`);
       return;
     }
     const body: UpdateSeriesBody = {};
@@ -57,10 +60,10 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
   };
 
   return (
-    <Modal title="Edit series" onClose={onClose} busy={busy}>
+    <Modal title={t`Edit series`} onClose={onClose} busy={busy}>
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label="Title"
+          label={t`Title`}
           value={title}
           maxLength={SERIES_TEXT_MAX.title}
           onChange={(event) => setTitle(event.target.value)}
@@ -69,7 +72,7 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
           required
         />
         <TextAreaField
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={description}
           maxLength={SERIES_TEXT_MAX.description}
           rows={3}
@@ -77,7 +80,9 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
           readOnly={busy}
         />
         <fieldset className={styles.covers}>
-          <legend className={styles.legend}>Cover</legend>
+          <legend className={styles.legend}>
+            <Trans>Cover</Trans>
+          </legend>
           <label className={styles.cover}>
             <input
               type="radio"
@@ -87,7 +92,9 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
               disabled={busy}
               onChange={() => setCover('')}
             />
-            <span className={styles.coverText}>The first work</span>
+            <span className={styles.coverText}>
+              <Trans>The first work</Trans>
+            </span>
           </label>
           {covers.map((work) => {
             const picture = (work.post.media?.[0] ?? work.post.picture)!;
@@ -114,7 +121,7 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
               onClick={() => void fetchNextPage()}
               aria-disabled={isFetchingNextPage || undefined}
             >
-              {isFetchingNextPage ? 'Loading more works…' : 'More works'}
+              {isFetchingNextPage ? t`Loading more works…` : t`More works`}
             </Button>
           )}
         </fieldset>
@@ -125,23 +132,23 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
         )}
         <div className={styles.footer}>
           <Button variant="danger" onClick={() => setConfirmingDelete(true)} disabled={busy}>
-            Delete series
+            <Trans>Delete series</Trans>
           </Button>
           <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" className={layout.busySubmit} aria-disabled={busy || undefined}>
-              {update.isPending ? 'Saving…' : 'Save'}
+              {update.isPending ? t`Saving…` : t`Save`}
             </Button>
           </div>
         </div>
       </form>
       {confirmingDelete && (
         <ConfirmDialog
-          title="Delete this series?"
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
+          title={t`Delete this series?`}
+          confirmLabel={t`Delete`}
+          busyLabel={t`Deleting…`}
           busy={remove.isPending}
           onClose={() => setConfirmingDelete(false)}
           onConfirm={() =>
@@ -154,7 +161,7 @@ export function EditSeriesDialog({ series, onClose, onSaved, onDeleted }: EditSe
             })
           }
         >
-          {series.title} goes, and its followers stop following it. Its works stay on your profile.
+          <Trans>{seriesTitle} goes, and its followers stop following it. Its works stay on your profile.</Trans>
         </ConfirmDialog>
       )}
     </Modal>

@@ -1,7 +1,7 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Series } from '@share-arts/contract';
 import { ArrowDownUp, Check, Pencil, Plus, Rss } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCount } from '../../../lib/format-count';
 import { useCurrentUser } from '../../../lib/session';
 import { fullName } from '../../../lib/user-name';
 import { Avatar } from '../../../ui/avatar';
@@ -21,6 +21,9 @@ interface SeriesHeaderProps {
  * Edit and Reorder for the owner; and its Atom feed.
  */
 export function SeriesHeader({ series, reordering, onReorder, onEdit }: SeriesHeaderProps) {
+  const { t } = useLingui();
+  const title = series.title;
+  const followers = series.followerCount;
   const { data: me } = useCurrentUser();
   const toggleFollow = useToggleFollowSeries();
   const { owner } = series;
@@ -28,7 +31,9 @@ export function SeriesHeader({ series, reordering, onReorder, onEdit }: SeriesHe
 
   return (
     <header className={styles.header}>
-      <p className={styles.kicker}>Series</p>
+      <p className={styles.kicker}>
+        <Trans>Series</Trans>
+      </p>
       <h1 className={styles.title}>{series.title}</h1>
       <p className={styles.owner}>
         <Link to={`/${encodeURIComponent(owner.username)}`} className={styles.ownerLink}>
@@ -39,10 +44,10 @@ export function SeriesHeader({ series, reordering, onReorder, onEdit }: SeriesHe
         </Link>
       </p>
       {series.description && <p className={styles.description}>{series.description}</p>}
-      <ul className={styles.counts} aria-label="Counts">
+      <ul className={styles.counts} aria-label={t`Counts`}>
         <li>{workCountText(series.workCount)}</li>
         <li>
-          {formatCount(series.followerCount)} {series.followerCount === 1 ? 'follower' : 'followers'}
+          <Plural value={followers} one="# follower" other="# followers" />
         </li>
       </ul>
       <div className={styles.actions}>
@@ -54,14 +59,14 @@ export function SeriesHeader({ series, reordering, onReorder, onEdit }: SeriesHe
             onClick={() => toggleFollow(series)}
           >
             {following ? <Check aria-hidden="true" size="1.1em" /> : <Plus aria-hidden="true" size="1.1em" />}
-            {following ? 'Following series' : 'Follow series'}
+            {following ? t`Following series` : t`Follow series`}
           </Button>
         )}
         {series.viewer.isOwner && (
           <>
             <Button variant="secondary" className={styles.action} onClick={onEdit}>
               <Pencil aria-hidden="true" size="1.05em" />
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button
               variant={reordering ? 'primary' : 'secondary'}
@@ -69,13 +74,15 @@ export function SeriesHeader({ series, reordering, onReorder, onEdit }: SeriesHe
               onClick={() => onReorder(!reordering)}
             >
               <ArrowDownUp aria-hidden="true" size="1.05em" />
-              {reordering ? 'Done reordering' : 'Reorder'}
+              {reordering ? t`Done reordering` : t`Reorder`}
             </Button>
           </>
         )}
         <a className={styles.feed} href={seriesPaths.feed(owner.username, series.slug)}>
           <Rss aria-hidden="true" size="1.05em" />
-          Atom feed<span className="visually-hidden"> of {series.title}</span>
+          <Trans>
+            Atom feed<span className="visually-hidden"> of {title}</span>
+          </Trans>
         </a>
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Series, SeriesWork } from '@share-arts/contract';
 import { ArrowDown, ArrowUp, GripVertical, Pencil } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -22,8 +23,12 @@ import {
 } from '../../series';
 import styles from './series-reorder.module.css';
 
-const EARLIER = new Set(['ArrowUp', 'ArrowLeft']);
-const LATER = new Set(['ArrowDown', 'ArrowRight']);
+const ARROW_UP = 'ArrowUp';
+const ARROW_LEFT = 'ArrowLeft';
+const ARROW_DOWN = 'ArrowDown';
+const ARROW_RIGHT = 'ArrowRight';
+const EARLIER = new Set([ARROW_UP, ARROW_LEFT]);
+const LATER = new Set([ARROW_DOWN, ARROW_RIGHT]);
 
 /** Which control of which row takes focus after the next render: a move re-inserts the row, which drops focus. */
 interface PendingFocus {
@@ -33,6 +38,7 @@ interface PendingFocus {
 
 /** "Chapter" of one work: the name it opens or belongs to, or none. */
 function ChapterDialog({ series, work, onClose }: { series: Series; work: SeriesWork; onClose: () => void }) {
+  const { t } = useLingui();
   const [chapter, setChapter] = useState(work.chapter ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const save = useSetChapter(series);
@@ -45,11 +51,11 @@ function ChapterDialog({ series, work, onClose }: { series: Series; work: Series
     );
   };
   return (
-    <Modal title="Chapter" onClose={onClose} busy={save.isPending} size="sm">
+    <Modal title={t`Chapter`} onClose={onClose} busy={save.isPending} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label={`Chapter of “${workName(work.post)}”`}
-          hint="The chapter this work opens or belongs to, e.g. “Issue 2”. Leave it empty for none: the work stays in the chapter before it."
+          label={t`Chapter of “${name}”`}
+          hint={t`The chapter this work opens or belongs to, e.g. “Issue 2”. Leave it empty for none: the work stays in the chapter before it.`}
           value={chapter}
           maxLength={SERIES_TEXT_MAX.chapter}
           onChange={(event) => setChapter(event.target.value)}
@@ -59,10 +65,10 @@ function ChapterDialog({ series, work, onClose }: { series: Series; work: Series
         />
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={save.isPending || undefined}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t`Saving…` : t`Save`}
           </Button>
         </div>
       </form>
@@ -77,13 +83,14 @@ function ChapterDialog({ series, work, onClose }: { series: Series; work: Series
  * works", so that a move can reach them.
  */
 export function SeriesReorder({ series }: { series: Series }) {
+  const { t } = useLingui();
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useSeriesWorks(
     series._id,
   );
   const [announcement, setAnnouncement] = useState('');
   const announce = (text: string) => setAnnouncement(text);
   const moves = useMoveWorks(series, (message) =>
-    announce(`The move was not saved: ${message} The order is read again.`),
+    announce(t`The move was not saved: ${message} The order is read again.`),
   );
   const works = useMemo(
     () => uniqueById(data?.pages.flatMap((page) => page.works) ?? [], (work) => work.post._id),
@@ -115,11 +122,18 @@ export function SeriesReorder({ series }: { series: Series }) {
   const total = shown.length;
   // More pages after these: the count the server holds, as "of N" says it.
   const count = hasNextPage ? Math.max(series.workCount, total) : total;
+  // "Sunset, place 3 of 12": a row's accessible name.
+  const placeLabel = (name: string, index: number) => {
+    const place = index + 1;
+    return t`${name}, place ${place} of ${count}`;
+  };
 
   const placeText = (move: SeriesMove, order: readonly string[]) => {
     const work = byId.get(move.postId);
     const index = order.indexOf(move.postId);
-    return `${work ? workName(work.post) : 'Work'} moved to place ${index + 1} of ${count}.`;
+    const name = work ? workName(work.post) : t`Work`;
+    const place = index + 1;
+    return t`${name} moved to place ${place} of ${count}.`;
   };
 
   const commit = (move: SeriesMove | null, control: PendingFocus['control']) => {
@@ -149,7 +163,11 @@ export function SeriesReorder({ series }: { series: Series }) {
       setDragOrder(null);
       const move = !cancelled && dropped ? dropMove(ids, dropped, key) : null;
       if (move) commit(move, 'handle');
-      else announce(`${byId.get(key) ? workName(byId.get(key)!.post) : 'Work'} is back in its place.`);
+      else {
+        const back = byId.get(key);
+        const name = back ? workName(back.post) : t`Work`;
+        announce(t`${name} is back in its place.`);
+      }
     },
   });
 
@@ -174,25 +192,34 @@ export function SeriesReorder({ series }: { series: Series }) {
     const move = stepMove(ids, index, by);
     if (move) commit(move, 'handle');
     else {
-      const name = byId.get(ids[index] ?? '');
-      const end = by < 0 ? 'first' : hasNextPage ? 'last one loaded; load more works to move it further' : 'last';
-      announce(`${name ? workName(name.post) : 'This work'} is already the ${end}.`);
+      const stuck = byId.get(ids[index] ?? '');
+      const name = stuck ? workName(stuck.post) : t`This work`;
+      announce(
+        by < 0
+          ? t`${name} is already the first.`
+          : hasNextPage
+            ? t`${name} is already the last one loaded; load more works to move it further.`
+            : t`${name} is already the last.`,
+      );
     }
   };
 
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading works…
+        <Trans>Loading works…</Trans>
       </p>
     );
   }
   if (isError && !data) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The works of this series could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The works of this series could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -204,17 +231,22 @@ export function SeriesReorder({ series }: { series: Series }) {
         {announcement}
       </p>
       {total === 0 ? (
-        <p className={styles.empty}>This series has no works to order yet.</p>
+        <p className={styles.empty}>
+          <Trans>This series has no works to order yet.</Trans>
+        </p>
       ) : (
         <>
           <p id={instructionsId} className={styles.instructions}>
-            Drag a work by its handle, or focus the handle and press Alt with an arrow key, or use Move earlier and Move
-            later. Each move is saved at once.
+            <Trans>
+              Drag a work by its handle, or focus the handle and press Alt with an arrow key, or use Move earlier and
+              Move later. Each move is saved at once.
+            </Trans>
           </p>
           <ol ref={listRef} className={[styles.list, draggingKey && styles.listDragging].filter(Boolean).join(' ')}>
             {shown.map((work, index) => {
               const { post } = work;
               const name = workName(post);
+              const chapter = work.chapter;
               const picture = post.media?.[0] ?? post.picture;
               const first = index === 0;
               const last = index === total - 1;
@@ -228,7 +260,7 @@ export function SeriesReorder({ series }: { series: Series }) {
                     type="button"
                     className={styles.handle}
                     data-focus="handle"
-                    aria-label={`${name}, place ${index + 1} of ${count}`}
+                    aria-label={placeLabel(name, index)}
                     aria-describedby={instructionsId}
                     onKeyDown={(event) => onHandleKeyDown(event, index)}
                     onPointerDown={(event) => onPointerDown(event, post._id)}
@@ -240,7 +272,7 @@ export function SeriesReorder({ series }: { series: Series }) {
                         <ResponsivePicture picture={picture} alt="" sizes="64px" />
                       ) : (
                         <span className={styles.noPicture} aria-hidden="true">
-                          {post.contentWarning ? 'Sensitive' : '—'}
+                          {post.contentWarning ? t`Sensitive` : '—'}
                         </span>
                       )}
                     </span>
@@ -249,13 +281,17 @@ export function SeriesReorder({ series }: { series: Series }) {
                     <p className={styles.name}>
                       <span className={styles.number}>{index + 1}.</span> {name}
                     </p>
-                    {work.chapter && <p className={styles.chapter}>Chapter: {work.chapter}</p>}
+                    {work.chapter && (
+                      <p className={styles.chapter}>
+                        <Trans>Chapter: {chapter}</Trans>
+                      </p>
+                    )}
                   </div>
                   <div className={styles.actions}>
                     <Button
                       variant="icon"
                       data-focus="up"
-                      aria-label={`Move “${name}” earlier`}
+                      aria-label={t`Move “${name}” earlier`}
                       aria-disabled={first || undefined}
                       onClick={() => !first && commit(stepMove(ids, index, -1), 'up')}
                     >
@@ -264,13 +300,13 @@ export function SeriesReorder({ series }: { series: Series }) {
                     <Button
                       variant="icon"
                       data-focus="down"
-                      aria-label={`Move “${name}” later`}
+                      aria-label={t`Move “${name}” later`}
                       aria-disabled={last || undefined}
                       onClick={() => !last && commit(stepMove(ids, index, 1), 'down')}
                     >
                       <ArrowDown aria-hidden="true" size="1.1em" />
                     </Button>
-                    <Button variant="icon" aria-label={`Chapter of “${name}”`} onClick={() => setChapterOf(work)}>
+                    <Button variant="icon" aria-label={t`Chapter of “${name}”`} onClick={() => setChapterOf(work)}>
                       <Pencil aria-hidden="true" size="1.05em" />
                     </Button>
                   </div>
@@ -285,7 +321,7 @@ export function SeriesReorder({ series }: { series: Series }) {
                 onClick={() => void loadMore()}
                 aria-disabled={isFetchingNextPage || undefined}
               >
-                {isFetchingNextPage ? 'Loading more works…' : 'Load more works'}
+                {isFetchingNextPage ? t`Loading more works…` : t`Load more works`}
               </Button>
             </div>
           )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Series } from '@share-arts/contract';
 import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -12,6 +13,8 @@ import styles from './series-works.module.css';
  * before each chapter, the next page as the end comes into view or with "Load more works".
  */
 export function SeriesWorks({ series }: { series: Series }) {
+  const { t } = useLingui();
+  const title = series.title;
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useSeriesWorks(
     series._id,
   );
@@ -31,16 +34,19 @@ export function SeriesWorks({ series }: { series: Series }) {
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading works…
+        <Trans>Loading works…</Trans>
       </p>
     );
   }
   if (isError && !data) {
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The works of this series could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The works of this series could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -49,8 +55,8 @@ export function SeriesWorks({ series }: { series: Series }) {
     return (
       <p className={styles.empty}>
         {series.viewer.isOwner
-          ? 'This series has no works yet. Open one of your works and choose “Add to series”, or pick the series when you post.'
-          : 'There are no works in this series yet.'}
+          ? t`This series has no works yet. Open one of your works and choose “Add to series”, or pick the series when you post.`
+          : t`There are no works in this series yet.`}
       </p>
     );
   }
@@ -71,7 +77,7 @@ export function SeriesWorks({ series }: { series: Series }) {
           )}
           <PostGridView
             posts={run.posts}
-            label={run.chapter ? `${series.title}: ${run.chapter}` : `Works in ${series.title}`}
+            label={run.chapter ? `${series.title}: ${run.chapter}` : t`Works in ${title}`}
             priority={index === 0}
             busy={isFetchingNextPage}
           />
@@ -84,12 +90,18 @@ export function SeriesWorks({ series }: { series: Series }) {
             onClick={() => void fetchNextPage()}
             aria-disabled={isFetchingNextPage || undefined}
           >
-            {isFetchingNextPage ? 'Loading more works…' : 'Load more works'}
+            {isFetchingNextPage ? t`Loading more works…` : t`Load more works`}
           </Button>
         ) : (
-          <p className={styles.status}>That is every work in this series.</p>
+          <p className={styles.status}>
+            <Trans>That is every work in this series.</Trans>
+          </p>
         )}
-        {isError && hasNextPage && <p className={styles.status}>The next works could not be loaded.</p>}
+        {isError && hasNextPage && (
+          <p className={styles.status}>
+            <Trans>The next works could not be loaded.</Trans>
+          </p>
+        )}
       </div>
     </>
   );

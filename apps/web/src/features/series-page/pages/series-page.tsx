@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Layers } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,34 +22,41 @@ import styles from './series-page.module.css';
  * (posts) needs the other way round.
  */
 export default function SeriesPage() {
+  const { t } = useLingui();
   const { username = '', slug = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: series, isPending, error, refetch } = useSeries(username, slug);
   const [reordering, setReordering] = useState(false);
   const [editing, setEditing] = useState(false);
-  useDocumentTitle(series?.title ?? 'Series');
+  useDocumentTitle(series?.title ?? t`Series`);
 
   if (isPending) {
     return (
       <p className={styles.status} role="status">
-        Loading series…
+        <Trans>Loading series…</Trans>
       </p>
     );
   }
   if (!series) {
     if (error instanceof ApiError && error.status === 404) {
       return (
-        <NotFound icon={Layers} title="Series not found">
-          It may have been deleted or renamed, or the link is not quite right. The artist’s profile lists their series.
+        <NotFound icon={Layers} title={t`Series not found`}>
+          <Trans>
+            It may have been deleted or renamed, or the link is not quite right. The artist’s profile lists their
+            series.
+          </Trans>
         </NotFound>
       );
     }
+    const problem = errorMessage(error);
     return (
       <div className={styles.problem} role="alert">
-        <p>The series could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>The series could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -89,14 +97,15 @@ export default function SeriesPage() {
           onClose={() => setEditing(false)}
           onSaved={(saved) => {
             setEditing(false);
-            toast.success('Series saved');
+            toast.success(t`Series saved`);
             if (saved.slug !== series.slug) {
               void navigate(seriesPagePath(saved.owner.username, saved.slug), { replace: true });
             }
           }}
           onDeleted={() => {
             setEditing(false);
-            toast.success(`${series.title} was deleted`);
+            const title = series.title;
+            toast.success(t`${title} was deleted`);
             void navigate(`/${encodeURIComponent(series.owner.username)}`, { replace: true });
           }}
         />

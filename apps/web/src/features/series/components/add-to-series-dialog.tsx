@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Series } from '@share-arts/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,6 +25,7 @@ interface AddToSeriesDialogProps {
 
 /** "Add to series": pick one of the artist's series (or create one), and an optional chapter. */
 export function AddToSeriesDialog({ postId, username, already, onClose }: AddToSeriesDialogProps) {
+  const { t } = useLingui();
   const { series, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useUserSeries(username);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
   const submit = (target: Series | undefined) => {
     if (add.isPending) return;
     if (!target) {
-      setProblem('Choose a series to add this work to.');
+      setProblem(t`Choose a series to add this work to.`);
       return;
     }
     setProblem(undefined);
@@ -45,7 +47,8 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
       { seriesId: target._id, postId, chapter },
       {
         onSuccess: (updated) => {
-          toast.success(`Added to ${updated.title}`);
+          const title = updated.title;
+          toast.success(t`Added to ${title}`);
           onClose();
         },
         onError: (failure) => setProblem(errorMessage(failure)),
@@ -60,13 +63,20 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
 
   let choices;
   if (isPending) {
-    choices = <p role="status">Loading your series…</p>;
+    choices = (
+      <p role="status">
+        <Trans>Loading your series…</Trans>
+      </p>
+    );
   } else if (isError && series.length === 0) {
+    const problem = errorMessage(error);
     choices = (
       <div role="alert" className={styles.problem}>
-        <p>Your series could not be loaded: {errorMessage(error)}</p>
+        <p>
+          <Trans>Your series could not be loaded: {problem}</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -74,14 +84,16 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
     choices = (
       <p className={layout.text}>
         {series.length === 0
-          ? 'You have no series yet. Create one, and this work goes in first.'
-          : 'This work is in every series you have loaded. Create another one?'}
+          ? t`You have no series yet. Create one, and this work goes in first.`
+          : t`This work is in every series you have loaded. Create another one?`}
       </p>
     );
   } else {
     choices = (
       <fieldset className={styles.choices} aria-describedby={problem ? `${groupId}-problem` : undefined}>
-        <legend className={styles.legend}>Series</legend>
+        <legend className={styles.legend}>
+          <Trans>Series</Trans>
+        </legend>
         {offered.map((each) => (
           <label key={each._id} className={styles.choice}>
             <input
@@ -101,7 +113,7 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
             onClick={() => void fetchNextPage()}
             aria-disabled={isFetchingNextPage || undefined}
           >
-            {isFetchingNextPage ? 'Loading…' : 'More series'}
+            {isFetchingNextPage ? t`Loading…` : t`More series`}
           </Button>
         )}
       </fieldset>
@@ -109,15 +121,15 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
   }
 
   return (
-    <Modal title="Add to series" onClose={onClose} busy={add.isPending} size="sm">
+    <Modal title={t`Add to series`} onClose={onClose} busy={add.isPending} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         {choices}
         <Button variant="secondary" onClick={() => setCreating(true)} disabled={add.isPending}>
-          New series…
+          <Trans>New series…</Trans>
         </Button>
         <TextField
-          label="Chapter (optional)"
-          hint="The chapter this work opens or belongs to, e.g. “Issue 2” or “March”."
+          label={t`Chapter (optional)`}
+          hint={t`The chapter this work opens or belongs to, e.g. “Issue 2” or “March”.`}
           value={chapter}
           maxLength={SERIES_TEXT_MAX.chapter}
           onChange={(event) => setChapter(event.target.value)}
@@ -130,10 +142,10 @@ export function AddToSeriesDialog({ postId, username, already, onClose }: AddToS
         )}
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={add.isPending || undefined}>
-            {add.isPending ? 'Adding…' : 'Add'}
+            {add.isPending ? t`Adding…` : t`Add`}
           </Button>
         </div>
       </form>

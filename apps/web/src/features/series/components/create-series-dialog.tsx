@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Series } from '@share-arts/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -16,6 +17,7 @@ interface CreateSeriesDialogProps {
 
 /** "New series": a title (required) and a description. */
 export function CreateSeriesDialog({ onClose, onCreated }: CreateSeriesDialogProps) {
+  const { t } = useLingui();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -25,7 +27,7 @@ export function CreateSeriesDialog({ onClose, onCreated }: CreateSeriesDialogPro
     event.preventDefault();
     if (create.isPending) return;
     if (!title.trim()) {
-      setProblem('Give the series a title.');
+      setProblem(t`Give the series a title.`);
       return;
     }
     setProblem(undefined);
@@ -36,11 +38,11 @@ export function CreateSeriesDialog({ onClose, onCreated }: CreateSeriesDialogPro
   };
 
   return (
-    <Modal title="New series" onClose={onClose} busy={create.isPending} size="sm">
+    <Modal title={t`New series`} onClose={onClose} busy={create.isPending} size="sm">
       <form className={layout.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label="Title"
-          hint="A comic, a sketchbook, a study: its works go in the order you choose."
+          label={t`Title`}
+          hint={t`A comic, a sketchbook, a study: its works go in the order you choose.`}
           value={title}
           maxLength={SERIES_TEXT_MAX.title}
           onChange={(event) => setTitle(event.target.value)}
@@ -50,7 +52,7 @@ export function CreateSeriesDialog({ onClose, onCreated }: CreateSeriesDialogPro
           required
         />
         <TextAreaField
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={description}
           maxLength={SERIES_TEXT_MAX.description}
           rows={3}
@@ -59,10 +61,10 @@ export function CreateSeriesDialog({ onClose, onCreated }: CreateSeriesDialogPro
         />
         <div className={`${layout.actions} ${layout.stretchWhenNarrow}`}>
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" className={layout.busySubmit} aria-disabled={create.isPending || undefined}>
-            {create.isPending ? 'Creating…' : 'Create series'}
+            {create.isPending ? t`Creating…` : t`Create series`}
           </Button>
         </div>
       </form>

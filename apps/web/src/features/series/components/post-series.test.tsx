@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Post, PostSeriesEntry } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -6,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { sessionKeys } from '../../../lib/session';
 import { seriesKeys } from '../api/series-keys';
 import { PostSeries } from './post-series';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const work = {
   _id: 'p2',
@@ -29,11 +34,13 @@ function render(post: Post, entries: PostSeriesEntry[], viewer?: { _id: string; 
   client.setQueryData(seriesKeys.ofPost(post._id), entries);
   client.setQueryData(sessionKeys.currentUser(), viewer ?? null);
   return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <PostSeries post={post} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <PostSeries post={post} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Post, PostSeriesEntry } from '@share-arts/contract';
 import { ChevronLeft, ChevronRight, Layers, Plus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { toast } from '../../../ui/toast';
 import { useRemoveWork } from '../api/series-mutations';
 import { usePostSeries } from '../api/series-queries';
 import { seriesPagePath } from '../api/series-paths';
-import { partText, placeOf } from '../model/series-words';
+import { partNumber, placeOf } from '../model/series-words';
 import { AddToSeriesDialog } from './add-to-series-dialog';
 import styles from './post-series.module.css';
 
@@ -18,22 +19,32 @@ const workPath = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
 
 /** One series the work is in: "Part 3 of Sketchbook · ‹ Previous · Next ›", and Remove for its author. */
 function SeriesBar({ entry, postId, isAuthor }: { entry: PostSeriesEntry; postId: string; isAuthor: boolean }) {
+  const { t } = useLingui();
   const { series, previous, next, chapter } = entry;
   const { position, count } = placeOf(entry);
-  const part = partText(position, count);
+  const part = partNumber(position, count);
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveWork();
-  const label = `Series ${series.title}`;
+  const title = series.title;
+  const label = t`Series ${title}`;
+  const seriesLink = (
+    <Link to={seriesPagePath(series.username, series.slug)} className={styles.seriesLink}>
+      {title}
+    </Link>
+  );
 
   return (
     <nav className={styles.bar} aria-label={label}>
       <p className={styles.where}>
         <Layers aria-hidden="true" size="1.05em" className={styles.icon} />
         <span>
-          {part ?? 'In'}{' '}
-          <Link to={seriesPagePath(series.username, series.slug)} className={styles.seriesLink}>
-            {series.title}
-          </Link>
+          {part ? (
+            <Trans>
+              Part {part} of {seriesLink}
+            </Trans>
+          ) : (
+            <Trans>In {seriesLink}</Trans>
+          )}
           {chapter && <span className={styles.chapter}> · {chapter}</span>}
         </span>
       </p>
@@ -41,39 +52,47 @@ function SeriesBar({ entry, postId, isAuthor }: { entry: PostSeriesEntry; postId
         {previous ? (
           <Link to={workPath(previous)} className={styles.step} rel="prev">
             <ChevronLeft aria-hidden="true" size="1.05em" />
-            Previous<span className="visually-hidden"> work in {series.title}</span>
+            <Trans>
+              Previous<span className="visually-hidden"> work in {title}</span>
+            </Trans>
           </Link>
         ) : (
-          <span className={styles.stepNone}>First work</span>
+          <span className={styles.stepNone}>
+            <Trans>First work</Trans>
+          </span>
         )}
         <span aria-hidden="true" className={styles.dot}>
           ·
         </span>
         {next ? (
           <Link to={workPath(next)} className={styles.step} rel="next">
-            Next<span className="visually-hidden"> work in {series.title}</span>
+            <Trans>
+              Next<span className="visually-hidden"> work in {title}</span>
+            </Trans>
             <ChevronRight aria-hidden="true" size="1.05em" />
           </Link>
         ) : (
-          <span className={styles.stepNone}>Last work</span>
+          <span className={styles.stepNone}>
+            <Trans>Last work</Trans>
+          </span>
         )}
         {isAuthor && (
           <Button
             variant="secondary"
             className={styles.remove}
             onClick={() => setConfirming(true)}
-            aria-label={`Remove from series ${series.title}`}
+            aria-label={t`Remove from series ${title}`}
           >
             <X aria-hidden="true" size="1em" />
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         )}
       </p>
       {confirming && (
         <ConfirmDialog
-          title="Remove from series?"
-          confirmLabel="Remove"
-          busyLabel="Removing…"
+          title={t`Remove from series?`}
+          confirmLabel={t`Remove`}
+          busyLabel={t`Removing…`}
           busy={remove.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
@@ -82,14 +101,14 @@ function SeriesBar({ entry, postId, isAuthor }: { entry: PostSeriesEntry; postId
               {
                 onSuccess: () => {
                   setConfirming(false);
-                  toast.success(`Removed from ${series.title}`);
+                  toast.success(t`Removed from ${title}`);
                 },
                 onError: (error) => toast.error(errorMessage(error)),
               },
             )
           }
         >
-          This work leaves {series.title}. The work itself stays on your profile.
+          <Trans>This work leaves {title}. The work itself stays on your profile.</Trans>
         </ConfirmDialog>
       )}
     </nav>
@@ -121,9 +140,13 @@ export function PostSeries({ post }: { post: Post }) {
         <div className={styles.add}>
           <Button variant="secondary" onClick={() => setAdding(true)} disabled={entries === undefined && !isError}>
             <Plus aria-hidden="true" size="1.05em" />
-            Add to series
+            <Trans>Add to series</Trans>
           </Button>
-          {isError && <p className={styles.problem}>The series of this work could not be loaded.</p>}
+          {isError && (
+            <p className={styles.problem}>
+              <Trans>The series of this work could not be loaded.</Trans>
+            </p>
+          )}
         </div>
       )}
       {adding && me && (

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -26,11 +28,14 @@ export function useSeriesChoice(): SeriesChoice {
     (postId: string) => {
       if (!seriesId) return;
       addWorkToSeries(queryClient, { seriesId, postId, chapter }).then(
-        (series) => toast.success(`Added to ${series.title}`),
-        (error: unknown) =>
-          toast.error(
-            `Your work was posted, but not added to the series: ${errorMessage(error)} Add it from the work’s page.`,
-          ),
+        (series) => {
+          const title = series.title;
+          toast.success(t`Added to ${title}`);
+        },
+        (error: unknown) => {
+          const problem = errorMessage(error);
+          toast.error(t`Your work was posted, but not added to the series: ${problem} Add it from the work’s page.`);
+        },
       );
     },
     [queryClient, seriesId, chapter],
@@ -43,22 +48,31 @@ export function useSeriesChoice(): SeriesChoice {
  * in once it is posted. Not shown to an artist without any series (the work's page can create one).
  */
 export function SeriesChoiceField({ choice, disabled }: { choice: SeriesChoice; disabled: boolean }) {
+  const { t } = useLingui();
   const { data: me } = useCurrentUser();
   const { series, isError } = useUserSeries(me?.username ?? '');
   const id = useId();
   if (series.length === 0) {
-    return isError ? <p className={styles.hint}>Your series could not be loaded; add the work from its page.</p> : null;
+    return isError ? (
+      <p className={styles.hint}>
+        <Trans>Your series could not be loaded; add the work from its page.</Trans>
+      </p>
+    ) : null;
   }
   return (
     <div className={styles.field}>
-      <label htmlFor={`${id}-series`}>Add to series (optional)</label>
+      <label htmlFor={`${id}-series`}>
+        <Trans>Add to series (optional)</Trans>
+      </label>
       <select
         id={`${id}-series`}
         value={choice.seriesId}
         disabled={disabled}
         onChange={(event) => choice.set(event.target.value, choice.chapter)}
       >
-        <option value="">None</option>
+        <option value="">
+          <Trans>None</Trans>
+        </option>
         {series.map((each) => (
           <option key={each._id} value={each._id}>
             {each.title}
@@ -67,13 +81,15 @@ export function SeriesChoiceField({ choice, disabled }: { choice: SeriesChoice; 
       </select>
       {choice.seriesId && (
         <>
-          <label htmlFor={`${id}-chapter`}>Chapter (optional)</label>
+          <label htmlFor={`${id}-chapter`}>
+            <Trans>Chapter (optional)</Trans>
+          </label>
           <input
             id={`${id}-chapter`}
             type="text"
             value={choice.chapter}
             maxLength={SERIES_TEXT_MAX.chapter}
-            placeholder="For example: Issue 2"
+            placeholder={t`For example: Issue 2`}
             disabled={disabled}
             onChange={(event) => choice.set(choice.seriesId, event.target.value)}
           />

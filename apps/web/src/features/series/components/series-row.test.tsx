@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { Series, SeriesPage } from '@share-arts/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,6 +7,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { seriesKeys } from '../api/series-keys';
 import { SeriesRow } from './series-row';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const series = (fields: Partial<Series> = {}): Series => ({
   _id: 's1',
@@ -27,11 +32,13 @@ function render(page: SeriesPage, isOwn: boolean) {
   const client = new QueryClient();
   client.setQueryData(seriesKeys.list('ana'), { pages: [page], pageParams: [null] });
   return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <SeriesRow username="ana" isOwn={isOwn} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <SeriesRow username="ana" isOwn={isOwn} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +19,7 @@ const COVER_SIZES = '176px';
  * owner also gets "New series". Nothing at all on the profile of an artist without any series.
  */
 export function SeriesRow({ username, isOwn }: { username: string; isOwn: boolean }) {
+  const { t } = useLingui();
   const { series, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useUserSeries(username);
   const [creating, setCreating] = useState(false);
@@ -25,15 +27,18 @@ export function SeriesRow({ username, isOwn }: { username: string; isOwn: boolea
 
   if (isPending) return null;
   if (isError && series.length === 0) {
+    const problem = errorMessage(error);
     return (
       <section className={styles.section} aria-labelledby="profile-series-title">
         <h2 id="profile-series-title" className={styles.title}>
-          Series
+          <Trans>Series</Trans>
         </h2>
         <div className={styles.problem} role="alert">
-          <p>The series could not be loaded: {errorMessage(error)}</p>
+          <p>
+            <Trans>The series could not be loaded: {problem}</Trans>
+          </p>
           <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       </section>
@@ -45,19 +50,21 @@ export function SeriesRow({ username, isOwn }: { username: string; isOwn: boolea
     <section className={styles.section} aria-labelledby="profile-series-title">
       <div className={styles.heading}>
         <h2 id="profile-series-title" className={styles.title}>
-          Series
+          <Trans>Series</Trans>
         </h2>
         {isOwn && (
           <Button variant="secondary" className={styles.new} onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" size="1.05em" />
-            New series
+            <Trans>New series</Trans>
           </Button>
         )}
       </div>
       {series.length === 0 ? (
         <p className={styles.empty}>
-          Gather works into a series, in the order you choose: a comic, a sketchbook, a study. Readers can follow a
-          series alone.
+          <Trans>
+            Gather works into a series, in the order you choose: a comic, a sketchbook, a study. Readers can follow a
+            series alone.
+          </Trans>
         </p>
       ) : (
         <ul className={styles.cards}>
@@ -77,7 +84,7 @@ export function SeriesRow({ username, isOwn }: { username: string; isOwn: boolea
                 onClick={() => void fetchNextPage()}
                 aria-disabled={isFetchingNextPage || undefined}
               >
-                {isFetchingNextPage ? 'Loading…' : 'More series'}
+                {isFetchingNextPage ? t`Loading…` : t`More series`}
               </Button>
             </li>
           )}

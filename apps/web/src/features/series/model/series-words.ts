@@ -1,21 +1,23 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Post } from '@share-arts/contract';
 import { formatCount } from '../../../lib/format-count';
 
 const MAX_WORDS = 8;
 
-/** "1 work", "1,204 works". */
+/** "1 work", "1,204 works", in the app's language. */
 export function workCountText(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'work' : 'works'}`;
+  return t`${plural(count, { one: '# work', other: '# works' })}`;
 }
 
 /**
- * "Part 3 of" a series, from the work's 1-based place among the works the viewer can see and their number;
- * null when either is unknown or out of range (the bar then says "In" the series).
+ * The part a work is of a series ("3", "1,204": the bar says "Part 3 of" the series), from its 1-based place
+ * among the works the viewer can see and their number; null when either is unknown or out of range (the bar
+ * then says "In" the series).
  */
-export function partText(position: number | undefined, count: number | undefined): string | null {
+export function partNumber(position: number | undefined, count: number | undefined): string | null {
   if (position === undefined || count === undefined) return null;
   if (!Number.isInteger(position) || !Number.isInteger(count) || position < 1 || position > count) return null;
-  return `Part ${formatCount(position)} of`;
+  return formatCount(position);
 }
 
 /**
@@ -35,6 +37,6 @@ export function workName(post: Pick<Post, 'content' | 'picture' | 'media'>): str
   const alt = (post.media?.[0] ?? post.picture)?.alt.trim();
   if (alt) return alt.length > 80 ? `${alt.slice(0, 80)}…` : alt;
   const words = post.content.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return 'Untitled work';
+  if (words.length === 0) return t`Untitled work`;
   return words.length > MAX_WORDS ? `${words.slice(0, MAX_WORDS).join(' ')}…` : words.join(' ');
 }

@@ -1,10 +1,10 @@
-import { TOASTS } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, authHeader } from '../../../lib/api-client';
 import { endSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
+import { toastText } from '../../../lib/spec-toasts';
 
 /** How long LOG OUT waits for the server before it signs out here anyway. */
 const LOGOUT_WAIT_MS = 5000;
@@ -27,6 +27,6 @@ export function useLogout(): () => Promise<void> {
     await apiClient
       .post<null>('/api/auth/logout', undefined, { headers, signal: AbortSignal.timeout(LOGOUT_WAIT_MS) })
       .catch(() => undefined);
-    toast.success(TOASTS.loggedOut);
+    toast.success(toastText('loggedOut'));
   }, [navigate, queryClient]);
 }

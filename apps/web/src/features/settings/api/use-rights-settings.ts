@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { User, UserSettingsInput } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -14,7 +15,7 @@ export function useRightsSettings() {
     onSuccess: (user) => {
       setCurrentUser(queryClient, user);
       setCachedProfile(queryClient, user);
-      toast.success('Settings saved.');
+      toast.success(t`Settings saved.`);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

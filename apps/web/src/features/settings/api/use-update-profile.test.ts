@@ -1,9 +1,13 @@
+import { i18n } from '@lingui/core';
 import { SECURITY_ERRORS, SECURITY_MESSAGES } from '@share-arts/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as api from '../../../lib/api-client';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { ReauthCancelledError } from '../../account/reauth';
 import { EMAIL_NOT_CONFIRMED, ProfileUpdateError, updateProfile, type ProfileInput } from './use-update-profile';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 vi.mock('../../../lib/api-client', async (importOriginal) => {
   const actual = await importOriginal<typeof api>();

@@ -1,5 +1,4 @@
 import {
-  TOASTS,
   type EditUserBody,
   type MediaResponse,
   type Picture,
@@ -14,6 +13,7 @@ import { toast } from '../../../ui/toast';
 import { changeEmail, isReauthCancelled, type Confirmed } from '../../account/reauth';
 import { setCachedProfile, userKeys } from '../../people';
 import { postKeys } from '../../posts';
+import { toastText } from '../../../lib/spec-toasts';
 
 export interface ProfileInput {
   firstName: string;
@@ -140,7 +140,7 @@ export function useUpdateProfile(confirmed: Confirmed) {
       // Their name and photo are on every post card of theirs, in any list and on the post pages.
       void queryClient.invalidateQueries({ queryKey: postKeys.all });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-      toast.success(TOASTS.profileUpdated);
+      toast.success(toastText('profileUpdated'));
     },
     onError: (error) => {
       if (error instanceof ProfileUpdateError && error.field) return;

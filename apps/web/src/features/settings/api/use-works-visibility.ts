@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { User } from '@share-arts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessage } from '../../../lib/api-client';
@@ -18,8 +19,8 @@ export function useWorksVisibility() {
       setCachedProfile(queryClient, user);
       toast.success(
         user.worksSignedInOnly
-          ? 'Your works are now shown to signed-in people only.'
-          : 'Your works are now shown to everyone.',
+          ? t`Your works are now shown to signed-in people only.`
+          : t`Your works are now shown to everyone.`,
       );
     },
     onError: (error) => toast.error(errorMessage(error)),

@@ -5,7 +5,10 @@ import {
   type RemotePerson,
 } from '@share-arts/contract';
 import { MutationObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup as renderBare } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { accountAliasesKey, saveAliasesOptions, type AliasesChange } from '../api/use-account-aliases';
@@ -19,6 +22,10 @@ import {
   withoutAlias,
   type AccountAliasesViewProps,
 } from './account-aliases';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+const renderToStaticMarkup = (node: ReactNode) => renderBare(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 
 const bob: RemotePerson = { handle: 'bob@mastodon.example', url: 'https://mastodon.example/@bob' };
 const pix: RemotePerson = { handle: 'bob@pixelfed.example', url: 'https://pixelfed.example/bob' };

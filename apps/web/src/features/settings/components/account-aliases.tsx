@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RemotePerson } from '@share-arts/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,12 +17,19 @@ import styles from './account-aliases.module.css';
 export const ALIASES_MAX = 5;
 export const ACCOUNT_MAX_LENGTH = 320;
 
+/** Read when used, so they are in the current language. */
 export const ALIAS_PROBLEMS = {
-  empty: 'Type the handle of your old account, like @you@mastodon.social.',
-  tooLong: `A handle or an address is at most ${ACCOUNT_MAX_LENGTH} characters.`,
-  already: (shown: string) => `${shown} is already named here.`,
-  full: `You have named ${ALIASES_MAX} accounts, the most there can be: remove one to name another.`,
-} as const;
+  get empty() {
+    return t`Type the handle of your old account, like @you@mastodon.social.`;
+  },
+  get tooLong() {
+    return t`A handle or an address is at most ${ACCOUNT_MAX_LENGTH} characters.`;
+  },
+  already: (shown: string) => t`${shown} is already named here.`,
+  get full() {
+    return t`You have named ${ALIASES_MAX} accounts, the most there can be: remove one to name another.`;
+  },
+};
 
 /** An alias as people read it: `@bob@host`, or the address alone when the server knew no handle. */
 const shown = (alias: RemotePerson) => (alias.handle.includes('@') ? `@${alias.handle}` : alias.url);
@@ -80,6 +89,7 @@ export function AccountAliasesView({
   problem,
   announcement,
 }: AccountAliasesViewProps) {
+  const { t } = useLingui();
   const id = useId();
   const titleId = `${id}-title`;
   const problemId = `${id}-problem`;
@@ -96,33 +106,41 @@ export function AccountAliasesView({
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        Moving here from another server
+        <Trans>Moving here from another server</Trans>
       </h2>
       <p className={styles.hint}>
-        First name your old account here. Then start the move on your old server (on Mastodon: Preferences → Account →
-        “Move to a different account”) giving{' '}
-        <strong className={styles.ownHandle}>
-          <Handle username={ownHandle} />
-        </strong>
-        , and your followers there will follow you here.
+        <Trans>
+          First name your old account here. Then start the move on your old server (on Mastodon: Preferences → Account →
+          “Move to a different account”) giving{' '}
+          <strong className={styles.ownHandle}>
+            <Handle username={ownHandle} />
+          </strong>
+          , and your followers there will follow you here.
+        </Trans>
       </p>
       {aliases === undefined ? (
         loadError === undefined ? (
-          <p role="status">Loading…</p>
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
         ) : (
           <div role="alert">
-            <p>Your accounts on other servers could not be loaded: {loadError}</p>
+            <p>
+              <Trans>Your accounts on other servers could not be loaded: {loadError}</Trans>
+            </p>
             <Button variant="secondary" onClick={onRetry}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         )
       ) : (
         <>
           {aliases.length === 0 ? (
-            <p className={styles.hint}>No account named yet.</p>
+            <p className={styles.hint}>
+              <Trans>No account named yet.</Trans>
+            </p>
           ) : (
-            <ul className={styles.list} aria-label="Your accounts on other servers">
+            <ul className={styles.list} aria-label={t`Your accounts on other servers`}>
               {aliases.map((alias) => {
                 const name = shown(alias);
                 const removing = pending?.removing === alias.url;
@@ -133,13 +151,13 @@ export function AccountAliasesView({
                     </a>
                     <Button
                       variant="secondary"
-                      aria-label={`Remove ${name}`}
+                      aria-label={t`Remove ${name}`}
                       aria-disabled={pending ? true : undefined}
                       onClick={() => {
                         if (!pending) onRemove(alias);
                       }}
                     >
-                      {removing ? 'Removing…' : 'Remove'}
+                      {removing ? t`Removing…` : t`Remove`}
                     </Button>
                   </li>
                 );
@@ -149,9 +167,9 @@ export function AccountAliasesView({
           <form className={styles.addForm} onSubmit={onSubmit} noValidate>
             <TextField
               id={inputId}
-              label="Your old account"
+              label={t`Your old account`}
               placeholder="@you@mastodon.social"
-              hint="Its handle, or the address of its profile."
+              hint={t`Its handle, or the address of its profile.`}
               value={draft}
               maxLength={ACCOUNT_MAX_LENGTH}
               autoComplete="off"
@@ -165,7 +183,7 @@ export function AccountAliasesView({
               onChange={(event) => onDraft(event.target.value)}
             />
             <Button type="submit" disabled={full} aria-disabled={pending ? true : undefined}>
-              {adding ? 'Adding…' : 'Add'}
+              {adding ? t`Adding…` : t`Add`}
             </Button>
           </form>
           {full && (
@@ -219,10 +237,11 @@ export function AccountAliases({ username }: { username: string }) {
       onSuccess: ({ aliases: saved }) => {
         setDraft('');
         const added = saved.find((alias) => !aliases.some((before) => before.url === alias.url));
+        const name = added ? shown(added) : '';
         setAnnouncement(
           added
-            ? `${shown(added)} is named here. You can now start the move on your old server.`
-            : 'That account was already named here.',
+            ? t`${name} is named here. You can now start the move on your old server.`
+            : t`That account was already named here.`,
         );
       },
       // The draft stays, to be corrected and sent again.
@@ -234,14 +253,18 @@ export function AccountAliases({ username }: { username: string }) {
     if (!aliases) return;
     setProblem(undefined);
     setAnnouncement('');
+    const name = shown(alias);
     save.mutate(
       { accounts: withoutAlias(aliases, alias), removing: alias.url },
       {
         onSuccess: () => {
-          setAnnouncement(`${shown(alias)} is no longer named here.`);
+          setAnnouncement(t`${name} is no longer named here.`);
           setFocusInput((count) => count + 1);
         },
-        onError: (error) => setProblem(`${shown(alias)} could not be removed: ${errorMessage(error)}`),
+        onError: (error) => {
+          const reason = errorMessage(error);
+          setProblem(t`${name} could not be removed: ${reason}`);
+        },
       },
     );
   };

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { problemOf } from '../../account/reauth';
 import { useConfirmedAction } from '../../account/security';
@@ -12,7 +14,7 @@ import styles from './account-aliases.module.css';
 /** The contract's ACCOUNT_MOVE_COOLDOWN_DAYS, copied (a schema module read here would land in the shell's chunk). */
 export const MOVE_COOLDOWN_DAYS = 30;
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale || undefined, { dateStyle: 'long' });
 
 /**
  * Settings → Account's "Moving to another server" (issue 40, moving away): the artist names this account on their
@@ -20,6 +22,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { da
  * profile says where they went. A move can be undone as a redirect (the followers stay moved).
  */
 export function AccountMove({ username }: { username: string }) {
+  const { t } = useLingui();
   const titleId = useId();
   const problemId = useId();
   const state = useAccountMove();
@@ -31,6 +34,8 @@ export function AccountMove({ username }: { username: string }) {
   const [announcement, setAnnouncement] = useState('');
   const host = globalThis.location?.host ?? '';
   const movedTo = state.data?.movedTo;
+  const movedOn = state.data?.movedAt ? dateOf(state.data.movedAt) : '';
+  const loadProblem = state.isError ? problemOf(state.error) : '';
 
   const run = (account: string | null) => {
     setProblem(undefined);
@@ -38,10 +43,12 @@ export function AccountMove({ username }: { username: string }) {
     change.mutate(account, {
       onSuccess: (answer) => {
         setDraft('');
+        const account = answer.movedTo?.username ?? '';
+        const moved = answer.followersMoved ?? 0;
         setAnnouncement(
           answer.movedTo
-            ? `Moved to @${answer.movedTo.username}. ${answer.followersMoved ?? 0} of your followers here now follow it (or asked to).`
-            : 'The redirect is cancelled: your profile no longer says where you moved.',
+            ? t`Moved to @${account}. ${moved} of your followers here now follow it (or asked to).`
+            : t`The redirect is cancelled: your profile no longer says where you moved.`,
         );
       },
       onError: (error) => setProblem(problemOf(error)),
@@ -51,55 +58,72 @@ export function AccountMove({ username }: { username: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const account = draft.trim();
-    if (!account) setProblem('Type the handle of your new account, like @you@mastodon.social.');
+    if (!account) setProblem(t`Type the handle of your new account, like @you@mastodon.social.`);
     else setAsking(account);
   };
 
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        Moving to another server
+        <Trans>Moving to another server</Trans>
       </h2>
       {state.isPending ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : state.isError ? (
         <div role="alert">
-          <p>Where your account moved could not be loaded: {problemOf(state.error)}</p>
+          <p>
+            <Trans>Where your account moved could not be loaded: {loadProblem}</Trans>
+          </p>
           <Button variant="secondary" onClick={() => void state.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : movedTo ? (
         <>
           <p className={styles.hint}>
-            This account moved to{' '}
-            <strong className={styles.ownHandle}>
-              <Handle username={movedTo.username} />
-            </strong>
-            {state.data.movedAt ? ` on ${dateOf(state.data.movedAt)}` : ''}. Your profile says so, and your followers
-            were sent there.
+            {movedOn ? (
+              <Trans>
+                This account moved to{' '}
+                <strong className={styles.ownHandle}>
+                  <Handle username={movedTo.username} />
+                </strong>{' '}
+                on {movedOn}. Your profile says so, and your followers were sent there.
+              </Trans>
+            ) : (
+              <Trans>
+                This account moved to{' '}
+                <strong className={styles.ownHandle}>
+                  <Handle username={movedTo.username} />
+                </strong>
+                . Your profile says so, and your followers were sent there.
+              </Trans>
+            )}
           </p>
           <div>
             <Button variant="secondary" disabled={change.isPending} onClick={() => run(null)}>
-              {change.isPending ? 'Cancelling…' : 'Cancel the redirect'}
+              {change.isPending ? t`Cancelling…` : t`Cancel the redirect`}
             </Button>
           </div>
         </>
       ) : (
         <>
           <p className={styles.hint}>
-            First, on your new server, name this account as your old one: give{' '}
-            <strong className={styles.ownHandle}>
-              <Handle username={`${username}@${host}`} />
-            </strong>{' '}
-            (on Mastodon: Preferences → Account → “Moving from a different account”). Then name your new account here:
-            your followers here and on other servers will follow it, and your profile will say where you went.
+            <Trans>
+              First, on your new server, name this account as your old one: give{' '}
+              <strong className={styles.ownHandle}>
+                <Handle username={`${username}@${host}`} />
+              </strong>{' '}
+              (on Mastodon: Preferences → Account → “Moving from a different account”). Then name your new account here:
+              your followers here and on other servers will follow it, and your profile will say where you went.
+            </Trans>
           </p>
           <form className={styles.addForm} onSubmit={onSubmit} noValidate>
             <TextField
-              label="Your new account"
+              label={t`Your new account`}
               placeholder="@you@mastodon.social"
-              hint={`Its handle, or the address of its profile. You can move once in ${MOVE_COOLDOWN_DAYS} days.`}
+              hint={t`Its handle, or the address of its profile. You can move once in ${MOVE_COOLDOWN_DAYS} days.`}
               value={draft}
               maxLength={ACCOUNT_MAX_LENGTH}
               autoComplete="off"
@@ -113,16 +137,16 @@ export function AccountMove({ username }: { username: string }) {
               }}
             />
             <Button type="submit" disabled={change.isPending}>
-              Move…
+              <Trans>Move…</Trans>
             </Button>
           </form>
         </>
       )}
       {asking !== undefined && (
         <ConfirmDialog
-          title={`Move to ${asking}?`}
-          confirmLabel="Move"
-          busyLabel="Moving…"
+          title={t`Move to ${asking}?`}
+          confirmLabel={t`Move`}
+          busyLabel={t`Moving…`}
           // Closed first: "Confirm it's you" may open next, alone.
           onConfirm={() => {
             setAsking(undefined);
@@ -130,8 +154,10 @@ export function AccountMove({ username }: { username: string }) {
           }}
           onClose={() => setAsking(undefined)}
         >
-          Your followers here and on other servers will follow {asking} instead, and your profile will say you moved.
-          You can move again in {MOVE_COOLDOWN_DAYS} days.
+          <Trans>
+            Your followers here and on other servers will follow {asking} instead, and your profile will say you moved.
+            You can move again in {MOVE_COOLDOWN_DAYS} days.
+          </Trans>
         </ConfirmDialog>
       )}
       {dialog}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { User } from '@share-arts/contract';
 import { ButtonLink } from '../../../ui/button';
 import { canModerate } from '../../moderation';
@@ -9,12 +10,14 @@ export function ModerationLink({ user }: { user: User }) {
   return (
     <section className={styles.card} aria-labelledby="moderation-link-title">
       <h2 id="moderation-link-title" className={styles.cardTitle}>
-        Moderation
+        <Trans>Moderation</Trans>
       </h2>
       <div className={styles.sessionRow}>
-        <p className={styles.sessionText}>Review what people reported, and act on it.</p>
+        <p className={styles.sessionText}>
+          <Trans>Review what people reported, and act on it.</Trans>
+        </p>
         <ButtonLink to="/moderation" variant="secondary">
-          Open the moderation queue
+          <Trans>Open the moderation queue</Trans>
         </ButtonLink>
       </div>
     </section>

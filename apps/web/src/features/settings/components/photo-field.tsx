@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MEDIA_LIMITS } from '@share-arts/contract';
 import { Trash2, Undo2 } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -21,6 +22,7 @@ interface PhotoFieldProps {
 
 /** "Profile photo": a file input with a preview of the photo as it will be saved, and Remove photo. */
 export function PhotoField({ current, name, change, onChange, disabled, error }: PhotoFieldProps) {
+  const { t } = useLingui();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -43,12 +45,13 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
 
   const shown = change.kind === 'new' ? previewUrl : change.kind === 'remove' ? undefined : current;
   const hasPhoto = change.kind === 'new' || (change.kind === 'keep' && !isDefaultPhoto(current));
+  const formats = MEDIA_LIMITS.formats.join(', ');
   const hint =
     change.kind === 'new'
-      ? 'Preview of your new photo. It is saved when you select Update Profile.'
+      ? t`Preview of your new photo. It is saved when you select Update Profile.`
       : change.kind === 'remove'
-        ? 'Your photo will be removed when you select Update Profile.'
-        : `${MEDIA_LIMITS.formats.join(', ')} · up to ${PICTURE_MAX_MB} MB · cropped to a square`;
+        ? t`Your photo will be removed when you select Update Profile.`
+        : t`${formats} · up to ${PICTURE_MAX_MB} MB · cropped to a square`;
 
   return (
     <div className={styles.field}>
@@ -57,7 +60,7 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
           <img
             key={shown}
             src={shown}
-            alt={change.kind === 'new' ? 'Preview of your new profile photo' : `Your profile photo`}
+            alt={change.kind === 'new' ? t`Preview of your new profile photo` : t`Your profile photo`}
             className={styles.previewImg}
           />
         ) : (
@@ -66,7 +69,7 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
       </div>
       <div className={styles.controls}>
         <label htmlFor={inputId} className={styles.label}>
-          Profile photo
+          <Trans>Profile photo</Trans>
         </label>
         <input
           ref={inputRef}
@@ -91,13 +94,13 @@ export function PhotoField({ current, name, change, onChange, disabled, error }:
           {hasPhoto && (
             <Button variant="secondary" onClick={() => reset({ kind: 'remove' })} disabled={disabled}>
               <Trash2 aria-hidden="true" size="1.05em" />
-              Remove photo
+              <Trans>Remove photo</Trans>
             </Button>
           )}
           {change.kind !== 'keep' && (
             <Button variant="secondary" onClick={() => reset({ kind: 'keep' })} disabled={disabled}>
               <Undo2 aria-hidden="true" size="1.05em" />
-              Keep current photo
+              <Trans>Keep current photo</Trans>
             </Button>
           )}
         </div>

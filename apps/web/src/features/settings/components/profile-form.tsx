@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, type User } from '@share-arts/contract';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { withWebScheme } from '../../../lib/safe-url';
@@ -27,6 +28,7 @@ function initialValues(user: User): ProfileInput {
 
 /** The spec's profile form, prefilled from the current user, with the profile photo. */
 export function ProfileForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const [values, setValues] = useState(() => initialValues(user));
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
   const [fieldError, setFieldError] = useState<{ field: ProfileField; message: string }>();
@@ -94,7 +96,7 @@ export function ProfileForm({ user }: { user: User }) {
     >
       <div className={styles.heading}>
         <h2 id="profile-form-title" className={styles.title}>
-          Edit profile
+          <Trans>Edit profile</Trans>
         </h2>
         <p className={styles.identityUsername}>
           {name} · @{user.username}
@@ -112,20 +114,20 @@ export function ProfileForm({ user }: { user: User }) {
         error={errorOf('userPhoto')}
       />
       <div className={styles.row}>
-        <TextField label="First name" autoComplete="given-name" maxLength={LIMITS.nameMax} {...bind('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={LIMITS.nameMax} {...bind('lastName')} />
+        <TextField label={t`First name`} autoComplete="given-name" maxLength={LIMITS.nameMax} {...bind('firstName')} />
+        <TextField label={t`Last name`} autoComplete="family-name" maxLength={LIMITS.nameMax} {...bind('lastName')} />
       </div>
       <div className={styles.email}>
-        <TextField label="Email" type="email" autoComplete="email" maxLength={LIMITS.emailMax} {...bind('email')} />
+        <TextField label={t`Email`} type="email" autoComplete="email" maxLength={LIMITS.emailMax} {...bind('email')} />
         {emailNotice && (
           <p role="status" className={styles.notice}>
             {emailNotice}
           </p>
         )}
       </div>
-      <TextAreaField label="Bio" maxLength={LIMITS.bioMax} {...bind('bio')} />
+      <TextAreaField label={t`Bio`} maxLength={LIMITS.bioMax} {...bind('bio')} />
       <TextField
-        label="Link"
+        label={t`Link`}
         type="url"
         autoComplete="url"
         placeholder="https://"
@@ -134,7 +136,7 @@ export function ProfileForm({ user }: { user: User }) {
       />
       <div className={styles.actions}>
         <Button type="submit" disabled={update.isPending}>
-          Update Profile
+          <Trans>Update Profile</Trans>
         </Button>
       </div>
       {dialog}

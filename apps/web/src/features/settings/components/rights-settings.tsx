@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { SENSITIVE_MEDIA, type User, type UserSettings } from '@share-arts/contract';
 import { useId, useState } from 'react';
 import { useRightsSettings } from '../api/use-rights-settings';
@@ -8,12 +12,13 @@ const DEFAULTS: UserSettings = {
   sensitiveMedia: 'blur',
   hideAiGenerated: false,
   allowCollecting: true,
+  language: null,
 };
 
-const SENSITIVE_LABELS: Record<UserSettings['sensitiveMedia'], string> = {
-  show: 'Show them',
-  blur: 'Blur them until I choose Show',
-  hide: 'Hide them (the warning only)',
+const SENSITIVE_LABELS: Record<UserSettings['sensitiveMedia'], MessageDescriptor> = {
+  show: msg`Show them`,
+  blur: msg`Blur them until I choose Show`,
+  hide: msg`Hide them (the warning only)`,
 };
 
 /**
@@ -21,6 +26,7 @@ const SENSITIVE_LABELS: Record<UserSettings['sensitiveMedia'], string> = {
  * AI-generated works in their lists, and "Ask AI crawlers not to train on my work" (on by default).
  */
 export function RightsSettings({ user }: { user: User }) {
+  const { _ } = useLingui();
   const update = useRightsSettings();
   const id = useId();
   // What was chosen shows at once (a radio or checkbox that lagged behind the click would read as refused);
@@ -35,10 +41,12 @@ export function RightsSettings({ user }: { user: User }) {
     <>
       <section className={styles.card} aria-labelledby={`${id}-sensitive`}>
         <h2 id={`${id}-sensitive`} className={styles.title}>
-          Sensitive media
+          <Trans>Sensitive media</Trans>
         </h2>
         <fieldset className={styles.choices}>
-          <legend className={styles.hint}>Works the artist marked with a content warning:</legend>
+          <legend className={styles.hint}>
+            <Trans>Works the artist marked with a content warning:</Trans>
+          </legend>
           {SENSITIVE_MEDIA.map((mode) => (
             <label key={mode} className={styles.option}>
               <input
@@ -48,7 +56,7 @@ export function RightsSettings({ user }: { user: User }) {
                 checked={settings.sensitiveMedia === mode}
                 onChange={() => change({ sensitiveMedia: mode })}
               />
-              <span>{SENSITIVE_LABELS[mode]}</span>
+              <span>{_(SENSITIVE_LABELS[mode])}</span>
             </label>
           ))}
         </fieldset>
@@ -59,15 +67,17 @@ export function RightsSettings({ user }: { user: User }) {
             checked={settings.hideAiGenerated}
             onChange={(event) => change({ hideAiGenerated: event.target.checked })}
           />
-          <span>Hide AI-generated works</span>
+          <span>
+            <Trans>Hide AI-generated works</Trans>
+          </span>
         </label>
         <p className={styles.hint}>
-          Works their artists label as AI-generated are left out of Home, Explore, tags and search.
+          <Trans>Works their artists label as AI-generated are left out of Home, Explore, tags and search.</Trans>
         </p>
       </section>
       <section className={styles.card} aria-labelledby={`${id}-ai`}>
         <h2 id={`${id}-ai`} className={styles.title}>
-          AI training
+          <Trans>AI training</Trans>
         </h2>
         <label className={styles.option}>
           <input
@@ -77,11 +87,15 @@ export function RightsSettings({ user }: { user: User }) {
             aria-describedby={`${id}-ai-hint`}
             onChange={(event) => change({ aiTrainingOptOut: event.target.checked })}
           />
-          <span>Ask AI crawlers not to train on my work</span>
+          <span>
+            <Trans>Ask AI crawlers not to train on my work</Trans>
+          </span>
         </label>
         <p id={`${id}-ai-hint`} className={styles.hint}>
-          Your pages and pictures tell crawlers &ldquo;noai, noimageai&rdquo;, and known AI crawlers are turned away
-          from the whole site. Crawlers that ignore these requests cannot be stopped by them.
+          <Trans>
+            Your pages and pictures tell crawlers &ldquo;noai, noimageai&rdquo;, and known AI crawlers are turned away
+            from the whole site. Crawlers that ignore these requests cannot be stopped by them.
+          </Trans>
         </p>
       </section>
     </>

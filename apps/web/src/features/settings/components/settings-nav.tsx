@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
 import styles from './settings-nav.module.css';
 
@@ -5,18 +8,18 @@ import styles from './settings-nav.module.css';
 export const SETTINGS_SECTIONS = [
   {
     path: '',
-    label: 'Profile',
-    description: 'Edit how other artists see you.',
+    label: msg`Profile`,
+    description: msg`Edit how other artists see you.`,
   },
   {
     path: 'privacy',
-    label: 'Privacy and safety',
-    description: 'Choose who sees your works and what you see, and keep people away.',
+    label: msg`Privacy and safety`,
+    description: msg`Choose who sees your works and what you see, and keep people away.`,
   },
   {
     path: 'account',
-    label: 'Account',
-    description: 'Your address, password, second factor and devices; bring your work, take your data, or leave.',
+    label: msg`Account`,
+    description: msg`Your address, password, second factor and devices; bring your work, take your data, or leave.`,
   },
 ] as const;
 
@@ -24,8 +27,10 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Links styled as the app's tabs: each part of Settings is a page of its own, so this is navigation. */
 export function SettingsNav() {
+  const { _ } = useLingui();
+  const { t } = useLinguiMacro();
   return (
-    <nav aria-label="Settings" className={styles.nav}>
+    <nav aria-label={t`Settings`} className={styles.nav}>
       {SETTINGS_SECTIONS.map((section) => (
         <NavLink
           key={section.path}
@@ -33,7 +38,7 @@ export function SettingsNav() {
           end
           className={styles.link}
         >
-          {section.label}
+          {_(section.label)}
         </NavLink>
       ))}
     </nav>

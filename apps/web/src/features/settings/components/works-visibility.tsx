@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { User } from '@share-arts/contract';
 import { useId, useState } from 'react';
 import { useRightsSettings } from '../api/use-rights-settings';
@@ -23,7 +24,7 @@ export function WorksVisibility({ user }: { user: User }) {
   return (
     <section className={styles.card} aria-labelledby="works-visibility-title">
       <h2 id="works-visibility-title" className={styles.title}>
-        Who sees your works
+        <Trans>Who sees your works</Trans>
       </h2>
       <label className={styles.option}>
         <input
@@ -37,12 +38,16 @@ export function WorksVisibility({ user }: { user: User }) {
             update.mutate(event.target.checked, { onSettled: () => setChoice(null) });
           }}
         />
-        <span>Show my works to signed-in people only</span>
+        <span>
+          <Trans>Show my works to signed-in people only</Trans>
+        </span>
       </label>
       <p id={hintId} className={styles.hint}>
-        When this is on, people without an account, search engines and link previews see none of your posts; a shared
-        link to one of them asks to sign in. The address of a picture file itself, once someone signed in copies it,
-        still opens for whoever has it.
+        <Trans>
+          When this is on, people without an account, search engines and link previews see none of your posts; a shared
+          link to one of them asks to sign in. The address of a picture file itself, once someone signed in copies it,
+          still opens for whoever has it.
+        </Trans>
       </p>
       <label className={styles.option}>
         <input
@@ -56,12 +61,16 @@ export function WorksVisibility({ user }: { user: User }) {
             collecting.mutate({ allowCollecting: event.target.checked }, { onSettled: () => setCollectChoice(null) });
           }}
         />
-        <span>Let others add my works to collections</span>
+        <span>
+          <Trans>Let others add my works to collections</Trans>
+        </span>
       </label>
       <p id={collectingHintId} className={styles.hint}>
-        People gather works they love into collections; you are told when one of yours goes into a public one, and you
-        can take it out there. When this is off, nobody else can add your works (those already in collections stay until
-        you take them out).
+        <Trans>
+          People gather works they love into collections; you are told when one of yours goes into a public one, and you
+          can take it out there. When this is off, nobody else can add your works (those already in collections stay
+          until you take them out).
+        </Trans>
       </p>
     </section>
   );

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { MapPinOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -23,6 +25,7 @@ import { RightsSettings } from '../components/rights-settings';
 import { ViewsPrivacy } from '../components/views-privacy';
 import { SETTINGS_SECTIONS, SettingsNav } from '../components/settings-nav';
 import { WorksVisibility } from '../components/works-visibility';
+import { LanguageSettings } from '../components/language-settings';
 import styles from './settings-page.module.css';
 
 /** "Open for commissions" (issue 42): its own chunk, loaded on the Profile section only. */
@@ -33,12 +36,14 @@ function LogOut() {
   return (
     <section className={styles.card} aria-labelledby="session-title">
       <h2 id="session-title" className={styles.cardTitle}>
-        Session
+        <Trans>Session</Trans>
       </h2>
       <div className={styles.sessionRow}>
-        <p className={styles.sessionText}>Log out of Share Arts on this device.</p>
+        <p className={styles.sessionText}>
+          <Trans>Log out of Share Arts on this device.</Trans>
+        </p>
         <Button variant="danger" onClick={() => void logout()}>
-          LOG OUT
+          <Trans>LOG OUT</Trans>
         </Button>
       </div>
     </section>
@@ -52,21 +57,24 @@ function LogOut() {
  */
 export default function SettingsPage() {
   const { section: param = '' } = useParams();
+  const { _ } = useLingui();
+  const { t } = useLinguiMacro();
   const section = SETTINGS_SECTIONS.find((candidate) => candidate.path === param);
-  useDocumentTitle(!section ? 'Not found' : section.path ? `${section.label} · Settings` : 'Settings');
+  const label = section ? _(section.label) : '';
+  useDocumentTitle(!section ? t`Not found` : section.path ? t`${label} · Settings` : t`Settings`);
   const { data: user } = useCurrentUser();
 
   if (!section) {
     return (
-      <NotFound icon={MapPinOff} title="Page not found">
-        There is nothing at this address. Settings has Profile, Privacy and safety, and Account.
+      <NotFound icon={MapPinOff} title={t`Page not found`}>
+        <Trans>There is nothing at this address. Settings has Profile, Privacy and safety, and Account.</Trans>
       </NotFound>
     );
   }
 
   return (
     <>
-      <PageHeading title="Settings" description={section.description} />
+      <PageHeading title={t`Settings`} description={_(section.description)} />
       <SettingsNav />
       {user && (
         <div className={styles.sections}>
@@ -75,6 +83,7 @@ export default function SettingsPage() {
               <ModerationLink user={user} />
               {/* Keyed by id so the form re-fills when another account signs in. */}
               <ProfileForm key={user._id} user={user} />
+              <LanguageSettings user={user} />
               <Suspense fallback={null}>
                 <CommissionSettings key={`commissions-${user._id}`} />
               </Suspense>

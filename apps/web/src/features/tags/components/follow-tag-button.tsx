@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Check, Plus } from 'lucide-react';
 import { useSignInFirst } from '../../../lib/session';
 import { Button } from '../../../ui/button';
@@ -21,7 +22,7 @@ export function FollowTagButton({ tag, following }: { tag: string; following: bo
       }}
     >
       {following ? <Check aria-hidden="true" size="1.1em" /> : <Plus aria-hidden="true" size="1.1em" />}
-      {following ? 'Following' : 'Follow'}
+      {following ? <Trans>Following</Trans> : <Trans>Follow</Trans>}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
+import { Plural } from '@lingui/react/macro';
 import type { Sort, TagState } from '@share-arts/contract';
 import { Hash } from 'lucide-react';
-import { formatCount } from '../../../lib/format-count';
+
 import { SortSelect } from '../../../ui/sort-select';
 import { FollowTagButton } from './follow-tag-button';
 import styles from './tag-header.module.css';
@@ -24,7 +25,7 @@ export function TagHeader({ tag, state, sort, onSort }: TagHeaderProps) {
       <div className={styles.heading}>
         <h1 className={styles.title}>#{tag}</h1>
         <p className={styles.count}>
-          {count === undefined ? '\u00a0' : `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`}
+          {count === undefined ? '\u00a0' : <Plural value={count} one="# post" other="# posts" />}
         </p>
       </div>
       <div className={styles.controls}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSortParam } from '../../../ui/sort-select';
@@ -11,9 +12,10 @@ import styles from './tag-page.module.css';
 
 /** /tags/:tag — the works carrying a tag as a grid, its count, Follow, and the three sorts (kept in the URL). */
 export default function TagPage() {
+  const { t } = useLingui();
   const { tag: param } = useParams();
   const tag = tagFromParam(param);
-  useDocumentTitle(tag ? `#${tag}` : 'Not found');
+  useDocumentTitle(tag ? `#${tag}` : t`Not found`);
   if (!tag) return <TagNotFound />;
   // One page per tag, whatever the letter case of the link.
   if (param !== tag) return <Navigate to={{ pathname: `/tags/${encodeURIComponent(tag)}` }} replace />;
@@ -21,6 +23,7 @@ export default function TagPage() {
 }
 
 function TagView({ tag }: { tag: string }) {
+  const { t } = useLingui();
   const { data: state } = useTag(tag);
   const [sort, changeSort] = useSortParam();
   // Narrowed to artists open for commissions (issue 42), kept in the address.
@@ -33,13 +36,15 @@ function TagView({ tag }: { tag: string }) {
       <PostGrid
         source={filter ? { kind: 'tag', tag, filter } : { kind: 'tag', tag }}
         sort={sort}
-        label={`Works tagged #${tag}`}
+        label={t`Works tagged #${tag}`}
         empty={
           <section className={empty.empty} aria-labelledby="empty-tag-title">
             <h2 id="empty-tag-title" className={empty.title}>
-              No works with #{tag} yet
+              <Trans>No works with #{tag} yet</Trans>
             </h2>
-            <p className={empty.text}>Write #{tag} in a post and it will show here.</p>
+            <p className={empty.text}>
+              <Trans>Write #{tag} in a post and it will show here.</Trans>
+            </p>
           </section>
         }
       />

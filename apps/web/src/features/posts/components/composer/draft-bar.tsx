@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../../ui/toast';
 import { scheduledLabel } from '../../model/draft-time';
@@ -5,11 +7,11 @@ import styles from './draft-bar.module.css';
 import type { DraftAutosave } from './use-draft-autosave';
 
 const STATUS_TEXT = {
-  idle: 'Drafts are saved as you work.',
-  saving: 'Saving draft…',
-  saved: 'Draft saved',
-  conflict: 'Not saved',
-  failed: 'Draft not saved',
+  idle: msg`Drafts are saved as you work.`,
+  saving: msg`Saving draft…`,
+  saved: msg`Draft saved`,
+  conflict: msg`Not saved`,
+  failed: msg`Draft not saved`,
 } as const;
 
 /**
@@ -17,13 +19,16 @@ const STATUS_TEXT = {
  * scheduled publishing failed, and the ways out that keep it: "Keep as draft" and "Your drafts".
  */
 export function DraftBar({ autosave, onClose }: { autosave: DraftAutosave; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { draft, status, problem } = autosave;
+  const when = draft?.scheduledAt && draft.timeZone ? scheduledLabel(draft.scheduledAt, draft.timeZone) : undefined;
+  const publishError = draft?.publishError;
 
   const keep = async (then?: () => void) => {
     const kept = await autosave.flush();
     autosave.stop();
-    if (kept) toast.success('Kept in your drafts');
+    if (kept) toast.success(t`Kept in your drafts`);
     onClose();
     then?.();
   };
@@ -31,29 +36,29 @@ export function DraftBar({ autosave, onClose }: { autosave: DraftAutosave; onClo
   return (
     <div className={styles.bar}>
       <p className={styles.status} role="status">
-        {STATUS_TEXT[status]}
-        {draft?.scheduledAt && draft.timeZone && ` · Publishes ${scheduledLabel(draft.scheduledAt, draft.timeZone)}`}
+        {i18n._(STATUS_TEXT[status])}
+        {when && ` · ${t`Publishes ${when}`}`}
       </p>
       <div className={styles.links}>
         {draft && status !== 'conflict' && (
           <button type="button" className={styles.link} onClick={() => void keep()}>
-            Keep as draft
+            <Trans>Keep as draft</Trans>
           </button>
         )}
         <button type="button" className={styles.link} onClick={() => void keep(() => void navigate('/drafts'))}>
-          Your drafts
+          <Trans>Your drafts</Trans>
         </button>
       </div>
-      {draft?.publishError && (
+      {publishError && (
         <p className={styles.problem} role="alert">
-          This post was not published at its time: {draft.publishError} Fix it, then post or schedule it again.
+          <Trans>This post was not published at its time: {publishError} Fix it, then post or schedule it again.</Trans>
         </p>
       )}
       {problem && (
         <p className={styles.problem} role="alert">
           {status === 'conflict'
-            ? 'This draft was changed in another tab or on another device, so it is no longer saved from here. Open it again from Your drafts to see the newest version.'
-            : `${problem} It will be saved again with your next change.`}
+            ? t`This draft was changed in another tab or on another device, so it is no longer saved from here. Open it again from Your drafts to see the newest version.`
+            : t`${problem} It will be saved again with your next change.`}
         </p>
       )}
     </div>

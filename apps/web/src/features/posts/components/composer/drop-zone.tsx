@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, MEDIA_LIMITS } from '@share-arts/contract';
 import { ImagePlus } from 'lucide-react';
 import type { ChangeEvent, Ref } from 'react';
@@ -18,9 +19,9 @@ interface DropZoneProps {
   autoFocus?: boolean;
 }
 
-const LIMITS_TEXT =
-  `${MEDIA_LIMITS.formats.join(', ')} · up to ${PICTURE_MAX_MB} MB and ` +
-  `${MEDIA_LIMITS.maxPixels / 1e6} megapixels each · up to ${LIMITS.postPicturesMax} pictures`;
+const FORMATS = MEDIA_LIMITS.formats.join(', ');
+const MEGAPIXELS = MEDIA_LIMITS.maxPixels / 1e6;
+const MAX_PICTURES = LIMITS.postPicturesMax;
 
 /**
  * Where pictures come in: dropped on it (or anywhere on the dialog), pasted, or chosen with its button: a
@@ -28,7 +29,9 @@ const LIMITS_TEXT =
  * screen readers. Large while the post has no picture; a slim bar under them after.
  */
 export function DropZone({ count, over, disabled, onFiles, inputRef, noteId, autoFocus }: DropZoneProps) {
+  const { t } = useLingui();
   const full = count >= LIMITS.postPicturesMax;
+  const limitsText = t`${FORMATS} · up to ${PICTURE_MAX_MB} MB and ${MEGAPIXELS} megapixels each · up to ${MAX_PICTURES} pictures`;
   const empty = count === 0;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -44,16 +47,20 @@ export function DropZone({ count, over, disabled, onFiles, inputRef, noteId, aut
     .join(' ');
 
   return (
-    <div className={zoneClass} role="group" aria-label="Drop pictures here">
+    <div className={zoneClass} role="group" aria-label={t`Drop pictures here`}>
       {empty && <ImagePlus aria-hidden="true" className={styles.dropIcon} />}
       {empty && (
         <p className={styles.dropTitle}>
           {over ? (
-            'Drop to add them'
+            <Trans>Drop to add them</Trans>
           ) : (
             <>
-              <span className={styles.pointerOnly}>Drop your pictures here</span>
-              <span className={styles.touchOnly}>Start with your pictures</span>
+              <span className={styles.pointerOnly}>
+                <Trans>Drop your pictures here</Trans>
+              </span>
+              <span className={styles.touchOnly}>
+                <Trans>Start with your pictures</Trans>
+              </span>
             </>
           )}
         </p>
@@ -72,22 +79,26 @@ export function DropZone({ count, over, disabled, onFiles, inputRef, noteId, aut
             data-autofocus={autoFocus || undefined}
           />
           <ImagePlus aria-hidden="true" size="1.15em" />
-          Add pictures
+          <Trans>Add pictures</Trans>
         </label>
         <span className={styles.dropHint}>
           {full ? (
-            `${count} of ${LIMITS.postPicturesMax}: the most a post can hold`
+            <Trans>
+              {count} of {MAX_PICTURES}: the most a post can hold
+            </Trans>
           ) : empty ? (
-            'or paste one'
+            <Trans>or paste one</Trans>
           ) : (
             <>
-              {count} of {LIMITS.postPicturesMax}
-              <span className={styles.pointerOnly}>{over ? ' · drop to add them' : ' · drop or paste more'}</span>
+              <Trans>
+                {count} of {MAX_PICTURES}
+              </Trans>
+              <span className={styles.pointerOnly}> · {over ? t`drop to add them` : t`drop or paste more`}</span>
             </>
           )}
         </span>
       </div>
-      {empty && <p className={styles.dropLimits}>{LIMITS_TEXT}</p>}
+      {empty && <p className={styles.dropLimits}>{limitsText}</p>}
     </div>
   );
 }

@@ -1,23 +1,27 @@
-import { CONTENT_WARNING_MAX, CONTENT_WARNINGS, LICENCE_INFO, LICENCES, type Post } from '@share-arts/contract';
+import { CONTENT_WARNING_MAX, CONTENT_WARNINGS, LICENCES, type Post } from '@share-arts/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { PostRightsDraft } from '../../api/save-post';
 import styles from './more-options.module.css';
+import { licenceName } from '../../model/licence-names';
 
 /** The warning choices: none, the offered ones, or the author's own words. */
 type WarningChoice = 'none' | (typeof CONTENT_WARNINGS)[number] | 'other';
 
-const WARNING_CHOICES: { value: WarningChoice; label: string }[] = [
-  { value: 'none', label: 'None' },
-  { value: 'nudity', label: 'Nudity' },
-  { value: 'blood', label: 'Blood' },
-  { value: 'flashing', label: 'Flashing lights' },
-  { value: 'other', label: 'Other…' },
+const WARNING_CHOICES: { value: WarningChoice; label: MessageDescriptor }[] = [
+  { value: 'none', label: msg`None` },
+  { value: 'nudity', label: msg`Nudity` },
+  { value: 'blood', label: msg`Blood` },
+  { value: 'flashing', label: msg`Flashing lights` },
+  { value: 'other', label: msg`Other…` },
 ];
 
-const COMMENT_CHOICES: { value: Post['commentPolicy']; label: string }[] = [
-  { value: 'everyone', label: 'Everyone' },
-  { value: 'following', label: 'People I follow' },
-  { value: 'nobody', label: 'Nobody (comments off)' },
+const COMMENT_CHOICES: { value: Post['commentPolicy']; label: MessageDescriptor }[] = [
+  { value: 'everyone', label: msg`Everyone` },
+  { value: 'following', label: msg`People I follow` },
+  { value: 'nobody', label: msg`Nobody (comments off)` },
 ];
 
 /** The draft's rights as the composer keeps them: the warning split into its choice and its own words. */
@@ -59,24 +63,33 @@ interface MoreOptionsProps {
  * AI-generated label and whether anyone may download the originals.
  */
 export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const set = (change: Partial<RightsState>) => onChange({ ...value, ...change });
   const ccLicence = value.licence !== 'all-rights-reserved';
   const summary = [
-    value.warning !== 'none' && 'content warning',
-    value.commentPolicy !== 'everyone' && 'comments limited',
-    ccLicence && LICENCE_INFO[value.licence].name,
-    value.aiGenerated && 'AI-generated',
-  ].filter(Boolean);
+    value.warning !== 'none' && t`content warning`,
+    value.commentPolicy !== 'everyone' && t`comments limited`,
+    ccLicence && licenceName(value.licence),
+    value.aiGenerated && t`AI-generated`,
+  ].filter((part): part is string => typeof part === 'string');
+  const chosen = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(summary);
   return (
     <details className={styles.details} open={summary.length > 0 || undefined}>
       <summary className={styles.summary}>
-        More options
-        {summary.length > 0 && <span className={styles.chosen}> ({summary.join(', ')})</span>}
+        <Trans>More options</Trans>
+        {summary.length > 0 && (
+          <span className={styles.chosen}>
+            {' '}
+            <Trans>({chosen})</Trans>
+          </span>
+        )}
       </summary>
       <div className={styles.grid}>
         <div className={styles.field}>
-          <label htmlFor={`${id}-warning`}>Content warning</label>
+          <label htmlFor={`${id}-warning`}>
+            <Trans>Content warning</Trans>
+          </label>
           <select
             id={`${id}-warning`}
             value={value.warning}
@@ -85,21 +98,21 @@ export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsPr
           >
             {WARNING_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {i18n._(choice.label)}
               </option>
             ))}
           </select>
           {value.warning === 'other' && (
             <>
               <label htmlFor={`${id}-warning-text`} className="visually-hidden">
-                Your own warning
+                <Trans>Your own warning</Trans>
               </label>
               <input
                 id={`${id}-warning-text`}
                 type="text"
                 value={value.warningText}
                 maxLength={CONTENT_WARNING_MAX}
-                placeholder="For example: spiders"
+                placeholder={t`For example: spiders`}
                 disabled={disabled}
                 onChange={(event) => set({ warningText: event.target.value })}
               />
@@ -107,7 +120,9 @@ export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsPr
           )}
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${id}-comments`}>Who can comment</label>
+          <label htmlFor={`${id}-comments`}>
+            <Trans>Who can comment</Trans>
+          </label>
           <select
             id={`${id}-comments`}
             value={value.commentPolicy}
@@ -116,13 +131,15 @@ export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsPr
           >
             {COMMENT_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {i18n._(choice.label)}
               </option>
             ))}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${id}-licence`}>Licence</label>
+          <label htmlFor={`${id}-licence`}>
+            <Trans>Licence</Trans>
+          </label>
           <select
             id={`${id}-licence`}
             value={value.licence}
@@ -131,7 +148,7 @@ export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsPr
           >
             {LICENCES.map((licence) => (
               <option key={licence} value={licence}>
-                {LICENCE_INFO[licence].name}
+                {licenceName(licence)}
               </option>
             ))}
           </select>
@@ -143,7 +160,9 @@ export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsPr
             disabled={disabled}
             onChange={(event) => set({ aiGenerated: event.target.checked })}
           />
-          <span>AI-generated work</span>
+          <span>
+            <Trans>AI-generated work</Trans>
+          </span>
         </label>
         <label className={styles.check}>
           <input
@@ -153,11 +172,13 @@ export function MoreOptions({ value, onChange, disabled = false }: MoreOptionsPr
             aria-describedby={ccLicence ? `${id}-download-hint` : undefined}
             onChange={(event) => set({ downloadable: event.target.checked })}
           />
-          <span>Allow download of the originals</span>
+          <span>
+            <Trans>Allow download of the originals</Trans>
+          </span>
         </label>
         {ccLicence && (
           <p id={`${id}-download-hint`} className={styles.hint}>
-            A Creative Commons licence lets anyone download them.
+            <Trans>A Creative Commons licence lets anyone download them.</Trans>
           </p>
         )}
       </div>

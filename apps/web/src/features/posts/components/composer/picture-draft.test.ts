@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { LIMITS, type Picture } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,9 @@ import {
   type PictureDraftDeps,
   type UploadCallbacks,
 } from './picture-draft';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const picture = (id: string, alt = ''): Picture =>
   ({

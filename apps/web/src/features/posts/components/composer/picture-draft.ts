@@ -1,6 +1,7 @@
 // The pictures of a post being written: their order, alt texts, checks and uploads. A store outside React
 // (read with useSyncExternalStore), so the upload queue always sees the current list, whichever callback
 // (a check ending, an upload answering, a click) moves it on; and so it can be tested without a browser.
+import { plural, t } from '@lingui/core/macro';
 import { LIMITS, type Picture } from '@share-arts/contract';
 
 /**
@@ -112,7 +113,7 @@ const retryAfterOf = (error: unknown) =>
     : undefined;
 
 const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The upload failed. Please try again.';
+  error instanceof Error && error.message ? error.message : t`The upload failed. Please try again.`;
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -323,39 +324,79 @@ export interface PostWait {
 
 const PENDING: ReadonlySet<PictureStatus> = new Set(['checking', 'queued', 'uploading', 'processing']);
 
+/** Which list the pictures are: the post's own, or a work's process pictures (issue 41). */
+export type PictureNoun = 'picture' | 'process';
+
 /**
  * Post waits while any picture is invalid, failed, or not uploaded yet; undefined when all are ready. `noun` names
- * them in the message ("process picture" for a work's process pictures, issue 41).
+ * them in the message ("process" for a work's process pictures, issue 41). The words are in the current
+ * language (issue 43).
  */
-export function postWait(items: readonly DraftPicture[], noun = 'picture'): PostWait | undefined {
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+export function postWait(items: readonly DraftPicture[], noun: PictureNoun = 'picture'): PostWait | undefined {
+  const isProcess = noun === 'process';
   const numbered = items.map((item, index) => ({ item, n: index + 1 }));
   const invalid = numbered.filter(({ item }) => item.status === 'invalid');
   const [firstInvalid] = invalid;
   if (firstInvalid) {
-    return invalid.length === 1
+    const n = firstInvalid.n;
+    const count = invalid.length;
+    return count === 1
       ? {
           kind: 'invalid',
           key: firstInvalid.item.key,
-          message: `${Noun} ${firstInvalid.n} cannot be used: remove it to post.`,
+          message: isProcess
+            ? t`Process picture ${n} cannot be used: remove it to post.`
+            : t`Picture ${n} cannot be used: remove it to post.`,
         }
-      : { kind: 'invalid', message: `${invalid.length} ${noun}s cannot be used: remove them to post.` };
+      : {
+          kind: 'invalid',
+          message: isProcess
+            ? t`${plural(count, {
+                one: '# process picture cannot be used: remove it to post.',
+                other: '# process pictures cannot be used: remove them to post.',
+              })}`
+            : t`${plural(count, {
+                one: '# picture cannot be used: remove it to post.',
+                other: '# pictures cannot be used: remove them to post.',
+              })}`,
+        };
   }
   const failed = numbered.filter(({ item }) => item.status === 'failed');
   const [firstFailed] = failed;
   if (firstFailed) {
-    return failed.length === 1
+    const n = firstFailed.n;
+    const count = failed.length;
+    return count === 1
       ? {
           kind: 'failed',
           key: firstFailed.item.key,
-          message: `${Noun} ${firstFailed.n} did not upload: retry or remove it.`,
+          message: isProcess
+            ? t`Process picture ${n} did not upload: retry or remove it.`
+            : t`Picture ${n} did not upload: retry or remove it.`,
         }
-      : { kind: 'failed', message: `${failed.length} ${noun}s did not upload: retry or remove them.` };
+      : {
+          kind: 'failed',
+          message: isProcess
+            ? t`${plural(count, {
+                one: '# process picture did not upload: retry or remove it.',
+                other: '# process pictures did not upload: retry or remove them.',
+              })}`
+            : t`${plural(count, {
+                one: '# picture did not upload: retry or remove it.',
+                other: '# pictures did not upload: retry or remove them.',
+              })}`,
+        };
   }
   const pending = items.filter((item) => PENDING.has(item.status)).length;
   if (pending > 0) {
     const ready = items.length - pending;
-    return { kind: 'pending', message: `Uploading ${noun}s: ${ready} of ${items.length} ready.` };
+    const total = items.length;
+    return {
+      kind: 'pending',
+      message: isProcess
+        ? t`Uploading process pictures: ${ready} of ${total} ready.`
+        : t`Uploading pictures: ${ready} of ${total} ready.`,
+    };
   }
   return undefined;
 }

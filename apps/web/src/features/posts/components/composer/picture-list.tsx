@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS } from '@share-arts/contract';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { DraftPicture, PictureDraft } from './picture-draft';
+import type { DraftPicture, PictureDraft, PictureNoun } from './picture-draft';
 import { PictureRow } from './picture-row';
 import { usePointerReorder } from '../../../../ui/use-pointer-reorder';
 import styles from './composer.module.css';
@@ -16,9 +17,7 @@ interface PictureListProps {
   /** Where focus goes when the last picture is removed. */
   onEmptied: () => void;
   /** What it holds, in its labels and announcements (the process pictures' list, issue 41): "picture" by default. */
-  noun?: string;
-  /** The list's name, before its count: "Pictures, in order" by default. */
-  label?: string;
+  noun?: PictureNoun;
   /** The most it holds: LIMITS.postPicturesMax by default. */
   max?: number;
 }
@@ -29,8 +28,12 @@ interface PendingFocus {
   control: 'handle' | 'up' | 'down';
 }
 
-const EARLIER = new Set(['ArrowUp', 'ArrowLeft']);
-const LATER = new Set(['ArrowDown', 'ArrowRight']);
+const ARROW_UP = 'ArrowUp';
+const ARROW_LEFT = 'ArrowLeft';
+const ARROW_DOWN = 'ArrowDown';
+const ARROW_RIGHT = 'ArrowRight';
+const EARLIER = new Set([ARROW_UP, ARROW_LEFT]);
+const LATER = new Set([ARROW_DOWN, ARROW_RIGHT]);
 
 /**
  * The post's pictures in order, each reorderable three ways: drag its thumbnail; focus it and press Alt
@@ -45,10 +48,10 @@ export function PictureList({
   announce,
   onEmptied,
   noun = 'picture',
-  label = 'Pictures, in order',
   max = LIMITS.postPicturesMax,
 }: PictureListProps) {
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { t } = useLingui();
+  const isProcess = noun === 'process';
   const listRef = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<PendingFocus | null>(null);
   /** The picture picked up with Space, and where it was. */
@@ -57,16 +60,28 @@ export function PictureList({
   const total = items.length;
 
   const positionOf = (key: string) => items.findIndex((item) => item.key === key);
-  const announceAt = (key: string, verb: string) => {
+  const announceAt = (key: string, how: 'moved' | 'dropped' | 'back') => {
     // The new order is not rendered yet: read it from the draft.
-    const index = draft.get().findIndex((item) => item.key === key);
-    announce(`${Noun} ${verb} position ${index + 1} of ${draft.get().length}.`);
+    const position = draft.get().findIndex((item) => item.key === key) + 1;
+    const count = draft.get().length;
+    const words = isProcess
+      ? {
+          moved: () => t`Process picture moved to position ${position} of ${count}.`,
+          dropped: () => t`Process picture dropped at position ${position} of ${count}.`,
+          back: () => t`Process picture back at position ${position} of ${count}.`,
+        }
+      : {
+          moved: () => t`Picture moved to position ${position} of ${count}.`,
+          dropped: () => t`Picture dropped at position ${position} of ${count}.`,
+          back: () => t`Picture back at position ${position} of ${count}.`,
+        };
+    announce(words[how]());
   };
 
   const { draggingKey, onPointerDown } = usePointerReorder({
     listRef,
     onMove: (key, index) => draft.move(key, index),
-    onEnd: (key, cancelled) => announceAt(key, cancelled ? 'back at' : 'dropped at'),
+    onEnd: (key, cancelled) => announceAt(key, cancelled ? 'back' : 'dropped'),
   });
 
   useLayoutEffect(() => {
@@ -90,7 +105,7 @@ export function PictureList({
       pendingFocus.current = null;
       return;
     }
-    announceAt(key, 'moved to');
+    announceAt(key, 'moved');
   };
 
   const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, key: string) => {
@@ -110,11 +125,14 @@ export function PictureList({
       event.preventDefault();
       if (lifted?.key === key) {
         setLifted(null);
-        announceAt(key, 'dropped at');
+        announceAt(key, 'dropped');
       } else {
         setLifted({ key, from: index });
+        const position = index + 1;
         announce(
-          `${Noun} ${index + 1} of ${total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.`,
+          isProcess
+            ? t`Process picture ${position} of ${total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.`
+            : t`Picture ${position} of ${total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.`,
         );
       }
       return;
@@ -124,7 +142,7 @@ export function PictureList({
       event.preventDefault();
       setLifted(null);
       move(key, lifted.from, 'handle');
-      announceAt(key, 'back at');
+      announceAt(key, 'back');
     }
   };
 
@@ -132,7 +150,11 @@ export function PictureList({
     const index = positionOf(key);
     const next = items[index + 1] ?? items[index - 1];
     draft.remove(key);
-    announce(`${Noun} ${index + 1} removed. ${total - 1} left.`);
+    const position = index + 1;
+    const left = total - 1;
+    announce(
+      isProcess ? t`Process picture ${position} removed. ${left} left.` : t`Picture ${position} removed. ${left} left.`,
+    );
     if (next) pendingFocus.current = { key: next.key, control: 'handle' };
     else onEmptied();
   };
@@ -142,12 +164,14 @@ export function PictureList({
   return (
     <>
       <p id={instructionsId} className="visually-hidden">
-        To move it, press Alt with an arrow key, or Space to pick it up and the arrow keys to move it.
+        <Trans>To move it, press Alt with an arrow key, or Space to pick it up and the arrow keys to move it.</Trans>
       </p>
       <ol
         ref={listRef}
         className={[styles.list, draggingKey && styles.listDragging].filter(Boolean).join(' ')}
-        aria-label={`${label} (${total} of ${max})`}
+        aria-label={
+          isProcess ? t`Process pictures, in order (${total} of ${max})` : t`Pictures, in order (${total} of ${max})`
+        }
       >
         {items.map((item, index) => (
           <PictureRow

@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MEDIA_LIMITS } from '@share-arts/contract';
 import { ArrowDown, ArrowUp, Check, CircleAlert, Info, LoaderCircle, RotateCcw, X } from 'lucide-react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import type { DraftPicture } from './picture-draft';
+import type { DraftPicture, PictureNoun } from './picture-draft';
 import styles from './composer.module.css';
 
 interface PictureRowProps {
@@ -23,11 +24,9 @@ interface PictureRowProps {
   onRemove: () => void;
   onRetry: () => void;
   onAltChange: (alt: string) => void;
-  /** What the list holds, in its labels: "picture" (the default) or "process picture". */
-  noun?: string;
+  /** What the list holds, in its labels: "picture" (the default) or "process" (process pictures, issue 41). */
+  noun?: PictureNoun;
 }
-
-const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
 
 /** Where the picture is, in words (and a bar while its bytes go out). */
 function Status({
@@ -36,23 +35,37 @@ function Status({
   onRetry,
   disabled,
 }: Pick<PictureRowProps, 'item' | 'problemId' | 'onRetry' | 'disabled'>) {
+  const { t, i18n } = useLingui();
+  const name = item.name;
   switch (item.status) {
     case 'checking':
-      return <p className={styles.status}>Checking…</p>;
+      return (
+        <p className={styles.status}>
+          <Trans>Checking…</Trans>
+        </p>
+      );
     case 'queued':
-      return <p className={styles.status}>Waiting to upload</p>;
-    case 'uploading':
+      return (
+        <p className={styles.status}>
+          <Trans>Waiting to upload</Trans>
+        </p>
+      );
+    case 'uploading': {
+      const percent = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(item.progress);
       return (
         <div className={styles.status}>
-          <progress className={styles.progress} value={item.progress} max={1} aria-label={`Uploading ${item.name}`} />
-          <span className={styles.percent}>Uploading {percent(item.progress)}</span>
+          <progress className={styles.progress} value={item.progress} max={1} aria-label={t`Uploading ${name}`} />
+          <span className={styles.percent}>
+            <Trans>Uploading {percent}</Trans>
+          </span>
         </div>
       );
+    }
     case 'processing':
       return (
         <p className={styles.status}>
           <LoaderCircle aria-hidden="true" size="1em" className={styles.spinner} />
-          Processing…
+          <Trans>Processing…</Trans>
         </p>
       );
     case 'invalid':
@@ -61,13 +74,13 @@ function Status({
         <div className={`${styles.status} ${styles.problem}`}>
           <CircleAlert aria-hidden="true" size="1em" className={styles.statusIcon} />
           <p id={problemId}>
-            {item.status === 'failed' && 'Not uploaded: '}
+            {item.status === 'failed' && `${t`Not uploaded:`} `}
             {item.problem}
           </p>
           {item.status === 'failed' && (
             <button type="button" className={styles.textButton} onClick={onRetry} disabled={disabled}>
               <RotateCcw aria-hidden="true" size="1em" />
-              Retry
+              <Trans>Retry</Trans>
             </button>
           )}
         </div>
@@ -76,7 +89,7 @@ function Status({
       return item.file ? (
         <p className={`${styles.status} ${styles.ready}`}>
           <Check aria-hidden="true" size="1em" />
-          Uploaded
+          <Trans>Uploaded</Trans>
         </p>
       ) : null;
   }
@@ -104,7 +117,9 @@ export function PictureRow({
   onAltChange,
   noun = 'picture',
 }: PictureRowProps) {
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { t } = useLingui();
+  const isProcess = noun === 'process';
+  const name = item.name;
   const altId = `${problemId}-alt`;
   const reminderId = `${problemId}-reminder`;
   const unusable = item.status === 'invalid';
@@ -123,7 +138,9 @@ export function PictureRow({
         type="button"
         className={styles.handle}
         data-focus="handle"
-        aria-label={`${Noun} ${position} of ${total}: ${item.name}`}
+        aria-label={
+          isProcess ? t`Process picture ${position} of ${total}: ${name}` : t`Picture ${position} of ${total}: ${name}`
+        }
         aria-describedby={instructionsId}
         aria-pressed={lifted}
         disabled={disabled}
@@ -151,11 +168,15 @@ export function PictureRow({
         {!unusable && (
           <div className={styles.altField}>
             <label htmlFor={altId} className={styles.altLabel}>
-              Alt text
-              <span className="visually-hidden">
-                {' '}
-                for {noun} {position}
-              </span>
+              {isProcess ? (
+                <Trans>
+                  Alt text<span className="visually-hidden"> for process picture {position}</span>
+                </Trans>
+              ) : (
+                <Trans>
+                  Alt text<span className="visually-hidden"> for picture {position}</span>
+                </Trans>
+              )}
             </label>
             <textarea
               id={altId}
@@ -163,7 +184,7 @@ export function PictureRow({
               value={item.alt}
               rows={2}
               maxLength={MEDIA_LIMITS.altMax}
-              placeholder="What is in the picture?"
+              placeholder={t`What is in the picture?`}
               readOnly={disabled}
               aria-describedby={item.alt.trim() ? undefined : reminderId}
               onChange={(event) => onAltChange(event.target.value)}
@@ -171,7 +192,7 @@ export function PictureRow({
             {!item.alt.trim() && (
               <p id={reminderId} className={styles.reminder}>
                 <Info aria-hidden="true" size="1em" className={styles.statusIcon} />
-                Describe it for people who cannot see it: a few words are enough.
+                <Trans>Describe it for people who cannot see it: a few words are enough.</Trans>
               </p>
             )}
           </div>
@@ -183,7 +204,7 @@ export function PictureRow({
           type="button"
           className={styles.iconButton}
           data-focus="up"
-          aria-label={`Move ${noun} ${position} up`}
+          aria-label={isProcess ? t`Move process picture ${position} up` : t`Move picture ${position} up`}
           disabled={disabled || position === 1}
           onClick={() => onMove(-1)}
         >
@@ -193,7 +214,7 @@ export function PictureRow({
           type="button"
           className={styles.iconButton}
           data-focus="down"
-          aria-label={`Move ${noun} ${position} down`}
+          aria-label={isProcess ? t`Move process picture ${position} down` : t`Move picture ${position} down`}
           disabled={disabled || position === total}
           onClick={() => onMove(1)}
         >
@@ -202,7 +223,7 @@ export function PictureRow({
         <button
           type="button"
           className={styles.iconButton}
-          aria-label={`Remove ${noun} ${position}`}
+          aria-label={isProcess ? t`Remove process picture ${position}` : t`Remove picture ${position}`}
           disabled={disabled}
           onClick={onRemove}
         >

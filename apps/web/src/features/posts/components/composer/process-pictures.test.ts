@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { LIMITS, type Picture } from '@share-arts/contract';
 import { describe, expect, it } from 'vitest';
 import { createPictureDraft, picturesChanged, postWait } from './picture-draft';
+
+// English, the source language: its words are in the code (issue 43).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 /** A work's process pictures (issue 41) are a picture draft of their own, with its own most and its own words. */
 
@@ -49,13 +53,13 @@ describe('the process pictures’ draft', () => {
     draft.add([file('sketch.png'), file('bad.txt')]);
     await settle();
     const [, bad] = draft.get();
-    expect(postWait(draft.get(), 'process picture')).toEqual({
+    expect(postWait(draft.get(), 'process')).toEqual({
       kind: 'invalid',
       key: bad!.key,
       message: 'Process picture 2 cannot be used: remove it to post.',
     });
     draft.remove(bad!.key);
-    expect(postWait(draft.get(), 'process picture')?.message).toBe('Uploading process pictures: 0 of 1 ready.');
+    expect(postWait(draft.get(), 'process')?.message).toBe('Uploading process pictures: 0 of 1 ready.');
     // The pictures keep their own words.
     expect(postWait(draft.get())?.message).toBe('Uploading pictures: 0 of 1 ready.');
   });

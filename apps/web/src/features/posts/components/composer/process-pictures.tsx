@@ -1,4 +1,5 @@
-import { LIMITS, type Post } from '@share-arts/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LIMITS, type Draft, type Post } from '@share-arts/contract';
 import { ImagePlus } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PICTURE_ACCEPT } from '../../../../lib/use-picture-input';
@@ -18,16 +19,20 @@ const PROCESS_PREFIX = 'process-';
  * with the post's saved ones when editing. What the composer needs of them: whether Post must wait, whether
  * anything changed, and the pictures to save.
  */
-export function useProcessPictures(post: Post | undefined) {
-  // `process` may be missing from an answer cached before the server sent it.
-  const [saved] = useState(() => (post as Partial<Pick<Post, 'process'>> | undefined)?.process ?? []);
+export function useProcessPictures(post: Post | undefined, resumed?: Draft | undefined) {
+  // `process` may be missing from an answer cached before the server sent it; a resumed draft's own come first.
+  const [saved] = useState(
+    () =>
+      (resumed as Partial<Pick<Draft, 'processPictures'>> | undefined)?.processPictures ??
+      (post as Partial<Pick<Post, 'process'>> | undefined)?.process ??
+      [],
+  );
   const pictures = useComposerPictures(saved, {
     max: LIMITS.processPicturesMax,
-    holder: 'A work',
-    noun: 'process pictures',
+    holder: 'work',
   });
   const { items } = pictures;
-  const found = postWait(items, 'process picture');
+  const found = postWait(items, 'process');
   // Its key names the row the message is about, under the process pictures' prefix (see ProcessPicturesField).
   const wait: PostWait | undefined = found && { ...found, key: found.key && `${PROCESS_PREFIX}${found.key}` };
   const draft: PostDraftPicture[] = items.flatMap((item) => (item.media ? [{ media: item.media, alt: item.alt }] : []));
@@ -53,7 +58,10 @@ export function ProcessPicturesField({ process, disabled, idPrefix }: ProcessPic
   const inputRef = useRef<HTMLInputElement>(null);
   const prefix = `${idPrefix}${PROCESS_PREFIX}`;
   const noteId = `${prefix}left-out`;
+  const { t } = useLingui();
   const full = items.length >= LIMITS.processPicturesMax;
+  const count = items.length;
+  const max = LIMITS.processPicturesMax;
   const needsLook = process.wait !== undefined && process.wait.kind !== 'pending';
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -71,18 +79,22 @@ export function ProcessPicturesField({ process, disabled, idPrefix }: ProcessPic
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className={folded.summary}>
-        Process pictures
+        <Trans>Process pictures</Trans>
         {items.length > 0 && (
           <span className={folded.chosen}>
             {' '}
-            ({items.length} of {LIMITS.processPicturesMax})
+            <Trans>
+              ({count} of {max})
+            </Trans>
           </span>
         )}
       </summary>
-      <section className={styles.pictures} aria-label="Process pictures">
+      <section className={styles.pictures} aria-label={t`Process pictures`}>
         <p className={styles.leftOut}>
-          The sketch, the lines, the flats…: show how the work was made, in order. They are shown under the work and in
-          the viewer.
+          <Trans>
+            The sketch, the lines, the flats…: show how the work was made, in order. They are shown under the work and
+            in the viewer.
+          </Trans>
         </p>
         <PictureList
           draft={draft}
@@ -91,8 +103,7 @@ export function ProcessPicturesField({ process, disabled, idPrefix }: ProcessPic
           disabled={disabled}
           announce={announce}
           onEmptied={() => inputRef.current?.focus()}
-          noun="process picture"
-          label="Process pictures, in order"
+          noun="process"
           max={LIMITS.processPicturesMax}
         />
         <div className={styles.dropRow}>
@@ -110,10 +121,12 @@ export function ProcessPicturesField({ process, disabled, idPrefix }: ProcessPic
               aria-describedby={leftOut ? noteId : undefined}
             />
             <ImagePlus aria-hidden="true" size="1.15em" />
-            Add process pictures
+            <Trans>Add process pictures</Trans>
           </label>
           <span className={styles.dropHint}>
-            {items.length} of {LIMITS.processPicturesMax}
+            <Trans>
+              {count} of {max}
+            </Trans>
           </span>
         </div>
         {leftOut && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
@@ -34,7 +35,7 @@ export function ScheduleButton({ autosave, hasContent, disabled, onScheduled }: 
   return (
     <>
       <Button variant="secondary" aria-disabled={disabled || undefined} onClick={() => !disabled && setOpen(true)}>
-        Schedule
+        <Trans>Schedule</Trans>
       </Button>
       {open && (
         <ScheduleDialog
@@ -57,6 +58,7 @@ function ScheduleDialog({
   onClose,
   onScheduled,
 }: Omit<ScheduleButtonProps, 'disabled'> & { onClose: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const timeZone = browserTimeZone();
   const current = autosave.draft?.scheduledAt;
@@ -67,7 +69,7 @@ function ScheduleDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const wrong = hasContent ? scheduleProblem(value) : 'Write something first: a post needs a few words.';
+    const wrong = hasContent ? scheduleProblem(value) : t`Write something first: a post needs a few words.`;
     if (wrong) {
       setProblem(wrong);
       return;
@@ -76,14 +78,15 @@ function ScheduleDialog({
     setProblem(undefined);
     try {
       const draft = await autosave.flush();
-      if (!draft) throw new Error('The draft could not be saved: try again.');
+      if (!draft) throw new Error(t`The draft could not be saved: try again.`);
       const scheduled = await draftsApi.schedule(draft._id, {
         at: new Date(value).toISOString(),
         timeZone,
         revision: draft.revision,
       });
       autosave.stop();
-      toast.success(`Scheduled: publishes ${scheduledLabel(scheduled.scheduledAt!, timeZone)}`);
+      const when = scheduledLabel(scheduled.scheduledAt!, timeZone);
+      toast.success(t`Scheduled: publishes ${when}`);
       onScheduled();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -92,10 +95,12 @@ function ScheduleDialog({
   };
 
   return (
-    <Modal title="Schedule this post" size="sm" onClose={onClose} busy={busy}>
+    <Modal title={t`Schedule this post`} size="sm" onClose={onClose} busy={busy}>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.field}>
-          <label htmlFor={`${id}-at`}>Publish on</label>
+          <label htmlFor={`${id}-at`}>
+            <Trans>Publish on</Trans>
+          </label>
           <input
             id={`${id}-at`}
             type="datetime-local"
@@ -106,7 +111,7 @@ function ScheduleDialog({
             onChange={(event) => setValue(event.target.value)}
           />
           <p id={`${id}-zone`} className={styles.hint}>
-            Time zone: {timeZone}. It is published within a minute of that time.
+            <Trans>Time zone: {timeZone}. It is published within a minute of that time.</Trans>
           </p>
         </div>
         {problem && (
@@ -116,10 +121,10 @@ function ScheduleDialog({
         )}
         <div className={layout.actions}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" aria-disabled={busy || undefined}>
-            {busy ? 'Scheduling…' : 'Schedule'}
+            {busy ? t`Scheduling…` : t`Schedule`}
           </Button>
         </div>
       </form>

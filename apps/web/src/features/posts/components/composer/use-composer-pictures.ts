@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { LIMITS, type Picture } from '@share-arts/contract';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { inspectPicture } from '../../../../lib/use-picture-input';
@@ -13,12 +14,8 @@ const listOf = (names: string[]) => (names.length > 3 ? `${names.slice(0, 3).joi
  */
 export function useComposerPictures(
   saved: readonly Picture[],
-  /** A list of its own (a work's process pictures, issue 41): its most, and what the left-out note calls it. */
-  {
-    max = LIMITS.postPicturesMax,
-    holder = 'A post',
-    noun = 'pictures',
-  }: { max?: number; holder?: string; noun?: string } = {},
+  /** A list of its own (a work's process pictures, issue 41): its most, and whose list the left-out note names. */
+  { max = LIMITS.postPicturesMax, holder = 'post' }: { max?: number; holder?: 'post' | 'work' } = {},
 ) {
   const [draft] = useState(() =>
     createPictureDraft(saved, {
@@ -46,13 +43,23 @@ export function useComposerPictures(
     if (files.length === 0) return;
     const result = draft.add(files);
     const left = result.leftOut.map((file) => file.name);
+    const count = left.length;
+    const names = listOf(left);
     const note =
-      left.length > 0
-        ? `${holder} holds up to ${max} ${noun}: ${left.length} ` +
-          `${left.length === 1 ? 'file was' : 'files were'} left out (${listOf(left)}).`
-        : undefined;
+      count === 0
+        ? undefined
+        : holder === 'work'
+          ? t`A work holds up to ${max} process pictures: ${plural(count, {
+              one: `# file was left out (${names}).`,
+              other: `# files were left out (${names}).`,
+            })}`
+          : t`A post holds up to ${max} pictures: ${plural(count, {
+              one: `# file was left out (${names}).`,
+              other: `# files were left out (${names}).`,
+            })}`;
     setLeftOut(note);
-    const added = `${result.added} ${result.added === 1 ? 'picture' : 'pictures'} added.`;
+    const addedCount = result.added;
+    const added = t`${plural(addedCount, { one: '# picture added.', other: '# pictures added.' })}`;
     announce(note ? `${added} ${note}` : added);
   };
 

@@ -27,6 +27,7 @@ describe('what the composer keeps as a draft', () => {
     const body = draftBody({
       content: 'Half a moth',
       items: [item('a', 'm1', ' dawn '), item('b'), item('c', 'm2')],
+      processItems: [item('p', 'm3', ' sketch '), item('q')],
       rights: RIGHTS,
       series: { ...noSeries, seriesId: 's1', chapter: ' Issue 2 ' },
     });
@@ -36,6 +37,7 @@ describe('what the composer keeps as a draft', () => {
         { mediaId: 'm1', alt: 'dawn' },
         { mediaId: 'm2', alt: '' },
       ],
+      processPictures: [{ mediaId: 'm3', alt: 'sketch' }],
       rights: RIGHTS,
       seriesId: 's1',
       chapter: 'Issue 2',
@@ -48,5 +50,6 @@ describe('what the composer keeps as a draft', () => {
     expect(isBlank({ ...blank, content: 'x' })).toBe(false);
     expect(isBlank({ ...blank, rights: { ...RIGHTS, licence: 'cc-by' } })).toBe(false);
     expect(isBlank({ ...blank, seriesId: 's1' })).toBe(false);
+    expect(isBlank({ ...blank, processPictures: [{ mediaId: 'm3', alt: '' }] })).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
 import type { Draft, DraftRights, SaveDraftBody } from '@share-arts/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { dropOfflineDraft, keepOfflineDraft } from '../../../../lib/pwa/offline-draft';
 import type { SeriesChoice } from '../../../series/composer';
 import { draftKeys, draftsApi } from '../../api/drafts';
 import type { DraftPicture } from './picture-draft';
@@ -18,6 +20,8 @@ export interface DraftAutosaveInput {
   initial?: Draft | undefined;
   content: string;
   items: readonly DraftPicture[];
+  /** The process pictures' list (issue 41): kept in the draft as the pictures are. */
+  processItems?: readonly DraftPicture[] | undefined;
   rights: DraftRights;
   series: SeriesChoice;
 }
@@ -30,11 +34,21 @@ const DEFAULT_RIGHTS: DraftRights = {
   downloadable: false,
 };
 
-/** What the server keeps of the composer now: the uploaded pictures in order with their alt texts. */
-export function draftBody({ content, items, rights, series }: Omit<DraftAutosaveInput, 'enabled' | 'initial'>) {
+const uploaded = (items: readonly DraftPicture[]) =>
+  items.flatMap((item) => (item.media ? [{ mediaId: item.media._id, alt: item.alt.trim() }] : []));
+
+/** What the server keeps of the composer now: the uploaded pictures (and process pictures) in order with alt texts. */
+export function draftBody({
+  content,
+  items,
+  processItems = [],
+  rights,
+  series,
+}: Omit<DraftAutosaveInput, 'enabled' | 'initial'>) {
   const body: SaveDraftBody = {
     content,
-    pictures: items.flatMap((item) => (item.media ? [{ mediaId: item.media._id, alt: item.alt.trim() }] : [])),
+    pictures: uploaded(items),
+    processPictures: uploaded(processItems),
     // In one order, so that the same choices are the same text.
     rights: {
       contentWarning: rights.contentWarning,
@@ -54,6 +68,10 @@ function bodyOfDraft(draft: Draft): SaveDraftBody {
   return draftBody({
     content: draft.content,
     items: draft.pictures.map((picture) => ({ key: picture._id, media: picture, alt: picture.alt }) as DraftPicture),
+    // A draft answered before drafts kept process pictures has none.
+    processItems: (draft.processPictures ?? []).map(
+      (picture) => ({ key: picture._id, media: picture, alt: picture.alt }) as DraftPicture,
+    ),
     rights: draft.rights,
     series: { seriesId: draft.seriesId ?? '', chapter: draft.chapter ?? '', set: () => {}, applyTo: () => {} },
   });
@@ -64,6 +82,7 @@ export function isBlank(body: SaveDraftBody): boolean {
   return (
     !body.content?.trim() &&
     (body.pictures?.length ?? 0) === 0 &&
+    (body.processPictures?.length ?? 0) === 0 &&
     !body.seriesId &&
     JSON.stringify(body.rights) === JSON.stringify(DEFAULT_RIGHTS)
   );
@@ -91,6 +110,11 @@ export function useDraftAutosave(input: DraftAutosaveInput) {
   // What a save sends: the composer as last drawn (a save runs after the render that asked for it).
   useLayoutEffect(() => {
     latest.current = { key, body };
+  });
+  // Offline (issue 44): the words and the chosen files, for the copy kept on this device.
+  const offline = useRef({ content: input.content, files: [] as File[] });
+  useLayoutEffect(() => {
+    offline.current = { content: input.content, files: input.items.flatMap((item) => (item.file ? [item.file] : [])) };
   });
   /** The saves, one after the other. */
   const chain = useRef<Promise<void>>(Promise.resolve());
@@ -122,12 +146,19 @@ export function useDraftAutosave(input: DraftAutosaveInput) {
         setDraft(saved);
         setStatus('saved');
         setProblem(undefined);
+        void dropOfflineDraft();
         void queryClient.invalidateQueries({ queryKey: draftKeys.all });
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           // Another tab or device saved it since: stop, rather than overwrite what it saved.
           stopped.current = true;
           setStatus('conflict');
+        } else if (error instanceof ApiError && error.status === 0) {
+          // No network: kept on this device, and offered the next time the composer opens (lib/pwa/offline-draft.ts).
+          setStatus('failed');
+          void keepOfflineDraft(offline.current);
+          setProblem(t`You're offline: this post is kept on this device, and offered the next time you add a post.`);
+          return;
         } else setStatus('failed');
         setProblem(errorMessage(error));
       }
@@ -166,6 +197,7 @@ export function useDraftAutosave(input: DraftAutosaveInput) {
       await chain.current;
       const gone = draftRef.current;
       if (gone) await draftsApi.discard(gone._id).catch(() => {});
+      void dropOfflineDraft();
       void queryClient.invalidateQueries({ queryKey: draftKeys.all });
     },
     /** "Discard": no more saves, and the draft goes with its pictures. */
@@ -174,6 +206,7 @@ export function useDraftAutosave(input: DraftAutosaveInput) {
       await chain.current;
       const gone = draftRef.current;
       if (gone) await draftsApi.discard(gone._id).catch(() => {});
+      void dropOfflineDraft();
       void queryClient.invalidateQueries({ queryKey: draftKeys.all });
     },
     /** Scheduled or handed elsewhere: no more saves from this composer. */

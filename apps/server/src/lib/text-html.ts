@@ -1,7 +1,13 @@
-import { HASHTAG } from '../../lib/hashtags.js';
-import { MENTION } from '../../lib/mentions.js';
-import { WEB_ADDRESS, withoutUrls } from '../../lib/text-urls.js';
+import { HASHTAG } from './hashtags.js';
+import { MENTION } from './mentions.js';
+import { WEB_ADDRESS, withoutUrls } from './text-urls.js';
 
+/**
+ * Our texts (a work's words, a comment, a bio) are plain text with #tags, @mentions and web addresses; the fediverse's
+ * Notes and Mastodon's API entities carry HTML. This writes the HTML Mastodon writes (its `hashtag`, `mention`,
+ * `h-card` classes), every character of the text escaped: the federation module for its objects, the Mastodon API for
+ * its entities.
+ */
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text as HTML text or an attribute's value: the five characters HTML gives a meaning, escaped. */

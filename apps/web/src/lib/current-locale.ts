@@ -1,0 +1,12 @@
+import { isLocale, SOURCE_LOCALE, type Locale } from '@share-arts/contract';
+
+/**
+ * The language the page is in now (issue 43): <html lang>, which the head script sets before the first paint and
+ * lib/i18n.ts keeps in step when the language changes. Read from the page, not from Lingui, so the formatters (dates,
+ * counts, sizes) and the boot script can ask for it without loading the i18n runtime; without a page (the server's
+ * render, unit tests), English.
+ */
+export function currentLocale(): Locale {
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLocale(lang) ? lang : SOURCE_LOCALE;
+}

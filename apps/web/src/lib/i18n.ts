@@ -1,0 +1,121 @@
+import { i18n, type Messages } from '@lingui/core';
+import { currentLocale } from './current-locale';
+import { isLocale, localeDirection, matchLocale, SOURCE_LOCALE, STORAGE_KEYS, type Locale } from '@share-arts/contract';
+
+/**
+ * Artists' words are never altered (issue 43): Lingui decodes `\u0061`-style escapes in a formatted message, values
+ * included, so a title that says `\u0061` would show `a`. The values' backslashes travel as a private-use character
+ * through the formatting, and come back after it.
+ */
+const BACKSLASH = '\uE000';
+const keep = (values: unknown): unknown => {
+  if (!values || typeof values !== 'object') return values;
+  let changed = false;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'string' && value.includes('\\')) {
+      kept[key] = value.replaceAll('\\', BACKSLASH);
+      changed = true;
+    } else kept[key] = value;
+  }
+  return changed ? kept : values;
+};
+type Format = (id: unknown, values?: unknown, options?: unknown) => string;
+const format = i18n._.bind(i18n) as Format;
+const keepingBackslashes: Format = (id, values, options) => {
+  const descriptor = id && typeof id === 'object' ? { ...id, values: keep((id as { values?: unknown }).values) } : id;
+  const text = format(descriptor, keep(values), options);
+  return text.includes(BACKSLASH) ? text.replaceAll(BACKSLASH, '\\') : text;
+};
+i18n._ = keepingBackslashes as typeof i18n._;
+// The React bindings format through `t` (bound to the original when the instance was made).
+i18n.t = i18n._;
+
+/**
+ * The app's language (issue 43). English's words are in the code (vite-plugins/source-messages.ts); each other
+ * language is its own chunk, its compiled catalogue, loaded when it is first chosen. The head script
+ * (boot/head.ts) picked the language before the first paint — the saved choice, else the best match of the
+ * browser's — and wrote it in <html lang>; the first render waits for its catalogue (main.tsx).
+ */
+
+const catalogues = import.meta.glob<{ messages: Messages }>(['../locales/*.po', '!../locales/en.po']);
+
+const loading = new Map<Locale, Promise<void>>();
+
+function load(locale: Locale): Promise<void> {
+  if (locale === SOURCE_LOCALE) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    const importer = catalogues[`../locales/${locale}.po`];
+    pending = importer
+      ? importer().then(({ messages }) => i18n.load(locale, messages))
+      : Promise.reject(new Error(`No catalogue for ${locale}`));
+    // A failed download (offline) may be tried again.
+    pending.catch(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+export { currentLocale };
+
+/** The language the head script chose for this visit (<html lang>). */
+export function pageLocale(): Locale {
+  const lang = typeof document === 'undefined' ? SOURCE_LOCALE : document.documentElement.lang;
+  return isLocale(lang) ? lang : SOURCE_LOCALE;
+}
+
+/**
+ * Shows the app in `locale`: loads its catalogue if it is not here yet, then switches every mounted message at
+ * once (the I18nProvider re-renders), and sets the page's lang and direction. Arabic lays it out right to left.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await load(locale);
+  if (locale === SOURCE_LOCALE) i18n.load(SOURCE_LOCALE, {});
+  i18n.activate(locale);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = localeDirection(locale);
+  }
+}
+
+/** A person's choice (Settings): kept on this device, and for the next visit's first paint. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  await activateLocale(locale);
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.locale, locale);
+  } catch {
+    // The choice still holds for this visit (and on the account, if signed in).
+  }
+}
+
+/** The best of our languages for the browser's. */
+export function browserLocale(): Locale {
+  return matchLocale(navigator.languages ?? [navigator.language]);
+}
+
+/** "Your browser's" (Settings): the saved choice is forgotten, and the app follows the browser again. */
+export async function forgetLocaleChoice(): Promise<void> {
+  await activateLocale(browserLocale());
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.locale);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/**
+ * The account's language (Settings, kept on the account) wins over this device's, once the person is known: it
+ * follows them to a new device. Called with the signed-in person's choice; null leaves the device's.
+ */
+export function followAccountLocale(language: Locale | null | undefined): void {
+  if (language && language !== currentLocale()) void chooseLocale(language);
+}
+
+/** For a render with no page (the server's): English, without waiting. */
+export function activateSourceLocale(): void {
+  i18n.load(SOURCE_LOCALE, {});
+  i18n.activate(SOURCE_LOCALE);
+}
+
+export { i18n };
