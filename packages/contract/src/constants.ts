@@ -1,3 +1,4 @@
+import { LOCALE_STORAGE_KEY } from './locales.js';
 /** Field limits, enforced by the server's schemas and mirrored by the client's inputs. */
 export const LIMITS = {
   usernameMin: 3,
@@ -58,7 +59,7 @@ export const RESERVED_USERNAMES = [
 export const SORTS = ['latest', 'trending', 'oldest'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const STORAGE_KEYS = { token: 'token', theme: 'theme', locale: 'locale' } as const;
+export const STORAGE_KEYS = { token: 'token', theme: 'theme', locale: LOCALE_STORAGE_KEY } as const;
 
 export const TOAST = {
   autoCloseMs: 2000,

@@ -5,6 +5,8 @@
 export const LOCALES = ['en', 'es', 'pt-BR', 'ja', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const SOURCE_LOCALE: Locale = 'en';
+/** Where a browser keeps the language chosen on it (localStorage; STORAGE_KEYS.locale). */
+export const LOCALE_STORAGE_KEY = 'locale';
 
 // Languages written right to left (by their primary subtag).
 const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug']);

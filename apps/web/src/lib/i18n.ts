@@ -1,6 +1,13 @@
 import { i18n, type Messages } from '@lingui/core';
 import { currentLocale } from './current-locale';
-import { isLocale, localeDirection, matchLocale, SOURCE_LOCALE, STORAGE_KEYS, type Locale } from '@share-arts/contract';
+import {
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  localeDirection,
+  matchLocale,
+  SOURCE_LOCALE,
+  type Locale,
+} from '@share-arts/contract';
 
 /**
  * Artists' words are never altered (issue 43): Lingui decodes `\u0061`-style escapes in a formatted message, values
@@ -83,7 +90,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
   try {
-    window.localStorage.setItem(STORAGE_KEYS.locale, locale);
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // The choice still holds for this visit (and on the account, if signed in).
   }
@@ -98,7 +105,7 @@ export function browserLocale(): Locale {
 export async function forgetLocaleChoice(): Promise<void> {
   await activateLocale(browserLocale());
   try {
-    window.localStorage.removeItem(STORAGE_KEYS.locale);
+    window.localStorage.removeItem(LOCALE_STORAGE_KEY);
   } catch {
     // Nothing was kept.
   }
