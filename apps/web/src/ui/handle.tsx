@@ -6,11 +6,12 @@ import { splitHandle } from '../lib/handle';
  */
 export function Handle({ username }: { username: string }) {
   const { user, host } = splitHandle(username);
-  if (!host) return <>@{user}</>;
+  // Left to right whatever the page's direction: an Arabic page would otherwise show "mira@" (issue 43).
+  if (!host) return <bdi dir="ltr">@{user}</bdi>;
   return (
-    <>
+    <bdi dir="ltr">
       @{user}
       <wbr />@{host}
-    </>
+    </bdi>
   );
 }

@@ -164,7 +164,7 @@ export function CommentItem({
             </>
           )}
         </p>
-        <p className={styles.content}>
+        <p className={styles.content} dir="auto">
           <RichText text={comment.content} />
         </p>
         <CommentVotes comment={comment} disabled={pending} hintId={voteHintId} onVote={(next) => vote(cached, next)} />

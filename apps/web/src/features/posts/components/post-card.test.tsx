@@ -59,7 +59,7 @@ describe('PostCard of a work from another server', () => {
   it('names its author by their whole handle, leading to their profile here', () => {
     const html = render(remote);
     expect(html).toContain('href="/bob@pixelfed.example"');
-    expect(html).toContain('@bob<wbr/>@pixelfed.example</a>');
+    expect(html).toContain('<bdi dir="ltr">@bob<wbr/>@pixelfed.example</bdi></a>');
   });
 
   it('says which server it is from, leading out to its page there', () => {

@@ -301,7 +301,7 @@ export const PostCard = memo(function PostCard({
       <div className={styles.text}>
         <p className={styles.likes}>{likeLabel(post.likes.likeCount)}</p>
         {post.content && (
-          <p className={styles.content}>
+          <p className={styles.content} dir="auto">
             <RichText text={post.content} />
           </p>
         )}

@@ -109,7 +109,11 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             )}
           </p>
         )}
-        {user.bio && <p className={styles.bio}>{user.bio}</p>}
+        {user.bio && (
+          <p className={styles.bio} dir="auto">
+            {user.bio}
+          </p>
+        )}
         {home?.url && (
           <a className={styles.link} href={home.url} target="_blank" rel="noopener nofollow">
             <ExternalLink aria-hidden="true" size="1.1em" />
