@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { getConfig } from '@lingui/conf';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -12,6 +13,11 @@ import { pwa } from './vite-plugins/pwa.ts';
 import { sourceMessages } from './vite-plugins/source-messages.ts';
 
 const apiTarget = 'http://localhost:3000';
+// Found from here whatever the working directory (`vitest --root apps/web` runs from the repo's root).
+const LINGUI_CONFIG = path.join(import.meta.dirname, 'lingui.config.ts');
+const linguiConfig = getConfig({ configPath: LINGUI_CONFIG });
+// Its advice to use the native transform instead of Babel does not apply here (see the plugins below).
+process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
 
 /**
  * React Router's package exports point every bundler at its development build; the production build
@@ -31,9 +37,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // sourceMessages compiles; `import('./locales/ja.po')` is a compiled catalogue. The macros go through Babel (only
     // the files that import them): Lingui's faster native transform is an optional package npm skips when it
     // installs on a Node older than 22.19, as `npm install` on a fresh machine does.
-    babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }),
+    babel({
+      presets: [
+        linguiTransformerBabelPreset({ descriptorFields: 'message', linguiConfig }, { configPath: LINGUI_CONFIG }),
+      ],
+    }),
     react(),
-    lingui({ failOnCompileError: true }),
+    lingui({ configPath: LINGUI_CONFIG, failOnCompileError: true }),
     sourceMessages(),
     pureSchemas(),
     ...(isSsrBuild ? [] : [bootScript()]),
