@@ -132,3 +132,19 @@ export function errorMessage(error: unknown): string {
 export function errorSource(error: unknown): string {
   return error instanceof ApiError ? error.source : errorMessage(error);
 }
+
+/**
+ * A picture only some people may see (an inquiry's references, issue 42), fetched with the token (an <img> sends
+ * none), as an object URL the caller revokes.
+ */
+export async function fetchPrivatePicture(url: string, signal: AbortSignal): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authHeader(), signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) throw new ApiError(response.status, t`The picture could not be loaded.`);
+  return URL.createObjectURL(await response.blob());
+}

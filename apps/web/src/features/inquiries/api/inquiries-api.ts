@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import type {
   CreateInquiryBody,
   Inquiry,
@@ -13,7 +12,7 @@ import type {
   InquiryStateBody,
 } from '@share-arts/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, authHeader, ApiError, NETWORK_ERROR } from '../../../lib/api-client';
+import { apiClient, ApiError, fetchPrivatePicture } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
 import { inquiryKeys } from './inquiry-keys';
 
@@ -148,13 +147,5 @@ export function useDeleteInquiry(id: string) {
  * <img> sends no token), as an object URL the caller revokes.
  */
 export async function fetchReference(url: string, signal: AbortSignal): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: authHeader(), signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  if (!response.ok) throw new ApiError(response.status, t`The picture could not be loaded.`);
-  return URL.createObjectURL(await response.blob());
+  return fetchPrivatePicture(url, signal);
 }

@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import type {
   AuditPage,
   CreateServerBlockBody,
@@ -10,7 +9,7 @@ import type {
   UpdateServerBlockBody,
 } from '@share-arts/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, ApiError, authHeader, NETWORK_ERROR } from '../../../lib/api-client';
+import { apiClient, fetchPrivatePicture } from '../../../lib/api-client';
 
 export const moderationKeys = {
   all: ['moderation'] as const,
@@ -91,13 +90,5 @@ export function useServerBlockChange() {
  * moderators only, while the inquiry has an open report), as an object URL the caller revokes.
  */
 export async function fetchReportedReference(url: string, signal: AbortSignal): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: authHeader(), signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  if (!response.ok) throw new ApiError(response.status, t`The picture could not be loaded.`);
-  return URL.createObjectURL(await response.blob());
+  return fetchPrivatePicture(url, signal);
 }
