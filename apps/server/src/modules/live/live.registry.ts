@@ -1,3 +1,4 @@
+import { startHeartbeat } from '../../lib/socket-heartbeat.js';
 import type { WebSocket } from 'ws';
 import { LIVE, type LiveNotification, type LiveServerFrame } from '@share-arts/contract';
 
@@ -133,21 +134,7 @@ export function createSocketRegistry() {
      * Pings every socket each `heartbeatMs`; one that did not answer the ping before is ended. Answers
      * the function that stops it.
      */
-    startHeartbeat(heartbeatMs: number): () => void {
-      const heartbeat = setInterval(() => {
-        for (const connection of connections) {
-          if (!connection.alive) {
-            // Missed a whole heartbeat: the peer is gone or stuck. terminate() frees it without a handshake.
-            connection.socket.terminate();
-            continue;
-          }
-          connection.alive = false;
-          connection.socket.ping();
-        }
-      }, heartbeatMs);
-      heartbeat.unref();
-      return () => clearInterval(heartbeat);
-    },
+    startHeartbeat: (heartbeatMs: number): (() => void) => startHeartbeat(connections, heartbeatMs),
 
     get size() {
       return connections.size;

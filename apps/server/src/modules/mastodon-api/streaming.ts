@@ -1,3 +1,4 @@
+import { startHeartbeat } from '../../lib/socket-heartbeat.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { DomainEvent } from '../../events/events.js';
@@ -327,19 +328,9 @@ export function streamingRoutes(app: FastifyInstance, deps: MastodonDeps): void 
   }
 
   // Heartbeat, and closing every socket when the server begins to close.
-  const heartbeat = setInterval(() => {
-    for (const connection of connections) {
-      if (!connection.alive) {
-        connection.socket.terminate();
-        continue;
-      }
-      connection.alive = false;
-      connection.socket.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const stopHeartbeat = startHeartbeat(connections, HEARTBEAT_MS);
   shared.beforeClose(async () => {
-    clearInterval(heartbeat);
+    stopHeartbeat();
     for (const connection of connections) connection.socket.close(1001, 'The server is restarting');
     await queue;
   });
