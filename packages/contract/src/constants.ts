@@ -59,7 +59,13 @@ export const RESERVED_USERNAMES = [
 export const SORTS = ['latest', 'trending', 'oldest'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const STORAGE_KEYS = { token: 'token', theme: 'theme', locale: LOCALE_STORAGE_KEY } as const;
+export const STORAGE_KEYS = {
+  token: 'token',
+  theme: 'theme',
+  locale: LOCALE_STORAGE_KEY,
+  /** The language the composer last said a post's text is in (issue 43): a language tag, or '' for "Not said". */
+  postLanguage: 'post-language',
+} as const;
 
 export const TOAST = {
   autoCloseMs: 2000,

@@ -38,6 +38,8 @@ export async function insertPost(
     processMediaIds?: readonly string[];
     /** The content warning, comment policy, licence, AI label and downloads (the columns' defaults otherwise). */
     rights?: Partial<PostRights>;
+    /** The language of its text (issue 43), canonical; null or left out: not said. */
+    language?: string | null;
   },
 ): Promise<{ id: string; time: number }> {
   const rights = Object.fromEntries(
@@ -50,9 +52,11 @@ export async function insertPost(
   const [row] = await queryRows<{ id: string; created_at: string | Date }>(
     db,
     sql`with created as (
-          insert into posts (author_id, content, tags, content_warning, comment_policy, licence, ai_generated, downloadable)
+          insert into posts (author_id, content, tags, content_warning, comment_policy, licence, ai_generated,
+                             downloadable, language)
           values (${post.authorId}::uuid, ${post.content}, array[${tags}]::text[], ${rights.contentWarning},
-                  ${rights.commentPolicy}, ${rights.licence}, ${rights.aiGenerated}, ${rights.downloadable})
+                  ${rights.commentPolicy}, ${rights.licence}, ${rights.aiGenerated}, ${rights.downloadable},
+                  ${post.language ?? null})
           returning id, author_id, created_at, tags
         ),
         pictures as (

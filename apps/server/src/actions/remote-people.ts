@@ -91,6 +91,8 @@ export interface RemoteWork {
   noteIri: string;
   noteUrl: string | null;
   content: string;
+  /** The language of its words, from its Note's `contentMap` (issue 43), canonical; null: not said. */
+  language: string | null;
   tags: string[];
   contentWarning: string | null;
   createdAt: Date | null;
@@ -114,8 +116,10 @@ export async function insertRemoteWork(db: Db, work: RemoteWork): Promise<string
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`with created as (
-            insert into posts (author_id, content, tags, content_warning, note_iri, note_url, created_at, updated_at)
-            select ${work.authorId}::uuid, ${work.content}, array[${tags}]::text[], ${work.contentWarning},
+            insert into posts (author_id, content, language, tags, content_warning, note_iri, note_url, created_at,
+                               updated_at)
+            select ${work.authorId}::uuid, ${work.content}, ${work.language}, array[${tags}]::text[],
+                   ${work.contentWarning},
                    ${work.noteIri}, ${work.noteUrl}, coalesce(${time}::timestamptz, now()), coalesce(${time}::timestamptz, now())
             where exists (select from users where id = ${work.authorId}::uuid and remote_actor_id is not null)
             on conflict (note_iri) do nothing
@@ -185,6 +189,7 @@ export async function updateRemoteWork(
   change: {
     postId: string;
     content: string;
+    language: string | null;
     tags: string[];
     contentWarning: string | null;
     /** The alt texts of the pictures kept, by id. */
@@ -200,7 +205,7 @@ export async function updateRemoteWork(
     );
     await queryRows(
       tx,
-      sql`update posts set content = ${change.content}, tags = array[${tags}]::text[],
+      sql`update posts set content = ${change.content}, language = ${change.language}, tags = array[${tags}]::text[],
             content_warning = ${change.contentWarning}, updated_at = now()
           where id = ${change.postId}::uuid`,
     );

@@ -178,6 +178,8 @@ export const posts = pgTable(
     updatedAt: updatedAt(),
     /** When an edit last changed what its readers see (migration 0045, issue 41): the post says "edited"; null: never. */
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
+    /** The language its text is in (issue 43, migration 0055): a canonical BCP 47 tag (`pt-BR`); null: not said. */
+    language: text('language'),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -200,6 +202,7 @@ export const posts = pgTable(
       'posts_licence_check',
       sql`${t.licence} in ('all-rights-reserved', 'cc-by', 'cc-by-sa', 'cc-by-nc', 'cc-by-nc-nd', 'cc0')`,
     ),
+    check('posts_language_length', sql`char_length(${t.language}) <= 35`),
   ],
 );
 
@@ -1307,6 +1310,8 @@ export const drafts = pgTable(
       .notNull(),
     seriesId: uuid('series_id').references(() => series.id, { onDelete: 'set null' }),
     chapter: text('chapter'),
+    /** The language of its words as the composer chose it (issue 43, migration 0055); null: not said. */
+    language: text('language'),
     revision: integer('revision').notNull().default(1),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, precision: 3 }),
     timeZone: text('time_zone'),
@@ -1328,6 +1333,7 @@ export const drafts = pgTable(
     check('drafts_chapter_check', sql`${t.chapter} is null or char_length(${t.chapter}) between 1 and 60`),
     check('drafts_revision_check', sql`${t.revision} >= 1`),
     check('drafts_schedule_check', sql`(${t.scheduledAt} is null) = (${t.timeZone} is null)`),
+    check('drafts_language_length', sql`char_length(${t.language}) <= 35`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LIMITS } from '../constants.js';
 import { BODY_TEXT, DateString, Id, NAME_TEXT } from './common.js';
 import { MEDIA_LIMITS, Picture } from './media.js';
-import { PageQuery, Post } from './post.js';
+import { PageQuery, Post, PostLanguage } from './post.js';
 import { CommentPolicy, ContentWarning, Licence } from './rights.js';
 import { SERIES_LIMITS } from './series.js';
 
@@ -47,6 +47,10 @@ const revision = Type.Integer({
 export const Draft = Type.Object({
   _id: Id,
   content: Type.String({ description: 'The words as typed (may be empty in a draft)' }),
+  language: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The language of its words as the composer chose it (a canonical BCP 47 tag, issue 43); null: not said',
+  }),
   pictures: Type.Array(Picture, {
     maxItems: LIMITS.postPicturesMax,
     description: 'In order, each with its alt text (kept on the picture): the first is the cover',
@@ -138,6 +142,7 @@ export const SaveDraftBody = Type.Object(
         errorMessage: `content must be at most ${LIMITS.postContentMax} characters long, without control characters (line breaks are fine)`,
       }),
     ),
+    language: Type.Optional(PostLanguage),
     pictures: Type.Optional(
       Type.Array(draftPicture, {
         maxItems: LIMITS.postPicturesMax,

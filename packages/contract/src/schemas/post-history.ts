@@ -17,6 +17,7 @@ import { ContentWarning, CommentPolicy, Licence } from './rights.js';
 /** The fields an edit can change, as a revision names them. */
 export const POST_REVISION_FIELDS = [
   'content',
+  'language',
   'pictures',
   'processPictures',
   'contentWarning',
@@ -30,6 +31,9 @@ export type PostRevisionField = (typeof POST_REVISION_FIELDS)[number];
 /** The words and rights of a post at one time: only the fields the revision changed are present. */
 export const PostRevisionValues = Type.Object({
   content: Type.Optional(Type.String()),
+  language: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: 'The language of its words (issue 43); null: not said' }),
+  ),
   contentWarning: Type.Optional(ContentWarning),
   commentPolicy: Type.Optional(CommentPolicy),
   licence: Type.Optional(Licence),
@@ -69,7 +73,7 @@ export const PostRevision = Type.Object({
   _id: Id,
   createdAt: DateString,
   changed: Type.Array(Type.Enum([...POST_REVISION_FIELDS]), {
-    description: 'What the edit changed: content, pictures, processPictures, or a right or warning’s name',
+    description: 'What the edit changed: content, language, pictures, processPictures, or a right or warning’s name',
   }),
   before: PostRevisionValues,
   after: PostRevisionValues,

@@ -67,9 +67,55 @@ export const Comment = Type.Object({
 });
 export type Comment = Static<typeof Comment>;
 
+/**
+ * A post's language (issue 43): a BCP 47 language tag, which the server keeps in its canonical form (`en`, `ja`,
+ * `pt-BR`; `EN-us` is kept as `en-US`). Its text carries it as `lang` (screen readers) and its Note as `contentMap`.
+ */
+export const POST_LANGUAGE_MAX = 35;
+
+export const POST_LANGUAGE_ERRORS = {
+  malformed: 'Language must be a language tag such as en, ja or pt-BR.',
+} as const;
+
+/**
+ * A language tag in its canonical form (`Intl.getCanonicalLocales`: `EN-us` → `en-US`, `iw` → `he`), or null when it
+ * is not a well-formed one or is longer than POST_LANGUAGE_MAX.
+ */
+export function canonicalLanguage(tag: string): string | null {
+  const trimmed = tag.trim();
+  if (!trimmed || trimmed.length > POST_LANGUAGE_MAX) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(trimmed);
+    return canonical && canonical.length <= POST_LANGUAGE_MAX ? canonical : null;
+  } catch {
+    // RangeError: not a well-formed language tag.
+    return null;
+  }
+}
+
+export const PostLanguage = Type.Union(
+  [
+    Type.String({
+      minLength: 1,
+      maxLength: POST_LANGUAGE_MAX,
+      pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
+      // The answer adds the full stop: the same sentence as the service's refusal of a tag that is not canonical.
+      errorMessage: 'Language must be a language tag such as en, ja or pt-BR',
+    }),
+    Type.Null(),
+  ],
+  {
+    description: `The language the text is in: a BCP 47 language tag (en, ja, pt-BR; at most ${POST_LANGUAGE_MAX} characters), kept in its canonical form; null: not said (on edit, null clears it)`,
+  },
+);
+
 export const Post = Type.Object({
   _id: Id,
   content: Type.String(),
+  language: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The language its text is in, as its author said (a canonical BCP 47 tag: en, ja, pt-BR); null: not said. Artists’ words are never translated',
+  }),
   userId: Id,
   username: Type.String({ description: "The author's username" }),
   name: Type.String({ description: "The author's full name" }),
@@ -211,6 +257,7 @@ const processMediaIds = Type.Array(mediaId, {
 
 export const CreatePostBody = Type.Object({
   content,
+  language: Type.Optional(PostLanguage),
   mediaId: Type.Optional(Type.Union([mediaId, Type.Null()], { description: 'One picture: the same as mediaIds [id]' })),
   mediaIds: Type.Optional(mediaIds),
   processMediaIds: Type.Optional(processMediaIds),
@@ -222,6 +269,7 @@ export const EditPostBody = Type.Object({
   postData: Type.Object(
     {
       content: Type.Optional(content),
+      language: Type.Optional(PostLanguage),
       mediaId: Type.Optional(
         Type.Union([mediaId, Type.Null()], {
           description: 'One picture, replacing all of them; null removes them all (the default picture)',
@@ -261,7 +309,7 @@ export const EditPostBody = Type.Object({
     {
       additionalProperties: false,
       description:
-        'Content, the pictures, the process pictures, their alt texts, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
+        'Content, its language, the pictures, the process pictures, their alt texts, the content warning, who may comment, the licence, the AI label and downloads can change; other fields are ignored',
     },
   ),
 });

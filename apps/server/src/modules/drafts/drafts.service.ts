@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { toPicture, type MediaService } from '../media/index.js';
-import type { PostsService } from '../posts/index.js';
+import { languageOf, type PostsService } from '../posts/index.js';
 import type { SeriesService } from '../series/index.js';
 import {
   claimDraft,
@@ -111,6 +111,7 @@ export function toDraft(row: DraftRow): Draft {
   return {
     _id: row.id,
     content: row.content,
+    language: row.language,
     pictures: row.pictures.map(toPicture),
     processPictures: row.process_pictures.map(toPicture),
     rights: { ...DEFAULT_RIGHTS, ...row.rights },
@@ -182,6 +183,7 @@ export function createDraftsService({
   async function fieldsOf(tx: Db, authorId: string, body: SaveDraftBody): Promise<Partial<DraftFields>> {
     const fields: Partial<DraftFields> = {};
     if (body.content !== undefined) fields.content = body.content;
+    if (body.language !== undefined) fields.language = languageOf(body.language) ?? null;
     if (body.rights !== undefined) fields.rights = body.rights;
     if (body.seriesId !== undefined) {
       if (body.seriesId !== null && !(isUuid(body.seriesId) && (await isOwnSeries(tx, body.seriesId, authorId))))
@@ -237,6 +239,7 @@ export function createDraftsService({
       try {
         const post = await posts.create(row.author_id, {
           content: row.content,
+          language: row.language,
           mediaIds,
           ...(processMediaIds.length ? { processMediaIds } : {}),
           ...row.rights,
@@ -286,6 +289,7 @@ export function createDraftsService({
           const fields = await fieldsOf(tx, authorId, body);
           const draftId = await insertDraft(tx, authorId, {
             content: fields.content ?? '',
+            language: fields.language ?? null,
             rights: fields.rights ?? DEFAULT_RIGHTS,
             seriesId: fields.seriesId ?? null,
             chapter: fields.chapter ?? null,

@@ -15,6 +15,8 @@ export interface DraftRow {
   id: string;
   author_id: string;
   content: string;
+  /** The language of its words (issue 43, migration 0055); null: not said. */
+  language: string | null;
   rights: DraftRights;
   series_id: string | null;
   chapter: string | null;
@@ -32,7 +34,7 @@ export interface DraftRow {
   process_pictures: MediaRow[];
 }
 
-const draftColumns = sql`d.id, d.author_id, d.content, d.rights, d.series_id, d.chapter, d.revision,
+const draftColumns = sql`d.id, d.author_id, d.content, d.language, d.rights, d.series_id, d.chapter, d.revision,
   ${isoDate('d.scheduled_at')} as scheduled_at, d.time_zone, d.publish_error,
   d.publishing_since::text as publishing_since,
   ${isoDate('d.created_at')} as created_at, ${isoDate('d.updated_at')} as updated_at, d.updated_at as updated_key,
@@ -118,6 +120,8 @@ export async function lockDraft(
 
 export interface DraftFields {
   content: string;
+  /** Canonical (the posts module's languageOf); null: not said. */
+  language: string | null;
   rights: DraftRights;
   seriesId: string | null;
   chapter: string | null;
@@ -126,8 +130,8 @@ export interface DraftFields {
 export async function insertDraft(tx: Db, authorId: string, fields: DraftFields): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into drafts (author_id, content, rights, series_id, chapter)
-        values (${authorId}::uuid, ${fields.content}, ${JSON.stringify(fields.rights)}::jsonb,
+    sql`insert into drafts (author_id, content, language, rights, series_id, chapter)
+        values (${authorId}::uuid, ${fields.content}, ${fields.language}, ${JSON.stringify(fields.rights)}::jsonb,
                 ${fields.seriesId}::uuid, ${fields.chapter})
         returning id`,
   );
@@ -138,6 +142,7 @@ export async function insertDraft(tx: Db, authorId: string, fields: DraftFields)
 export async function updateDraft(tx: Db, id: string, fields: Partial<DraftFields>): Promise<void> {
   const sets = [sql`revision = revision + 1`, sql`updated_at = now()`, sql`publish_error = null`];
   if (fields.content !== undefined) sets.push(sql`content = ${fields.content}`);
+  if (fields.language !== undefined) sets.push(sql`language = ${fields.language}`);
   if (fields.rights !== undefined) sets.push(sql`rights = ${JSON.stringify(fields.rights)}::jsonb`);
   if (fields.seriesId !== undefined) sets.push(sql`series_id = ${fields.seriesId}::uuid`);
   if (fields.chapter !== undefined) sets.push(sql`chapter = ${fields.chapter}`);

@@ -6,6 +6,7 @@ import {
   Endpoints,
   Hashtag,
   Image,
+  LanguageString,
   Link,
   Mention,
   Note,
@@ -190,10 +191,19 @@ function tagsOf(ctx: Context<unknown>, text: string, mentioned: { id: string; us
 }
 
 /**
+ * A work's words as a Note's content: with the language its author said (issue 43), the same HTML as `contentMap`
+ * under that language beside `content` (Mastodon and Pixelfed take the language from contentMap's key; a reader
+ * that knows no contentMap reads `content`); without one, `content` alone.
+ */
+function contentsOf(html: string, language: string | null): (string | LanguageString)[] {
+  return language ? [html, new LanguageString(html, language)] : [html];
+}
+
+/**
  * A work as a Note: to Public and cc the author's followers, its words as HTML with its tags and mentions as
- * links and as `Hashtag`/`Mention` tags, a content warning as `summary` with `sensitive: true` (always both:
- * Pixelfed keeps the warning only when `sensitive` is true), and every picture an `Image` with its alt text
- * as `name` (all of them: Pixelfed shows up to 20, Mastodon the first 4).
+ * links and as `Hashtag`/`Mention` tags (and their language as `contentMap`, when said), a content warning as
+ * `summary` with `sensitive: true` (always both: Pixelfed keeps the warning only when `sensitive` is true), and
+ * every picture an `Image` with its alt text as `name` (all of them: Pixelfed shows up to 20, Mastodon the first 4).
  */
 export function toNote(
   ctx: Context<unknown>,
@@ -229,7 +239,7 @@ export function toNote(
         ? instant(post.updatedAt)
         : null,
     url: at.post(post._id),
-    content: contentOf(post, ctx.origin, links),
+    contents: contentsOf(contentOf(post, ctx.origin, links), post.language),
     sensitive: post.contentWarning !== null,
     summary: post.contentWarning,
     tags: tagsOf(ctx, post.content, mentioned),

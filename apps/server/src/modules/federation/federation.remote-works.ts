@@ -1,7 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentLoader } from '@fedify/fedify';
-import { Create, Document, Link, Note, OrderedCollection, Collection, PUBLIC_COLLECTION } from '@fedify/vocab';
-import { LIMITS, MEDIA_LIMITS } from '@share-arts/contract';
+import {
+  Create,
+  Document,
+  LanguageString,
+  Link,
+  Note,
+  OrderedCollection,
+  Collection,
+  PUBLIC_COLLECTION,
+} from '@fedify/vocab';
+import { canonicalLanguage, LIMITS, MEDIA_LIMITS } from '@share-arts/contract';
 import {
   insertRemoteWork,
   removeRemoteWork,
@@ -79,10 +88,35 @@ export interface NoteWork {
   noteIri: string;
   noteUrl: string | null;
   content: string;
+  /** The language of its words (issue 43): see noteLanguage. */
+  language: string | null;
   tags: string[];
   contentWarning: string | null;
   createdAt: Date | null;
   pictures: RemotePicture[];
+}
+
+/**
+ * The language a Note says its words are in (issue 43), canonical: its `contentMap`'s one language, or of several the
+ * one whose words are its `content` (Mastodon sends one, the status's language); else null, as is `und`
+ * (undetermined) or a malformed tag. Mastodon reads the first key: we take no guess among several that differ.
+ */
+export function noteLanguage(note: Note): string | null {
+  const contents = note.contents;
+  const tagged = contents.filter((value): value is LanguageString => value instanceof LanguageString);
+  const plain = contents.find((value) => typeof value === 'string');
+  const chosen =
+    tagged.length === 1
+      ? tagged[0]
+      : plain === undefined
+        ? undefined
+        : tagged.filter((value) => String(value) === plain).length === 1
+          ? tagged.find((value) => String(value) === plain)
+          : undefined;
+  if (!chosen) return null;
+  const tag = chosen.locale.baseName;
+  if (tag.toLowerCase() === 'und') return null;
+  return canonicalLanguage(tag);
 }
 
 /**
@@ -122,6 +156,7 @@ export async function noteWork(
     noteIri: note.id.href,
     noteUrl,
     content,
+    language: noteLanguage(note),
     tags: extractHashtags(content),
     contentWarning: note.sensitive ? summary || 'Sensitive' : null,
     createdAt: note.published ? new Date(note.published.epochMilliseconds) : null,
@@ -224,6 +259,7 @@ export async function storeWork(
     noteIri: work.noteIri,
     noteUrl: work.noteUrl,
     content: work.content,
+    language: work.language,
     tags: work.tags,
     contentWarning: work.contentWarning,
     createdAt: work.createdAt,
@@ -318,6 +354,7 @@ export async function updateWork(deps: RemoteWorksDeps, stored: StoredRemoteWork
   const dropped = await updateRemoteWork(deps.db, {
     postId: stored.postId,
     content: work.content,
+    language: work.language,
     tags: work.tags,
     contentWarning: work.contentWarning,
     alts,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, MEDIA_LIMITS } from '@share-arts/contract';
+import { LIMITS, LOCALES, MEDIA_LIMITS } from '@share-arts/contract';
 import type { MastodonDeps } from './mastodon-api.deps.js';
 import { MASTODON_ROUTE } from './params.js';
 import { selectActivity, selectContactAccountId, selectInstanceStats } from './more.sql.js';
@@ -68,7 +68,7 @@ export async function instanceRoutes(app: FastifyInstance, { shared, present }: 
       urls: { streaming_api: base.replace(/^http/, 'ws') },
       stats: { user_count: stats.user_count, status_count: stats.status_count, domain_count: stats.domain_count },
       thumbnail: `${base}${THUMBNAIL}`,
-      languages: ['en'],
+      languages: [...LOCALES],
       registrations: true,
       approval_required: false,
       invites_enabled: false,
@@ -95,7 +95,7 @@ export async function instanceRoutes(app: FastifyInstance, { shared, present }: 
       usage: { users: { active_month: stats.active_month } },
       thumbnail: { url: `${base}${THUMBNAIL}`, blurhash: null, versions: {} },
       icon: [],
-      languages: ['en'],
+      languages: [...LOCALES],
       configuration: {
         urls: { streaming: base.replace(/^http/, 'ws'), status: null },
         vapid: { public_key: '' },

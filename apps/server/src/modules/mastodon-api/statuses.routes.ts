@@ -1,6 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTENT_WARNING_MAX, ERRORS, LIMITS, type Comment, type Post, type PostRevision } from '@share-arts/contract';
+import {
+  canonicalLanguage,
+  CONTENT_WARNING_MAX,
+  ERRORS,
+  LIMITS,
+  type Comment,
+  type Post,
+  type PostRevision,
+} from '@share-arts/contract';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
 import { isUuid } from '../../lib/ids.js';
@@ -12,6 +20,20 @@ import { flag, list, paramsOf, text, type Params } from './mastodon-api.params.j
 import { selectCommentPost } from './mastodon-api.sql.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+/**
+ * A create's or an edit's `language` (ISO 639, or a BCP 47 tag; clients send `pt_BR` too): the work's language in its
+ * canonical form (issue 43), undefined when not sent. Mastodon's own refusal when it is not a language tag.
+ */
+function languageParam(params: Params): string | undefined {
+  const language = text(params, 'language')?.trim();
+  if (!language) return undefined;
+  const canonical = /^[a-zA-Z]{2,8}([-_][A-Za-z0-9]{1,8})*$/.test(language)
+    ? canonicalLanguage(language.replaceAll('_', '-'))
+    : null;
+  if (!canonical) throw validationFailed('Language is not valid');
+  return canonical;
+}
 
 /** A status here is a work, or a comment on one (a Status replying to the work). */
 type Found = { kind: 'post'; post: Post } | { kind: 'comment'; comment: Comment; postId: string; postAuthorId: string };
@@ -98,7 +120,8 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
     const mediaIds = list(params, 'media_ids') ?? [];
     const visibility = text(params, 'visibility') ?? 'public';
     const inReplyTo = text(params, 'in_reply_to_id');
-    const language = text(params, 'language');
+    // A comment keeps no language: a reply's is checked and not kept.
+    const language = languageParam(params);
     if (!VISIBILITIES.includes(visibility))
       throw validationFailed(`Visibility ${visibility} is not one of ${VISIBILITIES.join(', ')}`);
     if (visibility === 'private' || visibility === 'direct') {
@@ -106,8 +129,6 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
         `Visibility ${visibility} is not supported on this server: every work and comment here is public`,
       );
     }
-    if (language && !/^[a-zA-Z]{2,3}([-_][A-Za-z0-9]{1,8})*$/.test(language))
-      throw validationFailed('Language is not valid');
     if (params.poll !== undefined) throw validationFailed('Polls are not supported on this server');
     if (text(params, 'scheduled_at')) {
       throw validationFailed(
@@ -130,7 +151,12 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
       return reply!;
     }
     checkStatusText(status, LIMITS.postContentMax);
-    const post = await posts.create(me, { content: status, mediaIds, contentWarning: warning ?? null });
+    const post = await posts.create(me, {
+      content: status,
+      mediaIds,
+      contentWarning: warning ?? null,
+      ...(language ? { language } : {}),
+    });
     present.forget({ accounts: [me] });
     return present.status(post, me, at);
   }
@@ -194,7 +220,9 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
         }
       }
       const warning = warningOf(params, post.contentWarning);
+      const language = languageParam(params);
       await posts.edit(me, post._id, {
+        ...(language !== undefined ? { language } : {}),
         ...(status !== undefined ? { content: status } : {}),
         ...(mediaIds ? { mediaIds } : {}),
         ...(warning !== undefined ? { contentWarning: warning } : {}),

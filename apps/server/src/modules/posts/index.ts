@@ -2,6 +2,7 @@
 export { wirePosts, type PostsModule } from './posts.module.js';
 export {
   createPostsService,
+  languageOf,
   PICTURE_ERRORS,
   type PostPageResult,
   type PostsService,

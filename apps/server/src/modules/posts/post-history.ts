@@ -52,6 +52,7 @@ export async function snapshotForEdit(tx: Db, postId: string): Promise<EditSnaps
 
 const WORD_AND_RIGHT_FIELDS = [
   'content',
+  'language',
   'contentWarning',
   'commentPolicy',
   'licence',

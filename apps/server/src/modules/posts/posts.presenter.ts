@@ -19,6 +19,7 @@ export function toSharedPost(row: PostRow, process: readonly MediaRow[] = []): S
   return {
     _id: row.id,
     content: row.content,
+    language: row.language,
     userId: row.author_id,
     username: row.username,
     name: `${row.first_name} ${row.last_name}`.trim(),

@@ -6,6 +6,7 @@ import {
   ERRORS,
   ExploreQuery,
   IdParams,
+  POST_LANGUAGE_ERRORS,
   PostListQuery,
   PostPage,
   PostResponse,
@@ -123,7 +124,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
           `else's picture, an avatar, a picture already in another post ("${ERRORS.pictureInUse}") or both ` +
           'mediaIds and mediaId; 404 for an unknown or deleted picture. processMediaIds attaches up to 10 process ' +
           'pictures (sketch, lines, flats…: issue 41), uploaded the same way, in order, refused as the pictures are ' +
-          '(and a picture listed in both lists). Nothing is written when one is refused.',
+          '(and a picture listed in both lists). Nothing is written when one is refused. language (issue 43) says ' +
+          'what language the text is in, a BCP 47 tag (en, ja, pt-BR) kept in its canonical form; a malformed one: ' +
+          `400 "${POST_LANGUAGE_ERRORS.malformed}".`,
         security: bearerAuth,
         headers: PreferHeader,
         body: CreatePostBody,
@@ -144,7 +147,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; guard
         tags: ['posts'],
         summary: 'Edit your post',
         description:
-          'From postData: content, the pictures, and the rights and warnings (contentWarning, commentPolicy, ' +
+          'From postData: content, its language (a BCP 47 tag; null: not said), the pictures, and the rights and ' +
+          'warnings (contentWarning, commentPolicy, ' +
           'licence, aiGenerated, downloadable), each left as it is when left out; any other field is ignored. mediaIds is the ' +
           'whole new list, in order (add, remove and reorder in one edit; [] removes them all); mediaId one ' +
           "picture in place of all, null none. An edit that changes something is kept in the work's history " +

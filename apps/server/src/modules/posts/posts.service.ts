@@ -1,4 +1,12 @@
-import { CONTENT_WARNINGS, ERRORS, LIMITS, RIGHTS_ERRORS, type CreatePostBody } from '@share-arts/contract';
+import {
+  canonicalLanguage,
+  CONTENT_WARNINGS,
+  ERRORS,
+  LIMITS,
+  POST_LANGUAGE_ERRORS,
+  RIGHTS_ERRORS,
+  type CreatePostBody,
+} from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { primaryOnly, type ReadRouting } from '../../db/replicas.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -47,6 +55,17 @@ function cleanContent(content: string): string {
 }
 
 type RightsInput = Pick<CreatePostBody, keyof PostRights>;
+
+/**
+ * The language a write says its text is in (issue 43), in its canonical form (`EN-us` → `en-US`): undefined when it
+ * says nothing, null when it is not said (an edit's null clears it). A malformed tag is refused.
+ */
+export function languageOf(language: string | null | undefined): string | null | undefined {
+  if (language === undefined || language === null) return language;
+  const canonical = canonicalLanguage(language);
+  if (!canonical) throw badRequest(POST_LANGUAGE_ERRORS.malformed);
+  return canonical;
+}
 
 /**
  * The rights and warning fields a write sets (only those sent). A warning is trimmed, the offered ones
@@ -206,9 +225,12 @@ export function createPostsService({
         mediaId?: string | null | undefined;
         mediaIds?: string[] | undefined;
         processMediaIds?: string[] | undefined;
+        /** The language of its text (issue 43): a language tag, canonicalised here; null or left out: not said. */
+        language?: string | null | undefined;
       } & RightsInput,
     ): Promise<JsonText> {
       const content = cleanContent(input.content);
+      const language = languageOf(input.language) ?? null;
       const rights = rightsChanges(input);
       const mediaIds = await attachablePictures(userId, requestedPictures(input) ?? [], db);
       const processMediaIds = await attachableProcessPictures(media, db, userId, input.processMediaIds ?? [], mediaIds);
@@ -220,6 +242,7 @@ export function createPostsService({
         mediaIds,
         processMediaIds,
         rights,
+        language,
       }).catch(mapPictureInUse);
       // The Home timelines kept here take it in now, not when its event comes back (issue 26).
       viewerStates?.published({ id: postId, authorId: userId, time, tags });
@@ -234,10 +257,10 @@ export function createPostsService({
     },
 
     /**
-     * Content, the pictures, the process pictures and the rights change. mediaIds is the whole new list (add,
-     * remove, reorder); mediaId one picture in place of all, null none. An edit that changes something keeps a
-     * revision (issue 41, post-history.ts) and the post says "edited"; a picture taken out is kept for the author
-     * by that revision, not deleted.
+     * Content, its language, the pictures, the process pictures and the rights change. mediaIds is the whole new
+     * list (add, remove, reorder); mediaId one picture in place of all, null none. An edit that changes something
+     * keeps a revision (issue 41, post-history.ts) and the post says "edited"; a picture taken out is kept for the
+     * author by that revision, not deleted.
      */
     async edit(
       userId: string,
@@ -249,9 +272,12 @@ export function createPostsService({
         processMediaIds?: string[];
         /** New alt texts of pictures the post shows after the edit (issue 41): an alt-only change is an edit. */
         alts?: { mediaId: string; alt: string }[];
+        /** The language of its text (issue 43); null: not said any more. A change of it alone is an edit. */
+        language?: string | null;
       } & RightsInput,
     ): Promise<JsonText> {
       const rights = rightsChanges(data);
+      const language = languageOf(data.language);
       const alts = new Map<string, string>();
       for (const { mediaId, alt } of data.alts ?? []) {
         const id = mediaId.toLowerCase();
@@ -265,7 +291,7 @@ export function createPostsService({
           // What the edit changes from, before anything is written (the history's "before").
           const before = await snapshotForEdit(tx, postId);
           const requested = requestedPictures(data);
-          const changes: PostChanges = { ...rights };
+          const changes: PostChanges = { ...rights, ...(language !== undefined ? { language } : {}) };
           if (data.content !== undefined) {
             changes.content = cleanContent(data.content);
             changes.tags = extractHashtags(changes.content);

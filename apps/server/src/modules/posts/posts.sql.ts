@@ -17,6 +17,8 @@ import { openArtistMatching, openForCommissionsOf, type CommissionFilter } from 
 export interface PostRow {
   id: string;
   content: string;
+  /** The language of its text (issue 43): a canonical BCP 47 tag; null: not said. */
+  language: string | null;
   created_at: string;
   updated_at: string;
   /** When an edit last changed what readers see (issue 41); null: never edited. */
@@ -138,7 +140,7 @@ const SHOWN_LIKE_COUNT = sql`(p.like_count + p.remote_like_count)`;
 const POST_COLUMNS = sql`
     p.id, p.content, p.created_at, p.updated_at, p.edited_at, ${SHOWN_LIKE_COUNT} as like_count, p.dislike_count,
     p.author_id, u.username, u.first_name, u.last_name, u.photo_url as author_photo_url,
-    p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable,
+    p.content_warning, p.comment_policy, p.licence, p.ai_generated, p.downloadable, p.language,
     p.note_iri, p.note_url, p.imported_from, ${openForCommissionsOf(sql`p.author_id`)} as author_open,
     ${POST_MEDIA} as media,
     ${REACTOR_COLUMNS},
@@ -744,7 +746,7 @@ export async function replacePostMedia(tx: Db, postId: string, mediaIds: string[
 export type PostChanges = Partial<
   Pick<
     typeof posts.$inferInsert,
-    'content' | 'tags' | 'contentWarning' | 'commentPolicy' | 'licence' | 'aiGenerated' | 'downloadable'
+    'content' | 'language' | 'tags' | 'contentWarning' | 'commentPolicy' | 'licence' | 'aiGenerated' | 'downloadable'
   >
 >;
 
@@ -807,6 +809,7 @@ export async function replaceProcessPictures(tx: Db, postId: string, mediaIds: r
 /** What an edit may change of a post's words and rights, as it is now (read under the post's lock). */
 export interface EditablePost {
   content: string;
+  language: string | null;
   contentWarning: string | null;
   commentPolicy: 'everyone' | 'following' | 'nobody';
   licence: 'all-rights-reserved' | 'cc-by' | 'cc-by-sa' | 'cc-by-nc' | 'cc-by-nc-nd' | 'cc0';
@@ -818,6 +821,7 @@ export async function selectEditablePost(tx: Db, postId: string): Promise<Editab
   const [row] = await tx
     .select({
       content: posts.content,
+      language: posts.language,
       contentWarning: posts.contentWarning,
       commentPolicy: posts.commentPolicy,
       licence: posts.licence,

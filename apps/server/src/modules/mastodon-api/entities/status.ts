@@ -80,7 +80,8 @@ const statusTags = (content: string, origin: string): MastoStatusTag[] =>
  * - `favourites_count` counts likes (here and from other servers), `replies_count` comments; nothing is boosted
  *   here, so `reblogs_count` is 0, `reblog` null and `reblogged` false;
  * - `media_attachments` are its pictures in order (up to 20; Mastodon's own limit is 4, its clients show more);
- * - `language`, `poll`, `card` and `application` are null: we keep none of them.
+ * - `language` is the work's, as its artist said it (issue 43; null: not said);
+ * - `poll`, `card` and `application` are null: we keep none of them.
  * A work from another server (following out) keeps its own `uri` and `url` there.
  */
 export function toStatus(post: Post, account: MastoAccount, origin: string, extras: StatusExtras): MastoStatus {
@@ -110,7 +111,7 @@ export function toStatus(post: Post, account: MastoAccount, origin: string, extr
     reblog: null,
     poll: null,
     card: null,
-    language: null,
+    language: post.language,
     ...(extras.signedIn
       ? {
           favourited: post.viewer.liked,

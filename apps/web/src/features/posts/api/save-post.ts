@@ -26,6 +26,8 @@ export interface PostDraft {
   pictures: readonly PostDraftPicture[];
   /** The work's process pictures in order (issue 41); absent leaves them as they are. */
   process?: readonly PostDraftPicture[];
+  /** The language of its text (issue 43); null: not said; absent: a new post says none, an edit leaves it. */
+  language?: string | null;
 }
 
 /** The pictures a post has, in order: `media`, or its one `picture` from a server that sends no list. */
@@ -87,6 +89,10 @@ export async function savePost(draft: PostDraft, original: Post | undefined): Pr
   const processMediaIds = draft.process?.map(({ media }) => media._id);
   if (original) {
     const postData: EditPostBody['postData'] = { content, ...draft.rights };
+    // Only when it changed: an answer cached before posts had a language has none (undefined), which is none.
+    if (draft.language !== undefined && draft.language !== (original.language ?? null)) {
+      postData.language = draft.language;
+    }
     const alts = [...changedAlts(draft.pictures), ...changedAlts(draft.process ?? [])];
     if (alts.length > 0) postData.alts = alts;
     // The whole new list, only when it changed (added, removed or moved): otherwise the server keeps them.
@@ -108,6 +114,7 @@ export async function savePost(draft: PostDraft, original: Post | undefined): Pr
     content,
     ...(mediaIds.length > 0 ? { mediaIds } : {}),
     ...(processMediaIds && processMediaIds.length > 0 ? { processMediaIds } : {}),
+    ...(draft.language ? { language: draft.language } : {}),
     ...draft.rights,
   };
   return postFromResponse(await apiClient.post<PostWriteResponse>('/api/posts', body, { headers: PREFER_MINIMAL }));

@@ -99,3 +99,17 @@ describe('PostCard of an edited work (issue 41)', () => {
     expect(render(local)).not.toContain('edited');
   });
 });
+
+describe('PostCard of a work whose artist said its language (issue 43)', () => {
+  it('marks its text with that language, for screen readers, in a list and on its page', () => {
+    for (const variant of ['feed', 'page'] as const) {
+      expect(render({ ...local, content: '夕暮れの港', language: 'ja' }, variant)).toMatch(
+        /<p class="[^"]*" dir="auto" lang="ja">夕暮れの港<\/p>/,
+      );
+    }
+  });
+
+  it('marks nothing when the language was not said', () => {
+    expect(render({ ...local, language: null })).not.toMatch(/dir="auto" lang=/);
+  });
+});

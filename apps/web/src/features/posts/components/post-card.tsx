@@ -301,7 +301,7 @@ export const PostCard = memo(function PostCard({
       <div className={styles.text}>
         <p className={styles.likes}>{likeLabel(post.likes.likeCount)}</p>
         {post.content && (
-          <p className={styles.content} dir="auto">
+          <p className={styles.content} dir="auto" lang={post.language ?? undefined}>
             <RichText text={post.content} />
           </p>
         )}

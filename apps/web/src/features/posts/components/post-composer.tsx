@@ -25,6 +25,8 @@ import { useDraftAutosave } from './composer/use-draft-autosave';
 import { EmojiButton } from './emoji-button';
 import { PictureField } from './picture-field';
 import { ProcessPicturesField, useProcessPictures } from './composer/process-pictures';
+// The language of the text (issue 43).
+import { initialPostLanguage, LanguageField, storedPostLanguage } from './composer/language-field';
 import styles from './post-composer.module.css';
 import { toastText } from '../../../lib/spec-toasts';
 
@@ -45,7 +47,7 @@ interface PostComposerProps {
  * view at the bottom of the dialog however long the list grows.
  */
 export default function PostComposer({ post, draft, shared, onClose }: PostComposerProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const editing = post !== undefined;
   const discardText = (editing: boolean, items: readonly DraftPicture[]): string => {
     if (editing) return t`What you changed in this post will be lost.`;
@@ -62,6 +64,15 @@ export default function PostComposer({ post, draft, shared, onClose }: PostCompo
   );
   const [savedRights] = useState(() => initialRights(post ?? draft?.rights));
   const [rights, setRights] = useState(savedRights);
+  // A post or a draft keeps its own (an answer from before languages has none); a new one starts from the last choice.
+  const [savedLanguage] = useState<string | null>(() =>
+    post
+      ? (post.language ?? null)
+      : draft
+        ? (draft.language ?? null)
+        : initialPostLanguage(storedPostLanguage(), i18n.locale),
+  );
+  const [language, setLanguage] = useState(savedLanguage);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -110,6 +121,7 @@ export default function PostComposer({ post, draft, shared, onClose }: PostCompo
     processItems: process.pictures.items,
     rights: rightsDraft(rights),
     series: seriesChoice,
+    language,
   });
 
   // While any picture is refused, failed or still uploading, Post would publish the post without it: it waits.
@@ -120,7 +132,8 @@ export default function PostComposer({ post, draft, shared, onClose }: PostCompo
     content !== (post?.content ?? draft?.content ?? '') ||
     picturesChanged(items, saved) ||
     process.changed ||
-    !sameRights(rights, savedRights);
+    !sameRights(rights, savedRights) ||
+    language !== savedLanguage;
   // Escape, the backdrop, Close and Cancel all throw the draft away: ask first when there is something to lose.
   const requestClose = () => {
     if (changed) setConfirmingDiscard(true);
@@ -159,7 +172,7 @@ export default function PostComposer({ post, draft, shared, onClose }: PostCompo
     setFailure(null);
     const draftPictures = items.flatMap((item) => (item.media ? [{ media: item.media, alt: item.alt }] : []));
     save.mutate(
-      { content, pictures: draftPictures, process: process.draft, rights: rightsDraft(rights) },
+      { content, pictures: draftPictures, process: process.draft, rights: rightsDraft(rights), language },
       {
         onSuccess: (saved) => {
           if (!editing) toast.success(toastText('posted'));
@@ -227,6 +240,7 @@ export default function PostComposer({ post, draft, shared, onClose }: PostCompo
           </div>
         </div>
 
+        <LanguageField value={language} onChange={setLanguage} disabled={busy} />
         <ProcessPicturesField process={process} disabled={busy} idPrefix={idPrefix} />
         <MoreOptions value={rights} onChange={setRights} disabled={busy} />
         {!editing && <SeriesChoiceField choice={seriesChoice} disabled={busy} />}

@@ -1,5 +1,5 @@
 import { msg, plural, t } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import {
@@ -28,6 +28,7 @@ type Field = keyof PostRevisionValues;
 
 const FIELD_NAMES: Record<Field, MessageDescriptor> = {
   content: msg`Words`,
+  language: msg`Language`,
   contentWarning: msg`Content warning`,
   commentPolicy: msg`Who may comment`,
   licence: msg`Licence`,
@@ -49,10 +50,22 @@ function policyText(policy: string): string {
   }
 }
 
+/** A language tag by its name in the app's language now ("Japanese", "japonés"); "Not said" for none (issue 43). */
+function languageText(tag: unknown): string {
+  if (typeof tag !== 'string' || tag === '') return t`Not said`;
+  try {
+    return new Intl.DisplayNames([i18n.locale || 'en'], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
 function valueText(field: Field, value: PostRevisionValues[Field]): string {
   switch (field) {
     case 'content':
       return String(value ?? '');
+    case 'language':
+      return languageText(value);
     case 'contentWarning':
       return value === null || value === undefined ? t`None` : String(value);
     case 'commentPolicy':

@@ -24,6 +24,8 @@ export interface DraftAutosaveInput {
   processItems?: readonly DraftPicture[] | undefined;
   rights: DraftRights;
   series: SeriesChoice;
+  /** The language of the text (issue 43), as the composer's Language field says it; null: "Not said". */
+  language?: string | null | undefined;
 }
 
 const DEFAULT_RIGHTS: DraftRights = {
@@ -44,9 +46,11 @@ export function draftBody({
   processItems = [],
   rights,
   series,
+  language,
 }: Omit<DraftAutosaveInput, 'enabled' | 'initial'>) {
   const body: SaveDraftBody = {
     content,
+    ...(language !== undefined ? { language } : {}),
     pictures: uploaded(items),
     processPictures: uploaded(processItems),
     // In one order, so that the same choices are the same text.
@@ -74,10 +78,15 @@ function bodyOfDraft(draft: Draft): SaveDraftBody {
     ),
     rights: draft.rights,
     series: { seriesId: draft.seriesId ?? '', chapter: draft.chapter ?? '', set: () => {}, applyTo: () => {} },
+    // A draft answered before drafts kept a language has none.
+    language: draft.language ?? null,
   });
 }
 
-/** Whether a body holds nothing worth a draft (nothing typed, chosen or uploaded). */
+/**
+ * Whether a body holds nothing worth a draft (nothing typed, chosen or uploaded). The language is not among them: it
+ * starts as the last one chosen, and a choice of language alone is no work to keep.
+ */
 export function isBlank(body: SaveDraftBody): boolean {
   return (
     !body.content?.trim() &&
