@@ -19,7 +19,9 @@
  *     the page, and main-thread long tasks and frame intervals from Chromium's performance trace).
  *
  * `--locale <tag>` (issue 43) opens the pages in a browser whose language is `<tag>` (e.g. `ja-JP`, `ar`) for (a):
- * the app then loads that language's catalogue, which its first visit counts.
+ * the app then loads the words of its chunks in that language, which its first visit counts.
+ * (a') The language switch (issue 43): the scripts that switching Settings' language from English to each other
+ * language loads; `--page settings` runs it alone, `--skip-switch` skips it.
  *
  * `--dist <dir>` serves another build (WEB_DIST_DIR), e.g. a copy of an older one, to compare.
  * `--no-session-cookie` opens the signed-in pages with the token alone, without the session cookie signing in
@@ -69,6 +71,7 @@ const { values } = parseArgs({
     'no-session-cookie': { type: 'boolean', default: false },
     'repeat-visit': { type: 'boolean', default: false },
     locale: { type: 'string' },
+    'skip-switch': { type: 'boolean', default: false },
   },
 });
 if (values.write && (values.page || values['skip-feed'] || values['skip-lighthouse'])) {
@@ -96,6 +99,8 @@ const TARGETS = {
   cls: 0.02,
   /** Home's LCP on a repeat visit, with the shell from the service worker's cache (issue 44). */
   repeatVisitLcp: 1000,
+  /** The scripts switching language in Settings loads (issue 43). */
+  languageSwitchJsGzip: 15 * 1024,
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -152,7 +157,9 @@ const ALL_PAGES = [
   { key: 'tag-visitor', name: 'tag page, signed out', path: `/tags/${sampleTag}`, signedIn: false },
 ] as const;
 const PAGES = values.page ? ALL_PAGES.filter((page) => values.page!.includes(page.key)) : ALL_PAGES;
-if (PAGES.length === 0) throw new Error(`--page takes ${ALL_PAGES.map((page) => page.key).join(', ')}.`);
+// `settings`: the language switch's scripts (a') only.
+if (PAGES.length === 0 && !values.page?.includes('settings'))
+  throw new Error(`--page takes ${ALL_PAGES.map((page) => page.key).join(', ')} and settings.`);
 
 const browser: Browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
 const browserVersion = browser.version();
@@ -252,6 +259,45 @@ for (const page of PAGES) {
       `${kb(result.js.gzip)} gzip, ${kb(result.js.brotli)} br; CSS ${result.css.files} files ` +
       `${kb(result.css.raw)} raw, ${kb(result.css.gzip)} gzip, ${kb(result.css.brotli)} br\n    ${result.names.join(', ')}`,
   );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// (a') Switching language (issue 43): in Settings, signed in, in an English browser, the scripts the switch to each
+// other language loads (its words for the chunks already here), until the page is in that language.
+
+const SWITCH_TO = ['es', 'pt-BR', 'ja', 'ar'] as const;
+
+async function languageSwitch(locale: (typeof SWITCH_TO)[number]) {
+  // The account's language follows it: back to "the browser's" (English here) before each switch.
+  await api('POST', '/api/users/edit', { userData: { settings: { language: null } } }, token);
+  const context = await newContext(true, { viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const tab = await context.newPage();
+  await tab.goto('/settings', { waitUntil: 'networkidle' });
+  await tab.waitForTimeout(500);
+  const bodies: Promise<Buffer>[] = [];
+  tab.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.url().startsWith(base)) {
+      const read = response.body();
+      read.catch(() => undefined);
+      bodies.push(read);
+    }
+  });
+  await tab.getByRole('combobox', { name: 'Language of Share Arts' }).selectOption(locale);
+  await tab.waitForFunction((lang) => document.documentElement.lang === lang, locale);
+  await tab.waitForLoadState('networkidle');
+  const js = emptySizes();
+  for (const body of await Promise.all(bodies)) addFile(js, body);
+  await context.close();
+  return { locale, js };
+}
+
+const switchResults: Awaited<ReturnType<typeof languageSwitch>>[] = [];
+if (!values['skip-switch'] && (!values.page || values.page.includes('settings'))) {
+  for (const locale of SWITCH_TO) {
+    const result = await languageSwitch(locale);
+    switchResults.push(result);
+    console.log(`switch to ${locale} in Settings: JS ${result.js.files} files ${kb(result.js.gzip)} gzip`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -662,6 +708,22 @@ for (const r of assetResults) {
   lines.push(
     `| ${r.name} | ${r.js.files} | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} | ${kb(r.css.raw)} | ` +
       `${kb(r.css.gzip)} | ${kb(r.css.brotli)} | ${target ? `≤ ${kb(target)}: ${mark(r.js.gzip <= target)}` : '–'} |`,
+  );
+}
+if (switchResults.length > 0) {
+  lines.push(
+    '',
+    '### Switching language',
+    '',
+    'The scripts a switch of language in Settings loads (signed in, from English), until the page is in that language.',
+    '',
+    '| to | JS files | JS gzip | target |',
+    '|---|---:|---:|---|',
+    ...switchResults.map(
+      (r) =>
+        `| ${r.locale} | ${r.js.files} | ${kb(r.js.gzip)} | ≤ ${kb(TARGETS.languageSwitchJsGzip)}: ` +
+        `${mark(r.js.gzip <= TARGETS.languageSwitchJsGzip)} |`,
+    ),
   );
 }
 if (lighthouseResults.length > 0) {

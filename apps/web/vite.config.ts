@@ -10,6 +10,7 @@ import { chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { pureSchemas } from './vite-plugins/pure-schemas.ts';
 // The installable app: manifest, service worker, drawn icons (issue 44).
 import { pwa } from './vite-plugins/pwa.ts';
+import { chunkWords, type MessagesByModule } from './vite-plugins/chunk-words.ts';
 import { sourceMessages } from './vite-plugins/source-messages.ts';
 
 const apiTarget = 'http://localhost:3000';
@@ -30,63 +31,68 @@ const productionRouter = [
   { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
 ];
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  // The server's render (`--ssr src/entry-server.tsx`, see package.json) has no index.html and no boot script.
-  plugins: [
-    // The app's words (issue 43): Lingui's macros become message descriptors that keep their English, which
-    // sourceMessages compiles; `import('./locales/ja.po')` is a compiled catalogue. The macros go through Babel (only
-    // the files that import them): Lingui's faster native transform is an optional package npm skips when it
-    // installs on a Node older than 22.19, as `npm install` on a fresh machine does.
-    babel({
-      presets: [
-        linguiTransformerBabelPreset({ descriptorFields: 'message', linguiConfig }, { configPath: LINGUI_CONFIG }),
-      ],
-    }),
-    react(),
-    lingui({ configPath: LINGUI_CONFIG, failOnCompileError: true }),
-    sourceMessages(),
-    pureSchemas(),
-    ...(isSsrBuild ? [] : [bootScript()]),
-    // The manifest, the service worker and the drawn icons (issue 44): the client build only.
-    ...(isSsrBuild || command !== 'build' ? [] : pwa(import.meta.dirname)),
-  ],
-  resolve: {
-    // Read the contract package from its TypeScript source, no build step needed.
-    conditions: ['source', ...defaultClientConditions],
-    alias: command === 'build' ? productionRouter : [],
-  },
-  // The server's render carries its dependencies (React, the router, TanStack Query): the server imports it
-  // from wherever WEB_DIST_DIR is, without a node_modules beside it.
-  // It reads the contract from source too (without this it needed the contract's dist, which only typecheck writes).
-  ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
-  server: {
-    proxy: {
-      '/api': apiTarget,
-      '/media': apiTarget,
+export default defineConfig(({ command, isSsrBuild }) => {
+  const messagesByModule: MessagesByModule = new Map();
+  return {
+    // The server's render (`--ssr src/entry-server.tsx`, see package.json) has no index.html and no boot script.
+    plugins: [
+      // The app's words (issue 43): Lingui's macros become message descriptors that keep their English, which
+      // sourceMessages compiles; `import('./locales/ja.po')` is a compiled catalogue. The macros go through Babel (only
+      // the files that import them): Lingui's faster native transform is an optional package npm skips when it
+      // installs on a Node older than 22.19, as `npm install` on a fresh machine does.
+      babel({
+        presets: [
+          linguiTransformerBabelPreset({ descriptorFields: 'message', linguiConfig }, { configPath: LINGUI_CONFIG }),
+        ],
+      }),
+      react(),
+      lingui({ configPath: LINGUI_CONFIG, failOnCompileError: true }),
+      sourceMessages(messagesByModule),
+      // Each chunk's words in each other language, loaded with it (the client build only).
+      chunkWords(import.meta.dirname, messagesByModule),
+      pureSchemas(),
+      ...(isSsrBuild ? [] : [bootScript()]),
+      // The manifest, the service worker and the drawn icons (issue 44): the client build only.
+      ...(isSsrBuild || command !== 'build' ? [] : pwa(import.meta.dirname)),
+    ],
+    resolve: {
+      // Read the contract package from its TypeScript source, no build step needed.
+      conditions: ['source', ...defaultClientConditions],
+      alias: command === 'build' ? productionRouter : [],
     },
-  },
-  build: {
-    target: 'es2022',
-    // The server's render needs no copy of public/ (the app's build serves it).
-    copyPublicDir: !isSsrBuild,
-    // Every browser that runs es2022 knows <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // TypeBox only builds the contract's schemas (see vite-plugins/pure-schemas.ts); the app uses none of it.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
-      output: {
-        codeSplitting: { groups: chunkGroups(import.meta.dirname) },
-        // Seven characters of hash, not eight: the entry lists every route's files (65 names and more), and their
-        // hashes do not compress; /landing's budget is tight. Rolldown asks for 7 from 65 chunks on (enough to keep
-        // every name apart), and it is ample to tell one build's file from another's.
-        ...(isSsrBuild
-          ? {}
-          : {
-              entryFileNames: 'assets/[name]-[hash:7].js',
-              chunkFileNames: 'assets/[name]-[hash:7].js',
-              assetFileNames: 'assets/[name]-[hash:7][extname]',
-            }),
+    // The server's render carries its dependencies (React, the router, TanStack Query): the server imports it
+    // from wherever WEB_DIST_DIR is, without a node_modules beside it.
+    // It reads the contract from source too (without this it needed the contract's dist, which only typecheck writes).
+    ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
+    server: {
+      proxy: {
+        '/api': apiTarget,
+        '/media': apiTarget,
       },
     },
-  },
-}));
+    build: {
+      target: 'es2022',
+      // The server's render needs no copy of public/ (the app's build serves it).
+      copyPublicDir: !isSsrBuild,
+      // Every browser that runs es2022 knows <link rel="modulepreload">: no polyfill in the entry.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        // TypeBox only builds the contract's schemas (see vite-plugins/pure-schemas.ts); the app uses none of it.
+        treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
+        output: {
+          codeSplitting: { groups: chunkGroups(import.meta.dirname) },
+          // Seven characters of hash, not eight: the entry lists every route's files (65 names and more), and their
+          // hashes do not compress; /landing's budget is tight. Rolldown asks for 7 from 65 chunks on (enough to keep
+          // every name apart), and it is ample to tell one build's file from another's.
+          ...(isSsrBuild
+            ? {}
+            : {
+                entryFileNames: 'assets/[name]-[hash:7].js',
+                chunkFileNames: 'assets/[name]-[hash:7].js',
+                assetFileNames: 'assets/[name]-[hash:7][extname]',
+              }),
+        },
+      },
+    },
+  };
+});

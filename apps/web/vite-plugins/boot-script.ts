@@ -125,7 +125,10 @@ export function bootScript(): Plugin {
       for (const script of ['head', 'boot'] as const) {
         server.middlewares.use(DEV_URL[script], (_request, response, next) => {
           compile(root, script).then((code) => {
-            const value = script === 'head' ? { landing: [], boot: DEV_URL.boot } : { dir: '', files: [], routes: {} };
+            const value =
+              script === 'head'
+                ? { landing: [], boot: DEV_URL.boot, assets: '/assets/' }
+                : { dir: '', files: [], routes: {} };
             response.setHeader('content-type', 'text/javascript');
             response.end(fill(code, script, value));
           }, next);
@@ -152,7 +155,7 @@ export function bootScript(): Plugin {
       const bootSource = fill(bootCode, 'boot', { dir, files: names, routes: assets.routes });
       const bootFile = `assets/boot-${hash('sha256', bootSource, 'base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: bootSource });
-      const head = fill(headCode, 'head', { landing: assets.landing, boot: `${base}${bootFile}` });
+      const head = fill(headCode, 'head', { landing: assets.landing, boot: `${base}${bootFile}`, assets: dir });
       const styles = Object.fromEntries(
         SHARED_ROUTES.map((route) => [
           route,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { WORDS_FILE_PREFIX } from '../src/lib/words-protocol.ts';
 
 /**
  * The installable app (issue 44, docs/pwa.md): the web app manifest, the service worker (src/sw/sw.ts, built
@@ -228,9 +229,10 @@ export function pwa(root: string): Plugin[] {
       includeManifestIcons: false,
       injectManifest: {
         // The shell and every hashed chunk and stylesheet (the routes' too: a repeat visit of any page paints
-        // from the cache); not the compressed copies, the drawn PNGs (fetched when shown) or the server's files.
+        // from the cache); not the compressed copies, the drawn PNGs (fetched when shown) or the server's files, nor
+        // the chunks' words in the four other languages (the worker keeps those of the person's as they load).
         globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg', 'pwa/icon-192.png'],
-        globIgnores: ['**/*.br', '**/*.gz', 'shared-page-styles.json'],
+        globIgnores: ['**/*.br', '**/*.gz', 'shared-page-styles.json', `assets/${WORDS_FILE_PREFIX}*`],
         // The hashed files need no revision of their own: their name changes with their content.
         dontCacheBustURLsMatching: /^assets\//,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

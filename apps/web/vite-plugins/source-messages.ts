@@ -1,18 +1,20 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import type { MessagesByModule } from './chunk-words.ts';
 
 /**
  * English, the source language (issue 43), travels with the code that shows it: Lingui's macros keep each
  * message's English beside its id (`descriptorFields: 'message'` in vite.config.ts), and this plugin compiles
  * that English at build time into the form Lingui's runtime formats (the same form `lingui compile` gives a
  * catalogue). So an English visitor loads no catalogue and no message parser: each page's words come in that
- * page's own chunk. The other languages load their catalogue, and find every message there by its id.
+ * page's own chunk. The other languages load each chunk's words (chunk-words.ts), and find every message there by
+ * its id.
  *
  * It runs after the macros and after JSX became calls, so a `<Trans>`'s props and a `t`'s descriptor are the
  * same thing to it: an object literal with a string `id` and a string `message`.
  */
-export function sourceMessages(): Plugin {
+export function sourceMessages(messagesByModule?: MessagesByModule): Plugin {
   return {
     name: 'share-arts:source-messages',
     enforce: 'post',
@@ -21,7 +23,7 @@ export function sourceMessages(): Plugin {
       handler(code, id) {
         const ast = this.parse(code);
         const out = new MagicString(code);
-        let changed = false;
+        const ids = new Set<string>();
         const visit = (node: unknown): void => {
           if (!node || typeof node !== 'object') return;
           if (Array.isArray(node)) {
@@ -60,7 +62,7 @@ export function sourceMessages(): Plugin {
                 );
               }
               out.overwrite(messageProp.value.start, messageProp.value.end, JSON.stringify(compiled));
-              changed = true;
+              ids.add(idProp.value.value);
             }
           }
           for (const key of Object.keys(n)) {
@@ -68,7 +70,9 @@ export function sourceMessages(): Plugin {
           }
         };
         visit(ast);
-        return changed ? { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) } : null;
+        // Which chunk's words each message goes with, in the other languages (chunk-words.ts).
+        messagesByModule?.set(id, ids);
+        return ids.size > 0 ? { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) } : null;
       },
     },
   };

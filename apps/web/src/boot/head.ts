@@ -13,9 +13,10 @@
  */
 import { isLocale, localeDirection, matchLocale, STORAGE_KEYS } from '@share-arts/contract';
 import { addLink, readStorage } from './dom';
+import { installWords } from './words';
 
-/** Filled in by the build: /landing's files, and the boot script's address. */
-declare const __BOOT_HEAD__: { landing: string[]; boot: string };
+/** Filled in by the build: /landing's files, the boot script's address, and the assets' folder. */
+declare const __BOOT_HEAD__: { landing: string[]; boot: string; assets: string };
 
 // The saved choice, else the system's; while nothing is saved, a change of the system's follows (lib/theme.ts
 // reads the attribute, so the toggle stays in step).
@@ -33,6 +34,9 @@ const savedLocale = readStorage(STORAGE_KEYS.locale);
 const locale = isLocale(savedLocale) ? savedLocale : matchLocale(navigator.languages ?? [navigator.language]);
 document.documentElement.lang = locale;
 document.documentElement.dir = localeDirection(locale);
+const { landing, boot, assets } = __BOOT_HEAD__;
+// Each chunk of the app loads its words in this language before it runs (words.ts).
+installWords(assets);
 // A shared page the server drew is a visitor's: someone signed in never sees it (styles/global.css), and waits
 // for their own, which the app draws. A viewer's Home the server drew for the session cookie (issue 22) names
 // the session's token payload (<meta name="viewer">): it is hidden unless the stored token is that session's
@@ -42,7 +46,6 @@ if (token) document.documentElement.dataset.signedIn = '';
 const viewer = document.querySelector<HTMLMetaElement>('meta[name=viewer]')?.content;
 if (viewer && token?.split('.')[1] !== viewer) document.documentElement.dataset.otherViewer = '';
 
-const { landing, boot } = __BOOT_HEAD__;
 if (window.location.pathname.replace(/\/+$/, '') === '/landing') {
   // The app adds its stylesheets with crossorigin, and a preload only serves a request made in the same
   // mode; it still adds them (and waits for them) itself.

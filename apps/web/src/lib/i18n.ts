@@ -1,4 +1,5 @@
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import type { Words } from './words-protocol';
 import { currentLocale } from './current-locale';
 import {
   isLocale,
@@ -39,24 +40,43 @@ i18n._ = keepingBackslashes as typeof i18n._;
 i18n.t = i18n._;
 
 /**
- * The app's language (issue 43). English's words are in the code (vite-plugins/source-messages.ts); each other
- * language is its own chunk, its compiled catalogue, loaded when it is first chosen. The head script
- * (boot/head.ts) picked the language before the first paint — the saved choice, else the best match of the
- * browser's — and wrote it in <html lang>; the first render waits for its catalogue (main.tsx).
+ * The app's language (issue 43). English's words are in the code (vite-plugins/source-messages.ts). In the built
+ * app, each chunk loads its own words in the page's language before it runs (boot/words.ts, loaded by the head
+ * script); switching language loads those of every chunk already here. The development server and the server's
+ * render load a language's whole catalogue at once (catalogues.ts). The head script (boot/head.ts) picked the
+ * language before the first paint — the saved choice, else the best match of the browser's — and wrote it in
+ * <html lang>; the first render waits for its words (main.tsx).
  */
-
-const catalogues = import.meta.glob<{ messages: Messages }>(['../locales/*.po', '!../locales/en.po']);
+const CHUNKED = !import.meta.env.DEV && !import.meta.env.SSR;
+const chunked = CHUNKED ? globalThis.__words : undefined;
+if (chunked) {
+  // A chunk that arrives later (a page first visited) brings its words for the language shown: added to Lingui's
+  // messages where they are, as nothing of that chunk is on screen yet to re-render.
+  chunked.added = (locale, messages) => {
+    if (locale === i18n.locale) Object.assign(i18n.messages, messages);
+  };
+}
 
 const loading = new Map<Locale, Promise<void>>();
 
+async function loadChunks(words: Words, locale: Locale): Promise<void> {
+  // A chunk may run while these load (its words then come in the language it found): until every chunk's are here.
+  let count: number;
+  do {
+    count = words.keys.length;
+    await Promise.all(words.keys.map((key) => words.load(key, locale)));
+  } while (words.keys.length !== count);
+  i18n.load(locale, words.messages[locale] ?? {});
+}
+
 function load(locale: Locale): Promise<void> {
   if (locale === SOURCE_LOCALE) return Promise.resolve();
+  if (CHUNKED) return chunked ? loadChunks(chunked, locale) : Promise.reject(new Error('No head script: no words'));
   let pending = loading.get(locale);
   if (!pending) {
-    const importer = catalogues[`../locales/${locale}.po`];
-    pending = importer
-      ? importer().then(({ messages }) => i18n.load(locale, messages))
-      : Promise.reject(new Error(`No catalogue for ${locale}`));
+    pending = import('./catalogues')
+      .then(({ catalogue }) => catalogue(locale))
+      .then((messages) => i18n.load(locale, messages));
     // A failed download (offline) may be tried again.
     pending.catch(() => loading.delete(locale));
     loading.set(locale, pending);

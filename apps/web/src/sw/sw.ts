@@ -26,6 +26,7 @@ import {
   tokenSubject,
   VERIFY_KEY,
 } from '../lib/pwa/protocol';
+import { WORDS_FILE_PREFIX } from '../lib/words-protocol';
 import { isAppRoute, isCachedApi, isQueuedWrite } from './routes';
 import { installPushHandlers } from './push';
 import { handleShareTarget } from './share-target';
@@ -35,6 +36,8 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const SHELL = '/index.html';
+const WORDS_PATH = `/assets/${WORDS_FILE_PREFIX}`;
+const WORDS_CACHE = 'sa-words';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -87,6 +90,19 @@ registerRoute(
       // About 300 pictures: the last screens seen (feed renditions are tens of KB each, so tens of MB at most).
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
+  }),
+);
+
+// ── Words ──
+// Each chunk's words in a language other than English (issue 43) are not precached (that would be four languages'
+// for everyone): the person's own are kept as they load, so a page seen once reads in their language offline. Their
+// names change with their content, so a kept copy is never stale.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith(WORDS_PATH) && request.method === 'GET',
+  new CacheFirst({
+    cacheName: WORDS_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
   }),
 );
 

@@ -8,28 +8,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Button } from '../../../ui/button';
 import { NotFound } from '../../../ui/not-found';
 import { PageHeading } from '../../../ui/page-heading';
-import { AccountList, MutedWords } from '../../safety/settings';
-import { EmailSettings } from '../../account/email';
-import { TwoFactorSettings } from '../../account/two-factor';
-import { ExportSettings } from '../../account/export';
-import { ImportSettings } from '../../imports/settings';
-import { DeleteAccount } from '../../account/delete';
-import { PasswordSettings, SessionsSettings } from '../../account/sessions';
-import { SecurityLog } from '../../account/security';
-import { AccountAliases } from '../components/account-aliases';
-import { AccountMove } from '../components/account-move';
 import { ModerationLink } from '../components/moderation-link';
 import { useLogout } from '../api/use-logout';
 import { ProfileForm } from '../components/profile-form';
-import { RightsSettings } from '../components/rights-settings';
-import { ViewsPrivacy } from '../components/views-privacy';
 import { SETTINGS_SECTIONS, SettingsNav } from '../components/settings-nav';
-import { WorksVisibility } from '../components/works-visibility';
 import { LanguageSettings } from '../components/language-settings';
 import styles from './settings-page.module.css';
 
 /** "Open for commissions" (issue 42): its own chunk, loaded on the Profile section only. */
 const CommissionSettings = lazy(() => import('../../commissions/settings'));
+// The other sections are chunks of their own: a visit (and a switch of language, which loads the words of what is
+// here: issue 43) brings only the section shown.
+const PrivacySection = lazy(() => import('../sections/privacy-section'));
+const AccountSection = lazy(() => import('../sections/account-section'));
 
 function LogOut() {
   const logout = useLogout();
@@ -90,31 +81,10 @@ export default function SettingsPage() {
               <LogOut />
             </>
           )}
-          {section.path === 'privacy' && (
-            <>
-              <WorksVisibility user={user} />
-              <RightsSettings user={user} />
-              <AccountList kind="blocks" />
-              <AccountList kind="mutes" />
-              <MutedWords />
-              {/* What insights count (issue 42). */}
-              <ViewsPrivacy />
-            </>
-          )}
-          {section.path === 'account' && (
-            <>
-              <EmailSettings user={user} />
-              <PasswordSettings />
-              <TwoFactorSettings />
-              <SessionsSettings />
-              <SecurityLog />
-              <ImportSettings />
-              <AccountAliases username={user.username} />
-              <AccountMove username={user.username} />
-              <ExportSettings />
-              <DeleteAccount username={user.username} />
-            </>
-          )}
+          <Suspense fallback={null}>
+            {section.path === 'privacy' && <PrivacySection user={user} />}
+            {section.path === 'account' && <AccountSection user={user} />}
+          </Suspense>
         </div>
       )}
     </>
