@@ -10,7 +10,7 @@
  * complete render replaces it. Home (`/`) is drawn too, for a signed-in viewer whose session cookie came with
  * the document request (issue 22): with the answers the server read with that session's token, as theirs.
  */
-import { SORTS, TAG_ROUTES, type Sort, type VerifyResponse } from '@share-arts/contract';
+import { isLocale, SORTS, SOURCE_LOCALE, TAG_ROUTES, type Sort, type VerifyResponse } from '@share-arts/contract';
 import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -24,7 +24,7 @@ import { seriesPaths } from './features/series';
 import { collectionPaths } from './features/collections';
 import { tagFromParam } from './features/tags';
 import { BOOT_GLOBAL, bootKey, type BootState } from './lib/boot-data';
-import { activateSourceLocale, i18n } from './lib/i18n';
+import { i18n, loadForServer, renderIn } from './lib/i18n';
 import { postPath, SUGGESTIONS_SHOWN, suggestionsPath } from './lib/first-requests';
 import { sessionKeys } from './lib/session';
 import { renderWithPictures } from './ui/picture-gate';
@@ -96,16 +96,20 @@ export async function render(
   url: string,
   answers: readonly PageAnswer[],
   viewer?: string,
+  locale?: string,
 ): Promise<string | undefined> {
   await loadProviders();
-  // A visitor's first paint is in English; their own language follows with the app (issue 43).
-  activateSourceLocale();
+  // In the visitor's language (issue 43), which the server chose: their saved choice (the cookie), the account's, or
+  // their browser's.
+  const language = isLocale(locale) ? locale : SOURCE_LOCALE;
+  await loadForServer(language);
   // Matches the address and loads the route modules (their `lazy`), as the browser's router does first.
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  // From here on nothing awaits: the shared query client and the answers belong to this render alone.
+  // From here on nothing awaits: the shared query client, the answers and the language belong to this render alone.
+  renderIn(language);
   const state: BootState = { token: null, startedAt: performance.now(), requests: {} };
   for (const { path, body } of answers) {
     const result = { status: 200, body };

@@ -7,6 +7,11 @@ export type Locale = (typeof LOCALES)[number];
 export const SOURCE_LOCALE: Locale = 'en';
 /** Where a browser keeps the language chosen on it (localStorage; STORAGE_KEYS.locale). */
 export const LOCALE_STORAGE_KEY = 'locale';
+/**
+ * The same choice as a cookie (`locale=ja; Path=/; SameSite=Lax`), which the app writes beside localStorage: the
+ * server draws a shared page in it before any script has run.
+ */
+export const LOCALE_COOKIE = 'locale';
 
 // Languages written right to left (by their primary subtag).
 const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug']);

@@ -1,8 +1,9 @@
 import { i18n } from '@lingui/core';
 import type { Words } from './words-protocol';
-import { currentLocale } from './current-locale';
+import { currentLocale, setServerLocale } from './current-locale';
 import {
   isLocale,
+  LOCALE_COOKIE,
   LOCALE_STORAGE_KEY,
   localeDirection,
   matchLocale,
@@ -114,6 +115,30 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   } catch {
     // The choice still holds for this visit (and on the account, if signed in).
   }
+  keepCookie(locale);
+}
+
+/**
+ * The choice as a cookie too (LOCALE_COOKIE): the server draws a shared page in it, before any script has run. A
+ * year, like a saved theme; null forgets it.
+ */
+/* eslint-disable lingui/no-unlocalized-strings -- a cookie's attributes, not words */
+function keepCookie(locale: Locale | null): void {
+  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${locale ? 365 * 24 * 3600 : 0}`];
+  if (window.location.protocol === 'https:') attributes.push('Secure');
+  document.cookie = [`${LOCALE_COOKIE}=${locale ?? ''}`, ...attributes].join('; ');
+}
+/* eslint-enable lingui/no-unlocalized-strings */
+
+// A choice saved before the cookie existed gets it now.
+if (typeof document !== 'undefined' && !import.meta.env.SSR) {
+  let saved: string | null = null;
+  try {
+    saved = window.localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+  if (isLocale(saved) && !document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${saved}`)) keepCookie(saved);
 }
 
 /** The best of our languages for the browser's. */
@@ -129,6 +154,7 @@ export async function forgetLocaleChoice(): Promise<void> {
   } catch {
     // Nothing was kept.
   }
+  keepCookie(null);
 }
 
 /**
@@ -139,10 +165,19 @@ export function followAccountLocale(language: Locale | null | undefined): void {
   if (language && language !== currentLocale()) void chooseLocale(language);
 }
 
-/** For a render with no page (the server's): English, without waiting. */
-export function activateSourceLocale(): void {
-  i18n.load(SOURCE_LOCALE, {});
-  i18n.activate(SOURCE_LOCALE);
+/**
+ * The server's render (entry-server.tsx) in `locale`: its catalogue loaded (once), to be switched to by
+ * `renderIn` right before a render, as renders of other languages take turns with it.
+ */
+export async function loadForServer(locale: Locale): Promise<void> {
+  await load(locale);
+  if (locale === SOURCE_LOCALE) i18n.load(SOURCE_LOCALE, {});
+}
+
+/** Switches the server's render to `locale` (loaded by loadForServer), with nothing awaited before it renders. */
+export function renderIn(locale: Locale): void {
+  setServerLocale(locale);
+  i18n.activate(locale);
 }
 
 export { i18n };
