@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import path from 'node:path';
 import { build, defaultClientConditions, normalizePath, type Plugin, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from '../src/boot/route-modules.ts';
+import { WORDS_FILE_PREFIX } from '../src/lib/words-protocol.ts';
 
 /**
  * The stylesheets of the pages the server draws (issue 22), by route, written beside index.html: the server
@@ -10,6 +11,9 @@ import { ROUTE_MODULES } from '../src/boot/route-modules.ts';
 export const SHARED_PAGE_STYLES = 'shared-page-styles.json';
 // The pages the server draws (a shared page's, and a signed-in viewer's Home: 'feed').
 const SHARED_ROUTES = ['post', 'profile', 'tag', 'series', 'collection', 'feed'] as const;
+
+/** The call chunk-words.ts starts a chunk with, as the minifier leaves it. */
+const WORDS_CALL = /__words\?\.\(["'`]([\w-]+)["'`]\)/;
 
 /** Where index.html wants the head script (a comment there). */
 const MARKER = '<!-- head script -->';
@@ -77,6 +81,13 @@ function routeAssets(bundle: Rolldown.OutputBundle, root: string, base: string):
     return seen;
   };
   const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry));
+  // A chunk's words (vite-plugins/chunk-words.ts), as `words-<key>`: the page's scripts add `.<language>.js` in a
+  // language other than English, and skip them in English. Every page needs the entry's, and its route's.
+  const wordsOf = (chunk: Rolldown.OutputChunk) => {
+    const key = WORDS_CALL.exec(chunk.code)?.[1];
+    return key ? [`assets/${WORDS_FILE_PREFIX}${key}`] : [];
+  };
+  const entryWords = [...loadedByEntry].flatMap(wordsOf);
   const filesOf = (route: string, modules: readonly string[]) => {
     const owners = modules.map((module) => {
       const id = normalizePath(path.join(root, module));
@@ -86,7 +97,9 @@ function routeAssets(bundle: Rolldown.OutputBundle, root: string, base: string):
     });
     const needed = [...closure(owners)].filter((chunk) => !loadedByEntry.has(chunk));
     const css = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
-    return [...needed.map((chunk) => chunk.fileName), ...new Set(css)].map((fileName) => `${base}${fileName}`);
+    return [...needed.map((chunk) => chunk.fileName), ...new Set(css), ...entryWords, ...needed.flatMap(wordsOf)].map(
+      (fileName) => `${base}${fileName}`,
+    );
   };
 
   const files: string[] = [];

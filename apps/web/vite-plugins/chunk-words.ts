@@ -68,10 +68,9 @@ export function chunkWords(root: string, messagesByModule: MessagesByModule): Pl
         }
         return [locale, `export default ${JSON.stringify(messages)};\n`] as const;
       });
-      const key = hash('sha256', byLocale.map(([locale, source]) => locale + source).join('\n'), 'base64url').slice(
-        0,
-        10,
-      );
+      // Eight characters (48 bits): the page's scripts list these keys (boot-script.ts), and they do not compress.
+      const all = byLocale.map(([locale, source]) => locale + source).join('\n');
+      const key = hash('sha256', all, 'base64url').slice(0, 8);
       for (const [locale, source] of byLocale) files.set(`assets/${WORDS_FILE_PREFIX}${key}.${locale}.js`, source);
       const out = new MagicString(code);
       // Before the chunk's own code, after its imports (which run first anyway): nothing of it runs before its words.

@@ -10,6 +10,7 @@
  * 4. on such a page, loads the app itself once the page is painted and its pictures have loaded (below).
  */
 import { addLink } from './dom';
+import { preloadHref } from './words';
 import { bootRoute, type BootRoute } from './boot-route';
 import { catchEarlyClicks } from './early-clicks';
 import { startPageRequests } from './page-data';
@@ -28,8 +29,9 @@ function preloadRoute(drawn: boolean) {
   for (const index of routes[route] ?? []) {
     const name = files[index];
     const css = name?.endsWith('.css');
-    if (!name || (css && drawn)) continue;
-    const href = dir + name;
+    // A chunk's words come in the page's language only (words.ts).
+    const href = name && preloadHref(dir + name, document.documentElement.lang);
+    if (!href || (css && drawn)) continue;
     // Stylesheets are only fetched: the app still adds them (and waits for them) itself, with crossorigin,
     // and a preload only serves a request made in the same mode.
     addLink(css ? { rel: 'preload', as: 'style', crossorigin: '', href } : { rel: 'modulepreload', href });

@@ -13,7 +13,7 @@
  */
 import { isLocale, localeDirection, matchLocale, STORAGE_KEYS } from '@share-arts/contract';
 import { addLink, readStorage } from './dom';
-import { installWords } from './words';
+import { installWords, preloadHref } from './words';
 
 /** Filled in by the build: /landing's files, the boot script's address, and the assets' folder. */
 declare const __BOOT_HEAD__: { landing: string[]; boot: string; assets: string };
@@ -49,7 +49,10 @@ if (viewer && token?.split('.')[1] !== viewer) document.documentElement.dataset.
 if (window.location.pathname.replace(/\/+$/, '') === '/landing') {
   // The app adds its stylesheets with crossorigin, and a preload only serves a request made in the same
   // mode; it still adds them (and waits for them) itself.
-  for (const href of landing) {
+  // A chunk's words come in the page's language only (words.ts).
+  for (const listed of landing) {
+    const href = preloadHref(listed, locale);
+    if (!href) continue;
     addLink(
       href.endsWith('.css') ? { rel: 'preload', as: 'style', crossorigin: '', href } : { rel: 'modulepreload', href },
     );

@@ -38,3 +38,13 @@ export function installWords(dir: string): void {
   );
   globalThis.__words = words;
 }
+
+/**
+ * The address to preload for one of the build's lists of a page's files (vite-plugins/boot-script.ts), where a
+ * chunk's words are listed as `…/words-<key>`: its file in `locale`, or null in English (its words are in the code);
+ * any other file as it is.
+ */
+export function preloadHref(href: string, locale: string): string | null {
+  if (!href.includes(`/${WORDS_FILE_PREFIX}`)) return href;
+  return locale === SOURCE_LOCALE ? null : `${href}.${locale}.js`;
+}
