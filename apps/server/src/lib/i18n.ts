@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { isLocale, LOCALES, matchLocale, parseAcceptLanguage, SOURCE_LOCALE, type Locale } from '@share-arts/contract';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALES,
+  matchLocale,
+  parseAcceptLanguage,
+  SOURCE_LOCALE,
+  type Locale,
+} from '@share-arts/contract';
 import { parsePo } from 'pofile-ts';
 
 /**
@@ -100,4 +108,48 @@ export function translateSentence(locale: Locale, text: string): string {
 /** The language a mail to someone is written in: the one they chose, else English. */
 export function mailLocale(language: string | null | undefined): Locale {
   return chosenLocale(language) ?? SOURCE_LOCALE;
+}
+
+/**
+ * One cookie's value in a request's Cookie header, else undefined. A header is written by anyone: a part without
+ * `=`, a value that is not percent-encoding, or one too long is passed over, never thrown on.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    const raw = part
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (raw.length > 256) return undefined;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The language a page drawn on the server speaks (issue 43), for a document request: the language saved in the
+ * browser (the web app writes LOCALE_COOKIE when a person picks one, and clears it for "your browser's"), else the
+ * one the signed-in viewer's account keeps (`chosen`: known where the server checked the session, Home), else the
+ * best match of the browser's Accept-Language, else English.
+ */
+export function pageLocale({
+  cookie,
+  acceptLanguage,
+  chosen,
+}: {
+  /** The request's Cookie header. */
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  /** The viewer's `settings.language`, when the request is known to be theirs. */
+  chosen?: string | null | undefined;
+}): Locale {
+  const saved = cookieValue(cookie, LOCALE_COOKIE);
+  return (isLocale(saved) ? saved : null) ?? chosenLocale(chosen) ?? acceptedLocale(acceptLanguage) ?? SOURCE_LOCALE;
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ERRORS, RIGHTS_ERRORS } from '@share-arts/contract';
+import { ERRORS, localeDirection, RIGHTS_ERRORS } from '@share-arts/contract';
 import { ASSETS_DIR } from '../lib/assets.js';
+import { pageLocale, SOURCE_LOCALE, type Locale } from '../lib/i18n.js';
 import { registerShareTarget } from './share-target.js';
 
 const YEAR_SECONDS = 31_536_000;
@@ -79,24 +80,25 @@ export interface StaticFilesOptions {
   /**
    * The head of a page a link is shared to (a post, a profile, a tag), as markup, its status, and the page
    * itself rendered for `#root` when the server renders it, with the stylesheets it needs; undefined for any
-   * other path. `url` is the address with its query (a tag page's sort). Handed in by app.ts from the pages
-   * module.
+   * other path. `url` is the address with its query (a tag page's sort); `locale` the language the page is drawn
+   * in (issue 43: the browser's saved choice, else its Accept-Language). Handed in by app.ts from the pages module.
    */
   sharedPage?: (
     pathname: string,
     origin: string,
     url: string,
+    locale: Locale,
   ) => Promise<{ status: number; head: string; root?: string; styles?: string[] } | undefined>;
   /**
    * Home (`/`) for a document request: undefined when the request carries no session (the app's index.html as
    * any file); else `private` (the answer depends on the person's cookie: never stored by a cache), with the
-   * viewer's page drawn on the server when there is one. It may set a cookie on `reply` (an ended session's is
-   * cleared). Handed in by app.ts from the pages and sessions modules.
+   * viewer's page drawn on the server when there is one, with its language (issue 43). It may set a cookie on `reply`
+   * (an ended session's is cleared). Handed in by app.ts from the pages and sessions modules.
    */
   homePage?: (
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => Promise<{ private: true; page?: { head: string; root: string; styles: string[] } } | undefined>;
+  ) => Promise<{ private: true; page?: { head: string; root: string; styles: string[]; locale: Locale } } | undefined>;
   /** The site's public origin (PUBLIC_ORIGIN); undefined: taken from the request's Host when it is plain. */
   publicOrigin?: string;
 }
@@ -148,6 +150,23 @@ function createStylesheetReader(webDistDir: string) {
     }
     return text;
   };
+}
+
+/** index.html's `<html>` start tag (`<html lang="en">`). */
+const HTML_START = /<html\b[^>]*>/i;
+
+/**
+ * index.html's `<html>` tag for a page in `locale` (issue 43): its `lang`, and `dir="rtl"` for a language written
+ * right to left, so the page is laid out in its direction before any script runs. English leaves the tag as built.
+ */
+function htmlStartIn(tag: string, locale: Locale): string {
+  if (locale === SOURCE_LOCALE) return tag;
+  const attributes = tag
+    .slice('<html'.length, -1)
+    .replace(/\s(?:lang|dir)(?:=(?:"[^"]*"|'[^']*'|[^\s"'>]*))?/gi, '')
+    .trimEnd();
+  const dir = localeDirection(locale) === 'rtl' ? ' dir="rtl"' : '';
+  return `<html${attributes} lang="${locale}"${dir}>`;
 }
 
 /** index.html cut where a page's own head and its `#root` markup go (`root`: whether it has `#root`). */
@@ -204,7 +223,15 @@ async function createTemplate(webDistDir: string) {
   // The page drawn on the server, which the app replaces with its own first render (main.tsx).
   const body = (shell: PageShell, root: string) => (shell.root ? `<div id="root">${root}</div>` : '');
 
-  return async (head: string, root = '', styles: readonly string[] = []): Promise<string> => {
+  // The page's language on its `<html>` tag (in the top part, before its head).
+  const inLanguage = (top: string, locale: Locale) => top.replace(HTML_START, (tag) => htmlStartIn(tag, locale));
+
+  return async (
+    head: string,
+    root = '',
+    styles: readonly string[] = [],
+    locale: Locale = SOURCE_LOCALE,
+  ): Promise<string> => {
     if (root) {
       const hrefs = [...entryStyles, ...styles];
       const texts = await Promise.all(hrefs.map(stylesheet));
@@ -213,13 +240,15 @@ async function createTemplate(webDistDir: string) {
           .map((href, i) => `<style>${texts[i]}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`)
           .join('\n    ');
         const { top, middle, bottom } = withInline;
-        return `${top}\n    ${head}\n    ${styled}${appScripts}${middle}${body(withInline, root)}${bottom}`;
+        const start = inLanguage(top, locale);
+        return `${start}\n    ${head}\n    ${styled}${appScripts}${middle}${body(withInline, root)}${bottom}`;
       }
     }
     // As files after the app's own (the order the app adds them in): the app does not add them again.
     const links = root ? styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('') : '';
     const { top, middle, bottom } = withFiles;
-    return `${top}\n    ${head}${middle.replace('</head>', () => `${links}</head>`)}${body(withFiles, root)}${bottom}`;
+    const start = inLanguage(top, locale);
+    return `${start}\n    ${head}${middle.replace('</head>', () => `${links}</head>`)}${body(withFiles, root)}${bottom}`;
   };
 }
 
@@ -341,8 +370,15 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
       reply.header('vary', 'Cookie');
       const home = acceptsPage(request.headers.accept) ? await homePage(request, reply) : undefined;
       if (home?.page) {
-        const html = await pageHtml(home.page.head, home.page.root, home.page.styles);
-        return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+        const { head, root, styles, locale } = home.page;
+        const html = await pageHtml(head, root, styles, locale);
+        // Drawn in the language of the cookie, the account or the browser's Accept-Language (issue 43).
+        return reply
+          .header('vary', 'Cookie, Accept-Language')
+          .header('content-language', locale)
+          .header('cache-control', 'private, no-store')
+          .type('text/html; charset=utf-8')
+          .send(html);
       }
       if (!home) return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
       // The plain app, but an answer to the person's cookie (it may clear it): the file's own headers would say
@@ -357,16 +393,23 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     const origin = originOf(request, options.publicOrigin);
     if (pageHtml && read && sharedPage && origin && acceptsPage(request.headers.accept)) {
       const pathname = url.split('?')[0]!;
+      // The visitor's language (issue 43): the one saved in their browser (its cookie), else their Accept-Language.
+      const locale = pageLocale({ cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
       const page =
         pathname.startsWith('/api') || pathname.startsWith('/media/')
           ? undefined
-          : await sharedPage(pathname, origin, url);
+          : await sharedPage(pathname, origin, url, locale);
       if (page) {
-        const html = await pageHtml(page.head, page.root, page.styles);
+        const html = await pageHtml(page.head, page.root, page.styles, locale);
         const etag = `"${hash('sha256', html, 'base64url').slice(0, 27)}"`;
         // The head follows the post (its text, pictures, counts): a cache asks each time, and gets a 304 when
-        // nothing changed. The answer differs by Accept (an API client gets JSON).
-        reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept');
+        // nothing changed (the ETag is the page's, so each language has its own). The answer differs by Accept (an
+        // API client gets JSON), and by the language asked for and saved.
+        reply
+          .header('cache-control', 'no-cache')
+          .header('etag', etag)
+          .header('vary', 'Accept, Accept-Language, Cookie')
+          .header('content-language', locale);
         if (page.status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.code(page.status).type('text/html; charset=utf-8').send(html);
       }

@@ -245,3 +245,60 @@ describe('Home drawn on the server for the cookie’s session', () => {
     expect(response.body).not.toContain('Harbour study in grey');
   });
 });
+
+describe('Home drawn in the viewer’s language (issue 43)', () => {
+  const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+  const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+  const chooseLanguage = async (who: SignedUp, language: string | null) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/edit',
+      headers: { authorization: `Bearer ${who.token}` },
+      payload: { userData: { settings: { language } } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+
+  it('is in the language the account keeps when the browser saved none, else in the browser’s', async () => {
+    const reader = await signUp(ctx.app, { fullname: 'Aiko Mori' });
+    await chooseLanguage(reader, 'ja');
+    const session = `${SESSION_COOKIE}=${reader.token}`;
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', cookie: session, 'accept-language': 'es' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toContain(`data-viewer="${reader.user._id}"`);
+    expect(htmlTag(response.body)).toBe('<html lang="ja">');
+    expect(description(response.body)).toBe('Share Arts：コミュニティとつながり、今日からインスピレーションを。');
+    expect(response.headers['content-language']).toBe('ja');
+    const vary = String(response.headers.vary).toLowerCase();
+    expect(vary).toContain('cookie');
+    expect(vary).toContain('accept-language');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+
+    // "Your browser's": the Accept-Language decides.
+    await chooseLanguage(reader, null);
+    const browsers = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', cookie: session, 'accept-language': 'es-AR,es;q=0.9' },
+    });
+    expect(htmlTag(browsers.body)).toBe('<html lang="es">');
+  });
+
+  it('is in the language saved in the browser over the account’s, right to left in Arabic', async () => {
+    const reader = await signUp(ctx.app, { fullname: 'Omar Said' });
+    await chooseLanguage(reader, 'ja');
+    const response = await home(`${SESSION_COOKIE}=${reader.token}; locale=ar`);
+    expect(htmlTag(response.body)).toBe('<html lang="ar" dir="rtl">');
+    expect(description(response.body)).toBe('Share Arts: تواصل مع المجتمع واستلهم اليوم.');
+  });
+
+  it('is in English, as before, for a viewer who chose nothing and a browser that asks for nothing', async () => {
+    const response = await home(`${SESSION_COOKIE}=${viewer.token}`);
+    expect(htmlTag(response.body)).toBe('<html lang="en">');
+    expect(description(response.body)).toBe('Share Arts: connect to community and get inspired today.');
+  });
+});

@@ -3,6 +3,7 @@
  * preload of the page's main picture and the page's first API answer. Every value is escaped here, in one
  * place: post text, alt text and names are written by users and must never leave their attribute.
  */
+import type { Locale } from '../../lib/i18n.js';
 
 export interface PageImage {
   url: string;
@@ -48,6 +49,8 @@ export interface PageHead {
    * would present it as this site's; its canonical link and `robots` point search engines at its home.
    */
   foreign?: boolean;
+  /** The language of the site's words in it (issue 43): `og:locale` for a language other than English. */
+  locale?: Locale;
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {
@@ -79,9 +82,22 @@ function element(tag: string, attributes: Record<string, string | number | undef
 const meta = (key: 'name' | 'property', name: string, content: string | number | undefined) =>
   content === undefined ? '' : element('meta', { [key]: name, content });
 
+/**
+ * `og:locale` of our languages (issue 43). Open Graph wants `language_TERRITORY` and takes `en_US` when there is
+ * none, so English says nothing (its heads stay as they were); the others are named as Facebook, the reader of the
+ * tag, lists them: `ar_AR` is its one Arabic. A language without an entry leaves the tag out rather than guess.
+ */
+const OPEN_GRAPH_LOCALES: Partial<Record<Locale, string>> = {
+  es: 'es_ES',
+  'pt-BR': 'pt_BR',
+  ja: 'ja_JP',
+  ar: 'ar_AR',
+};
+
 /** The Open Graph and Twitter tags: how a chat or a social site shows a link to the page. */
 const cardTags = (head: PageHead) => [
   meta('property', 'og:site_name', 'Share Arts'),
+  meta('property', 'og:locale', head.locale ? OPEN_GRAPH_LOCALES[head.locale] : undefined),
   meta('property', 'og:type', head.ogType),
   meta('property', 'og:title', head.title),
   meta('property', 'og:description', head.description),

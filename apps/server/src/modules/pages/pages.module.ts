@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context.js';
+import { pageLocale } from '../../lib/i18n.js';
 import type { StaticFilesOptions } from '../../plugins/static-files.js';
 import type { CollectionsModule } from '../collections/index.js';
 import type { PostsModule } from '../posts/index.js';
@@ -37,23 +38,28 @@ export async function wirePages(
   const readApi = apiReader(app);
   const homeApi = sessionApi(app);
   return {
-    sharedPage: async (pathname, origin, url) => {
-      const page = await pages.render(pathname, origin);
+    sharedPage: async (pathname, origin, url, locale) => {
+      const page = await pages.render(pathname, origin, locale);
       if (!page) return undefined;
-      // Drawn on the server as a visitor sees it; its first API answers go into the page for the app.
-      const drawn = page.status === 200 ? await renderRoot(renderer, url, readApi, log) : undefined;
+      // Drawn on the server as a visitor sees it, in their language; its first API answers go into the page for the
+      // app.
+      const drawn = page.status === 200 ? await renderRoot(renderer, url, readApi, log, locale) : undefined;
       if (drawn) page.head.data = { id: PAGE_DATA_ID, json: drawn.data };
       return { status: page.status, head: renderHead(page.head), root: drawn?.root, styles: drawn?.styles };
     },
-    // A signed-in viewer's Home, for the session the document request's cookie carries (issue 22).
+    // A signed-in viewer's Home, for the session the document request's cookie carries (issue 22), in the language
+    // saved in the browser, else the one the account keeps, else the browser's (issue 43).
     homePage: async (request, reply) => {
       const token = sessionTokenOf(request.headers.cookie);
       if (!token) return undefined;
-      const home = await renderHome(renderer, request.url, token, homeApi, log);
+      const { cookie, 'accept-language': acceptLanguage } = request.headers;
+      const localeOf = (chosen: string | null | undefined) => pageLocale({ cookie, acceptLanguage, chosen });
+      const home = await renderHome(renderer, request.url, token, homeApi, log, localeOf);
       if (home.kind === 'ended') clearSessionCookie(request, reply);
       if (home.kind !== 'drawn') return { private: true };
       const { root, styles, data } = home.drawn;
-      return { private: true, page: { head: renderHead(pages.homeHead(token, data)), root, styles } };
+      const head = renderHead(pages.homeHead(token, data, home.locale));
+      return { private: true, page: { head, root, styles, locale: home.locale } };
     },
   };
 }

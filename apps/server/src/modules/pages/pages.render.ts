@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { SOURCE_LOCALE, type Locale } from '../../lib/i18n.js';
 
 /**
  * The web app's server render of a shared page (apps/web/src/entry-server.tsx, issue 22): the page's markup
@@ -14,12 +15,14 @@ export interface PageRenderer {
   firstRequests: (url: string) => string[];
   /**
    * The page's markup for `#root`, from those answers; undefined when the app would redirect instead. With
-   * `viewer` (the answer to POST /api/auth/verify), as that signed-in viewer's page.
+   * `viewer` (the answer to POST /api/auth/verify), as that signed-in viewer's page; in `locale` (one of LOCALES,
+   * issue 43; absent: English).
    */
   render: (
     url: string,
     answers: readonly { path: string; body: string }[],
     viewer?: string,
+    locale?: string,
   ) => Promise<string | undefined>;
   /** The GET paths a signed-in viewer's Home (`/` and its query) asks for first, with the viewer's token. */
   homeRequests?: (url: string) => string[];
@@ -98,7 +101,7 @@ export interface RenderedRoot {
 }
 
 /**
- * A shared page drawn on the server, or undefined when there is none to give: no server render, a page
+ * A shared page drawn on the server in `locale`, or undefined when there is none to give: no server render, a page
  * whose first requests do not all answer (a post shown to signed-in people only), or a render that failed
  * (reported; the app then draws the page in the browser, as it does without a server render, so a visitor
  * never gets an error for it).
@@ -108,6 +111,7 @@ export async function renderRoot(
   url: string,
   read: ReadApi,
   log: RenderLog,
+  locale: Locale = SOURCE_LOCALE,
 ): Promise<RenderedRoot | undefined> {
   if (!renderer) return undefined;
   try {
@@ -116,7 +120,7 @@ export async function renderRoot(
     const bodies = await Promise.all(paths.map(read));
     const answers = paths.flatMap((path, i) => (bodies[i] === undefined ? [] : [{ path, body: bodies[i] }]));
     if (answers.length < paths.length) return undefined;
-    const root = await renderer.render(url, answers);
+    const root = await renderer.render(url, answers, undefined, locale);
     if (root === undefined) return undefined;
     // Each body is the API's JSON text: written in as it is, not parsed and written again.
     const data = `{${answers.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(',')}}`;
@@ -162,15 +166,27 @@ export const sessionApi = (app: FastifyInstance): SessionApi => ({
   },
 });
 
-/** A signed-in viewer's Home: drawn, not drawn (the plain app), or the cookie's session is over. */
-export type RenderedHome = { kind: 'drawn'; drawn: RenderedRoot } | { kind: 'plain' } | { kind: 'ended' };
+/** A signed-in viewer's Home: drawn (in `locale`), not drawn (the plain app), or the cookie's session is over. */
+export type RenderedHome =
+  { kind: 'drawn'; drawn: RenderedRoot; locale: Locale } | { kind: 'plain' } | { kind: 'ended' };
+
+/** The language the account behind a token check's answer chose (`settings.language`), if it says. */
+function chosenLanguageOf(verified: string): string | null | undefined {
+  try {
+    const { user } = JSON.parse(verified) as { user?: { settings?: { language?: unknown } } };
+    const language = user?.settings?.language;
+    return typeof language === 'string' ? language : null;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Home (`/`) drawn on the server for the session a document request's cookie carries (issue 22): the token
  * checked as the app checks it (POST /api/auth/verify: a forged, expired or ended session answers 401, an
  * account gone 404: the cookie is then over), the page's first requests answered with the viewer's token, and
- * the app's render of Home from them. The plain app (drawn in the browser) when there is no server render or
- * anything else fails (reported).
+ * the app's render of Home from them, in the language `localeOf` makes of the one the account chose (issue 43). The
+ * plain app (drawn in the browser) when there is no server render or anything else fails (reported).
  */
 export async function renderHome(
   renderer: PageRenderer | undefined,
@@ -178,6 +194,7 @@ export async function renderHome(
   token: string,
   api: SessionApi,
   log: RenderLog,
+  localeOf: (chosen: string | null | undefined) => Locale = () => SOURCE_LOCALE,
 ): Promise<RenderedHome> {
   if (!renderer?.homeRequests) return { kind: 'plain' };
   try {
@@ -188,11 +205,12 @@ export async function renderHome(
     const bodies = await Promise.all(paths.map((path) => api.read(path, token)));
     const answers = paths.flatMap((path, i) => (bodies[i] === undefined ? [] : [{ path, body: bodies[i] }]));
     if (answers.length < paths.length) return { kind: 'plain' };
-    const root = await renderer.render(url, answers, verified.body);
+    const locale = localeOf(chosenLanguageOf(verified.body));
+    const root = await renderer.render(url, answers, verified.body, locale);
     if (root === undefined) return { kind: 'plain' };
     const entries = [...answers, { path: VERIFY_KEY, body: verified.body }];
     const data = `{${entries.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(',')}}`;
-    return { kind: 'drawn', drawn: { root, data, styles: renderer.styles.feed ?? [] } };
+    return { kind: 'drawn', drawn: { root, data, styles: renderer.styles.feed ?? [] }, locale };
   } catch (error) {
     log.error({ err: error, url }, 'server render of Home failed; the app draws it in the browser');
     return { kind: 'plain' };

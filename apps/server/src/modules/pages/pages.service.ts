@@ -4,7 +4,6 @@ import {
   postPageSizes,
   RESERVED_USERNAMES,
   TAG_PATTERN,
-  TAGLINE,
   USERNAME_PATTERN,
   LIMITS,
   LICENCE_INFO,
@@ -14,12 +13,14 @@ import {
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
+import { format, SOURCE_LOCALE, type Locale } from '../../lib/i18n.js';
 import { jsonBody } from '../../lib/json-text.js';
 import type { CollectionsService } from '../collections/index.js';
 import type { PostsService } from '../posts/index.js';
 import { seriesFeedPath, type SeriesService } from '../series/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ImagePreload, PageHead, PageImage } from './pages.html.js';
+import { PAGE_MESSAGES } from './pages.messages.js';
 import {
   selectAiTrainingOptOut,
   selectNewestPostId,
@@ -58,14 +59,33 @@ export const FOREIGN = 'noindex, noai, noimageai';
 /** A remote person's handle as a profile's address (`name@host`, issue 39): no username here holds '@'. */
 const HANDLE = /^[^@\s/]+@[^@\s/]+$/u;
 
-// Generic pages (and a tag's, which shows many artists' works) always ask AI crawlers not to train.
-const GENERIC: PageHead = {
-  title: APP_NAME,
-  description: `${APP_NAME}: ${TAGLINE.toLowerCase()}`,
-  ogType: 'website',
-  robots: NO_AI,
-};
-const notFoundPage = (): SharedPage => ({ status: 404, head: { ...GENERIC, title: `Not found · ${APP_NAME}` } });
+/**
+ * The site's words in `locale` (PAGE_MESSAGES, issue 43), with the site's name as `{app}`: what a page says of the
+ * artists' words around them, which are values.
+ */
+type Say = (message: string, values?: Record<string, unknown>) => string;
+const sayIn =
+  (locale: Locale): Say =>
+  (message, values = {}) =>
+    format(locale, message, { app: APP_NAME, ...values });
+
+/**
+ * The site's own head, in `locale`. Generic pages (and a tag's, which shows many artists' works) always ask AI
+ * crawlers not to train.
+ */
+function genericHead(locale: Locale): PageHead {
+  return {
+    title: APP_NAME,
+    description: sayIn(locale)(PAGE_MESSAGES.siteDescription),
+    ogType: 'website',
+    robots: NO_AI,
+    locale,
+  };
+}
+const notFoundPage = (locale: Locale): SharedPage => ({
+  status: 404,
+  head: { ...genericHead(locale), title: sayIn(locale)(PAGE_MESSAGES.notFoundTitle) },
+});
 
 /** Text on one line, cut at a word near `max` characters with an ellipsis. */
 export function excerpt(text: string, max: number): string {
@@ -156,14 +176,15 @@ export function createPagesService({
     return post && !post.contentWarning ? (post.picture ?? null) : null;
   };
 
-  async function postPage(postId: string, absolute: (path: string) => string): Promise<SharedPage> {
+  async function postPage(postId: string, absolute: (path: string) => string, locale: Locale): Promise<SharedPage> {
+    const say = sayIn(locale);
     const found = await readPost(postId);
     if (!found) {
       // Shown to signed-in people only: the link works for them, and its preview names the site alone.
       const hidden = isUuid(postId) && (await selectPostHiddenFromVisitors(db, postId));
       return hidden
-        ? { status: 200, head: { ...GENERIC, canonical: absolute(`/posts/${postId.toLowerCase()}`) } }
-        : notFoundPage();
+        ? { status: 200, head: { ...genericHead(locale), canonical: absolute(`/posts/${postId.toLowerCase()}`) } }
+        : notFoundPage(locale);
     }
     const { post, json } = found;
     // The app's request of the post (lib/first-requests.ts postPath), by the address's own id.
@@ -177,28 +198,30 @@ export function createPagesService({
       return {
         status: 200,
         head: {
-          title: text ? `${byline}: “${text}”` : byline,
-          description: excerpt(post.content, DESCRIPTION_MAX) || `A work by ${byline}.`,
+          title: text ? say(PAGE_MESSAGES.remoteWorkTitle, { byline, text }) : byline,
+          description: excerpt(post.content, DESCRIPTION_MAX) || say(PAGE_MESSAGES.remoteWorkDescription, { byline }),
           canonical: home,
           ogType: 'article',
           robots: FOREIGN,
           foreign: true,
           data: { id: PAGE_DATA_ID, json: data },
+          locale,
         },
       };
     }
     const pictures = post.media.length ? post.media : post.picture ? [post.picture] : [];
     // A warned work's preview (a chat's card, a search result) names the warning and shows no picture: the
     // page itself covers it until the reader chooses to see it.
-    const warning = post.contentWarning ? `Content warning: ${post.contentWarning}.` : '';
+    const warning = post.contentWarning ? say(PAGE_MESSAGES.contentWarning, { warning: post.contentWarning }) : '';
     const description =
-      excerpt(post.content, DESCRIPTION_MAX - warning.length - 1) || `A work by ${name} on ${APP_NAME}.`;
+      excerpt(post.content, DESCRIPTION_MAX - warning.length - 1) || say(PAGE_MESSAGES.workDescription, { name });
     const head: PageHead = {
-      title: text ? `${name} on ${APP_NAME}: “${text}”` : `${name} on ${APP_NAME}`,
+      title: text ? say(PAGE_MESSAGES.workTitle, { name, text }) : say(PAGE_MESSAGES.workTitleWithoutText, { name }),
       description: warning ? `${warning} ${description}` : description,
       canonical: absolute(`/posts/${post._id}`),
       ogType: 'article',
       data: { id: PAGE_DATA_ID, json: data },
+      locale,
     };
     if (post.picture) {
       if (!warning) head.image = previewImage(post.picture, absolute);
@@ -207,7 +230,7 @@ export function createPagesService({
     if (await selectAiTrainingOptOut(db, post.userId)) head.robots = NO_AI;
     const licence = LICENCE_INFO[post.licence];
     if (licence.url) head.license = licence.url;
-    head.jsonLd = workJsonLd(post, head, licence, absolute);
+    head.jsonLd = workJsonLd(post, head, licence, absolute, say);
     return { status: 200, head };
   }
 
@@ -221,6 +244,7 @@ export function createPagesService({
     head: PageHead,
     licence: { name: string; url: string | null },
     absolute: (path: string) => string,
+    say: Say,
   ): Record<string, unknown> {
     const name = post.name || post.username;
     const picture = post.contentWarning ? null : post.picture;
@@ -237,13 +261,18 @@ export function createPagesService({
       dateCreated: post.createdAt,
       ...(licence.url
         ? { license: licence.url, acquireLicensePage: licence.url }
-        : { copyrightNotice: `© ${name}. All rights reserved.` }),
+        : { copyrightNotice: say(PAGE_MESSAGES.copyrightNotice, { name }) }),
     };
   }
 
-  async function profilePage(username: string, absolute: (path: string) => string): Promise<SharedPage> {
+  async function profilePage(
+    username: string,
+    absolute: (path: string) => string,
+    locale: Locale,
+  ): Promise<SharedPage> {
+    const say = sayIn(locale);
     const user: User | null = await orNull(users.getByUsername(username, null));
-    if (!user) return notFoundPage();
+    if (!user) return notFoundPage(locale);
     // A remote person's shadow account (issue 39): their page here points at their home.
     const home = user.username.includes('@') ? await selectRemoteProfilePage(db, user._id) : undefined;
     if (home) {
@@ -257,44 +286,49 @@ export function createPagesService({
           ogType: 'profile',
           robots: FOREIGN,
           foreign: true,
+          locale,
         },
       };
     }
-    if (user.worksSignedInOnly) return { status: 200, head: { ...GENERIC, canonical: absolute(`/${user.username}`) } };
+    if (user.worksSignedInOnly) {
+      return { status: 200, head: { ...genericHead(locale), canonical: absolute(`/${user.username}`) } };
+    }
     const optOut = await selectAiTrainingOptOut(db, user._id);
     const name = nameOf(user);
-    const works = `${user.postCount} ${user.postCount === 1 ? 'work' : 'works'}`;
     const picture = await firstPicture(await selectNewestPostId(db, user._id));
+    // "Open for commissions" first when they are (issue 42): the link preview says it before the bio.
+    const open = user.openForCommissions ? `${say(PAGE_MESSAGES.openForCommissions)} ` : '';
     return {
       status: 200,
       head: {
         title: `${name} (@${user.username}) · ${APP_NAME}`,
-        // "Open for commissions" first when they are (issue 42): the link preview says it before the bio.
-        description: `${user.openForCommissions ? 'Open for commissions. ' : ''}${
-          excerpt(user.bio, DESCRIPTION_MAX - (user.openForCommissions ? 22 : 0)) ||
-          `${works} by ${name} on ${APP_NAME}.`
+        description: `${open}${
+          excerpt(user.bio, DESCRIPTION_MAX - open.length) ||
+          say(PAGE_MESSAGES.profileDescription, { count: user.postCount, name })
         }`,
         canonical: absolute(`/${user.username}`),
         ogType: 'profile',
         image: picture ? previewImage(picture, absolute) : { url: absolute(user.userPhoto), alt: name },
         ...(optOut ? { robots: NO_AI } : {}),
+        locale,
       },
     };
   }
 
-  async function tagPage(tag: string, absolute: (path: string) => string): Promise<SharedPage> {
+  async function tagPage(tag: string, absolute: (path: string) => string, locale: Locale): Promise<SharedPage> {
     const { count, newestId } = await selectTagSummary(db, tag);
-    if (count === 0) return notFoundPage();
+    if (count === 0) return notFoundPage(locale);
     const picture = await firstPicture(newestId);
     return {
       status: 200,
       head: {
         title: `#${tag} · ${APP_NAME}`,
-        description: `${count} ${count === 1 ? 'work' : 'works'} tagged #${tag} on ${APP_NAME}.`,
+        description: sayIn(locale)(PAGE_MESSAGES.tagDescription, { count, tag: `#${tag}` }),
         canonical: absolute(`/tags/${encodeURIComponent(tag)}`),
         ogType: 'website',
         robots: NO_AI,
         ...(picture ? { image: previewImage(picture, absolute) } : {}),
+        locale,
       },
     };
   }
@@ -304,30 +338,37 @@ export function createPagesService({
    * series API never offers one as cover) and its Atom feed. Signed-in only artists' series are not there for a
    * visitor: the site's generic head, as their profile has.
    */
-  async function seriesPage(username: string, slug: string, absolute: (path: string) => string): Promise<SharedPage> {
+  async function seriesPage(
+    username: string,
+    slug: string,
+    absolute: (path: string) => string,
+    locale: Locale,
+  ): Promise<SharedPage> {
+    const say = sayIn(locale);
     const found = await orNull(series.bySlug(username, slug, null));
     if (!found) {
       const user: User | null = await orNull(users.getByUsername(username, null));
-      return user?.worksSignedInOnly ? { status: 200, head: GENERIC } : notFoundPage();
+      return user?.worksSignedInOnly ? { status: 200, head: genericHead(locale) } : notFoundPage(locale);
     }
     const owner = found.owner;
     const name = nameOf(owner);
-    const works = `${found.workCount} ${found.workCount === 1 ? 'work' : 'works'}`;
-    const title = `${found.title} by ${name} · ${APP_NAME}`;
     return {
       status: 200,
       head: {
-        title,
-        description: excerpt(found.description, DESCRIPTION_MAX) || `A series of ${works} by ${name} on ${APP_NAME}.`,
+        title: say(PAGE_MESSAGES.seriesTitle, { title: found.title, name }),
+        description:
+          excerpt(found.description, DESCRIPTION_MAX) ||
+          say(PAGE_MESSAGES.seriesDescription, { count: found.workCount, name }),
         canonical: absolute(`/${owner.username}/series/${found.slug}`),
         ogType: 'website',
         ...(found.cover ? { image: previewImage(found.cover, absolute) } : {}),
         alternate: {
           type: 'application/atom+xml',
-          title: `${found.title} (Atom)`,
+          title: say(PAGE_MESSAGES.seriesFeedTitle, { title: found.title }),
           href: absolute(seriesFeedPath(owner.username, found.slug)),
         },
         ...((await selectAiTrainingOptOut(db, owner._id)) ? { robots: NO_AI } : {}),
+        locale,
       },
     };
   }
@@ -341,35 +382,38 @@ export function createPagesService({
     username: string,
     slug: string,
     absolute: (path: string) => string,
+    locale: Locale,
   ): Promise<SharedPage> {
+    const say = sayIn(locale);
     const found = await orNull(collections.bySlug(username, slug, null));
     if (!found) {
       const user: User | null = await orNull(users.getByUsername(username, null));
-      return user?.worksSignedInOnly ? { status: 200, head: GENERIC } : notFoundPage();
+      return user?.worksSignedInOnly ? { status: 200, head: genericHead(locale) } : notFoundPage(locale);
     }
     const owner = found.owner;
     const name = nameOf(owner);
-    const works = `${found.workCount} ${found.workCount === 1 ? 'work' : 'works'}`;
     return {
       status: 200,
       head: {
-        title: `${found.title}, a collection by ${name} · ${APP_NAME}`,
+        title: say(PAGE_MESSAGES.collectionTitle, { title: found.title, name }),
         description:
-          excerpt(found.description, DESCRIPTION_MAX) || `A collection of ${works} gathered by ${name} on ${APP_NAME}.`,
+          excerpt(found.description, DESCRIPTION_MAX) ||
+          say(PAGE_MESSAGES.collectionDescription, { count: found.workCount, name }),
         canonical: absolute(`/${owner.username}/collections/${found.slug}`),
         ogType: 'website',
         ...(found.cover ? { image: previewImage(found.cover, absolute) } : {}),
+        locale,
       },
     };
   }
 
   return {
     /**
-     * The head of a signed-in viewer's Home drawn on the server: the site's, whose it is (the session token's
-     * payload: not secret, the signature is), and the page's answers.
+     * The head of a signed-in viewer's Home drawn on the server: the site's in the page's language, whose it is (the
+     * session token's payload: not secret, the signature is), and the page's answers.
      */
-    homeHead: (token: string, data: string): PageHead => ({
-      ...GENERIC,
+    homeHead: (token: string, data: string, locale: Locale = SOURCE_LOCALE): PageHead => ({
+      ...genericHead(locale),
       viewer: token.split('.')[1] ?? '',
       data: { id: PAGE_DATA_ID, json: data },
     }),
@@ -377,9 +421,9 @@ export function createPagesService({
     /**
      * The head of the page at `pathname` when it is a post, a profile, a tag or a series page; undefined for any other
      * path (the app's other pages, reserved words, files), which keeps its usual answer. `origin` makes the
-     * URLs absolute (`https://example.com`).
+     * URLs absolute (`https://example.com`); `locale` is the language of the site's words in it (issue 43).
      */
-    async render(pathname: string, origin: string): Promise<SharedPage | undefined> {
+    async render(pathname: string, origin: string, locale: Locale = SOURCE_LOCALE): Promise<SharedPage | undefined> {
       let segments: string[];
       try {
         segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -388,28 +432,28 @@ export function createPagesService({
       }
       const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
       const [first, second, third] = segments;
-      if (segments.length === 2 && first === 'posts') return postPage(second!, absolute);
+      if (segments.length === 2 && first === 'posts') return postPage(second!, absolute, locale);
       if (segments.length === 3 && second === 'series' && first && third) {
         const username =
           USERNAME.test(first) && !(RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase());
-        return username ? seriesPage(first, third, absolute) : undefined;
+        return username ? seriesPage(first, third, absolute, locale) : undefined;
       }
       if (segments.length === 3 && second === 'collections' && first && third) {
         const username =
           USERNAME.test(first) && !(RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase());
-        return username ? collectionPage(first, third, absolute) : undefined;
+        return username ? collectionPage(first, third, absolute, locale) : undefined;
       }
       if (segments.length === 2 && first === 'tags') {
         const tag = second!.toLowerCase();
-        return TAG.test(tag) ? tagPage(tag, absolute) : notFoundPage();
+        return TAG.test(tag) ? tagPage(tag, absolute, locale) : notFoundPage(locale);
       }
       if (segments.length !== 1 || !first) return undefined;
-      if (HANDLE.test(first)) return profilePage(first, absolute);
+      if (HANDLE.test(first)) return profilePage(first, absolute, locale);
       if ((RESERVED_USERNAMES as readonly string[]).includes(first.toLowerCase())) return undefined;
       if (!USERNAME.test(first) || first.length < LIMITS.usernameMin || first.length > LIMITS.usernameMax) {
         return undefined;
       }
-      return profilePage(first, absolute);
+      return profilePage(first, absolute, locale);
     },
   };
 }

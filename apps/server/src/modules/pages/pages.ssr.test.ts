@@ -190,3 +190,22 @@ describe('a shared profile and tag page rendered on the server', () => {
     }
   });
 });
+
+describe('a shared page drawn in the visitor’s language (issue 43)', () => {
+  const inLanguage = (url: string, headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it('is drawn with its `<html lang dir>` and head in that language, styled inline or with its files', async () => {
+    const arabic = await inLanguage(`/posts/${postId}`, { 'accept-language': 'ar-EG,ar;q=0.9' });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body.startsWith('<!doctype html>\n<html lang="ar" dir="rtl">\n')).toBe(true);
+    expect(arabic.body).toContain('<title>Mira Okafor على Share Arts: «Heron at dawn #birds»</title>');
+    expect(arabic.body).toContain('<style>');
+    expect(rootOf(arabic.body)).toContain('Heron at dawn');
+    // The tag page keeps its stylesheets as files (see above); its language is on its `<html>` all the same.
+    const japanese = await inLanguage('/tags/birds', { cookie: 'locale=ja' });
+    expect(japanese.body).toContain('<html lang="ja">');
+    expect(japanese.body).not.toContain('<style>');
+    expect(rootOf(japanese.body)).toContain('#birds');
+  });
+});
