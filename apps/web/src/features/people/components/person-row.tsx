@@ -44,7 +44,7 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
         <Avatar src={user.userPhoto} name={name} size={size} decorative />
         <div className={styles.names}>
           {url ? (
-            <a className={styles.name} href={url} target="_blank" rel="noopener nofollow ugc">
+            <a className={styles.name} href={url} target="_blank" rel="noopener nofollow ugc" dir="auto">
               {name}
               <ExternalLink className={styles.external} aria-hidden="true" size="0.9em" />
               <span className="visually-hidden">
@@ -53,7 +53,9 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
               </span>
             </a>
           ) : (
-            <span className={styles.name}>{name}</span>
+            <span className={styles.name} dir="auto">
+              {name}
+            </span>
           )}
           <span className={styles.username}>@{user.remote.handle}</span>
         </div>
@@ -68,7 +70,8 @@ export function PersonRow({ user, layout = 'row', showBio = false, onNavigate }:
         <Avatar src={user.userPhoto} name={name} size={size} decorative />
       </Link>
       <div className={styles.names}>
-        <Link to={path} className={styles.name} id={nameId} onClick={onNavigate}>
+        {/* A name in its own direction: cut at its own end ("Omar Had…" on a right-to-left page too). */}
+        <Link to={path} className={styles.name} id={nameId} onClick={onNavigate} dir="auto">
           {name}
         </Link>
         {card?.openForCommissions && <OpenBadge className={styles.badge} />}

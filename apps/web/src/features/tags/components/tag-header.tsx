@@ -23,7 +23,10 @@ export function TagHeader({ tag, state, sort, onSort }: TagHeaderProps) {
         <Hash size="1.6em" />
       </span>
       <div className={styles.heading}>
-        <h1 className={styles.title}>#{tag}</h1>
+        {/* Its own direction ("#painting" stays so on a right-to-left page; "#رسم" reads right to left). */}
+        <h1 className={styles.title}>
+          <bdi>#{tag}</bdi>
+        </h1>
         <p className={styles.count}>
           {count === undefined ? '\u00a0' : <Plural value={count} one="# post" other="# posts" />}
         </p>
