@@ -5,8 +5,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, queryRows, type Database } from '../db/client.js';
+import { openPostgres, queryRows, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { openMigratedPglite } from '../test/helpers.js';
 import { killServerProcess as killAll, startServerProcess } from '../test/server-process.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 
@@ -42,7 +43,7 @@ async function prepareDatabase(): Promise<void> {
     };
     database = await openPostgres(databaseUrl);
   } else {
-    database = await openPglite(path.join(dataDir, 'db'));
+    database = await openMigratedPglite(path.join(dataDir, 'db'));
   }
   await migrate(database);
   await database.db.execute(

@@ -389,7 +389,6 @@ afterAllTests(async (failed) => {
   );
 });
 
-/** Every row of the counted tables, as text: a refused write must leave it exactly as it was. */
 /**
  * The owner's one import (issue 40), of an archive whose one post is skipped (a video): started and finished before
  * a cell uses it, so no job writes while the cells count rows.
@@ -422,9 +421,14 @@ function ownerImport(): Promise<string> {
   return ownerImportId;
 }
 
+/**
+ * Every row of the counted tables, as a fingerprint per table: its rows' count and the sum of a 64-bit hash of
+ * each row's text, so a changed, added or removed row changes its table's. A refused write must leave them
+ * exactly as they were. (The rows' own text, sorted, was 160 KB a snapshot: 15 % of this file's time.)
+ */
 async function snapshot(): Promise<string> {
   const parts = COUNTED_TABLES.map(
-    (t) => `(select coalesce(string_agg(t::text, E'\\n' order by t::text), '') from ${t} t) as ${t}`,
+    (t) => `(select count(*) || ' rows, ' || coalesce(sum(hashtextextended(t::text, 0)), 0) from ${t} t) as ${t}`,
   );
   const [row] = await queryRows<Record<string, string>>(ctx.database.db, sql.raw(`select ${parts.join(', ')}`));
   return JSON.stringify(row);

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import type { Import } from '@share-arts/contract';
 import { openPglite, queryRows } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
-import { multipart } from '../../test/helpers.js';
+import { multipart, openMigratedPglite } from '../../test/helpers.js';
 import { killServerProcess as killAll, startServerProcess, type ServerProcess } from '../../test/server-process.js';
 
 // kill -9 of the whole server in the middle of an import (issue 40): after the restart the job goes on where it
@@ -63,8 +62,7 @@ const until = async (what: string, done: () => Promise<boolean>, timeoutMs: numb
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-imports-crash-'));
-  const database = await openPglite(path.join(dataDir, 'db'));
-  await migrate(database);
+  const database = await openMigratedPglite(path.join(dataDir, 'db'));
   // One account, so the server seeds no sample data.
   await database.db.execute(
     sql`insert into users (username, first_name, last_name, email, password_hash)

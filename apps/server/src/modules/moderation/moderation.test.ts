@@ -6,6 +6,7 @@ import {
   createTestApp,
   errorOf,
   eventually,
+  openMigratedPglite,
   signUp,
   storedFiles,
   uniqueUsername,
@@ -18,8 +19,6 @@ import WebSocket from 'ws';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../app.js';
-import { openPglite } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { runAdminCommand } from './admin-cli.js';
 import { grantRole } from './index.js';
 
@@ -144,8 +143,7 @@ describe('roles', () => {
     } else {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'share-arts-admin-'));
       cleanup = () => rm(dataDir, { recursive: true, force: true });
-      const database = await openPglite(path.join(dataDir, 'db'));
-      await migrate(database);
+      const database = await openMigratedPglite(path.join(dataDir, 'db'));
       username = 'firstone';
       await database.db.execute(
         sql`insert into users (username, first_name, email, password_hash) values (${username}, 'F', 'f@example.com', 'x')`,
