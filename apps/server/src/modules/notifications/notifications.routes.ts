@@ -1,3 +1,4 @@
+import { acceptedLocale } from '../../lib/i18n.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MarkReadBody, NotificationListQuery, NotificationPage, UnreadCount } from '@share-arts/contract';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
@@ -22,7 +23,12 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: NotificationPage, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => notifications.list(request.userId!, request.query),
+    (request) =>
+      notifications.list(
+        request.userId!,
+        request.query,
+        acceptedLocale(request.headers['accept-language']) ?? undefined,
+      ),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE, translate, type Locale } from '../../lib/i18n.js';
 import {
   MODERATION_MESSAGES,
   PAGE_LIMITS,
@@ -90,10 +91,18 @@ export function createNotificationsService({ db }: { db: Db }) {
 
   return {
     unreadCount,
-    async list(userId: string, query: PageQuery): Promise<NotificationPage> {
+    /** A page of the user's notifications, a report's outcome in the reader's language (issue 43). */
+    async list(userId: string, query: PageQuery, locale: Locale = SOURCE_LOCALE): Promise<NotificationPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
       const { page, nextCursor } = await selectGroupPage(db, userId, { cursor: query.cursor, limit });
-      return { notifications: page.map(toNotification), nextCursor, unreadCount: await unreadCount(userId) };
+      const notifications = page
+        .map(toNotification)
+        .map((notification) =>
+          notification.report
+            ? { ...notification, report: { ...notification.report, text: translate(locale, notification.report.text) } }
+            : notification,
+        );
+      return { notifications, nextCursor, unreadCount: await unreadCount(userId) };
     },
     /** Marks one group (by its key) or everything read; answers the unread count left. */
     async markRead(userId: string, key: string | undefined): Promise<number> {

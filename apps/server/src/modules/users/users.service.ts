@@ -39,14 +39,20 @@ import { DEFAULT_AVATAR_URL } from '../../lib/assets.js';
 import { type MediaService, avatarUrl, mediaFileOfUrl } from '../media/index.js';
 import type { SearchCache } from '../../lib/search-cache.js';
 
+/** A profile link's refusals (translated like the server's other messages: issue 43). */
+export const PROFILE_LINK_ERRORS = {
+  notAddress: 'link must be a full web address starting with http:// or https://.',
+  scheme: 'link must start with http:// or https://.',
+} as const;
+
 /** An http(s) URL or empty; any other scheme (javascript:, data:, …) could run code where it is shown. */
 export function normalizeLink(link: string): string {
   const trimmed = link.trim();
   if (!trimmed) return '';
   const url = URL.parse(trimmed);
-  if (!url) throw badRequest('link must be a full web address starting with http:// or https://.');
+  if (!url) throw badRequest(PROFILE_LINK_ERRORS.notAddress);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw badRequest('link must start with http:// or https://.');
+    throw badRequest(PROFILE_LINK_ERRORS.scheme);
   }
   return url.href;
 }

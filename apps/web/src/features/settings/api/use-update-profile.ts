@@ -108,7 +108,8 @@ export async function updateProfile(input: ProfileInput, photo: PhotoChange, ema
     const { user } = await apiClient.post<{ user: User }>('/api/users/edit', { userData });
     return { user, emailChanged };
   } catch (error) {
-    const field = error instanceof ApiError && error.status === 400 ? fieldOfMessage(error.message) : undefined;
+    // Which field, from the server's English (the message shown may be translated: issue 43).
+    const field = error instanceof ApiError && error.status === 400 ? fieldOfMessage(error.source) : undefined;
     throw new ProfileUpdateError(errorMessage(error), field, emailChanged);
   }
 }

@@ -1,11 +1,16 @@
 import { plural, t } from '@lingui/core/macro';
 import { LIMITS, type Picture } from '@share-arts/contract';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { currentLocale } from '../../../../lib/current-locale';
 import { inspectPicture } from '../../../../lib/use-picture-input';
 import { uploadPicture } from '../../api/upload-picture';
 import { createPictureDraft } from './picture-draft';
 
-const listOf = (names: string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(', '));
+/** File names as the language lists things ("a, b, c, …"; "a、b、c、…" in Japanese), the first three at most. */
+const listOf = (names: string[]) =>
+  new Intl.ListFormat(currentLocale(), { type: 'conjunction', style: 'narrow' }).format(
+    names.length > 3 ? [...names.slice(0, 3), '…'] : names,
+  );
 
 /**
  * The composer's pictures: the draft (starting with the post's saved pictures when editing) wired to the
