@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { authOf, createUser, toast, useSession } from './support/helpers.ts';
+import { ANY, say, sayNumber, sayPattern, sayList } from './support/say.ts';
 
 /** A file to drop: bytes made here, or `size` bytes of zeros made in the page (a 21 MB file need not cross). */
 interface DropFile {
@@ -38,10 +39,15 @@ async function pictures(letters: string): Promise<DropFile[]> {
   );
 }
 
+/** The label of a picture's alt text field (its place is said to screen readers only). */
+function altTextLabel(position: number): string {
+  return say('Alt text<0> for picture {position}</0>', { position });
+}
+
 async function openComposer(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Add Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Post' });
+  await page.getByRole('button', { name: say('Add Post') }).click();
+  const dialog = page.getByRole('dialog', { name: say('Add Post') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -66,13 +72,25 @@ async function dropFiles(target: Locator, files: DropFile[]) {
   }, payload);
 }
 
+/** The list of the pictures, whatever it holds. */
+function pictureList(dialog: Locator): Locator {
+  return dialog.getByRole('list', {
+    name: sayPattern('Pictures, in order ({total} of {max})', { total: ANY, max: ANY }),
+  });
+}
+
+/** A picture's handle, named by its place and file. */
+function handle(dialog: Locator, position: number, total: number, name: string): Locator {
+  return dialog.getByRole('button', { name: say('Picture {position} of {total}: {name}', { position, total, name }) });
+}
+
 /** The pictures' handles, in the order shown: their accessible names say place and file. */
 async function shownOrder(dialog: Locator): Promise<string[]> {
-  const names = await dialog
-    .getByRole('list', { name: /^Pictures, in order/ })
-    .getByRole('button', { name: /^Picture \d+ of \d+: / })
+  const named = sayPattern('Picture {position} of {total}: {name}', { position: ANY, total: ANY, name: ANY });
+  const names = await pictureList(dialog)
+    .getByRole('button', { name: named })
     .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
-  return names.map((name) => name.replace(/^Picture \d+ of \d+: /, ''));
+  return names.map((name) => named.exec(name)?.groups?.name ?? name);
 }
 
 /** Counts the requests that upload a picture or write a post. */
@@ -100,57 +118,64 @@ test('five pictures dropped, described, reordered by keyboard and posted in that
   const writes = countWrites(page);
   const dialog = await openComposer(page);
   const content = uniqueText('Five evenings');
-  await dialog.getByLabel('What are you thinking?').fill(content);
+  await dialog.getByLabel(say('What are you thinking?')).fill(content);
 
-  await dropFiles(dialog.getByRole('group', { name: 'Drop pictures here' }), await pictures('abcde'));
+  await dropFiles(dialog.getByRole('group', { name: say('Drop pictures here') }), await pictures('abcde'));
   expect(await shownOrder(dialog)).toEqual(['a.png', 'b.png', 'c.png', 'd.png', 'e.png']);
-  const post = dialog.getByRole('button', { name: 'Post', exact: true });
+  const post = dialog.getByRole('button', { name: say('Post'), exact: true });
   // Each is uploaded in turn; Post waits for all of them.
-  await expect(dialog.getByText('Uploaded')).toHaveCount(5, { timeout: 60_000 });
+  await expect(dialog.getByText(say('Uploaded'))).toHaveCount(5, { timeout: 60_000 });
   await expect(post).toBeEnabled();
   expect(writes.uploads).toBe(5);
 
   // A gentle reminder under each empty alt text, gone once it is written.
-  await expect(dialog.getByText(/Describe it for people who cannot see it/)).toHaveCount(5);
+  const reminder = dialog.getByText(say('Describe it for people who cannot see it: a few words are enough.'));
+  await expect(reminder).toHaveCount(5);
   for (const letter of 'abcde') {
-    const index = 'abcde'.indexOf(letter) + 1;
-    await dialog.getByLabel(`Alt text for picture ${index}`, { exact: true }).fill(`Study ${letter.toUpperCase()}`);
+    const position = 'abcde'.indexOf(letter) + 1;
+    await dialog.getByLabel(altTextLabel(position), { exact: true }).fill(`Study ${letter.toUpperCase()}`);
   }
-  await expect(dialog.getByText(/Describe it for people who cannot see it/)).toHaveCount(0);
+  await expect(reminder).toHaveCount(0);
 
   // The keyboard: Alt+↑ moves the focused picture up, and the new place is announced.
   // The pictures' announcements (the text field has a status of its own, for its suggestions).
-  const status = dialog.getByRole('status').filter({ hasText: /^Picture / });
-  await dialog.getByRole('button', { name: 'Picture 5 of 5: e.png' }).focus();
+  const announcements = [
+    'Picture moved to position {position} of {count}.',
+    'Picture dropped at position {position} of {count}.',
+    'Picture back at position {position} of {count}.',
+    'Picture {position} of {total} picked up. Move it with the arrow keys, put it down with Space, or press Escape to put it back.',
+  ].map((english) => sayPattern(english, { position: ANY, count: ANY, total: ANY }).source);
+  const status = dialog.getByRole('status').filter({ hasText: new RegExp(announcements.join('|')) });
+  await handle(dialog, 5, 5, 'e.png').focus();
   await page.keyboard.press('Alt+ArrowUp');
-  await expect(status).toHaveText('Picture moved to position 4 of 5.');
+  await expect(status).toHaveText(say('Picture moved to position {position} of {count}.', { position: 4, count: 5 }));
   await page.keyboard.press('Alt+ArrowLeft');
-  await expect(status).toHaveText('Picture moved to position 3 of 5.');
-  await expect(dialog.getByRole('button', { name: 'Picture 3 of 5: e.png' })).toBeFocused();
+  await expect(status).toHaveText(say('Picture moved to position {position} of {count}.', { position: 3, count: 5 }));
+  await expect(handle(dialog, 3, 5, 'e.png')).toBeFocused();
   // Or picked up with Space, moved with the arrows and put down with Space.
-  await dialog.getByRole('button', { name: 'Picture 1 of 5: a.png' }).focus();
+  await handle(dialog, 1, 5, 'a.png').focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
-  await expect(status).toHaveText('Picture dropped at position 2 of 5.');
+  await expect(status).toHaveText(say('Picture dropped at position {position} of {count}.', { position: 2, count: 5 }));
   // Escape puts a picked-up picture back, and leaves the dialog open.
-  await dialog.getByRole('button', { name: 'Picture 5 of 5: d.png' }).focus();
+  await handle(dialog, 5, 5, 'd.png').focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Escape');
-  await expect(status).toHaveText('Picture back at position 5 of 5.');
+  await expect(status).toHaveText(say('Picture back at position {position} of {count}.', { position: 5, count: 5 }));
   await expect(dialog).toBeVisible();
   // And the buttons.
-  await dialog.getByRole('button', { name: 'Move picture 4 up' }).click();
-  await dialog.getByRole('button', { name: 'Move picture 3 down' }).click();
+  await dialog.getByRole('button', { name: say('Move picture {position} up', { position: 4 }) }).click();
+  await dialog.getByRole('button', { name: say('Move picture {position} down', { position: 3 }) }).click();
   expect(await shownOrder(dialog)).toEqual(['b.png', 'a.png', 'e.png', 'c.png', 'd.png']);
 
   const written = page.waitForResponse(
     (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/posts',
   );
   await post.click();
-  await expect(toast(page, 'Posted Successfully')).toBeVisible();
+  await expect(toast(page, say('Posted Successfully'))).toBeVisible();
   const body = (await (await written).json()) as { post: { _id: string } };
   const sent = (await written).request().postDataJSON() as { mediaIds: string[] };
   expect(sent.mediaIds).toHaveLength(5);
@@ -173,30 +198,52 @@ test('a too large or wrong-type file is refused before any upload, and Post wait
   await useSession(page, await createUser(request));
   const writes = countWrites(page);
   const dialog = await openComposer(page);
-  await dialog.getByLabel('What are you thinking?').fill(uniqueText('Refused'));
+  await dialog.getByLabel(say('What are you thinking?')).fill(uniqueText('Refused'));
 
   const [good] = await pictures('g');
-  await dropFiles(dialog.getByRole('group', { name: 'Drop pictures here' }), [
+  await dropFiles(dialog.getByRole('group', { name: say('Drop pictures here') }), [
     { name: 'huge.jpg', type: 'image/jpeg', size: 21 * 1024 * 1024 },
     { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not a picture') },
     good!,
   ]);
-  const list = dialog.getByRole('list', { name: /^Pictures, in order/ });
-  await expect(list.getByRole('listitem').nth(0)).toContainText(/the limit is 20 MB\. Choose a smaller file\./);
-  await expect(list.getByRole('listitem').nth(1)).toContainText(/not a picture we can use\. Choose a JPEG/);
-  await expect(list.getByRole('listitem').nth(2)).toContainText('Uploaded');
+  const list = pictureList(dialog);
+  const tooLarge = 'That picture is {size} MB; the limit is {limit} MB. Choose a smaller file.';
+  const notAPicture = 'That file is not a picture we can use. Choose a {formats} file.';
+  await expect(list.getByRole('listitem').nth(0)).toContainText(
+    sayPattern(
+      tooLarge,
+      { size: sayNumber(21, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), limit: 20 },
+      {
+        match: 'anywhere',
+      },
+    ),
+  );
+  await expect(list.getByRole('listitem').nth(1)).toContainText(
+    sayPattern(notAPicture, { formats: ANY }, { match: 'anywhere' }),
+  );
+  await expect(list.getByRole('listitem').nth(2)).toContainText(say('Uploaded'));
 
-  const post = dialog.getByRole('button', { name: 'Post', exact: true });
+  const post = dialog.getByRole('button', { name: say('Post'), exact: true });
   await expect(post).toBeDisabled();
-  await expect(post).toHaveAccessibleDescription('2 pictures cannot be used: remove them to post.');
+  await expect(post).toHaveAccessibleDescription(
+    say(
+      '{count, plural, one {# picture cannot be used: remove it to post.} other {# pictures cannot be used: remove them to post.}}',
+      { count: 2 },
+    ),
+  );
   await post.click({ force: true });
   await expect(dialog).toBeVisible();
 
-  await dialog.getByRole('button', { name: 'Remove picture 1' }).click();
+  const removeFirst = dialog.getByRole('button', { name: say('Remove picture {position}', { position: 1 }) });
+  await removeFirst.click();
   await expect(post).toHaveAccessibleDescription(
-    /^Picture 1 cannot be used: remove it to post\. That file is not a picture we can use/,
+    new RegExp(
+      `^${sayPattern('Picture {n} cannot be used: remove it to post.', { n: 1 }, { match: 'anywhere' }).source} ${
+        sayPattern(notAPicture, { formats: ANY }, { match: 'anywhere' }).source
+      }`,
+    ),
   );
-  await dialog.getByRole('button', { name: 'Remove picture 1' }).click();
+  await removeFirst.click();
   await expect(post).toBeEnabled();
   expect(writes, 'only the good picture was uploaded, nothing published').toEqual({ uploads: 1, posts: 0 });
 });
@@ -214,16 +261,23 @@ test('more files than a post holds: the first twenty are taken, the rest named a
     type: 'text/plain',
     bytes: Buffer.from(`note ${index + 1}`),
   }));
-  await dropFiles(dialog.getByRole('group', { name: 'Drop pictures here' }), files);
-  await expect(dialog.getByRole('list', { name: 'Pictures, in order (20 of 20)' }).getByRole('listitem')).toHaveCount(
-    20,
-  );
+  await dropFiles(dialog.getByRole('group', { name: say('Drop pictures here') }), files);
   await expect(
-    dialog.getByText('A post holds up to 20 pictures: 2 files were left out (note-21.txt, note-22.txt).', {
-      exact: true,
-    }),
+    dialog
+      .getByRole('list', { name: say('Pictures, in order ({total} of {max})', { total: 20, max: 20 }) })
+      .getByRole('listitem'),
+  ).toHaveCount(20);
+  await expect(
+    dialog.getByText(
+      say(
+        'A post holds up to {max} pictures: {count, plural, one {# file was left out ({names}).} other {# files were left out ({names}).}}',
+        // The files' names listed as the language lists them.
+        { max: 20, count: 2, names: sayList(['note-21.txt', 'note-22.txt']) },
+      ),
+      { exact: true },
+    ),
   ).toBeVisible();
-  await expect(dialog.getByLabel('Add pictures')).toBeDisabled();
+  await expect(dialog.getByLabel(say('Add pictures'), { exact: true })).toBeDisabled();
   expect(writes.uploads).toBe(0);
 });
 
@@ -254,23 +308,26 @@ test('editing a post shows its pictures, and can add, remove and reorder them', 
 
   await useSession(page, user);
   await page.goto(`/posts/${postId}`);
-  await page.getByRole('button', { name: 'Post options' }).first().click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Post' });
+  await page
+    .getByRole('button', { name: say('Post options') })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: say('Edit') }).click();
+  const dialog = page.getByRole('dialog', { name: say('Edit Post') });
   await expect(dialog.getByRole('listitem')).toHaveCount(3);
   expect(await shownOrder(dialog)).toEqual(['x.png', 'y.png', 'z.png']);
-  await expect(dialog.getByLabel('Alt text for picture 2', { exact: true })).toHaveValue('Alt y.png');
+  await expect(dialog.getByLabel(altTextLabel(2), { exact: true })).toHaveValue('Alt y.png');
 
   // Remove x, move z first, add w at the end, and re-describe y.
-  await dialog.getByRole('button', { name: 'Remove picture 1' }).click();
-  await dialog.getByRole('button', { name: 'Picture 2 of 2: z.png' }).focus();
+  await dialog.getByRole('button', { name: say('Remove picture {position}', { position: 1 }) }).click();
+  await handle(dialog, 2, 2, 'z.png').focus();
   await page.keyboard.press('Alt+ArrowUp');
   const [added] = await pictures('w');
   await dialog
-    .getByLabel('Add pictures')
+    .getByLabel(say('Add pictures'), { exact: true })
     .setInputFiles({ name: 'w.png', mimeType: 'image/png', buffer: added!.bytes! });
-  await dialog.getByLabel('Alt text for picture 2', { exact: true }).fill('Y, described again');
-  const save = dialog.getByRole('button', { name: 'Edit', exact: true });
+  await dialog.getByLabel(altTextLabel(2), { exact: true }).fill('Y, described again');
+  const save = dialog.getByRole('button', { name: say('Edit'), exact: true });
   await expect(save).toBeEnabled({ timeout: 30_000 });
   await save.click();
   await expect(dialog).toBeHidden();

@@ -1,7 +1,20 @@
 // What a new visitor meets in the first minutes (issue 19): the bars over the page, the theme on first
 // load, and the pages that say there is nothing here.
 import { expect, test, type Page } from '@playwright/test';
+import { localeDirection } from '@share-arts/contract';
 import { createUser, listPosts, mainNav, useSession } from './support/helpers.ts';
+import { say, testLocale } from './support/say.ts';
+
+test("the page speaks the browser's language, laid out in its direction (right to left in Arabic)", async ({
+  page,
+}) => {
+  await page.goto('/landing');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', testLocale());
+  await expect(html).toHaveAttribute('dir', localeDirection(testLocale()));
+  if (test.info().project.name === 'arabic') await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('link', { name: say('Get Started'), exact: true })).toBeVisible();
+});
 
 test.describe('the header and the bottom bar', () => {
   test('blur what scrolls under them: the served CSS keeps the standard backdrop-filter', async ({ page, request }) => {
@@ -31,7 +44,7 @@ test.describe('the header and the bottom bar', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await useSession(page, await createUser(request));
     await page.goto(`/posts/${post._id}`);
-    const box = page.getByRole('textbox', { name: /comment/i }).first();
+    const box = page.getByRole('textbox', { name: say('Add a comment'), exact: true });
     await expect(box).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await box.focus();
@@ -78,13 +91,13 @@ test.describe('the theme on first load', () => {
     await page.goto('/');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await expect(page.getByRole('button', { name: say('Switch to light theme') })).toBeVisible();
 
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).toHaveAttribute('data-theme', 'light');
-    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+    await expect(page.getByRole('button', { name: say('Switch to dark theme') })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.getByRole('button', { name: say('Switch to dark theme') }).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.reload();
     await expect(html).toHaveAttribute('data-theme', 'dark');
@@ -99,16 +112,16 @@ test.describe('nothing here', () => {
     await useSession(page, await createUser(request));
     const seen: { address: string; classes: string; font: string }[] = [];
     for (const [address, title] of [
-      ['/no/such/page', 'Page not found'],
-      ['/posts/00000000-0000-4000-8000-000000000000', 'Post not found'],
-      ['/nobody_is_called_this', 'User not found'],
+      ['/no/such/page', say('Page not found')],
+      ['/posts/00000000-0000-4000-8000-000000000000', say('Post not found')],
+      ['/nobody_is_called_this', say('User not found')],
     ] as const) {
       await page.goto(address);
       const region = page.getByRole('region', { name: title });
       await expect(region).toBeVisible();
       await expect(region.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(region.getByRole('link', { name: 'Back to Home' })).toBeVisible();
-      await expect(region.getByRole('link', { name: 'Explore' })).toBeVisible();
+      await expect(region.getByRole('link', { name: say('Back to Home') })).toBeVisible();
+      await expect(region.getByRole('link', { name: say('Explore') })).toBeVisible();
       seen.push({
         address,
         classes: await region.evaluate((element) => element.className),

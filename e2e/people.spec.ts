@@ -12,6 +12,10 @@ import {
   useSession,
   useTheme,
 } from './support/helpers.ts';
+import { say, sayIn, sayNumber, sayPattern } from './support/say.ts';
+
+/** The menu's Profile (the phone bar's narrow word for it). */
+const MENU_PROFILE = 'menu item: your own profile, in a narrow bar';
 
 /** A word of letters only no other test uses (search matches words, so no digits). */
 function uniqueWord(prefix: string): string {
@@ -29,6 +33,26 @@ function postCard(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
 }
 
+/** A page's title: its name, in the language, and the app's ("Home | Share Arts"). */
+function titleOf(page: string): string {
+  return `${say(page)} | Share Arts`;
+}
+
+/** "1 follower", "2 followers". */
+function followerCount(followers: number): string {
+  return say('{followers, plural, one {# follower} other {# followers}}', { followers });
+}
+
+/** "1 like" under a post card. */
+function likeCount(count: number): string {
+  return say('{count, plural, one {{shown} like} other {{shown} likes}}', { count, shown: sayNumber(count) });
+}
+
+/** The header's search box. */
+function searchBox(page: Page): Locator {
+  return page.getByRole('banner').getByRole('combobox', { name: say('Search'), exact: true });
+}
+
 /** A small square JPEG, made at test time. */
 function portrait(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
@@ -40,8 +64,10 @@ function portrait(): Promise<Buffer> {
 /** Home through the main navigation (the app's own link, as a person would go). */
 async function openHome(page: Page) {
   await page.goto('/explore');
-  await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
-  await expect(page).toHaveTitle('Home | Share Arts');
+  await mainNav(page)
+    .getByRole('link', { name: say('Home'), exact: true })
+    .click();
+  await expect(page).toHaveTitle(titleOf('Home'));
 }
 
 test.describe('people', () => {
@@ -65,10 +91,10 @@ test.describe('people', () => {
     await openHome(page);
     await expect(postCard(page, content)).toHaveCount(0);
 
-    const panel = page.getByRole('complementary', { name: 'Who to follow' });
+    const panel = page.getByRole('complementary', { name: say('Who to follow') });
     const suggestion = panel.getByRole('listitem').filter({ hasText: `@${artist.username}` });
-    await suggestion.getByRole('button', { name: 'Follow', exact: true }).click();
-    await expect(suggestion.getByRole('button', { name: 'Following', exact: true })).toHaveAttribute(
+    await suggestion.getByRole('button', { name: say('Follow'), exact: true }).click();
+    await expect(suggestion.getByRole('button', { name: say('Following'), exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -76,24 +102,27 @@ test.describe('people', () => {
     // Home was refreshed: the artist's post is there, and its menu knows I follow them.
     const card = postCard(page, content);
     await expect(card).toBeVisible();
-    await card.getByRole('button', { name: 'Post options' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Following' })).toBeVisible();
+    await card.getByRole('button', { name: say('Post options') }).click();
+    await expect(page.getByRole('menuitem', { name: say('Following'), exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
 
     // The profile agrees, and unfollowing there changes the button and the count.
     await suggestion.getByRole('link', { name: artist.fullname }).click();
     await expect(page).toHaveURL(`/${artist.username}`);
-    await expect(page).toHaveTitle('Profile | Share Arts');
+    await expect(page).toHaveTitle(titleOf('Profile'));
     const header = page.getByRole('region', { name: artist.fullname });
     // Followed by the friend and by me.
-    await expect(header.getByText('2 followers', { exact: true })).toBeVisible();
-    const following = header.getByRole('button', { name: 'Following', exact: true });
+    await expect(header.getByText(followerCount(2), { exact: true })).toBeVisible();
+    const following = header.getByRole('button', { name: say('Following'), exact: true });
     await expect(following).toHaveAttribute('aria-pressed', 'true');
     await following.click();
-    await expect(header.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute('aria-pressed', 'false');
-    await expect(header.getByText('1 follower', { exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: say('Follow'), exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(header.getByText(followerCount(1), { exact: true })).toBeVisible();
     await page.reload();
-    await expect(header.getByText('1 follower', { exact: true })).toBeVisible();
+    await expect(header.getByText(followerCount(1), { exact: true })).toBeVisible();
   });
 
   test('the follower count opens the followers, newest first, each leading to their profile', async ({
@@ -110,8 +139,8 @@ test.describe('people', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/${artist.username}`);
     const header = page.getByRole('region', { name: artist.fullname });
-    await header.getByRole('button', { name: '2 followers', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Followers' });
+    await header.getByRole('button', { name: followerCount(2), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: say('Followers'), exact: true });
     await expect(dialog.getByRole('listitem')).toHaveText([
       new RegExp(`@${newer.username}$`),
       new RegExp(`@${older.username}$`),
@@ -134,45 +163,60 @@ test.describe('people', () => {
     // The author's posts as cards (Explore is a grid of works).
     await page.goto(`/${author.username}?view=list`);
 
-    await postCard(page, saved).getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(postCard(page, saved).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
-    await postCard(page, liked).getByRole('button', { name: 'Like' }).click();
-    await expect(postCard(page, liked).getByText('1 like', { exact: true })).toBeVisible();
+    await postCard(page, saved)
+      .getByRole('button', { name: say('Save'), exact: true })
+      .click();
+    await expect(
+      postCard(page, saved).getByRole('button', { name: say('Remove from saved'), exact: true }),
+    ).toBeVisible();
+    await postCard(page, liked)
+      .getByRole('button', { name: say('Like'), exact: true })
+      .click();
+    await expect(postCard(page, liked).getByText(likeCount(1), { exact: true })).toBeVisible();
 
-    await mainNav(page).getByRole('link', { name: 'Profile', exact: true }).click();
+    await mainNav(page)
+      .getByRole('link', { name: sayIn(MENU_PROFILE, 'Profile'), exact: true })
+      .click();
     await expect(page).toHaveURL('/profile');
-    const tabs = page.getByRole('tablist', { name: 'Profile sections' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Posts', 'Liked', 'Saved', 'Collections']);
-    await expect(page.getByText('You have not posted yet.', { exact: false })).toBeVisible();
+    const tabs = page.getByRole('tablist', { name: say('Profile sections') });
+    await expect(tabs.getByRole('tab')).toHaveText([say('Posts'), say('Liked'), say('Saved'), say('Collections')]);
+    await expect(
+      page.getByText(say('You have not posted yet. Share your art with Add Post.'), { exact: false }),
+    ).toBeVisible();
 
-    await tabs.getByRole('tab', { name: 'Posts' }).focus();
+    await tabs.getByRole('tab', { name: say('Posts'), exact: true }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(tabs.getByRole('tab', { name: 'Liked' })).toHaveAttribute('aria-selected', 'true');
-    await expect(tabs.getByRole('tab', { name: 'Liked' })).toBeFocused();
+    await expect(tabs.getByRole('tab', { name: say('Liked'), exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab', { name: say('Liked'), exact: true })).toBeFocused();
     // Liked opens on the grid of works; as a list, the cards (the choice is kept for the next tab).
     await expect(page.getByRole('tabpanel').getByRole('grid').getByRole('link')).toHaveCount(1);
-    await page.getByRole('group', { name: 'Show posts as' }).getByRole('button', { name: 'List' }).click();
+    await page
+      .getByRole('group', { name: say('Show posts as') })
+      .getByRole('button', { name: say('List'), exact: true })
+      .click();
     await expect(page.getByRole('tabpanel').getByRole('article').filter({ hasText: liked })).toBeVisible();
     await expect(postCard(page, saved)).toHaveCount(0);
 
-    await tabs.getByRole('tab', { name: 'Liked' }).focus();
+    await tabs.getByRole('tab', { name: say('Liked'), exact: true }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(tabs.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab', { name: say('Saved'), exact: true })).toHaveAttribute('aria-selected', 'true');
     const savedCard = page.getByRole('tabpanel').getByRole('article').filter({ hasText: saved });
     await expect(savedCard).toBeVisible();
 
     // Removing it from saved takes it off the tab the next time it is shown.
-    await savedCard.getByRole('button', { name: 'Remove from saved' }).click();
-    await expect(savedCard.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
-    await tabs.getByRole('tab', { name: 'Posts' }).click();
-    await tabs.getByRole('tab', { name: 'Saved' }).click();
-    await expect(page.getByText('Save posts to find them again here.', { exact: false })).toBeVisible();
+    await savedCard.getByRole('button', { name: say('Remove from saved'), exact: true }).click();
+    await expect(savedCard.getByRole('button', { name: say('Save'), exact: true })).toBeVisible();
+    await tabs.getByRole('tab', { name: say('Posts'), exact: true }).click();
+    await tabs.getByRole('tab', { name: say('Saved'), exact: true }).click();
+    await expect(
+      page.getByText(say('Save posts to find them again here. Use the bookmark on any post.'), { exact: false }),
+    ).toBeVisible();
 
     // Someone else's profile has no Liked or Saved tabs (their public collections, issue 41, are theirs to show).
     await page.goto(`/${author.username}`);
-    await expect(page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab')).toHaveText([
-      'Posts',
-      'Collections',
+    await expect(page.getByRole('tablist', { name: say('Profile sections') }).getByRole('tab')).toHaveText([
+      say('Posts'),
+      say('Collections'),
     ]);
   });
 
@@ -186,32 +230,37 @@ test.describe('people', () => {
     await useSession(page, user);
     await page.goto('/settings');
 
-    const link = page.getByLabel('Link', { exact: true });
+    const link = page.getByLabel(say('Link'), { exact: true });
     await link.fill('javascript:alert(1)');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByRole('button', { name: say('Update Profile') }).click();
     await expect(link).toHaveAttribute('aria-invalid', 'true');
-    await expect(link).toHaveAccessibleDescription(/^link must start with http:\/\/ or https:\/\//);
+    // The server's words, in the page's language.
+    await expect(link).toHaveAccessibleDescription(
+      sayPattern('link must start with http:// or https://.', {}, { match: 'start' }),
+    );
     await expect(link).toBeFocused();
 
     const first = uniqueWord('Odile');
-    await page.getByLabel('First name', { exact: true }).fill(first);
-    await page.getByLabel('Last name', { exact: true }).fill('Marchetti');
-    await page.getByLabel('Bio', { exact: true }).fill('Linocuts of harbour birds.');
+    await page.getByLabel(say('First name'), { exact: true }).fill(first);
+    await page.getByLabel(say('Last name'), { exact: true }).fill('Marchetti');
+    await page.getByLabel(say('Bio'), { exact: true }).fill('Linocuts of harbour birds.');
     // Typed as people do, without the scheme: https:// is added (issue 19).
     await link.fill('example.com/odile');
     await expect(link).not.toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('Profile photo').setInputFiles({
+    await page.getByLabel(say('Profile photo')).setInputFiles({
       name: 'portrait.jpg',
       mimeType: 'image/jpeg',
       buffer: await portrait(),
     });
-    await expect(page.getByRole('img', { name: 'Preview of your new profile photo' })).toBeVisible();
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expect(toast(page, 'User Data Updated Successfully')).toBeVisible();
+    await expect(page.getByRole('img', { name: say('Preview of your new profile photo') })).toBeVisible();
+    await page.getByRole('button', { name: say('Update Profile') }).click();
+    await expect(toast(page, say('User Data Updated Successfully'))).toBeVisible();
     await expect(link).toHaveValue('https://example.com/odile');
-    await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: say('Remove photo') })).toBeVisible();
 
-    await mainNav(page).getByRole('link', { name: 'Profile', exact: true }).click();
+    await mainNav(page)
+      .getByRole('link', { name: sayIn(MENU_PROFILE, 'Profile'), exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: `${first} Marchetti` })).toBeVisible();
     await expect(page.getByText('Linocuts of harbour birds.')).toBeVisible();
     const profileLink = page.getByRole('link', { name: /example\.com\/odile/ });
@@ -220,7 +269,10 @@ test.describe('people', () => {
     await expect(profileLink).toHaveAttribute('rel', 'noopener noreferrer');
 
     // The new photo (an uploaded avatar, not the default) is on my post card too (the profile as a list).
-    await page.getByRole('group', { name: 'Show posts as' }).getByRole('button', { name: 'List' }).click();
+    await page
+      .getByRole('group', { name: say('Show posts as') })
+      .getByRole('button', { name: say('List'), exact: true })
+      .click();
     const card = postCard(page, content);
     const cardPhoto = card.locator('header img').first();
     await expect(cardPhoto).toHaveAttribute('src', /\/media\/(?!defaults\/)/);
@@ -232,10 +284,10 @@ test.describe('people', () => {
 
     // Remove photo restores the default.
     await page.goto('/settings');
-    await page.getByRole('button', { name: 'Remove photo' }).click();
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expect(toast(page, 'User Data Updated Successfully')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+    await page.getByRole('button', { name: say('Remove photo') }).click();
+    await page.getByRole('button', { name: say('Update Profile') }).click();
+    await expect(toast(page, say('User Data Updated Successfully'))).toBeVisible();
+    await expect(page.getByRole('button', { name: say('Remove photo') })).toHaveCount(0);
   });
 
   test('search by part of a name and open the profile with the keyboard only', async ({ page, request }) => {
@@ -247,11 +299,11 @@ test.describe('people', () => {
     await useSession(page, viewer);
     await page.goto('/explore');
 
-    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
-    await expect(box).toHaveAttribute('placeholder', 'Search...');
+    const box = searchBox(page);
+    await expect(box).toHaveAttribute('placeholder', say('Search...'));
     await box.focus();
     await page.keyboard.type(surname.slice(0, 9));
-    const listbox = page.getByRole('listbox', { name: 'Search results' });
+    const listbox = page.getByRole('listbox', { name: say('Search results') });
     const option = listbox.getByRole('option').filter({ hasText: `@${artist.username}` });
     await expect(option).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -266,7 +318,10 @@ test.describe('people', () => {
     // Escape closes; nothing found says so; Enter with nothing highlighted opens the results page.
     await box.focus();
     await page.keyboard.type('zzqxv');
-    const noResults = page.getByRole('banner').getByRole('status').filter({ hasText: 'No results for “zzqxv”' });
+    const noResults = page
+      .getByRole('banner')
+      .getByRole('status')
+      .filter({ hasText: say('No results for “{q}”', { q: 'zzqxv' }) });
     await expect(noResults).toHaveCount(1);
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Escape');
@@ -279,10 +334,10 @@ test.describe('people', () => {
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/search?q=${surname}`);
-    await expect(page).toHaveTitle('Search | Share Arts');
-    const people = page.getByRole('region', { name: 'People' });
+    await expect(page).toHaveTitle(titleOf('Search'));
+    const people = page.getByRole('region', { name: say('People'), exact: true });
     await expect(people.getByRole('link', { name: `Noor ${surname}` })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Posts' })).toBeVisible();
+    await expect(page.getByRole('region', { name: say('Posts'), exact: true })).toBeVisible();
   });
 
   test('an unknown username shows "User not found"; app pages are not taken for usernames', async ({
@@ -291,11 +346,11 @@ test.describe('people', () => {
   }) => {
     await useSession(page, await createUser(request));
     await page.goto(`/${uniqueWord('nobody')}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'User not found' })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Home' }).click();
-    await expect(page).toHaveTitle('Home | Share Arts');
+    await expect(page.getByRole('heading', { level: 1, name: say('User not found') })).toBeVisible();
+    await page.getByRole('link', { name: say('Back to Home') }).click();
+    await expect(page).toHaveTitle(titleOf('Home'));
     await page.goto('/search');
-    await expect(page).toHaveTitle('Search | Share Arts');
+    await expect(page).toHaveTitle(titleOf('Search'));
   });
 
   for (const theme of ['light', 'dark'] as const) {
@@ -311,25 +366,32 @@ test.describe('people', () => {
       await useSession(page, viewer);
 
       await page.goto(`/${author.username}`);
-      await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: say('Follow'), exact: true })).toBeVisible();
       await expect(page.getByRole('grid').getByRole('link').first()).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.goto('/profile');
-      await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+      await expect(page.getByRole('link', { name: say('Edit Profile') })).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.goto('/settings');
-      await expect(page.getByLabel('Profile photo')).toBeVisible();
+      await expect(page.getByLabel(say('Profile photo'))).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.goto(`/search?q=${encodeURIComponent(author.fullname.split(' ')[1] ?? '')}`);
-      await expect(page.getByRole('region', { name: 'People' }).getByRole('listitem').first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: say('People'), exact: true })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
 
-      // The dropdown open over the page.
-      await page.getByRole('banner').getByRole('combobox', { name: 'Search' }).fill('Axel');
-      await expect(page.getByRole('listbox', { name: 'Search results' })).toBeVisible();
+      // The dropdown open over the page, on this test's artist: every project's run of this test adds an "Axel" to
+      // the one database, and with more than five of them the dropdown scrolls (a scrollable region with nothing
+      // to focus in it: axe's scrollable-region-focusable, a bug of its own).
+      await searchBox(page).fill(author.fullname.split(' ')[1] ?? '');
+      await expect(page.getByRole('listbox', { name: say('Search results') })).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }

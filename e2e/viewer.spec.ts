@@ -2,7 +2,9 @@
 // pixels (issue 21).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { localeDirection } from '@share-arts/contract';
 import { authOf, createUser, expectNoAxeViolations, useSession, type CreatedUser } from './support/helpers.ts';
+import { ANY, say, sayPattern, testLocale } from './support/say.ts';
 
 // ---- fixtures -------------------------------------------------------------------------------------
 
@@ -93,6 +95,18 @@ function watchPictureRequests(page: Page, pictures: UploadedPicture[]) {
   return () => [...asked].sort((a, b) => a - b);
 }
 
+/** The arrow keys to the next and the previous picture: the one that points along the line is next (left in Arabic). */
+function arrows(): { next: string; previous: string } {
+  return localeDirection(testLocale()) === 'rtl'
+    ? { next: 'ArrowLeft', previous: 'ArrowRight' }
+    : { next: 'ArrowRight', previous: 'ArrowLeft' };
+}
+
+/** The viewer, named "Picture viewer: …" with what it shows. */
+function viewerOf(page: Page) {
+  return page.getByRole('dialog', { name: sayPattern('Picture viewer:', {}, { match: 'anywhere' }) });
+}
+
 // ---- the flow -------------------------------------------------------------------------------------
 
 test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to the original, Esc back', async ({
@@ -115,10 +129,11 @@ test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to t
   const askedFor = watchPictureRequests(page, pictures);
   await page.goto('/');
   const card = page.getByRole('article').filter({ hasText: content });
-  const carousel = card.getByRole('region', { name: `Pictures by @${user.username}` });
+  const { next, previous } = arrows();
+  const carousel = card.getByRole('region', { name: say('Pictures by @{username}', { username: user.username }) });
   await expect(carousel).toBeVisible();
   await expect(card.getByText('1 / 5')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Previous picture' })).toBeHidden();
+  await expect(card.getByRole('button', { name: say('Previous picture') })).toBeHidden();
   const first = card.getByRole('img', { name: PICTURES[0]!.alt });
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
@@ -126,44 +141,54 @@ test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to t
   await expect.poll(askedFor).toEqual([1, 2]);
 
   // The buttons.
-  await card.getByRole('button', { name: 'Next picture' }).click();
+  await card.getByRole('button', { name: say('Next picture') }).click();
   await expect(card.getByText('2 / 5')).toBeVisible();
-  // The strip has scrolled to it: the slide's left edge is the strip's.
-  const slide = card.getByRole('group', { name: 'Picture 2 of 5' });
-  const offset = () =>
-    slide.evaluate((element) =>
-      Math.round(element.getBoundingClientRect().left - element.parentElement!.getBoundingClientRect().left),
-    );
-  await expect.poll(offset).toBe(0);
+  // The strip has scrolled to it: the slide's starting edge is the strip's (its left, or its right in Arabic).
+  const offset = (number: number) => () =>
+    card
+      .getByRole('group', { name: say('Picture {number} of {count}', { number, count: 5 }), exact: true })
+      .evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const strip = element.parentElement!.getBoundingClientRect();
+        return getComputedStyle(element).direction === 'rtl'
+          ? Math.round(strip.right - box.right)
+          : Math.round(box.left - strip.left);
+      });
+  await expect.poll(offset(2)).toBe(0);
   await expect.poll(askedFor).toEqual([1, 2, 3]);
-  await card.getByRole('button', { name: 'Previous picture' }).click();
+  await card.getByRole('button', { name: say('Previous picture') }).click();
   await expect(card.getByText('1 / 5')).toBeVisible();
+  // And back. (Right to left, the strip glides there for half a second: a key pressed meanwhile was lost.)
+  await expect.poll(offset(1)).toBe(0);
 
   // The keys, with focus on the picture: focus follows it.
   await card.getByRole('button', { name: PICTURES[0]!.alt }).focus();
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(next);
   await expect(card.getByText('2 / 5')).toBeVisible();
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(next);
   await expect(card.getByText('3 / 5')).toBeVisible();
   await expect(card.getByRole('button', { name: PICTURES[2]!.alt })).toBeFocused();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(previous);
+  await page.keyboard.press(previous);
   await expect(card.getByText('1 / 5')).toBeVisible();
   await expect(card.getByRole('button', { name: PICTURES[0]!.alt })).toBeFocused();
 
   // Enter opens the viewer on that picture; ←/→ go between the pictures there too.
   await page.keyboard.press('Enter');
-  const viewer = page.getByRole('dialog', { name: /Picture viewer/ });
+  const viewer = viewerOf(page);
   await expect(viewer).toBeVisible();
   await expect(viewer).toHaveAttribute('aria-modal', 'true');
-  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute(
+  await expect(viewer.getByRole('link', { name: say('Download'), exact: true })).toHaveAttribute(
     'href',
     `${pictures[0]!.originalUrl}?download`,
   );
-  await expect(viewer.getByRole('link', { name: 'View original' })).toHaveAttribute('href', pictures[0]!.originalUrl);
-  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByRole('link', { name: say('View original') })).toHaveAttribute(
+    'href',
+    pictures[0]!.originalUrl,
+  );
+  await page.keyboard.press(next);
   await expect(viewer.getByRole('img', { name: PICTURES[1]!.alt })).toBeVisible();
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(previous);
   const shown = viewer.getByRole('img', { name: PICTURES[0]!.alt });
   await expect(shown).toBeVisible();
   await expectNoAxeViolations(page);
@@ -171,7 +196,7 @@ test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to t
   // Fitted, a variant is drawn; a double-click zooms to 100 %, where the original file itself is shown.
   expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toContain(pictures[0]!.originalUrl);
   await shown.dblclick();
-  await expect(viewer.getByRole('button', { name: /^100 %/ })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: say('{percent} %, fit to screen', { percent: 100 }) })).toBeVisible();
   await expect
     .poll(() =>
       viewer
@@ -181,10 +206,12 @@ test('a 5-picture post: the carousel by buttons and keys, the viewer zoomed to t
     .toEqual({ src: pictures[0]!.originalUrl, width: PICTURES[0]!.width });
 
   // Zoomed, the arrow keys pan instead of changing picture; 0 fits it again.
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(next);
   await expect(viewer.getByRole('img', { name: PICTURES[0]!.alt })).toBeVisible();
   await page.keyboard.press('0');
-  await expect(viewer.getByRole('button', { name: /zoom to 100 %/ })).toBeVisible();
+  await expect(
+    viewer.getByRole('button', { name: sayPattern('{percent} %, zoom to {target} %', { percent: ANY, target: 100 }) }),
+  ).toBeVisible();
 
   // Esc closes it, and focus is back on the picture that opened it.
   await page.keyboard.press('Escape');
@@ -207,7 +234,7 @@ test('Back closes the viewer and stays on the page', async ({ page, request }) =
   const card = page.getByRole('article').filter({ hasText: content });
   const opener = card.getByRole('button', { name: PICTURES[1]!.alt });
   await opener.click();
-  const viewer = page.getByRole('dialog', { name: /Picture viewer/ });
+  const viewer = viewerOf(page);
   await expect(viewer).toBeVisible();
   await page.goBack();
   await expect(viewer).toBeHidden();

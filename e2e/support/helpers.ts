@@ -1,7 +1,8 @@
 // Helpers shared by the end-to-end specs. Locators are accessible ones only (role, label, text),
-// with the names the web app promises.
+// with the names the web app promises, in the language the test runs in (say.ts).
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { say } from './say.ts';
 
 export const TEST_ACCOUNT = { username: 'mira', password: 'share-arts-guest' } as const;
 export const SEEDED_USERNAMES = ['mira', 'theo', 'sana', 'jules', 'kai'] as const;
@@ -48,19 +49,19 @@ export async function createUser(request: APIRequestContext, overrides: Partial<
 /** Signs up through the signup page; leaves the page wherever the app sends a new user. */
 export async function signUp(page: Page, user: NewUser & { confirmPassword?: string }): Promise<void> {
   await page.goto('/signup');
-  await page.getByLabel('Fullname', { exact: true }).fill(user.fullname);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Username', { exact: true }).fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Re-Enter Password', { exact: true }).fill(user.confirmPassword ?? user.password);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByLabel(say('Fullname'), { exact: true }).fill(user.fullname);
+  await page.getByLabel(say('Email'), { exact: true }).fill(user.email);
+  await page.getByLabel(say('Username'), { exact: true }).fill(user.username);
+  await page.getByLabel(say('Password'), { exact: true }).fill(user.password);
+  await page.getByLabel(say('Re-Enter Password'), { exact: true }).fill(user.confirmPassword ?? user.password);
+  await page.getByRole('button', { name: say('Sign up'), exact: true }).click();
 }
 
 /** Logs in through the login page (which must be open). */
 export async function logIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
-  await page.getByLabel('Username', { exact: true }).fill(credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByLabel(say('Username'), { exact: true }).fill(credentials.username);
+  await page.getByLabel(say('Password'), { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: say('Login'), exact: true }).click();
 }
 
 /** Starts the page signed in as `user`, by putting its token where the app keeps it. */
@@ -79,7 +80,7 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
 }
 
 export function mainNav(page: Page) {
-  return page.getByRole('navigation', { name: 'Main' });
+  return page.getByRole('navigation', { name: say('Main') });
 }
 
 /** The toast carrying `text` (react-toastify renders each toast with role "alert"). */
