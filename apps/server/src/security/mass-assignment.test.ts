@@ -120,8 +120,9 @@ async function userRow(id = owner.user._id) {
 let n = 0;
 describe('postData (POST /api/posts/edit/{id})', () => {
   it('ignores every non-whitelisted field (each column and nested object, one at a time and all at once)', async () => {
-    // The post's rights and warning (issue 23) are the author's to set: rights.test.ts checks them.
-    const rights = ['contentWarning', 'commentPolicy', 'licence', 'aiGenerated', 'downloadable'];
+    // The post's rights and warning (issue 23) and the language of its words (issue 43) are the author's to set:
+    // rights.test.ts and post-language.test.ts check them.
+    const rights = ['contentWarning', 'commentPolicy', 'licence', 'aiGenerated', 'downloadable', 'language'];
     const fields = [...columnsOf(posts), ...Object.entries(NESTED)].filter(([key]) => !rights.includes(key));
     const cases: [string, Record<string, unknown>][] = [
       ...fields

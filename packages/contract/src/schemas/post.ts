@@ -86,7 +86,8 @@ export function canonicalLanguage(tag: string): string | null {
   if (!trimmed || trimmed.length > POST_LANGUAGE_MAX) return null;
   try {
     const [canonical] = Intl.getCanonicalLocales(trimmed);
-    return canonical && canonical.length <= POST_LANGUAGE_MAX ? canonical : null;
+    // A language is two or three letters (ISO 639): "hacked-value" is well formed, but names none.
+    return canonical && canonical.length <= POST_LANGUAGE_MAX && /^[a-z]{2,3}(-|$)/.test(canonical) ? canonical : null;
   } catch {
     // RangeError: not a well-formed language tag.
     return null;
@@ -98,7 +99,8 @@ export const PostLanguage = Type.Union(
     Type.String({
       minLength: 1,
       maxLength: POST_LANGUAGE_MAX,
-      pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
+      // A language is two or three letters (ISO 639); longer first subtags are reserved or unused.
+      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
       // The answer adds the full stop: the same sentence as the service's refusal of a tag that is not canonical.
       errorMessage: 'Language must be a language tag such as en, ja or pt-BR',
     }),

@@ -85,7 +85,15 @@ describe("a post's language", () => {
       sql`select count(*)::int as n from posts where author_id = ${artist.user._id}::uuid`,
     );
     // Refused by the body's schema (not a tag's shape, too long) and by the canonical form (`en-a`: a lone singleton).
-    for (const language of ['english please', 'en_US', '', `en-${'abcdefgh-'.repeat(4)}x`, 'en-a', 'de-1996-1996']) {
+    for (const language of [
+      'english please',
+      'en_US',
+      '',
+      `en-${'abcdefgh-'.repeat(4)}x`,
+      'en-a',
+      'de-1996-1996',
+      'hacked-value',
+    ]) {
       const response = await create(artist, { content: 'Refused', language });
       expect(response.statusCode, `${language}: ${response.body}`).toBe(400);
       expect(errorOf(response)).toBe(POST_LANGUAGE_ERRORS.malformed);
