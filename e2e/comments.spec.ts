@@ -152,10 +152,16 @@ test.describe('comments', () => {
     await upvote.click();
     await expect(upvote).toHaveAttribute('aria-pressed', 'true');
     await expect(score(theirs)).toHaveText(scoreText('1'));
+    // The vote shows at once; the reload waits for the server to have it (a reload that leaves before the request
+    // is sent loses it, as a closed tab would).
+    const downvoted = first.page.waitForResponse(
+      (response) => response.url().includes('/api/comments/downvote/') && response.ok(),
+    );
     await downvote.click();
     await expect(downvote).toHaveAttribute('aria-pressed', 'true');
     await expect(upvote).toHaveAttribute('aria-pressed', 'false');
     await expect(score(theirs)).toHaveText(scoreText('−1'));
+    await downvoted;
     await first.page.reload();
     await expect(downvote).toHaveAttribute('aria-pressed', 'true');
     await expect(upvote).toHaveAttribute('aria-pressed', 'false');
