@@ -49,7 +49,8 @@ const toLiveItem = (row: NotificationRow): LiveItem => ({
   ...(row.inquiry ? { inquiry: row.inquiry } : {}),
 });
 
-const toNotification = (row: GroupRow): Notification => ({
+/** A group as the API shows it; a report's outcome in `locale` (issue 43). */
+const toNotification = (row: GroupRow, locale: Locale): Notification => ({
   key: row.key,
   kind: row.kind,
   actors: row.actors.map(toPersonSummary),
@@ -69,7 +70,7 @@ const toNotification = (row: GroupRow): Notification => ({
           targetType: row.report_target_type ?? 'post',
           reason: row.report_reason ?? '',
           outcome: row.report_outcome,
-          text: MODERATION_MESSAGES.outcome[row.report_outcome],
+          text: translate(locale, MODERATION_MESSAGES.outcome[row.report_outcome]),
         },
       }
     : {}),
@@ -95,13 +96,7 @@ export function createNotificationsService({ db }: { db: Db }) {
     async list(userId: string, query: PageQuery, locale: Locale = SOURCE_LOCALE): Promise<NotificationPage> {
       const limit = query.limit ?? PAGE_LIMITS.default;
       const { page, nextCursor } = await selectGroupPage(db, userId, { cursor: query.cursor, limit });
-      const notifications = page
-        .map(toNotification)
-        .map((notification) =>
-          notification.report
-            ? { ...notification, report: { ...notification.report, text: translate(locale, notification.report.text) } }
-            : notification,
-        );
+      const notifications = page.map((row) => toNotification(row, locale));
       return { notifications, nextCursor, unreadCount: await unreadCount(userId) };
     },
     /** Marks one group (by its key) or everything read; answers the unread count left. */
