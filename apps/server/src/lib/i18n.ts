@@ -111,27 +111,11 @@ export function mailLocale(language: string | null | undefined): Locale {
 }
 
 /**
- * One cookie's value in a request's Cookie header, else undefined. A header is written by anyone: a part without
- * `=`, a value that is not percent-encoding, or one too long is passed over, never thrown on.
+ * The language saved in the browser (LOCALE_COOKIE) in a request's Cookie header, read as the session cookie is
+ * (modules/sessions/session-cookie.ts): only a value shaped like one of our codes is taken, anything else is passed
+ * over, never thrown on.
  */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const raw = part
-      .slice(at + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    if (raw.length > 256) return undefined;
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
+const SAVED_LOCALE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([A-Za-z-]{2,16})\\s*(?:;|$)`);
 
 /**
  * The language a page drawn on the server speaks (issue 43), for a document request: the language saved in the
@@ -150,6 +134,6 @@ export function pageLocale({
   /** The viewer's `settings.language`, when the request is known to be theirs. */
   chosen?: string | null | undefined;
 }): Locale {
-  const saved = cookieValue(cookie, LOCALE_COOKIE);
+  const saved = cookie ? SAVED_LOCALE.exec(cookie)?.[1] : undefined;
   return (isLocale(saved) ? saved : null) ?? chosenLocale(chosen) ?? acceptedLocale(acceptLanguage) ?? SOURCE_LOCALE;
 }
