@@ -4,6 +4,7 @@ import type { ServerContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createEventBus } from './events/bus.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { keepStatistics } from './jobs/statistics.js';
 import { createTokenService } from './lib/tokens.js';
 import { registerAuth } from './plugins/auth.js';
 import { createHttpApp } from './plugins/http-app.js';
@@ -83,6 +84,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
+  // The embedded database's planner statistics, which nothing else gathers there (jobs/statistics.ts).
+  keepStatistics(database, jobs);
   metrics.watch({ jobs: jobs.counts });
 
   // Who is asking, answered from memory by views the bus's events keep right: every module's routes are

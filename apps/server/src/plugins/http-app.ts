@@ -13,6 +13,7 @@ import { registerDocs } from './docs.js';
 import { registerErrorHandling } from './errors.js';
 import { registerErrorTranslation } from './translate-errors.js';
 import { registerMetrics } from './metrics.js';
+import { LazySchemas } from './lazy-schemas.js';
 import { inlineScriptSources, registerSecurityHeaders } from './security.js';
 import { registerResponseChecks, registerValidation } from './validation.js';
 
@@ -53,7 +54,10 @@ export interface HttpApp {
  * module yet: app.ts wires those, and the static files last.
  */
 export async function createHttpApp(settings: HttpSettings): Promise<HttpApp> {
+  // Route schemas compiled on first use, not at ready() (lazy-schemas.ts): serializers here, validators below.
+  const schemas = new LazySchemas();
   const app = Fastify({
+    schemaController: { compilersFactory: { buildSerializer: schemas.serializers } },
     logger: loggerOptions(settings.logLevel, settings.logStream),
     logController: new RequestLogController(),
     genReqId: () => randomUUID(),
@@ -102,7 +106,8 @@ export async function createHttpApp(settings: HttpSettings): Promise<HttpApp> {
     },
   });
 
-  registerValidation(app);
+  schemas.attach(app);
+  registerValidation(app, schemas);
   if (settings.checkResponses) registerResponseChecks(app);
   registerErrorHandling(app);
   // Its messages in the reader's language (issue 43).

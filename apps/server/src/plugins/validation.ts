@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import type { LazySchemas } from './lazy-schemas.js';
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
@@ -17,16 +18,27 @@ function createAjv(options: Options): Ajv {
   return ajv;
 }
 
+interface CompilerInput {
+  schema: FastifySchema;
+  httpPart?: string;
+  method?: string;
+  url?: string;
+}
+
 /**
  * Bodies are JSON and keep their types (a number where a string belongs is a 400); path and query
  * parameters arrive as text and are coerced to the schema's types.
  */
-export function registerValidation(app: FastifyInstance): void {
+export function registerValidation(app: FastifyInstance, schemas: LazySchemas): void {
   const bodyAjv = createAjv({ coerceTypes: false });
   const paramAjv = createAjv({ coerceTypes: 'array' });
-  app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    httpPart === 'body' ? bodyAjv.compile(schema as object) : finiteOnly(paramAjv.compile(schema as object)),
-  );
+  // Each compiled on its route's first request (lazy-schemas.ts).
+  app.setValidatorCompiler(({ schema, httpPart, method, url }: CompilerInput) => {
+    const name = `${method} ${url} ${httpPart}`;
+    return httpPart === 'body'
+      ? schemas.validator(name, () => bodyAjv.compile(schema as object), { ajv: true })
+      : finiteOnly(schemas.validator(name, () => paramAjv.compile(schema as object), { ajv: false }));
+  });
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
