@@ -172,7 +172,12 @@ assertAcyclic(WEB_FEATURE_DEPENDENCIES, 'WEB_FEATURE_DEPENDENCIES');
 assertAcyclic(SERVER_MODULE_DEPENDENCIES, 'SERVER_MODULE_DEPENDENCIES');
 
 /** The files that map addresses to pages: the only ones that import a feature's pages/. */
-const WEB_ROUTERS = [`${WEB}app/router\\.tsx$`, `${WEB}app/layouts/app-layout\\.tsx$`, `${WEB}app/rare-pages\\.ts$`];
+const WEB_ROUTERS = [
+  `${WEB}app/router\\.tsx$`,
+  `${WEB}app/layouts/app-layout\\.tsx$`,
+  `${WEB}app/rare-pages\\.ts$`,
+  `${WEB}main\\.tsx$`,
+];
 
 const oneOf = (names) => `(${names.join('|')})`;
 

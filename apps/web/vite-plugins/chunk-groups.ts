@@ -6,7 +6,7 @@ type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (
 /** The modules (from apps/web) that start each family of pages. */
 const ROOTS = {
   entry: ['src/main.tsx'],
-  landing: ['src/features/landing/pages/landing-page.tsx'],
+  landing: ['src/features/landing/pages/standalone-landing.tsx'],
   // The theme too: the toaster (fetched on the first use of a page, sign-in pages included) follows it.
   providers: ['src/app/providers.tsx', 'src/lib/theme.ts'],
   auth: [
@@ -120,6 +120,9 @@ export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
     // The limits, sorts, storage keys and the live socket's constants serve the same pages; the entry and
     // /landing read only the name and the tagline (brand.ts).
     if (/[\\/]packages[\\/]contract[\\/]src[\\/]constants\.ts$/.test(id)) return 'providers';
+    // The account's own messages (re-authentication, deletion) serve Settings only: a chunk it alone loads.
+    if (/[\\/]packages[\\/]contract[\\/]src[\\/]schemas[\\/](security|account-deletion)\.ts$/.test(id))
+      return 'account-schemas';
     if (/[\\/]packages[\\/]contract[\\/]src[\\/]schemas[\\/]/.test(id)) return 'shell';
     // The pictures' shapes and sizes (shared with the server's preload of a post page's picture) are drawn
     // by the posts the shell shows; alone they were a chunk of 348 bytes, one more request before the feed.

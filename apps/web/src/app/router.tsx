@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageLoading,
     ErrorBoundary: RouteError,
     children: [
-      { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/landing-page')) },
+      { path: 'landing', lazy: lazyStandalone(() => import('../features/landing/pages/routed-landing')) },
       // The mailed confirmation link, signed in or not (issue 24).
       { path: 'verify-email', lazy: lazyComponent(rare((pages) => pages.loadVerifyEmailPage())) },
       // The link mailed to the old address after a change undoes it, signed in or not (issue 38).

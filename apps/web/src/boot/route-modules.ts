@@ -1,8 +1,10 @@
 import type { BootRoute } from './boot-route.ts';
 
+/** The router, which every page but a first visit of /landing starts (main.tsx). */
+const APP = 'src/app/start-app.tsx';
 const PROVIDERS = 'src/app/providers.tsx';
-const AUTH = [PROVIDERS, 'src/app/layouts/auth-layout.tsx'];
-const SIGNED_IN = [PROVIDERS, 'src/app/guards/require-auth.tsx', 'src/app/layouts/app-layout.tsx'];
+const AUTH = [APP, PROVIDERS, 'src/app/layouts/auth-layout.tsx'];
+const SIGNED_IN = [APP, PROVIDERS, 'src/app/guards/require-auth.tsx', 'src/app/layouts/app-layout.tsx'];
 /** The pages the router imports through app/rare-pages.ts. */
 const RARE = 'src/app/rare-pages.ts';
 
@@ -12,10 +14,10 @@ const RARE = 'src/app/rare-pages.ts';
  * script asks for that list at once, beside the entry, instead of after it (see vite-plugins/boot-script.ts).
  */
 export const ROUTE_MODULES: Record<BootRoute, readonly string[]> = {
-  landing: ['src/features/landing/pages/landing-page.tsx'],
+  landing: ['src/features/landing/pages/standalone-landing.tsx'],
   login: [...AUTH, 'src/features/auth/pages/login-page.tsx'],
   signup: [...AUTH, 'src/features/auth/pages/signup-page.tsx'],
-  mockman: [PROVIDERS, RARE, 'src/features/mockman/pages/mockman-page.tsx'],
+  mockman: [APP, PROVIDERS, RARE, 'src/features/mockman/pages/mockman-page.tsx'],
   feed: [...SIGNED_IN, 'src/features/feed/pages/home-page.tsx'],
   explore: [...SIGNED_IN, 'src/features/feed/pages/explore-page.tsx'],
   post: [...SIGNED_IN, 'src/features/post-page/pages/post-page.tsx'],

@@ -2,7 +2,6 @@ import type { User, VerifyResponse } from '@share-arts/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../api-client';
 import { takeBootData } from '../boot-data';
-import { forgetThisDevice } from '../pwa/push-device';
 import { clearToken, getToken, setToken } from '../token-storage';
 import { sessionKeys } from './session-keys';
 
@@ -79,7 +78,10 @@ function forgetSession(queryClient: QueryClient): void {
       () => {},
     );
   // This device's push subscription goes too (the server deletes its row with the session), issue 44.
-  void forgetThisDevice();
+  void import('../pwa/push-device').then(
+    ({ forgetThisDevice }) => forgetThisDevice(),
+    () => {},
+  );
   clearToken();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
   queryClient.setQueryData(sessionKeys.currentUser(), null);
