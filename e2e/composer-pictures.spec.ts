@@ -3,7 +3,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { authOf, createUser, toast, useSession } from './support/helpers.ts';
-import { ANY, say, sayNumber, sayPattern, sayList } from './support/say.ts';
+import { localeDirection } from '@share-arts/contract';
+import { ANY, say, sayNumber, sayPattern, sayList, testLocale } from './support/say.ts';
 
 /** A file to drop: bytes made here, or `size` bytes of zeros made in the page (a 21 MB file need not cross). */
 interface DropFile {
@@ -149,7 +150,9 @@ test('five pictures dropped, described, reordered by keyboard and posted in that
   await handle(dialog, 5, 5, 'e.png').focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect(status).toHaveText(say('Picture moved to position {position} of {count}.', { position: 4, count: 5 }));
-  await page.keyboard.press('Alt+ArrowLeft');
+  // ← and → go along the line: the one that points to its start moves earlier (→ in Arabic, right to left).
+  const towardsStart = localeDirection(testLocale()) === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+  await page.keyboard.press(`Alt+${towardsStart}`);
   await expect(status).toHaveText(say('Picture moved to position {position} of {count}.', { position: 3, count: 5 }));
   await expect(handle(dialog, 3, 5, 'e.png')).toBeFocused();
   // Or picked up with Space, moved with the arrows and put down with Space.

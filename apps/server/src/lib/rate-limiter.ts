@@ -1,5 +1,5 @@
 import { ERRORS } from '@share-arts/contract';
-import { HttpError } from './http-error.js';
+import { refusal, type HttpError } from './http-error.js';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -53,11 +53,15 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
+/** The 429's words, filled with the seconds in the reader's language (issue 43). */
+export const RATE_LIMIT_MESSAGES = {
+  /** "Too many requests. Please try again in 12 s." */
+  tryAgain: `${ERRORS.tooManyRequests} Please try again in {seconds} s.`,
+} as const;
+
 /** The 429 every limit answers; `seconds` goes in Retry-After and in the message. */
 export function tooManyRequests(seconds: number): HttpError {
-  return new HttpError(429, `${ERRORS.tooManyRequests} Please try again in ${seconds} s.`, {
-    'retry-after': String(seconds),
-  });
+  return refusal(429, RATE_LIMIT_MESSAGES.tryAgain, { seconds }, { 'retry-after': String(seconds) });
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@share-arts/contract';
-import { HttpError } from '../lib/http-error.js';
+import { HttpError, type MessageValues } from '../lib/http-error.js';
 import { acceptedLocale, format, SOURCE_LOCALE } from '../lib/i18n.js';
+import { LIMIT_MESSAGES } from '../lib/limit-messages.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../lib/db-errors.js';
 import { DISK_MESSAGES, diskProblem, type DiskProblem } from '../lib/disk-errors.js';
 
@@ -13,43 +14,78 @@ interface AjvError {
   parentSchema?: { errorMessage?: string; patternMessage?: string };
 }
 
+/** A message and the values its placeholders are filled with (none: it is said as written). */
+export interface FilledMessage {
+  template: string;
+  values?: MessageValues;
+}
+
 /** Turns a schema validation failure into one sentence that names the field and what is allowed. */
 export function describeValidationError(error: AjvError | undefined, context: string | undefined): string {
-  if (!error) return 'The request is not valid.';
+  const { template, values } = validationMessage(error, context);
+  return values ? format(SOURCE_LOCALE, template, values) : template;
+}
+
+/**
+ * describeValidationError's sentence as a message and its values: a limit with its number (`{name} must be at most
+ * {limit} characters long.`) is filled in the reader's language when the answer is sent (issue 43).
+ */
+export function validationMessage(error: AjvError | undefined, context: string | undefined): FilledMessage {
+  if (!error) return { template: 'The request is not valid.' };
   const field = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = context === 'querystring' ? 'query parameter ' : context === 'params' ? 'path parameter ' : '';
   const { params } = error;
-  if (error.keyword === 'required') return `${where}${joinPath(field, String(params.missingProperty))} is required.`;
+  if (error.keyword === 'required') {
+    return { template: `${where}${joinPath(field, String(params.missingProperty))} is required.` };
+  }
   if (!field) {
-    if (error.keyword === 'type' && context === 'body') return 'The request body must be a JSON object.';
-    return `The ${context ?? 'request'} ${error.message ?? 'is not valid'}.`;
+    if (error.keyword === 'type' && context === 'body') return { template: 'The request body must be a JSON object.' };
+    return { template: `The ${context ?? 'request'} ${error.message ?? 'is not valid'}.` };
   }
   if (error.keyword === 'pattern' && error.parentSchema?.patternMessage) {
-    return `${where}${field} ${error.parentSchema.patternMessage}.`;
+    return { template: `${where}${field} ${error.parentSchema.patternMessage}.` };
   }
-  if (error.parentSchema?.errorMessage && error.keyword !== 'type') return `${error.parentSchema.errorMessage}.`;
+  if (error.parentSchema?.errorMessage && error.keyword !== 'type') {
+    return { template: `${error.parentSchema.errorMessage}.` };
+  }
   const name = `${where}${field}`;
+  const limit = typeof params.limit === 'number' ? params.limit : String(params.limit);
   switch (error.keyword) {
     case 'type':
-      return `${name} must be ${article(String(params.type))}.`;
+      return { template: `${name} must be ${article(String(params.type))}.` };
     case 'minLength':
       return params.limit === 1
-        ? `${name} must not be empty.`
-        : `${name} must be at least ${params.limit} characters long.`;
+        ? { template: `${name} must not be empty.` }
+        : { template: LIMIT_MESSAGES.minLength, values: { name, limit } };
     case 'maxLength':
-      return `${name} must be at most ${params.limit} characters long.`;
+      return { template: LIMIT_MESSAGES.maxLength, values: { name, limit } };
     case 'format':
-      return `${name} must be a valid ${params.format}.`;
+      return { template: `${name} must be a valid ${params.format}.` };
     case 'enum':
-      return `${name} must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
+      return { template: `${name} must be one of: ${(params.allowedValues as unknown[]).join(', ')}.` };
     case 'minimum':
     case 'maximum':
-      return `${name} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}.`;
+      return { template: LIMIT_MESSAGES[error.keyword], values: { name, limit } };
     case 'maxItems':
-      return `${name} must have at most ${params.limit} items.`;
+      return { template: LIMIT_MESSAGES.maxItems, values: { name, limit } };
     default:
-      return `${name} ${error.message ?? 'is not valid'}.`;
+      return { template: `${name} ${error.message ?? 'is not valid'}.` };
   }
+}
+
+/**
+ * Sends `errors: [message]`, a message with placeholders filled in the language the request accepts (with the English
+ * beside it in `untranslated`, and Content-Language), else as written.
+ */
+function sendFilled(request: FastifyRequest, reply: FastifyReply, { template, values }: FilledMessage) {
+  if (!values) return reply.send({ errors: [template] });
+  // The others are translated after they are written (plugins/translate-errors.ts).
+  const english = format(SOURCE_LOCALE, template, values);
+  const locale = acceptedLocale(request.headers['accept-language']);
+  if (!locale || locale === SOURCE_LOCALE) return reply.send({ errors: [english] });
+  const translated = format(locale, template, values);
+  if (translated === english) return reply.send({ errors: [english] });
+  return reply.header('content-language', locale).send({ errors: [translated], untranslated: [english] });
 }
 
 const joinPath = (parent: string, child: string) => (parent ? `${parent}.${child}` : child);
@@ -73,19 +109,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       reply.code(error.statusCode).headers(error.headers);
-      if (!error.values) return reply.send({ errors: [error.message] });
-      // A message with placeholders is filled in here, in the reader's language (plugins/translate-errors.ts
-      // translates the others after they are written).
-      const english = format(SOURCE_LOCALE, error.message, error.values);
-      const locale = acceptedLocale(request.headers['accept-language']);
-      if (!locale || locale === SOURCE_LOCALE) return reply.send({ errors: [english] });
-      const translated = format(locale, error.message, error.values);
-      if (translated === english) return reply.send({ errors: [english] });
-      return reply.header('content-language', locale).send({ errors: [translated], untranslated: [english] });
+      if (error.template === undefined || !error.values) return reply.send({ errors: [error.message] });
+      return sendFilled(request, reply, { template: error.template, values: error.values });
     }
     if (error.validation) {
-      const message = describeValidationError(error.validation[0] as AjvError, error.validationContext);
-      return reply.code(400).send({ errors: [message] });
+      reply.code(400);
+      return sendFilled(request, reply, validationMessage(error.validation[0] as AjvError, error.validationContext));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

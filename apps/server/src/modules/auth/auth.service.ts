@@ -8,7 +8,8 @@ import {
   type User,
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound, unauthorized, unprocessable } from '../../lib/http-error.js';
+import { badRequest, notFound, refusal, unauthorized, unprocessable } from '../../lib/http-error.js';
+import { LIMIT_MESSAGES } from '../../lib/limit-messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -58,7 +59,7 @@ export function splitName(body: Pick<SignupBody, 'fullname' | 'firstName' | 'las
   const lastName = words.length > 0 ? words.slice(1).join(' ') : (body.lastName ?? '').trim();
   if (!firstName) throw badRequest(ERRORS.nameRequired);
   if (firstName.length > LIMITS.nameMax || lastName.length > LIMITS.nameMax) {
-    throw badRequest(`First and last name must be at most ${LIMITS.nameMax} characters each.`);
+    throw refusal(400, LIMIT_MESSAGES.names, { limit: LIMITS.nameMax });
   }
   return { firstName, lastName };
 }

@@ -3,10 +3,16 @@ import { LIVE } from '@share-arts/contract';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { addressKey } from '../../lib/client-address.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, refusal } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { LiveHub } from './live.hub.js';
 import { createLiveAdmission } from './live.admission.js';
+
+/** The socket's refusal before it signs in (issue 43: `{max}` filled in the reader's language). */
+export const LIVE_ROUTE_MESSAGES = {
+  tooManyWaiting:
+    'Too many live connections from your address are waiting to sign in (at most {max}): try again in a few seconds.',
+} as const;
 
 export const liveRoutes: FastifyPluginAsyncTypebox<{ hub: LiveHub; unauthenticatedPerAddress: number }> = async (
   app,
@@ -46,9 +52,10 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{ hub: LiveHub; unauthenticat
       const leave = admission.enter(addressKey(request.ip));
       if (!leave) {
         return done(
-          new HttpError(
+          refusal(
             429,
-            `Too many live connections from your address are waiting to sign in (at most ${unauthenticatedPerAddress}): try again in a few seconds.`,
+            LIVE_ROUTE_MESSAGES.tooManyWaiting,
+            { max: unauthenticatedPerAddress },
             { 'retry-after': String(Math.ceil(LIVE.helloTimeoutMs / 1000)) },
           ),
         );

@@ -1,8 +1,16 @@
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, refusal } from '../../lib/http-error.js';
 
-export const MEDIA_BUSY = 'The server is busy processing other pictures. Please try again in a moment.';
-export const tooManyOwnWaiting = (waiting: number) =>
-  `You already have ${waiting} pictures waiting to be processed: wait for them to finish, then upload the rest.`;
+/** The queue's refusals (issue 43: `{waiting}` is filled in the reader's language). */
+export const MEDIA_QUEUE_MESSAGES = {
+  busy: 'The server is busy processing other pictures. Please try again in a moment.',
+  ownWaiting:
+    'You already have {waiting} pictures waiting to be processed: wait for them to finish, then upload the rest.',
+} as const;
+export const MEDIA_BUSY = MEDIA_QUEUE_MESSAGES.busy;
+/** The refusal of one more upload while `waiting` of the account's wait (its English). */
+export const tooManyOwnWaiting = (waiting: number) => ownWaiting(waiting).message;
+const ownWaiting = (waiting: number) =>
+  refusal(429, MEDIA_QUEUE_MESSAGES.ownWaiting, { waiting }, { 'retry-after': '10' });
 
 interface Account {
   active: number;
@@ -86,7 +94,7 @@ export function createFairQueue({
       if (!mayStart) {
         const waiting = accounts.get(key)?.waiting.length ?? 0;
         if (waiting >= maxQueuedPerAccount) {
-          throw new HttpError(429, tooManyOwnWaiting(waiting), { 'retry-after': '10' });
+          throw ownWaiting(waiting);
         }
         if (queued >= maxQueued) throw new HttpError(503, MEDIA_BUSY, { 'retry-after': '5' });
       }

@@ -6,17 +6,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { dropMove, moveTo, stepMove, uniqueById, type OrderMove } from '../../../lib/one-move-order';
 import { Button } from '../../../ui/button';
 import { ResponsivePicture } from '../../../ui/responsive-picture';
+import { isRightToLeft, orderStep } from '../../../ui/arrow-keys';
 import { usePointerReorder } from '../../../ui/use-pointer-reorder';
 import { useCollectionWorks, useMoveCollectionWorks } from '../../collections/page';
 import { workName } from '../../series';
 import styles from './collection-page.module.css';
-
-const ARROW_UP = 'ArrowUp';
-const ARROW_LEFT = 'ArrowLeft';
-const ARROW_DOWN = 'ArrowDown';
-const ARROW_RIGHT = 'ArrowRight';
-const EARLIER = new Set([ARROW_UP, ARROW_LEFT]);
-const LATER = new Set([ARROW_DOWN, ARROW_RIGHT]);
 
 interface PendingFocus {
   key: string;
@@ -116,7 +110,8 @@ export function CollectionReorder({ collection }: { collection: Collection }) {
   });
 
   const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const by = EARLIER.has(event.key) ? -1 : LATER.has(event.key) ? 1 : 0;
+    // ↑ earlier, ↓ later; ← and → along the line (→ is earlier right to left, in Arabic).
+    const by = orderStep(event.key, isRightToLeft(event.currentTarget));
     if (by === 0 || !event.altKey) return;
     event.preventDefault();
     const move = stepMove(ids, index, by);

@@ -8,6 +8,7 @@ import layout from '../../../ui/dialog-layout.module.css';
 import { TextField } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { ResponsivePicture } from '../../../ui/responsive-picture';
+import { isRightToLeft, orderStep } from '../../../ui/arrow-keys';
 import { usePointerReorder } from '../../../ui/use-pointer-reorder';
 import {
   SERIES_TEXT_MAX,
@@ -22,13 +23,6 @@ import {
   type SeriesMove,
 } from '../../series';
 import styles from './series-reorder.module.css';
-
-const ARROW_UP = 'ArrowUp';
-const ARROW_LEFT = 'ArrowLeft';
-const ARROW_DOWN = 'ArrowDown';
-const ARROW_RIGHT = 'ArrowRight';
-const EARLIER = new Set([ARROW_UP, ARROW_LEFT]);
-const LATER = new Set([ARROW_DOWN, ARROW_RIGHT]);
 
 /** Which control of which row takes focus after the next render: a move re-inserts the row, which drops focus. */
 interface PendingFocus {
@@ -186,7 +180,8 @@ export function SeriesReorder({ series }: { series: Series }) {
   });
 
   const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const by = EARLIER.has(event.key) ? -1 : LATER.has(event.key) ? 1 : 0;
+    // ↑ earlier, ↓ later; ← and → along the line (→ is earlier right to left, in Arabic).
+    const by = orderStep(event.key, isRightToLeft(event.currentTarget));
     if (by === 0 || !event.altKey) return;
     event.preventDefault();
     const move = stepMove(ids, index, by);

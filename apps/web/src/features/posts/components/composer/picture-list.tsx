@@ -3,6 +3,7 @@ import { LIMITS } from '@share-arts/contract';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftPicture, PictureDraft, PictureNoun } from './picture-draft';
 import { PictureRow } from './picture-row';
+import { isRightToLeft, orderStep } from '../../../../ui/arrow-keys';
 import { usePointerReorder } from '../../../../ui/use-pointer-reorder';
 import styles from './composer.module.css';
 
@@ -27,13 +28,6 @@ interface PendingFocus {
   key: string;
   control: 'handle' | 'up' | 'down';
 }
-
-const ARROW_UP = 'ArrowUp';
-const ARROW_LEFT = 'ArrowLeft';
-const ARROW_DOWN = 'ArrowDown';
-const ARROW_RIGHT = 'ArrowRight';
-const EARLIER = new Set([ARROW_UP, ARROW_LEFT]);
-const LATER = new Set([ARROW_DOWN, ARROW_RIGHT]);
 
 /**
  * The post's pictures in order, each reorderable three ways: drag its thumbnail; focus it and press Alt
@@ -110,7 +104,8 @@ export function PictureList({
 
   const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, key: string) => {
     const index = positionOf(key);
-    const step = EARLIER.has(event.key) ? -1 : LATER.has(event.key) ? 1 : 0;
+    // ↑ earlier, ↓ later; ← and → along the line (→ is earlier right to left, in Arabic).
+    const step = orderStep(event.key, isRightToLeft(event.currentTarget));
     if (step !== 0 && (event.altKey || lifted?.key === key)) {
       event.preventDefault();
       move(key, index + step, 'handle');
