@@ -135,6 +135,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // The account e2e/moderation.spec.ts signs up to read the audit log as an admin.
       ADMIN_USERNAME: 'e2e_admin',
+      // e2e/push.spec.ts: its push service runs on 127.0.0.1 (http), and a push waits a second for its group.
+      PUSH_ALLOW_PRIVATE_ADDRESS: '1',
+      PUSH_GROUP_SECONDS: '1',
     },
   },
 });

@@ -138,7 +138,9 @@ export interface Config {
   vapidSubject?: string;
   /**
    * Tests and the benchmark only: push endpoints may be http and on loopback or private addresses (the push services
-   * they run). No variable sets it: off, such an endpoint is refused when subscribing and when delivering.
+   * they run). PUSH_ALLOW_PRIVATE_ADDRESS=1 sets it for the built server of the end-to-end tests; never in
+   * production (it opens the push sender to the server's own network). Off, such an endpoint is refused when
+   * subscribing and when delivering.
    */
   pushAllowPrivateAddress?: boolean;
   /** PUSH_GROUP_SECONDS: how long a push waits for more of its group (likes of one work, …); default 10. */
@@ -291,7 +293,7 @@ function pushConfigOf(
   env: NodeJS.ProcessEnv,
   publicOrigin: string | undefined,
   mailFrom: string | undefined,
-): Pick<Config, 'vapidKeys' | 'vapidSubject' | 'pushGroupSeconds'> {
+): Pick<Config, 'vapidKeys' | 'vapidSubject' | 'pushGroupSeconds' | 'pushAllowPrivateAddress'> {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
   const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
   if ((publicKey === undefined) !== (privateKey === undefined)) {
@@ -325,8 +327,13 @@ function pushConfigOf(
   if (!(pushGroupSeconds >= 0 && pushGroupSeconds <= 3600)) {
     throw new ConfigError(`PUSH_GROUP_SECONDS must be a whole number of seconds from 0 to 3600, got "${groupText}".`);
   }
+  const allowText = env.PUSH_ALLOW_PRIVATE_ADDRESS?.trim();
+  if (allowText && allowText !== '1' && allowText !== '0') {
+    throw new ConfigError(`PUSH_ALLOW_PRIVATE_ADDRESS must be 1 or 0 (the end-to-end tests only), got "${allowText}".`);
+  }
   return {
     ...(publicKey && privateKey ? { vapidKeys: { publicKey, privateKey } } : {}),
+    ...(allowText === '1' ? { pushAllowPrivateAddress: true } : {}),
     vapidSubject,
     pushGroupSeconds,
   };

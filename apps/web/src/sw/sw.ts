@@ -28,6 +28,7 @@ import {
 } from '../lib/pwa/protocol';
 import { WORDS_FILE_PREFIX } from '../lib/words-protocol';
 import { isAppRoute, isCachedApi, isQueuedWrite } from './routes';
+import { withIdempotencyKey } from './idempotency';
 import { installPushHandlers } from './push';
 import { handleShareTarget } from './share-target';
 
@@ -139,8 +140,9 @@ registerRoute(
 
 // ── Writes made offline ──
 // Likes and bookmarks are set-to-a-state requests (a repeated like is refused, 400, and changes nothing);
-// comments carry an Idempotency-Key header from the page. Replayed by Background Sync, or when the worker next
-// starts where the browser has no Background Sync (Workbox does both), or when the page says it is online.
+// comments carry an Idempotency-Key header from the page (without one, this worker gives one: idempotency.ts), so
+// that a comment sent again is added once. Replayed by Background Sync, or when the worker next starts where the
+// browser has no Background Sync (Workbox does both), or when the page says it is online.
 const writes = new Queue('sa-writes', { maxRetentionTime: 7 * 24 * 60 });
 
 /**
@@ -162,9 +164,11 @@ async function replayWrites(): Promise<void> {
 registerRoute(
   ({ url }) => url.origin === self.location.origin && isQueuedWrite(url.pathname),
   async ({ request }) => {
-    const copy = request.clone();
+    // A comment keeps one Idempotency-Key across its first try and its replays: the server adds it once.
+    const keyed = withIdempotencyKey(request);
+    const copy = keyed.clone();
     try {
-      return await fetch(request);
+      return await fetch(keyed);
     } catch {
       await writes.pushRequest({ request: copy });
       return new Response(JSON.stringify({ queued: true }), {

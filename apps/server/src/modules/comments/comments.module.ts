@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context.js';
+import { createIdempotency } from '../../lib/idempotency.js';
 import { commentsRoutes, type PostAnswers } from './comments.routes.js';
 import { createCommentsService, type CommentedPostCache } from './comments.service.js';
 
@@ -12,7 +13,8 @@ export async function wireComments(
 ) {
   const { app, db, guards, reads } = shared;
   const comments = createCommentsService({ db, reads, cache: posts.cache });
-  await app.register(commentsRoutes, { prefix: '/api', comments, posts: posts.posts, guards });
+  const idempotency = createIdempotency(db, 'comment');
+  await app.register(commentsRoutes, { prefix: '/api', comments, posts: posts.posts, guards, idempotency });
   return { comments };
 }
 

@@ -17,6 +17,7 @@ import { PreferHeader, prefersMinimal } from '../../lib/prefer.js';
 import { sendJson } from '../../lib/json-text.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { JsonText } from '../../lib/json-text.js';
+import { IDEMPOTENCY_HOURS, idempotencyKeyOf, type Idempotency } from '../../lib/idempotency.js';
 import type { CommentsService } from './comments.service.js';
 
 /**
@@ -32,7 +33,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
   comments: CommentsService;
   posts: PostAnswers;
   guards: AuthGuards;
-}> = async (app, { comments, posts, guards }) => {
+  /** Comment creates by Idempotency-Key (the offline queue replays them). */
+  idempotency: Idempotency;
+}> = async (app, { comments, posts, guards, idempotency }) => {
   /** The post the comment belongs to (with its newest comments and count) and, unless minimal, the first page. */
   async function postResult(request: FastifyRequest, postId: string, extra: object = {}) {
     const post = await posts.getPost(postId, request.userId);
@@ -47,8 +50,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['comments'],
         summary: 'Comment on a post',
-        description:
-          "content is trimmed and must not be empty (at most 1000 characters). 403 when the post's commentPolicy does not let you: nobody, or following and the author does not follow you.",
+        description: `content is trimmed and must not be empty (at most 1000 characters). 403 when the post's commentPolicy does not let you: nobody, or following and the author does not follow you. With an \`Idempotency-Key\` header (1 to 255 visible ASCII characters, one new key per comment): the same key sent again by the same person within ${IDEMPOTENCY_HOURS} hours answers the first comment (201, \`Idempotent-Replayed: true\`) and adds nothing; 409 while the first is still being made; a refused comment's key may be sent again.`,
         security: bearerAuth,
         headers: PreferHeader,
         params: IdParams,
@@ -57,8 +59,16 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const comment = await comments.add(request.userId!, request.params.id, request.body.commentData.content);
-      return sendJson(reply.code(201), await postResult(request, request.params.id, { comment }));
+      const me = request.userId!;
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      let made: Awaited<ReturnType<CommentsService['add']>> | undefined;
+      const { resultId, replayed } = await idempotency.run(me, key, async () => {
+        made = await comments.add(me, request.params.id, request.body.commentData.content);
+        return made._id;
+      });
+      const comment = made ?? (await comments.getComment(resultId, me));
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return sendJson(reply.code(201), await postResult(request, comment.postId, { comment }));
     },
   );
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { DomainEvent } from '../../events/events.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { PushMessage, PushSender } from './push.sender.js';
-import { composePush } from './push.service.js';
+import { composeAppPush, composePush } from './push.service.js';
+import type { TokenSeal } from './push.token-seal.js';
 import {
   deleteSubscriptionById,
   deleteSubscriptions,
@@ -48,6 +49,7 @@ interface Device {
   endpoint: string;
   p256dh: string;
   auth: string;
+  encoding: 'aes128gcm' | 'aesgcm';
 }
 
 /** Runs `work` on each item, at most `limit` at once. */
@@ -66,7 +68,13 @@ export function createPushDelivery({
   log,
   online,
   groupSeconds,
+  seal,
+  origin,
 }: {
+  /** Opens a Mastodon app's sealed token (its pushes carry it). */
+  seal: TokenSeal;
+  /** The site's origin: a Mastodon app's push names the person's photo by its full address. */
+  origin: string;
   db: Db;
   jobs: JobQueue;
   sender: PushSender;
@@ -95,7 +103,15 @@ export function createPushDelivery({
       const push = composePush(item.group_key, [item]);
       if (!push) continue;
       for (const device of byUser.get(item.user_id) ?? []) {
-        if (device.kinds.includes(push.kind)) sends.push({ device, message: push.message });
+        if (!device.kinds.includes(push.kind)) continue;
+        if (device.client !== 'mastodon') {
+          sends.push({ device, message: push.message });
+          continue;
+        }
+        // A Mastodon app's subscription: Mastodon's payload, with the app's token, as its policy allows.
+        const token = device.app_token ? seal.open(device.app_token) : undefined;
+        const message = composeAppPush(push, device, { origin, token });
+        if (message) sends.push({ device, message });
       }
     }
     const delivered: string[] = [];

@@ -1,9 +1,11 @@
 import { createECDH } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { createPushDelivery, type PushDelivery } from './push.delivery.js';
 import { pushRoutes } from './push.routes.js';
 import { createPushSender } from './push.sender.js';
-import { createPushService } from './push.service.js';
+import { createPushService, type PushService } from './push.service.js';
+import { createTokenSeal } from './push.token-seal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +13,16 @@ declare module 'fastify' {
      * Web Push (issue 44): tests and the benchmark wait for the events to be marked (`settled`), push the waiting
      * groups at once (`flush`), change the window (`groupSeconds`), and see whether a tab is open here (`online`).
      */
-    push: PushDelivery & { publicKey: string; groupSeconds: number; online: (userId: string) => boolean };
+    push: PushDelivery & {
+      publicKey: string;
+      groupSeconds: number;
+      online: (userId: string) => boolean;
+      /**
+       * The subscriptions of Mastodon apps (issue 45), for the Mastodon API's push routes: that module is wired
+       * before this one, and finds the service here when a request comes.
+       */
+      apps: Pick<PushService, 'putApp' | 'getApp' | 'updateApp' | 'remove'>;
+    };
   }
 }
 
@@ -20,6 +31,10 @@ export interface PushSettings {
   vapidSubject?: string | undefined;
   pushAllowPrivateAddress?: boolean | undefined;
   pushGroupSeconds?: number | undefined;
+  /** Seals a Mastodon app's token for its pushes (push.token-seal.ts). */
+  jwtSecret?: string | undefined;
+  publicOrigin?: string | undefined;
+  port?: number | undefined;
 }
 
 /** A key pair made in memory, for an app built without server.ts (tests): its subscriptions die with it. */
@@ -51,10 +66,26 @@ export async function wirePush(
     allowPrivateAddress,
   });
   const settings = { groupSeconds: config.pushGroupSeconds ?? 10 };
-  const delivery = createPushDelivery({ db, jobs, sender, log, online, groupSeconds: () => settings.groupSeconds });
+  const seal = createTokenSeal(config.jwtSecret);
+  const origin = config.publicOrigin ?? `http://localhost:${config.port ?? 3000}`;
+  const delivery = createPushDelivery({
+    db,
+    jobs,
+    sender,
+    log,
+    online,
+    groupSeconds: () => settings.groupSeconds,
+    seal,
+    origin,
+  });
+  const push = createPushService({ db, allowPrivateAddress, seal });
   bus.subscribe((event) => delivery.onEvent(event));
   const exposed = Object.defineProperties(delivery, {
     publicKey: { value: keys.publicKey, enumerable: true },
+    apps: {
+      value: { putApp: push.putApp, getApp: push.getApp, updateApp: push.updateApp, remove: push.remove },
+      enumerable: true,
+    },
     online: { value: online, enumerable: true },
     groupSeconds: {
       enumerable: true,
@@ -63,10 +94,9 @@ export async function wirePush(
         settings.groupSeconds = seconds;
       },
     },
-  }) as PushDelivery & { publicKey: string; groupSeconds: number; online: (userId: string) => boolean };
+  }) as FastifyInstance['push'];
   app.decorate('push', exposed);
   app.addHook('onClose', async () => sender.close());
-  const push = createPushService({ db, allowPrivateAddress });
   await app.register(pushRoutes, { prefix: '/api', push, publicKey: keys.publicKey, guards });
   return { push };
 }

@@ -143,7 +143,10 @@ export function createPushSender({
 
   return {
     publicKey: vapid.publicKey,
-    async send(device: { endpoint: string; p256dh: string; auth: string }, message: PushMessage): Promise<SendOutcome> {
+    async send(
+      device: { endpoint: string; p256dh: string; auth: string; encoding?: 'aes128gcm' | 'aesgcm' },
+      message: PushMessage,
+    ): Promise<SendOutcome> {
       const problem = endpointProblem(device.endpoint, allowPrivateAddress);
       if (problem) return { result: 'gone', status: 0 };
       const endpoint = new URL(device.endpoint);
@@ -152,12 +155,22 @@ export function createPushSender({
         details = webpush.generateRequestDetails(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
           message.payload,
-          {
-            TTL: message.ttl,
-            urgency: message.urgency,
-            topic: message.topic,
-            headers: { Authorization: authorization(endpoint.origin) },
-          },
+          device.encoding === 'aesgcm'
+            ? // The older coding (draft 4) that Mastodon apps take unless they say `standard`: VAPID as
+              // `Authorization: WebPush <JWT>` and `Crypto-Key: p256ecdsa=…`, made by web-push per push.
+              {
+                TTL: message.ttl,
+                urgency: message.urgency,
+                topic: message.topic,
+                contentEncoding: 'aesgcm',
+                vapidDetails: vapid,
+              }
+            : {
+                TTL: message.ttl,
+                urgency: message.urgency,
+                topic: message.topic,
+                headers: { Authorization: authorization(endpoint.origin) },
+              },
         );
       } catch (error) {
         // Keys that cannot be encrypted for: the subscription can never be pushed.

@@ -9,8 +9,10 @@ import {
 } from '@share-arts/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
+import { format, mailLocale, type Locale } from '../../lib/i18n.js';
 import { jpegFor, mediaUrl } from '../media/index.js';
 import { endpointProblem, topicOf, type PushMessage } from './push.sender.js';
+import type { TokenSeal } from './push.token-seal.js';
 import {
   deleteSubscription,
   renewSubscription,
@@ -18,7 +20,11 @@ import {
   selectSubscription,
   updateKinds,
   upsertSubscription,
+  updateApp,
+  type AppPolicy,
+  type AppSettings,
   type GroupItemRow,
+  type SubscriptionRow,
 } from './push.sql.js';
 
 /** The clear 400s of a bad subscription (issue 44). */
@@ -54,7 +60,15 @@ const stateOf = (row: { endpoint: string; kinds: PushKind[] } | undefined): Push
     ? { subscribed: true, endpoint: row.endpoint, kinds: PUSH_KINDS.filter((kind) => row.kinds.includes(kind)) }
     : { subscribed: false, endpoint: null, kinds: [...PUSH_KINDS] };
 
-export function createPushService({ db, allowPrivateAddress }: { db: Db; allowPrivateAddress: boolean }) {
+export function createPushService({
+  db,
+  allowPrivateAddress,
+  seal,
+}: {
+  db: Db;
+  allowPrivateAddress: boolean;
+  seal: TokenSeal;
+}) {
   /** A subscription's endpoint and keys, checked (clear 400s), the keys in base64url. */
   function checkedDevice(endpoint: string, keys: { p256dh?: unknown; auth?: unknown } | undefined) {
     const problem = endpointProblem(endpoint, allowPrivateAddress);
@@ -111,6 +125,44 @@ export function createPushService({ db, allowPrivateAddress }: { db: Db; allowPr
     async remove(sessionId: string | null): Promise<void> {
       if (sessionId) await deleteSubscription(db, sessionId);
     },
+
+    /**
+     * A Mastodon app's subscription (issue 45), one per token (its session): subscribes it (replacing one it had),
+     * the app's token sealed for its pushes' payload. `kinds` are what its alerts map to.
+     */
+    async putApp(
+      userId: string,
+      sessionId: string | null,
+      subscription: { endpoint: string; keys: { p256dh?: unknown; auth?: unknown } | undefined },
+      app: Omit<AppSettings, 'appToken'> & { kinds: PushKind[]; token: string | undefined },
+    ): Promise<SubscriptionRow> {
+      if (!sessionId) throw new HttpError(400, PUSH_ERRORS.session);
+      const device = checkedDevice(subscription.endpoint, subscription.keys);
+      const { kinds, token, ...settings } = app;
+      const row = await upsertSubscription(db, {
+        userId,
+        sessionId,
+        ...device,
+        kinds,
+        app: { ...settings, appToken: token ? seal.seal(token) : null },
+      });
+      if (!row) throw new HttpError(400, PUSH_ERRORS.session);
+      return row;
+    },
+
+    /** A Mastodon app's subscription (undefined: none, or the token's session has the web app's). */
+    async getApp(sessionId: string | null): Promise<SubscriptionRow | undefined> {
+      if (!sessionId) return undefined;
+      const row = await selectSubscription(db, sessionId);
+      return row?.client === 'mastodon' ? row : undefined;
+    },
+
+    async updateApp(
+      sessionId: string | null,
+      change: { kinds?: PushKind[]; alerts?: string[]; policy?: AppPolicy },
+    ): Promise<SubscriptionRow | undefined> {
+      return sessionId ? updateApp(db, sessionId, change) : undefined;
+    },
   };
 }
 
@@ -137,15 +189,46 @@ export function pushKindOfGroup(groupKey: string): PushKind | undefined {
   }
 }
 
-/** A work named in a push: the first line of its words, at most 40 characters, in quotes (“…”). */
-function workTitle(content: string | null): string {
+/**
+ * The words of a push (issue 44), as ICU messages, in the reader's language (`users.language`, else English) as the
+ * mails are: `{name}` is the newest person's name, `{others}` how many other people the group gathered, `{work}` the
+ * work as `workQuoted` (or `yourWork`/`aWork` when it has no words).
+ */
+export const PUSH_MESSAGES = {
+  someone: 'Someone',
+  yourWork: 'your work',
+  aWork: 'a work',
+  workQuoted: '“{title}”',
+  liked:
+    '{others, plural, =0 {{name} liked {work}} one {{name} and # other liked {work}} other {{name} and # others liked {work}}}',
+  likedComment:
+    '{others, plural, =0 {{name} liked your comment on {work}} one {{name} and # other liked your comment on {work}} other {{name} and # others liked your comment on {work}}}',
+  commented:
+    '{others, plural, =0 {{name} commented on {work}} one {{name} and # other commented on {work}} other {{name} and # others commented on {work}}}',
+  mentioned:
+    '{others, plural, =0 {{name} mentioned you in {work}} one {{name} and # other mentioned you in {work}} other {{name} and # others mentioned you in {work}}}',
+  followed:
+    '{others, plural, =0 {{name} followed you} one {{name} and # other followed you} other {{name} and # others followed you}}',
+  inquiry: '{name} sent you an inquiry',
+  inquiryAccepted: '{name} accepted your inquiry',
+  inquiryDeclined: '{name} declined your inquiry',
+  inquiryDone: '{name} marked your inquiry done',
+  inquiryReopened: '{name} reopened your inquiry',
+  inquiryUpdated: '{name} updated your inquiry',
+  inquiryMessages: '{count, plural, one {New message from {name}} other {# new messages from {name}}}',
+} as const;
+
+/** A work named in a push: the first line of its words, at most 40 characters, quoted; undefined without words. */
+function workTitle(locale: Locale, content: string | null): string | undefined {
   const line =
     (content ?? '')
       .split('\n')
       .map((text) => text.trim())
       .find(Boolean) ?? '';
-  if (!line) return 'your work';
-  return `“${line.length > 40 ? `${line.slice(0, 39).trimEnd()}…` : line}”`;
+  if (!line) return undefined;
+  return format(locale, PUSH_MESSAGES.workQuoted, {
+    title: line.length > 40 ? `${line.slice(0, 39).trimEnd()}…` : line,
+  });
 }
 
 const excerpt = (text: string | null, max = 140) => {
@@ -153,66 +236,61 @@ const excerpt = (text: string | null, max = 140) => {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 };
 
-/** "Ana", "Ana and Bo", "Ana and 4 others". */
-function whoOf(name: string, actors: number): string {
-  if (actors <= 1) return name;
-  return `${name} and ${actors - 1} ${actors - 1 === 1 ? 'other' : 'others'}`;
-}
-
 /** The words, picture and page of a group's push (items newest first, with the group's total and actors). */
-export function composePush(
-  groupKey: string,
-  items: GroupItemRow[],
-): { message: PushMessage; kind: PushKind } | undefined {
+export function composePush(groupKey: string, items: GroupItemRow[]): ComposedPush | undefined {
   const newest = items[0];
   const kind = pushKindOfGroup(groupKey);
   if (!newest || !kind) return undefined;
-  const who = whoOf(newest.actor_name, newest.actors);
-  const work = workTitle(newest.post_content);
+  const locale = mailLocale(newest.recipient_language);
+  const name = newest.actor_name ?? format(locale, PUSH_MESSAGES.someone);
+  const others = Math.max(0, newest.actors - 1);
+  const title = workTitle(locale, newest.post_content);
+  const work = title ?? format(locale, PUSH_MESSAGES.yourWork);
+  const words = (message: string, values: Record<string, unknown> = {}) =>
+    format(locale, message, { name, others, work, ...values });
   const postUrl = newest.post_id ? `/posts/${newest.post_id}` : '/notifications';
-  let title: string;
+  let heading: string;
   let body = '';
   let url = postUrl;
   let urgency: PushMessage['urgency'] = 'normal';
   switch (groupKey.split(':')[0]) {
     case 'like':
-      title = `${who} liked ${work}`;
+      heading = words(PUSH_MESSAGES.liked);
       break;
     case 'upvote':
-      title = `${who} liked your comment on ${work}`;
+      heading = words(PUSH_MESSAGES.likedComment);
       body = excerpt(newest.comment_content);
       break;
     case 'comment':
-      title = newest.total > 1 ? `${who} commented on ${work}` : `${newest.actor_name} commented on ${work}`;
+      heading = words(PUSH_MESSAGES.commented, { others: newest.total > 1 ? others : 0 });
       body = excerpt(newest.comment_content);
       break;
     case 'mention':
-      title = `${who} mentioned you in ${work === 'your work' ? 'a work' : work}`;
+      heading = words(PUSH_MESSAGES.mentioned, { work: title ?? format(locale, PUSH_MESSAGES.aWork) });
       body = excerpt(newest.comment_content ?? newest.post_content);
       break;
     case 'follow':
-      title = `${who} followed you`;
+      heading = words(PUSH_MESSAGES.followed);
       url = newest.actors <= 1 && newest.actor_username ? `/${newest.actor_username}` : '/notifications';
       break;
     default: {
       urgency = 'high';
       url = newest.inquiry_id ? `/inquiries/${newest.inquiry_id}` : '/inquiries';
-      if (newest.kind === 'inquiry') title = `${newest.actor_name} sent you an inquiry`;
+      if (newest.kind === 'inquiry') heading = words(PUSH_MESSAGES.inquiry);
       else if (newest.kind === 'inquiry-state') {
-        const state = { accepted: 'accepted', declined: 'declined', done: 'marked done', open: 'reopened' }[
-          newest.inquiry_state ?? 'open'
-        ];
-        title = `${newest.actor_name} ${state ?? 'updated'} your inquiry`;
-      } else
-        title =
-          newest.total > 1
-            ? `${newest.total} new messages from ${newest.actor_name}`
-            : `New message from ${newest.actor_name}`;
+        const state = {
+          accepted: PUSH_MESSAGES.inquiryAccepted,
+          declined: PUSH_MESSAGES.inquiryDeclined,
+          done: PUSH_MESSAGES.inquiryDone,
+          open: PUSH_MESSAGES.inquiryReopened,
+        }[newest.inquiry_state ?? 'open'];
+        heading = words(state ?? PUSH_MESSAGES.inquiryUpdated);
+      } else heading = words(PUSH_MESSAGES.inquiryMessages, { count: newest.total });
     }
   }
   const picture = newest.post_pic ? jpegFor(newest.post_pic, 320) : undefined;
   const payload: PushPayload = {
-    title,
+    title: heading,
     body,
     url,
     tag: groupKey,
@@ -229,5 +307,61 @@ export function composePush(
       urgency,
       topic: topicOf(groupKey),
     },
+    item: newest,
+    locale,
+    title: heading,
+    body: body || excerpt(newest.post_content),
   };
+}
+
+export interface ComposedPush {
+  kind: PushKind;
+  /** The web app's push. */
+  message: PushMessage;
+  /** The group's newest notification, and the words in the reader's language (for a Mastodon app's push). */
+  item: GroupItemRow;
+  locale: Locale;
+  title: string;
+  body: string;
+}
+
+/** Mastodon's notification type of each of our kinds that Mastodon has (the Mastodon API's notifications agree). */
+const MASTODON_TYPE: Record<string, string> = {
+  like: 'favourite',
+  upvote: 'favourite',
+  comment: 'mention',
+  mention: 'mention',
+  follow: 'follow',
+  boost: 'reblog',
+};
+
+/**
+ * A Mastodon app's push (issue 45): Mastodon's payload (`access_token`, `preferred_locale`, `notification_id`,
+ * `notification_type`, `title`, `body`, `icon`), which the app decrypts and shows, or fetches the notification by its
+ * id with the token. Undefined when the device should not be pushed this one: a kind Mastodon does not have, or one
+ * its policy leaves out (`followed`: from people the person follows; `follower`: from people who follow them).
+ */
+export function composeAppPush(
+  composed: ComposedPush,
+  device: { policy: AppPolicy; app_token: string | null },
+  { origin, token }: { origin: string; token: string | undefined },
+): PushMessage | undefined {
+  const { item } = composed;
+  const type = MASTODON_TYPE[item.kind];
+  if (!type) return undefined;
+  if (device.policy === 'none') return undefined;
+  if (device.policy === 'followed' && !item.actor_followed) return undefined;
+  if (device.policy === 'follower' && !item.actor_follows) return undefined;
+  const absolute = (url: string) =>
+    /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+  const payload = {
+    access_token: token ?? '',
+    preferred_locale: composed.locale,
+    notification_id: item.id,
+    notification_type: type,
+    icon: absolute(item.actor_photo || '/favicon.svg'),
+    title: composed.title,
+    body: composed.body,
+  };
+  return { ...composed.message, payload: JSON.stringify(payload) };
 }

@@ -14,13 +14,44 @@ export interface SubscriptionRow {
   p256dh: string;
   auth: string;
   kinds: PushKind[];
+  /** `web`: the web app's payload; `mastodon`: a Mastodon app's (issue 45). */
+  client: 'web' | 'mastodon';
+  /** Whose notifications a Mastodon app is pushed: all, followed, follower, none. */
+  policy: AppPolicy;
+  /** The Mastodon alerts a Mastodon app asked for (answered back as it gave them). */
+  alerts: string[] | null;
+  encoding: 'aes128gcm' | 'aesgcm';
+  /** A Mastodon app's access token, sealed (push.token-seal.ts). */
+  app_token: string | null;
 }
+
+export type AppPolicy = 'all' | 'followed' | 'follower' | 'none';
+
+/** A Mastodon app's subscription's own settings (issue 45). */
+export interface AppSettings {
+  alerts: string[];
+  policy: AppPolicy;
+  encoding: 'aes128gcm' | 'aesgcm';
+  appToken: string | null;
+}
+
+const ROW = sql.raw('id, endpoint, p256dh, auth, kinds, client, policy, alerts, encoding, app_token');
 
 /** Subscribes this session's device, or replaces its subscription; an endpoint another session had is taken from it. */
 export async function upsertSubscription(
   db: Db,
-  row: { userId: string; sessionId: string; endpoint: string; p256dh: string; auth: string; kinds: PushKind[] },
+  row: {
+    userId: string;
+    sessionId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    kinds: PushKind[];
+    /** A Mastodon app's subscription (issue 45); else the web app's. */
+    app?: AppSettings;
+  },
 ): Promise<SubscriptionRow> {
+  const app = row.app;
   return db.transaction(async (tx) => {
     // One browser has one push subscription: the account signed in there last is the one it is pushed for.
     await tx.execute(
@@ -28,26 +59,49 @@ export async function upsertSubscription(
     );
     const [saved] = await queryRows<SubscriptionRow>(
       tx,
-      sql`insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth, kinds)
-          select ${row.userId}::uuid, s.id, ${row.endpoint}, ${row.p256dh}, ${row.auth}, ${kindsArray(row.kinds)}
+      sql`insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth, kinds, client, policy, alerts,
+            encoding, app_token)
+          select ${row.userId}::uuid, s.id, ${row.endpoint}, ${row.p256dh}, ${row.auth}, ${kindsArray(row.kinds)},
+            ${app ? 'mastodon' : 'web'}, ${app?.policy ?? 'all'}, ${app ? textArray(app.alerts) : sql`null::text[]`},
+            ${app?.encoding ?? 'aes128gcm'}, ${app?.appToken ?? null}
           from sessions s where s.id = ${row.sessionId}::uuid and s.user_id = ${row.userId}::uuid
           on conflict (session_id) do update set endpoint = excluded.endpoint, p256dh = excluded.p256dh,
-            auth = excluded.auth, kinds = excluded.kinds, failures = 0
-          returning id, endpoint, p256dh, auth, kinds`,
+            auth = excluded.auth, kinds = excluded.kinds, client = excluded.client, policy = excluded.policy,
+            alerts = excluded.alerts, encoding = excluded.encoding, app_token = excluded.app_token, failures = 0
+          returning ${ROW}`,
     );
     return saved!;
   });
 }
 
-const kindsArray = (kinds: readonly PushKind[]): SQL =>
-  sql`array(select json_array_elements_text(${JSON.stringify(kinds)}::json))::text[]`;
+const textArray = (items: readonly string[]): SQL =>
+  sql`array(select json_array_elements_text(${JSON.stringify(items)}::json))::text[]`;
+const kindsArray = (kinds: readonly PushKind[]): SQL => textArray(kinds);
+
+/** Changes a Mastodon app's subscription (its alerts, their kinds, its policy); undefined when it has none. */
+export async function updateApp(
+  db: Db,
+  sessionId: string,
+  change: { kinds?: PushKind[]; alerts?: string[]; policy?: AppPolicy },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await queryRows<SubscriptionRow>(
+    db,
+    sql`update push_subscriptions set
+          kinds = ${change.kinds ? kindsArray(change.kinds) : sql`kinds`},
+          alerts = ${change.alerts ? textArray(change.alerts) : sql`alerts`},
+          policy = ${change.policy ?? sql`policy`}
+        where session_id = ${sessionId}::uuid and client = 'mastodon'
+        returning ${ROW}`,
+  );
+  return row;
+}
 
 /** Changes the kinds this session's device is pushed; undefined when it has no subscription. */
 export async function updateKinds(db: Db, sessionId: string, kinds: PushKind[]): Promise<SubscriptionRow | undefined> {
   const [row] = await queryRows<SubscriptionRow>(
     db,
     sql`update push_subscriptions set kinds = ${kindsArray(kinds)} where session_id = ${sessionId}::uuid
-        returning id, endpoint, p256dh, auth, kinds`,
+        returning ${ROW}`,
   );
   return row;
 }
@@ -55,7 +109,7 @@ export async function updateKinds(db: Db, sessionId: string, kinds: PushKind[]):
 export async function selectSubscription(db: Db, sessionId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await queryRows<SubscriptionRow>(
     db,
-    sql`select id, endpoint, p256dh, auth, kinds from push_subscriptions where session_id = ${sessionId}::uuid`,
+    sql`select ${ROW} from push_subscriptions where session_id = ${sessionId}::uuid`,
   );
   return row;
 }
@@ -63,7 +117,7 @@ export async function selectSubscription(db: Db, sessionId: string): Promise<Sub
 export async function selectByEndpoint(db: Db, endpoint: string): Promise<SubscriptionRow | undefined> {
   const [row] = await queryRows<SubscriptionRow>(
     db,
-    sql`select id, endpoint, p256dh, auth, kinds from push_subscriptions where endpoint = ${endpoint}`,
+    sql`select ${ROW} from push_subscriptions where endpoint = ${endpoint}`,
   );
   return row;
 }
@@ -94,10 +148,7 @@ export async function deleteSubscriptionById(db: Db, id: string): Promise<void> 
 }
 
 export async function selectDevice(db: Db, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await queryRows<SubscriptionRow>(
-    db,
-    sql`select id, endpoint, p256dh, auth, kinds from push_subscriptions where id = ${id}::uuid`,
-  );
+  const [row] = await queryRows<SubscriptionRow>(db, sql`select ${ROW} from push_subscriptions where id = ${id}::uuid`);
   return row;
 }
 
@@ -184,7 +235,8 @@ export interface GroupItemRow {
   created_at: Date | string;
   total: number;
   actors: number;
-  actor_name: string;
+  /** The newest person's name (null: an actor with no name at all). */
+  actor_name: string | null;
   actor_photo: string | null;
   actor_username: string | null;
   post_id: string | null;
@@ -193,6 +245,11 @@ export interface GroupItemRow {
   comment_content: string | null;
   inquiry_id: string | null;
   inquiry_state: string | null;
+  /** The recipient's language (`users.language`): the push is worded in it. */
+  recipient_language: string | null;
+  /** Whether the recipient follows the newest person, and whether they follow the recipient (Mastodon's policy). */
+  actor_followed: boolean;
+  actor_follows: boolean;
 }
 
 /**
@@ -237,14 +294,19 @@ export async function takeGroups(db: Db, groups: GroupRef[]): Promise<GroupItemR
         )
         select b.user_id, b.group_key, b.id, b.kind, b.created_at, s.total, s.actors,
                coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username,
-                        nullif(ra.name, ''), ra.username, ra.handle, 'Someone') as actor_name,
+                        nullif(ra.name, ''), ra.username, ra.handle) as actor_name,
                u.photo_url as actor_photo, u.username as actor_username,
                p.id as post_id, p.content as post_content,
                (select m.variants from post_media pm join media m on m.id = pm.media_id
                 where pm.post_id = p.id order by pm.position limit 1) as post_pic,
                c.content as comment_content,
-               b.inquiry_id, iq.state as inquiry_state
+               b.inquiry_id, iq.state as inquiry_state, r.language as recipient_language,
+               exists (select from follows f where f.follower_id = b.user_id and f.followee_id = b.actor_id
+                       and not f.pending) as actor_followed,
+               exists (select from follows f where f.follower_id = b.actor_id and f.followee_id = b.user_id
+                       and not f.pending) as actor_follows
         from newest b
+        join users r on r.id = b.user_id
         join stats s on s.user_id = b.user_id and s.group_key = b.group_key
         left join users u on u.id = b.actor_id
         left join remote_actors ra on ra.id = b.remote_actor_id
@@ -259,7 +321,7 @@ export async function selectDevicesOf(db: Db, userIds: string[]): Promise<(Subsc
   if (userIds.length === 0) return [];
   return queryRows(
     db,
-    sql`select id, user_id, endpoint, p256dh, auth, kinds from push_subscriptions
+    sql`select ${ROW}, user_id from push_subscriptions
         where user_id in (select json_array_elements_text(${JSON.stringify(userIds)}::json)::uuid)`,
   );
 }

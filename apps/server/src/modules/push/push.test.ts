@@ -1,8 +1,5 @@
-import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@share-arts/contract';
 import { loadConfig } from '../../config.js';
@@ -18,6 +15,7 @@ import {
   type SignedUp,
   type TestContext,
 } from '../../test/helpers.js';
+import { decrypt, newDevice, startPushService, verifyVapid, type Device } from '../../test/push-service.js';
 import { PUSH_ERRORS } from './index.js';
 
 /**
@@ -25,73 +23,6 @@ import { PUSH_ERRORS } from './index.js';
  * against the server's public key and whose aes128gcm payload is decrypted with the device's private key, as a
  * browser's push service and the browser would.
  */
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** The push service: records every POST; answers 201, or what `answer` says for a path. */
-function startPushService() {
-  const received: Received[] = [];
-  const answer = new Map<string, number>();
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(answer.get(request.url ?? '') ?? 201).end();
-    });
-  });
-  return {
-    received,
-    answer,
-    async start() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A browser's push subscription: its own P-256 key pair and 16-byte secret. */
-function newDevice(origin: string, name: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    path: `/push/${name}`,
-    json: {
-      endpoint: `${origin}/push/${name}`,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
-  };
-}
-type Device = ReturnType<typeof newDevice>;
-
-/** RFC 8291: the payload of one aes128gcm record, decrypted with the device's private key and secret. */
-function decrypt(device: Device, body: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const serverKey = body.subarray(21, 21 + idLength);
-  const cipherText = body.subarray(21 + idLength);
-  const shared = device.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), device.ecdh.getPublicKey(), serverKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, device.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(cipherText.subarray(cipherText.length - 16));
-  const padded = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 2, then zeros.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end -= 1;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 let ctx: TestContext;
 let service: ReturnType<typeof startPushService>;
@@ -132,17 +63,7 @@ async function pushesOf(device: Device): Promise<PushPayload[]> {
     const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization);
     expect(match, authorization).not.toBeNull();
     expect(match![2]).toBe(publicKey);
-    const point = Buffer.from(publicKey, 'base64url');
-    const key = await importJWK(
-      {
-        kty: 'EC',
-        crv: 'P-256',
-        x: point.subarray(1, 33).toString('base64url'),
-        y: point.subarray(33).toString('base64url'),
-      },
-      'ES256',
-    );
-    const { payload } = await jwtVerify(match![1]!, key, { audience: origin });
+    const payload = await verifyVapid(match![1]!, publicKey, origin);
     expect(payload.sub).toMatch(/^(mailto:|https:)/);
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
@@ -377,6 +298,30 @@ describe('pushes', () => {
     expect(await pushesOf(device)).toHaveLength(1);
   });
 
+  it('words the push in the language the person chose (Arabic): the group and the work’s name', async () => {
+    const artist = await person('Ana');
+    const chosen = await call(artist.token, 'POST', '/api/users/edit', { userData: { settings: { language: 'ar' } } });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const fans: SignedUp[] = [];
+    for (const name of ['Bo', 'Cy', 'Di']) fans.push(await person(name));
+    const postId = await createPost(ctx.app, artist, 'Harbour at night');
+    const device = newDevice(origin, 'arabic');
+    await subscribe(artist, device);
+    for (const fan of fans) await call(fan.token, 'POST', `/api/posts/like/${postId}`);
+    await call(fans[0]!.token, 'POST', `/api/users/follow/${artist.user._id}`);
+    let pushes: PushPayload[] = [];
+    await pushedUntil(async () => {
+      pushes = await pushesOf(device);
+      expect(pushes).toHaveLength(2);
+    });
+    // "Di Lind and two others liked “Harbour at night”"; "Bo Lind followed you".
+    expect(pushes.find((push) => push.kind === 'likes')).toMatchObject({
+      title: 'نال «Harbour at night» إعجاب Di Lind وشخصين آخرين',
+      count: 3,
+    });
+    expect(pushes.find((push) => push.kind === 'follows')).toMatchObject({ title: 'بدأ Bo Lind متابعتك' });
+  });
+
   it('forgets a subscription its push service says is gone (410)', async () => {
     const artist = await person('Ana');
     const fan = await person('Bo');
@@ -469,5 +414,11 @@ describe('push settings', () => {
       /VAPID_SUBJECT must be a mailto: or https: address/,
     );
     expect(() => loadConfig({ PUSH_GROUP_SECONDS: 'soon' })).toThrow(/PUSH_GROUP_SECONDS must be/);
+    // The end-to-end tests' push service runs on 127.0.0.1: only they set PUSH_ALLOW_PRIVATE_ADDRESS.
+    expect(loadConfig({}).pushAllowPrivateAddress).toBeUndefined();
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE_ADDRESS: '1' }).pushAllowPrivateAddress).toBe(true);
+    expect(() => loadConfig({ PUSH_ALLOW_PRIVATE_ADDRESS: 'yes' })).toThrow(
+      /PUSH_ALLOW_PRIVATE_ADDRESS must be 1 or 0/,
+    );
   });
 });
