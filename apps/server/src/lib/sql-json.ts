@@ -12,7 +12,8 @@ export const mediaJson = (alias: string): SQL =>
       `'originalFile', ${alias}.original_file, 'originalMime', ${alias}.original_mime, ` +
       `'originalBytes', ${alias}.original_bytes, 'width', ${alias}.width, 'height', ${alias}.height, ` +
       `'placeholder', ${alias}.placeholder, 'alt', ${alias}.alt, 'variants', ${alias}.variants, ` +
-      `'originalName', ${alias}.original_name, 'pixelated', ${alias}.pixelated, 'animated', ${alias}.animated) end`,
+      `'originalName', ${alias}.original_name, 'pixelated', ${alias}.pixelated, 'animated', ${alias}.animated, ` +
+      `'blurhash', ${alias}.blurhash, 'focusX', ${alias}.focus_x, 'focusY', ${alias}.focus_y) end`,
   );
 
 /**

@@ -96,6 +96,18 @@ export const Picture = Type.Object(
         },
       ),
     ),
+    blurhash: Type.Optional(
+      Type.String({
+        description:
+          'A BlurHash (4x3 components) for the Mastodon client API; absent for pictures uploaded before it was computed',
+      }),
+    ),
+    focus: Type.Optional(
+      Type.Object(
+        { x: Type.Number({ minimum: -1, maximum: 1 }), y: Type.Number({ minimum: -1, maximum: 1 }) },
+        { description: "Mastodon's focal point (x left to right, y bottom to top, -1 to 1); absent: the centre" },
+      ),
+    ),
     originalType: Type.String({ description: 'The MIME type of the original file' }),
     originalBytes: Type.Integer({ description: 'The size of the original file' }),
     originalName: Type.String({ description: 'The uploaded file name (what Download saves it as)' }),

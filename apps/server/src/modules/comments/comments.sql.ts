@@ -68,6 +68,28 @@ export function commentVisibleTo(viewerId: string | null): SQL {
 }
 
 /**
+ * A reply from a silenced server (`server_blocks.severity = 'silence'`, its domain or a subdomain; issue 39), on `c`
+ * and its remote author `cra`, is shown only to those who follow its author here (a followed remote person is a
+ * shadow account, `users.remote_actor_id`), as Mastodon's StatusFilter hides a limited account's posts in threads
+ * from everyone who does not follow it (the work's artist included). Comments by accounts here always pass.
+ */
+export function silencedReplyShownTo(viewerId: string | null): SQL {
+  const follows =
+    viewerId === null
+      ? sql`false`
+      : sql`exists (
+          select from users fu join follows ff on ff.followee_id = fu.id
+          where fu.remote_actor_id = cra.id and ff.follower_id = ${viewerId}::uuid and not ff.pending
+        )`;
+  return sql`(cra.id is null or not exists (
+      select from server_blocks sb
+      where sb.severity = 'silence'
+        and (lower(substring(cra.iri from '^[a-z]+://([^/:?#]+)')) = sb.domain
+          or lower(substring(cra.iri from '^[a-z]+://([^/:?#]+)')) like '%.' || sb.domain)
+    ) or ${follows})`;
+}
+
+/**
  * The newest `cap` comments of the post `postId` as anyone sees them (viewerVote null, no viewer placed
  * first), as a JSON array, newest first: the post cache's part, which each request personalizes.
  */
@@ -78,6 +100,7 @@ export function newestCommentsJson(postId: SQL, cap: number): SQL {
       select ${commentJson(null)} as comment, c.created_at, c.id
       from comments c ${COMMENT_AUTHORS}
       where c.post_id = ${postId} and ${commentVisibleTo(null)} and ${commentShownTo(null)}
+        and ${silencedReplyShownTo(null)}
       order by c.created_at desc, c.id desc
       ${literalLimit(cap)}
     ) x
@@ -134,7 +157,7 @@ export async function selectCommentPage(
     sql`select ${commentJson(options.viewerId)}::text as comment, c.created_at, c.id
         from comments c ${COMMENT_AUTHORS}
         where c.post_id = ${options.postId}::uuid and ${commentVisibleTo(options.viewerId)}
-          and ${commentShownTo(options.viewerId)} and ${after}
+          and ${commentShownTo(options.viewerId)} and ${silencedReplyShownTo(options.viewerId)} and ${after}
         order by ${orderBy}
         ${limit}`,
   );

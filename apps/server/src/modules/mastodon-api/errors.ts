@@ -16,6 +16,9 @@ import { describeValidationError } from '../../plugins/errors.js';
  */
 export const RECORD_NOT_FOUND = 'Record not found';
 export const INVALID_TOKEN = 'The access token is invalid';
+/** Every limit's 429 in this API (its own, an upload's, a write's), in Mastodon's words (its `errors.429`). */
+export const MASTODON_LIMIT_ERRORS = { tooMany: 'Too many requests' } as const;
+export const TOO_MANY_REQUESTS = MASTODON_LIMIT_ERRORS.tooMany;
 
 /** A refusal in Mastodon's words, thrown by the routes (the handler below sends it as `{error}`). */
 export const mastoError = (status: number, message: string) => new HttpError(status, message);
@@ -49,11 +52,13 @@ export async function registerMastodonErrors(scope: FastifyInstance): Promise<vo
       const message =
         status === 404
           ? RECORD_NOT_FOUND
-          : status === 401
-            ? INVALID_TOKEN
-            : status === 422 && !error.message.startsWith('Validation failed')
-              ? `Validation failed: ${error.message}`
-              : error.message;
+          : status === 429
+            ? TOO_MANY_REQUESTS
+            : status === 401
+              ? INVALID_TOKEN
+              : status === 422 && !error.message.startsWith('Validation failed')
+                ? `Validation failed: ${error.message}`
+                : error.message;
       return reply.code(status).headers(error.headers).send({ error: message });
     }
     if (error.validation) {

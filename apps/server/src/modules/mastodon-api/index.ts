@@ -25,6 +25,8 @@ import { statusesRoutes } from './statuses.routes.js';
 import { timelinesRoutes } from './timelines.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { favouritesRoutes } from './favourites.routes.js';
+import { pushRoutes } from './push.routes.js';
+import { registerMastodonRateLimits } from './rate-limit.js';
 
 export * from './entities/index.js';
 export { MastoPageQuery, pageLimit, setLinkHeader, newerThan, cursorOf, MASTO_PAGE } from './paging.js';
@@ -48,6 +50,7 @@ const ROUTE_FILES: RegisterMastodonRoutes[] = [
   timelinesRoutes,
   mediaRoutes,
   favouritesRoutes,
+  pushRoutes,
   // --- more (notifications, search, tags, filters, reports, markers, streaming, instance): add below ---
   ...MORE_ROUTE_FILES,
 ];
@@ -104,6 +107,8 @@ export async function wireMastodonApi(
         route.schema = { ...route.schema, hide: true };
       });
       await registerMastodonErrors(scope);
+      // Mastodon's rate limits and X-RateLimit-* headers, in this scope only.
+      registerMastodonRateLimits(scope, deps);
       // Forms as Rails reads them, and multipart (uploads, update_credentials), in this scope only.
       await registerMastodonBodies(scope);
       for (const register of ROUTE_FILES) await register(scope, deps);

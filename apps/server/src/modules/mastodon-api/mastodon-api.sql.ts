@@ -191,3 +191,25 @@ export async function selectPresentation(
   );
   return { accounts: row?.accounts ?? [], mentions: row?.mentions ?? [], pinned: row?.pinned ?? [] };
 }
+
+/**
+ * A person's scheduled drafts (their Mastodon scheduled statuses): how many in all, and how many on the UTC day of
+ * `at` (Mastodon's `scheduled_at::date`, its database in UTC), leaving out `exceptId` (the one being moved).
+ */
+export async function selectScheduledCounts(
+  db: Db,
+  authorId: string,
+  at: Date,
+  exceptId: string | null,
+): Promise<{ total: number; sameDay: number }> {
+  const [row] = await queryRows<{ total: number; same_day: number }>(
+    db,
+    sql`select count(*)::int as total,
+          (count(*) filter (where (scheduled_at at time zone 'UTC')::date
+             = (${at.toISOString()}::timestamptz at time zone 'UTC')::date))::int as same_day
+        from drafts
+        where author_id = ${authorId}::uuid and scheduled_at is not null
+          and (${exceptId}::uuid is null or id <> ${exceptId}::uuid)`,
+  );
+  return { total: row?.total ?? 0, sameDay: row?.same_day ?? 0 };
+}

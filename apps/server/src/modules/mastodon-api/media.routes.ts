@@ -12,14 +12,15 @@ import { paramsOf, readMultipart, text, type Params } from './mastodon-api.param
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
-/** `focus` as Mastodon sends it ("x,y", each from -1 to 1): checked, then not kept (we keep no focal point). */
-function checkFocus(params: Params): void {
+/** `focus` as Mastodon sends it ("x,y", each from -1 to 1): the focal point kept on the picture; undefined: none. */
+export function focusOf(params: Params): { x: number; y: number } | undefined {
   const focus = text(params, 'focus');
-  if (focus === undefined || focus === '') return;
-  const parts = focus.split(',').map(Number);
+  if (focus === undefined || focus === '') return undefined;
+  const parts = focus.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
   if (parts.length !== 2 || parts.some((part) => !Number.isFinite(part) || part < -1 || part > 1)) {
     throw validationFailed('Focus must be two numbers from -1.0 to 1.0, as "x,y"');
   }
+  return { x: parts[0]!, y: parts[1]! };
 }
 
 function checkDescription(description: string | undefined): void {
@@ -49,15 +50,16 @@ export async function mediaRoutes(root: FastifyInstance, deps: MastodonDeps): Pr
     if (!file || files.length > 1) throw validationFailed('send one file, in a field named "file"');
     const description = text(params, 'description');
     checkDescription(description);
-    checkFocus(params);
+    const focus = focusOf(params);
     if (files.some((part) => part.field === 'thumbnail')) throw validationFailed('thumbnails are for audio and video');
-    const row = await media.upload({
+    const uploaded = await media.upload({
       ownerId: me,
       purpose: 'post',
       data: file.data,
       name: file.name,
       alt: description ?? '',
     });
+    const row = focus ? await media.editFocus(me, uploaded.id, focus) : uploaded;
     return reply.code(200).send(toMediaAttachment(toPicture(row), present.origin(request)));
   }
 
@@ -97,7 +99,8 @@ export async function mediaRoutes(root: FastifyInstance, deps: MastodonDeps): Pr
       if (files.length > 0) throw validationFailed('thumbnails are for audio and video');
       const description = text(params, 'description');
       checkDescription(description);
-      checkFocus(params);
+      const focus = focusOf(params);
+      if (focus) await media.editFocus(me, request.params.id, focus);
       const row =
         description !== undefined
           ? await media.editAlt(me, request.params.id, description)

@@ -394,8 +394,11 @@ describe('streaming', () => {
     }, 5000);
 
     await ok(fan, 'POST', `/api/posts/like/${postId}`);
+    // The fan's follow notified the artist too, and its frame may come after the socket opened: the like's is looked for.
     await eventually(async () => {
-      const notification = artistSocket.events.find((event) => event.event === 'notification');
+      const notification = artistSocket.events.find(
+        (event) => event.event === 'notification' && JSON.parse(event.payload).type === 'favourite',
+      );
       expect(notification?.stream).toEqual(['user:notification']);
       expect(JSON.parse(notification!.payload)).toMatchObject({ type: 'favourite', status: { id: postId } });
     }, 5000);

@@ -11,6 +11,7 @@ import {
 } from '@share-arts/contract';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
+import { createIdempotency, idempotencyKeyOf } from '../../lib/idempotency.js';
 import { isUuid } from '../../lib/ids.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { isoDate, toContext, textHtml, type MastoStatus } from './entities/index.js';
@@ -18,6 +19,9 @@ import { mastoError, recordNotFound, validationFailed } from './errors.js';
 import type { MastodonDeps } from './mastodon-api.deps.js';
 import { flag, list, paramsOf, text, type Params } from './mastodon-api.params.js';
 import { selectCommentPost } from './mastodon-api.sql.js';
+import { focusOf } from './media.routes.js';
+import { checkScheduleLimits, toScheduledStatus, type MastoScheduledStatus } from './scheduled.js';
+import { DRAFT_ERRORS } from '../drafts/index.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
@@ -44,10 +48,24 @@ const isRefusal = (error: unknown, ...messages: string[]) =>
   error instanceof HttpError && error.statusCode === 400 && messages.includes(error.message);
 
 const NOT_ALLOWED = 'This action is not allowed';
+
+/**
+ * The Mastodon API's refusals of a status it cannot make as asked (422 `Validation failed: …`): a visibility the works
+ * here do not have (a work is public, or for signed-in people when its artist chose so for all their works; there is
+ * no followers-only work and no direct message), and a schedule too soon (Mastodon: 5 minutes ahead at least).
+ */
+export const MASTO_STATUS_ERRORS = {
+  private:
+    'Visibility private (followers only) is not available on this server: every work is public, or shown to signed-in people only when its artist chose that for all their works',
+  direct: 'Visibility direct is not available on this server: there are no direct messages here',
+  tooSoon: 'Scheduled at The scheduled date must be in the future',
+  notADate: 'Scheduled at must be a date and time, such as 2026-12-08T08:00:00Z',
+} as const;
+const VISIBILITY_REFUSED = { private: MASTO_STATUS_ERRORS.private, direct: MASTO_STATUS_ERRORS.direct };
+const SCHEDULE_ERRORS = MASTO_STATUS_ERRORS;
+/** Mastodon's least time ahead for a scheduled status (its PostStatusService::MIN_SCHEDULE_OFFSET). */
+const SCHEDULE_MIN_AHEAD_MS = 5 * 60_000;
 const VISIBILITIES = ['public', 'unlisted', 'private', 'direct'];
-/** How long a create's Idempotency-Key is remembered (Mastodon: one hour), and how many at most per process. */
-const IDEMPOTENCY_MS = 60 * 60 * 1000;
-const IDEMPOTENCY_MAX = 10_000;
 
 /**
  * Statuses (https://docs.joinmastodon.org/methods/statuses/). A work is a Status; a comment is a Status replying to
@@ -56,10 +74,11 @@ const IDEMPOTENCY_MAX = 10_000;
  */
 export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps): Promise<void> {
   const scope = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { posts, comments, media, pins, history, present, requireScopes, optionalScopes } = deps;
+  const { posts, comments, media, pins, history, drafts, present, requireScopes, optionalScopes } = deps;
   const { db } = deps.shared;
-  // Creates by Idempotency-Key (`userId key`): a retried create answers the first one's status (this process).
-  const idempotent = new Map<string, { at: number; status: Promise<MastoStatus> }>();
+  // Creates by Idempotency-Key (lib/idempotency.ts, 24 hours, in the database): a retried create answers the first
+  // one's status. Mastodon keeps its keys an hour in Redis; here they outlive a restart and reach every process.
+  const idempotency = createIdempotency(db, 'masto-status');
 
   async function find(id: string, viewerId: string | null): Promise<Found> {
     if (!isUuid(id)) throw recordNotFound();
@@ -111,7 +130,7 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
     if ([...status].length > max) throw validationFailed(`Text character limit of ${max} exceeded`);
   }
 
-  async function create(request: FastifyRequest): Promise<MastoStatus> {
+  async function create(request: FastifyRequest): Promise<MastoStatus | MastoScheduledStatus> {
     const me = request.userId!;
     const at = present.origin(request);
     const { params, files } = await paramsOf(request);
@@ -124,21 +143,18 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
     const language = languageParam(params);
     if (!VISIBILITIES.includes(visibility))
       throw validationFailed(`Visibility ${visibility} is not one of ${VISIBILITIES.join(', ')}`);
-    if (visibility === 'private' || visibility === 'direct') {
-      throw validationFailed(
-        `Visibility ${visibility} is not supported on this server: every work and comment here is public`,
-      );
-    }
+    if (visibility === 'private' || visibility === 'direct') throw validationFailed(VISIBILITY_REFUSED[visibility]);
     if (params.poll !== undefined) throw validationFailed('Polls are not supported on this server');
-    if (text(params, 'scheduled_at')) {
-      throw validationFailed(
-        'Scheduled statuses are not supported through this API: schedule a work on Share Arts itself',
-      );
-    }
     if (mediaIds.length > LIMITS.postPicturesMax) {
       throw validationFailed(`Media attachments are limited to ${LIMITS.postPicturesMax} pictures`);
     }
     const warning = warningOf(params, undefined);
+    const scheduledAt = text(params, 'scheduled_at');
+    if (scheduledAt) {
+      if (inReplyTo) throw validationFailed('A reply is a comment here, and comments cannot be scheduled');
+      checkStatusText(status, LIMITS.postContentMax);
+      return schedule(me, { status, mediaIds, warning: warning ?? null, language, scheduledAt }, at);
+    }
     if (inReplyTo) {
       // A reply is a comment on the work (replying to a comment answers its work: comments are not threaded).
       const target = await find(inReplyTo, me);
@@ -161,22 +177,73 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
     return present.status(post, me, at);
   }
 
+  /**
+   * POST /api/v1/statuses with `scheduled_at`: a new draft (issue 41) with the status's words, pictures, warning and
+   * language, scheduled at that time (kept in UTC); its answer is Mastodon's ScheduledStatus. Mastodon's rule: at
+   * least 5 minutes ahead (else 422 in its words); then the drafts module's (words needed, at most a year ahead).
+   */
+  async function schedule(
+    me: string,
+    wanted: {
+      status: string;
+      mediaIds: string[];
+      warning: string | null;
+      language?: string | undefined;
+      scheduledAt: string;
+    },
+    at: string,
+  ): Promise<MastoScheduledStatus> {
+    const when = Date.parse(wanted.scheduledAt);
+    if (Number.isNaN(when)) throw validationFailed(SCHEDULE_ERRORS.notADate);
+    if (when <= Date.now() + SCHEDULE_MIN_AHEAD_MS) throw validationFailed(SCHEDULE_ERRORS.tooSoon);
+    if (!wanted.status.trim()) throw validationFailed(DRAFT_ERRORS.scheduleEmpty);
+    await checkScheduleLimits(db, me, new Date(when));
+    const asValidation = (error: unknown): never => {
+      if (error instanceof HttpError && error.statusCode === 400) throw validationFailed(error.message);
+      throw error;
+    };
+    const draft = await drafts
+      .create(me, {
+        content: wanted.status,
+        ...(wanted.language ? { language: wanted.language } : {}),
+        pictures: wanted.mediaIds.map((mediaId) => ({ mediaId })),
+        rights: {
+          contentWarning: wanted.warning,
+          commentPolicy: 'everyone',
+          licence: 'all-rights-reserved',
+          aiGenerated: false,
+          downloadable: false,
+        },
+      })
+      .catch(asValidation);
+    const scheduled = await drafts
+      .schedule(me, draft._id, { at: new Date(when).toISOString(), timeZone: 'UTC' })
+      .catch(asValidation);
+    return toScheduledStatus(scheduled, at);
+  }
+
+  /** What a create made, named for the Idempotency-Key store: `post:…`, `comment:…` or `scheduled:…` and its id. */
+  const madeName = (made: MastoStatus | MastoScheduledStatus) =>
+    'params' in made ? `scheduled:${made.id}` : `${made.in_reply_to_id ? 'comment' : 'post'}:${made.id}`;
+
+  /** A replayed create's answer: what the first one made, as it is now (404 when it is gone since, as Mastodon). */
+  async function remade(name: string, request: FastifyRequest): Promise<MastoStatus | MastoScheduledStatus> {
+    const [kind, id = ''] = name.split(':');
+    if (kind !== 'scheduled') return reload(id, request);
+    // A draft gone (published, discarded) answers 404 `Record not found`, as the scope's errors say.
+    const draft = await drafts.read(id, request.userId!);
+    if (!draft.scheduledAt) throw recordNotFound();
+    return toScheduledStatus(draft, present.origin(request));
+  }
+
   scope.post('/v1/statuses', { preHandler: requireScopes('write', 'write:statuses') }, async (request) => {
-    const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string' || key === '') return create(request);
-    const id = `${request.userId} ${key}`;
-    const now = Date.now();
-    const known = idempotent.get(id);
-    if (known && now - known.at < IDEMPOTENCY_MS) return known.status;
-    if (idempotent.size >= IDEMPOTENCY_MAX) {
-      for (const [name, entry] of idempotent)
-        if (now - entry.at >= IDEMPOTENCY_MS || idempotent.size >= IDEMPOTENCY_MAX) idempotent.delete(name);
-    }
-    const status = create(request);
-    idempotent.set(id, { at: now, status });
-    // A refused create is forgotten: the client may correct it and send it again with the same key.
-    status.catch(() => idempotent.delete(id));
-    return status;
+    const key = idempotencyKeyOf(request.headers['idempotency-key'] || undefined);
+    let made: MastoStatus | MastoScheduledStatus | undefined;
+    const { resultId, replayed } = await idempotency.run(request.userId!, key, async () => {
+      made = await create(request);
+      return madeName(made);
+    });
+    return !replayed && made ? made : remade(resultId, request);
   });
 
   scope.put(
@@ -202,22 +269,25 @@ export async function statusesRoutes(root: FastifyInstance, deps: MastodonDeps):
       if (mediaIds && mediaIds.length > LIMITS.postPicturesMax) {
         throw validationFailed(`Media attachments are limited to ${LIMITS.postPicturesMax} pictures`);
       }
-      // media_attributes[]: each picture's new description (its alt text); focus is accepted and not kept.
+      // media_attributes[]: each picture's new description (its alt text) and focus (`x,y`), as PUT /api/v1/media/{id}
+      // keeps them. Every entry is checked before any is written.
       const attributes = params.media_attributes;
       const entries = attributes && typeof attributes === 'object' ? Object.values(attributes) : [];
-      for (const entry of entries) {
+      const changes = entries.map((entry) => {
         if (!entry || typeof entry !== 'object' || Array.isArray(entry))
           throw validationFailed('media_attributes must be a list of objects');
         const attribute = entry as Params;
         const mediaId = text(attribute, 'id');
         const description = text(attribute, 'description');
         if (!mediaId) throw validationFailed('media_attributes[].id is required');
-        if (description !== undefined) {
-          if (description.length > LIMITS.altTextMax) {
-            throw validationFailed(`Description is too long (maximum is ${LIMITS.altTextMax} characters)`);
-          }
-          await media.editAlt(me, mediaId, description);
+        if (description !== undefined && description.length > LIMITS.altTextMax) {
+          throw validationFailed(`Description is too long (maximum is ${LIMITS.altTextMax} characters)`);
         }
+        return { mediaId, description, focus: focusOf(attribute) };
+      });
+      for (const { mediaId, description, focus } of changes) {
+        if (focus) await media.editFocus(me, mediaId, focus);
+        if (description !== undefined) await media.editAlt(me, mediaId, description);
       }
       const warning = warningOf(params, post.contentWarning);
       const language = languageParam(params);

@@ -8,6 +8,7 @@ import { allows } from '../oauth/index.js';
 import { normalizeTag } from '../tags/index.js';
 import type { MastoStatus } from './entities/index.js';
 import type { MastodonDeps } from './mastodon-api.deps.js';
+import { INVALID_TOKEN, RECORD_NOT_FOUND } from './errors.js';
 import { MASTODON_ROUTE } from './params.js';
 import { selectHomeReaders, selectListReaders, selectNotificationRows, selectStreamPost } from './more.sql.js';
 import { presentNotifications, TYPE_OF_KIND } from './notifications.js';
@@ -29,8 +30,24 @@ interface Subscription {
   tag?: string;
 }
 
+/**
+ * What a connection is carried by: a WebSocket, or an HTTP answer of server-sent events (`sse`) that behaves as one
+ * for the rest of this file (open while the answer is, closed by ending it, pinged by a `:thump` comment).
+ */
+interface StreamSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  close(code?: number, reason?: string): void;
+  ping(): void;
+  terminate(): void;
+}
+
 interface Connection {
-  socket: WebSocket;
+  socket: StreamSocket;
+  /** Writes one event (`stream`, `event`, `payload` as JSON text) as the carrier frames it. */
+  write(stream: string[], event: string, payload: string): void;
+  /** Writes an error (WebSocket: `{"error","status"}`; server-sent events: nothing, the answer's status said it). */
+  error(status: number, message: string): void;
   userId: string | null;
   sessionId: string | null;
   subscriptions: Map<string, Subscription>;
@@ -57,19 +74,37 @@ const streamOf = (subscription: Subscription) =>
 
 function send(connection: Connection, subscription: Subscription, event: string, payload: unknown) {
   if (connection.socket.readyState !== connection.socket.OPEN) return;
-  connection.socket.send(
-    JSON.stringify({
-      stream: streamOf(subscription),
-      event,
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    }),
-  );
+  connection.write(streamOf(subscription), event, typeof payload === 'string' ? payload : JSON.stringify(payload));
 }
 
 const sendError = (connection: Connection, status: number, error: string) => {
-  if (connection.socket.readyState === connection.socket.OPEN)
-    connection.socket.send(JSON.stringify({ error, status }));
+  if (connection.socket.readyState === connection.socket.OPEN) connection.error(status, error);
 };
+
+/** A WebSocket's frames: `{"stream":[…],"event":…,"payload":"<JSON text>"}`, and errors as `{"error","status"}`. */
+const socketFrames = (socket: WebSocket) => ({
+  write: (stream: string[], event: string, payload: string) => socket.send(JSON.stringify({ stream, event, payload })),
+  error: (status: number, error: string) => socket.send(JSON.stringify({ error, status })),
+});
+
+/**
+ * The server-sent-events paths (`/api/v1/streaming/user`, …) and the stream each names, as Mastodon serves them.
+ * `public/remote`, `public/media`, `list` and `direct` name streams that do not exist here (400, as the socket).
+ */
+const SSE_PATHS: Record<string, string> = {
+  user: 'user',
+  'user/notification': 'user:notification',
+  public: 'public',
+  'public/local': 'public:local',
+  'public/remote': 'public:remote',
+  'public/media': 'public:media',
+  hashtag: 'hashtag',
+  'hashtag/local': 'hashtag:local',
+  list: 'list',
+  direct: 'direct',
+};
+/** The comment a server-sent-events answer is kept open with (Mastodon's). */
+const SSE_HEARTBEAT = ':thump\n\n';
 
 /** What a query or a subscribe message names: a stream and, for hashtags, its tag. */
 function subscriptionOf(stream: unknown, tag: unknown): Subscription {
@@ -134,9 +169,106 @@ export function streamingRoutes(app: FastifyInstance, deps: MastodonDeps): void 
       }),
   });
 
+  /**
+   * The server-sent-events form (Mastodon's `GET /api/v1/streaming/user`, `/public`, `/hashtag?tag=`, …): one stream
+   * per answer, the token as for the socket (`access_token` or a Bearer header), the same events as the socket's,
+   * each as `event: update` / `data: <JSON text>` lines, kept open by a `:thump` comment at each heartbeat.
+   */
+  app.get('/v1/streaming/*', { schema: MASTODON_ROUTE }, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+    const stream = SSE_PATHS[path];
+    if (stream === undefined) return reply.code(404).send({ error: RECORD_NOT_FOUND });
+    const query = request.query as Record<string, unknown>;
+    let subscription: Subscription;
+    try {
+      subscription = subscriptionOf(stream, query.tag);
+    } catch (error) {
+      return reply.code(400).send({ error: (error as Error).message });
+    }
+    const token = tokenOf(request);
+    let claims: { userId: string; sessionId: string | null } | null = null;
+    if (token) {
+      const verdict = await tokenCheck.check(token);
+      if (verdict.status !== 'valid' || !allows(verdict.claims.scopes, READ_SCOPES)) {
+        return reply.code(401).send({ error: INVALID_TOKEN });
+      }
+      claims = { userId: verdict.claims.userId, sessionId: verdict.claims.sessionId ?? null };
+    } else if (SIGNED_IN_STREAMS.has(subscription.name)) {
+      return reply.code(401).send({ error: 'Missing access token' });
+    }
+    const raw = reply.raw;
+    const headers = Object.fromEntries(
+      Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => {
+        return entry[1] !== undefined;
+      }),
+    );
+    reply.hijack();
+    raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(':)\n\n');
+    let open = true;
+    const connection: Connection = {
+      socket: {
+        OPEN: 1,
+        get readyState() {
+          return open && !raw.destroyed ? 1 : 3;
+        },
+        close: () => {
+          if (!open) return;
+          open = false;
+          raw.end();
+        },
+        ping: () => {
+          // No pong comes back over HTTP: a comment that could be written is the sign of life.
+          if (open && !raw.destroyed) {
+            raw.write(SSE_HEARTBEAT);
+            connection.alive = true;
+          }
+        },
+        terminate: () => {
+          open = false;
+          raw.destroy();
+        },
+      },
+      write: (_stream, event, payload) => void raw.write(`event: ${event}\ndata: ${payload}\n\n`),
+      error: () => {},
+      userId: claims?.userId ?? null,
+      sessionId: claims?.sessionId ?? null,
+      subscriptions: new Map([[keyOf(subscription), subscription]]),
+      alive: true,
+      origin: present.origin(request),
+    };
+    raw.on('close', () => {
+      open = false;
+      forget(connection);
+    });
+    if (raw.destroyed) return;
+    keep(connection);
+  });
+
+  /** A connection opened: kept, and counted among its person's (the oldest closed past the limit). */
+  function keep(connection: Connection) {
+    connections.add(connection);
+    if (!connection.userId) return;
+    const mine = byUser.get(connection.userId) ?? new Set();
+    byUser.set(connection.userId, mine);
+    mine.add(connection);
+    if (mine.size > SOCKETS_PER_USER) mine.values().next().value?.socket.close(4009, 'Too many connections');
+  }
+
+  function forget(connection: Connection) {
+    connections.delete(connection);
+    if (connection.userId) byUser.get(connection.userId)?.delete(connection);
+  }
+
   async function accept(socket: WebSocket, request: FastifyRequest) {
     const connection: Connection = {
       socket,
+      ...socketFrames(socket),
       userId: null,
       sessionId: null,
       subscriptions: new Map(),
@@ -147,10 +279,7 @@ export function streamingRoutes(app: FastifyInstance, deps: MastodonDeps): void 
     const early: string[] = [];
     let checked = false;
     socket.on('message', (data) => (checked ? receive(connection, String(data)) : early.push(String(data))));
-    socket.on('close', () => {
-      connections.delete(connection);
-      if (connection.userId) byUser.get(connection.userId)?.delete(connection);
-    });
+    socket.on('close', () => forget(connection));
     const token = tokenOf(request);
     if (token) {
       const verdict = await tokenCheck.check(token);
@@ -174,13 +303,7 @@ export function streamingRoutes(app: FastifyInstance, deps: MastodonDeps): void 
     }
     // Closed while its token was checked: nothing to keep.
     if (socket.readyState !== socket.OPEN) return;
-    connections.add(connection);
-    if (connection.userId) {
-      const mine = byUser.get(connection.userId) ?? new Set();
-      byUser.set(connection.userId, mine);
-      mine.add(connection);
-      if (mine.size > SOCKETS_PER_USER) mine.values().next().value?.socket.close(4009, 'Too many connections');
-    }
+    keep(connection);
     socket.on('pong', () => (connection.alive = true));
     checked = true;
     for (const text of early) receive(connection, text);

@@ -93,6 +93,8 @@ export function toPicture(row: MediaRow): Picture {
     originalBytes: row.originalBytes,
     originalName: downloadName(row),
     ...(federated ? { federated } : {}),
+    ...(row.blurhash ? { blurhash: row.blurhash } : {}),
+    ...(row.focusX != null && row.focusY != null ? { focus: { x: row.focusX, y: row.focusY } } : {}),
   };
 }
 

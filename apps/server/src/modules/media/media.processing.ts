@@ -10,9 +10,10 @@ import sharp, {
   type WebpOptions,
 } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { encode as encodeBlurHash } from 'blurhash';
 import { MEDIA_LIMITS, type MediaPurpose } from '@share-arts/contract';
 import type { MediaVariant } from '../../db/schema.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, refusal } from '../../lib/http-error.js';
 import { countBeyondSrgb, isWideGamut, toP3 } from './media.colour.js';
 import { exifIsOrientationOnly, isBlankXmp, stripMetadata } from './media.metadata.js';
 
@@ -28,15 +29,16 @@ export const MEDIA_MESSAGES = {
     'Export it again as a plain JPEG, PNG, WebP, AVIF or GIF.',
   tooLarge: `The file is too large: pictures can be at most ${MEDIA_LIMITS.maxBytes / 1024 / 1024} MB.`,
   empty: `The file is empty. ${ALLOWED}`,
-  tooManyPixels: (width: number, height: number) =>
-    `The picture is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); ` +
+  // Filled with the picture's figures in the reader's language (issue 43).
+  tooManyPixels:
+    'The picture is {width} × {height} pixels ({megapixels} megapixels); ' +
     `pictures can have at most ${MEDIA_LIMITS.maxPixels / 1e6} megapixels.`,
-  tooManyFrames: (frames: number) =>
-    `The animation has ${frames} frames; animations can have at most ${MEDIA_LIMITS.maxFrames} frames. ` +
+  tooManyFrames:
+    `The animation has {frames} frames; animations can have at most ${MEDIA_LIMITS.maxFrames} frames. ` +
     'Shorten it, or upload a still picture.',
-  animationTooLarge: (width: number, height: number, frames: number) =>
-    `The animation is ${frames} frames of ${width} × ${height} pixels ` +
-    `(${Math.round((width * height * frames) / 1e6)} megapixels in all); animations can have at most ` +
+  animationTooLarge:
+    'The animation is {frames} frames of {width} × {height} pixels ' +
+    '({megapixels} megapixels in all); animations can have at most ' +
     `${MEDIA_LIMITS.maxAnimationPixels / 1e6} megapixels in all. Make it smaller or shorter.`,
 } as const;
 
@@ -126,12 +128,16 @@ export async function inspectImage(data: Buffer): Promise<Inspected> {
   if ((detected === 'jpeg' ? 'jpg' : detected) !== format.ext) throw new HttpError(415, MEDIA_MESSAGES.unsupported);
   const { width, height } = metadata;
   if (!width || !height) throw new HttpError(422, MEDIA_MESSAGES.damaged);
-  if (width * height > MEDIA_LIMITS.maxPixels) throw new HttpError(413, MEDIA_MESSAGES.tooManyPixels(width, height));
+  if (width * height > MEDIA_LIMITS.maxPixels) {
+    const megapixels = Math.round((width * height) / 1e6);
+    throw refusal(413, MEDIA_MESSAGES.tooManyPixels, { width, height, megapixels });
+  }
   // A GIF or WebP reports its frame count; its height is one frame's.
   const frames = format.ext === 'gif' || format.ext === 'webp' ? Math.max(1, metadata.pages ?? 1) : 1;
-  if (frames > MEDIA_LIMITS.maxFrames) throw new HttpError(413, MEDIA_MESSAGES.tooManyFrames(frames));
+  if (frames > MEDIA_LIMITS.maxFrames) throw refusal(413, MEDIA_MESSAGES.tooManyFrames, { frames });
   if (width * height * frames > MEDIA_LIMITS.maxAnimationPixels) {
-    throw new HttpError(413, MEDIA_MESSAGES.animationTooLarge(width, height, frames));
+    const megapixels = Math.round((width * height * frames) / 1e6);
+    throw refusal(413, MEDIA_MESSAGES.animationTooLarge, { frames, width, height, megapixels });
   }
   if (hasActiveContent(data)) throw new HttpError(422, MEDIA_MESSAGES.activeContent);
   return {
@@ -208,6 +214,8 @@ export interface ProcessedImage {
   width: number;
   height: number;
   placeholder: string;
+  /** A BlurHash for the Mastodon API (posts' pictures; null for an avatar). */
+  blurhash: string | null;
   variants: EncodedVariant[];
   /** Pixel art, scaled with nearest-neighbour. */
   pixelated: boolean;
@@ -345,13 +353,53 @@ function isOpaque({ data, info }: RawImage): boolean {
   return true;
 }
 
-async function thumbHash(image: RawImage): Promise<string> {
-  const { data, info } = await sharp(image.data, { raw: image.info })
+/** The largest side of the copy a BlurHash is computed from: its 4x3 components need no more (under 1 ms to encode). */
+const BLURHASH_SIDE = 32;
+
+/**
+ * The placeholders of a picture, from one copy at most 100 pixels on a side: its ThumbHash (our pages), and for a
+ * post's picture a BlurHash of 4x3 components (the Mastodon client API's `blurhash`, issue 45: Mastodon's apps draw
+ * it while the picture loads), from that copy made at most 32 pixels on a side.
+ */
+async function placeholders(
+  image: RawImage,
+  withBlurHash: boolean,
+): Promise<{ thumbHash: string; blurHash: string | null }> {
+  const small = await sharp(image.data, { raw: image.info })
     .resize(100, 100, { fit: 'inside' })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+  const thumbHash = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString('base64');
+  if (!withBlurHash) return { thumbHash, blurHash: null };
+  const shrunk = boxShrink(small.data, small.info.width, small.info.height, BLURHASH_SIDE);
+  return { thumbHash, blurHash: encodeBlurHash(shrunk.data, shrunk.width, shrunk.height, 4, 3) };
+}
+
+/**
+ * RGBA pixels shrunk to at most `side` on a side by averaging whole boxes of pixels (the copy is 100 pixels at most:
+ * done here, in well under a millisecond, rather than by another trip through sharp's thread pool).
+ */
+function boxShrink(rgba: Buffer, width: number, height: number, side: number) {
+  const step = Math.max(1, Math.ceil(Math.max(width, height) / side));
+  const w = Math.ceil(width / step);
+  const h = Math.ceil(height / step);
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const sums = [0, 0, 0, 0];
+      let count = 0;
+      for (let sy = y * step; sy < Math.min(height, (y + 1) * step); sy += 1) {
+        for (let sx = x * step; sx < Math.min(width, (x + 1) * step); sx += 1) {
+          const at = (sy * width + sx) * 4;
+          for (let c = 0; c < 4; c += 1) sums[c]! += rgba[at + c]!;
+          count += 1;
+        }
+      }
+      for (let c = 0; c < 4; c += 1) data[(y * w + x) * 4 + c] = sums[c]! / count;
+    }
+  }
+  return { data, width: w, height: h };
 }
 
 interface SizeSpec {
@@ -490,7 +538,7 @@ export async function processImage(data: Buffer, purpose: MediaPurpose, inspecte
   const pixelated = small && isFlat(base);
   const sizes = variantSizes(purpose, inspected.width, inspected.height, pixelated);
   const opaque = isOpaque(base);
-  const placeholder = await thumbHash(base);
+  const { thumbHash: placeholder, blurHash: blurhash } = await placeholders(base, purpose === 'post');
 
   const variants: EncodedVariant[] = [];
   for (const size of sizes) {
@@ -511,7 +559,16 @@ export async function processImage(data: Buffer, purpose: MediaPurpose, inspecte
   }
   const [width, height] =
     purpose === 'avatar' ? [base.info.width, base.info.height] : [original.width, original.height];
-  return { original: await keepOriginal(data, inspected), width, height, placeholder, variants, pixelated, animated };
+  return {
+    original: await keepOriginal(data, inspected),
+    width,
+    height,
+    placeholder,
+    blurhash,
+    variants,
+    pixelated,
+    animated,
+  };
 }
 
 /**

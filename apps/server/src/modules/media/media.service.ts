@@ -20,6 +20,7 @@ import {
   selectMediaRights,
   selectPostMediaFiles,
   updateMediaAlt,
+  updateMediaFocus,
   type MediaRow,
 } from './media.sql.js';
 import {
@@ -220,6 +221,7 @@ export function createMediaService({
           width: processed.width,
           height: processed.height,
           placeholder: processed.placeholder,
+          blurhash: processed.blurhash,
           alt: altText,
           variants,
           pixelated: processed.pixelated,
@@ -274,6 +276,20 @@ export function createMediaService({
         if (row.alt !== altText) await recordAltRevision(tx, id, row.alt);
         return updateMediaAlt(tx, id, altText);
       });
+      if (!updated) throw notFound(MEDIA_NOT_FOUND);
+      await announcePictureChanged(db, id);
+      return updated;
+    },
+
+    /**
+     * Sets one's own picture's focal point (Mastodon's `focus`, each -1..1; issue 45), or clears it with null; a post
+     * showing it learns of the change as of an alt text's.
+     */
+    async editFocus(userId: string, id: string, focus: { x: number; y: number } | null): Promise<MediaRow> {
+      const row = await findById(id);
+      if (!row) throw notFound(MEDIA_NOT_FOUND);
+      if (row.ownerId !== userId) throw new HttpError(403, ALT_NOT_OWNER);
+      const updated = await updateMediaFocus(db, id, focus);
       if (!updated) throw notFound(MEDIA_NOT_FOUND);
       await announcePictureChanged(db, id);
       return updated;

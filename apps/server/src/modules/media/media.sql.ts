@@ -34,6 +34,20 @@ export async function updateMediaAlt(db: Db, id: string, alt: string): Promise<M
   return row;
 }
 
+/** Sets a picture's focal point (Mastodon's `focus`, issue 45); null clears it. */
+export async function updateMediaFocus(
+  db: Db,
+  id: string,
+  focus: { x: number; y: number } | null,
+): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .update(media)
+    .set({ focusX: focus?.x ?? null, focusY: focus?.y ?? null })
+    .where(eq(media.id, id))
+    .returning();
+  return row;
+}
+
 export async function deleteMediaRow(db: Db, id: string): Promise<MediaRow | undefined> {
   const [row] = await db.delete(media).where(eq(media.id, id)).returning();
   return row;

@@ -11,7 +11,8 @@ import { mastodonOAuthRoutes, oauthWebRoutes } from './oauth.routes.js';
  */
 export async function wireOAuth(shared: ServerContext<{ publicOrigin: string | undefined }>) {
   const { app, config, db, guards, limiter, tokenCheck } = shared;
-  const oauth = createOAuthService({ db });
+  // The push module, wired after this one, decorates the app with its VAPID key (`app.push.publicKey`).
+  const oauth = createOAuthService({ db, vapidKey: () => (app.hasDecorator('push') ? app.push.publicKey : '') });
   // requireScopes and optionalScopes (scopes.ts) are plain preHandlers: they find the guards on the server.
   app.decorate('oauthGuards', { requireUser: guards.requireUser, optionalUser: guards.optionalUser });
   await app.register(mastodonOAuthRoutes, { oauth, tokenCheck, limiter, publicOrigin: config.publicOrigin });

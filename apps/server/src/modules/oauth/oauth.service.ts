@@ -99,15 +99,15 @@ export interface ApplicationEntity {
   client_secret_expires_at?: number;
 }
 
-const entityOf = (row: AppRow): ApplicationEntity => ({
+const entityFrom = (row: AppRow, vapidKey: string): ApplicationEntity => ({
   id: row.id,
   name: row.name,
   website: row.website,
   scopes: row.scopes.split(' '),
   redirect_uri: row.redirect_uris.join('\n'),
   redirect_uris: row.redirect_uris,
-  // Web push is not offered yet (the phone issue): an empty key, as a server without it.
-  vapid_key: '',
+  // The server's VAPID public key (the push module's), which an app's push subscription is signed against.
+  vapid_key: vapidKey,
 });
 
 /** A body's or query's field as text (forms give strings; JSON may give anything). */
@@ -149,7 +149,13 @@ export interface AuthorizeParams {
   code_challenge_method?: string | undefined;
 }
 
-export function createOAuthService({ db }: { db: Db }) {
+/**
+ * `vapidKey` answers the server's VAPID public key when an app is shown: the push module keeps it and is wired
+ * after this one (it needs the live module's `online`), so the wiring reads it from the app when asked; '' (as
+ * Mastodon answers for a server without Web Push) when there is none.
+ */
+export function createOAuthService({ db, vapidKey = () => '' }: { db: Db; vapidKey?: () => string }) {
+  const entityOf = (row: AppRow): ApplicationEntity => entityFrom(row, vapidKey());
   /** What the authorization page checks before it shows anything: 400 with a sentence when it cannot go on. */
   async function checkAuthorization(params: AuthorizeParams) {
     const app = params.client_id ? await selectAppByClientId(db, params.client_id) : undefined;

@@ -44,6 +44,7 @@ interface RegisteredApp {
   name: string;
   scopes: string[];
   redirect_uris: string[];
+  vapid_key: string;
 }
 
 async function registerApp(fields: Record<string, unknown> = {}, form = false): Promise<RegisteredApp> {
@@ -121,9 +122,12 @@ describe('POST /api/v1/apps', () => {
       scopes: ['read', 'write', 'follow', 'push'],
       redirect_uri: REDIRECT,
       redirect_uris: [REDIRECT],
-      vapid_key: '',
       client_secret_expires_at: 0,
     });
+    // The server's VAPID public key (an uncompressed P-256 point), the one its Web Push is signed with.
+    const key = await ctx.app.inject({ method: 'GET', url: '/api/push/key' });
+    expect(app.vapid_key).toBe(key.json().publicKey);
+    expect(Buffer.from(app.vapid_key, 'base64url')).toHaveLength(65);
     expect(app.client_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(app.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The secret is kept only as its SHA-256.
@@ -488,6 +492,8 @@ describe('POST /oauth/token refusals (RFC 6749)', () => {
     });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().name).toBe('Ivory');
+    expect(verify.json().vapid_key).toBe(app.vapid_key);
+    expect(verify.json().vapid_key).not.toBe('');
     // It is nobody: a route that needs a person refuses it.
     const asPerson = await ctx.app.inject({
       method: 'GET',

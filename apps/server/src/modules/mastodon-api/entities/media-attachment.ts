@@ -44,8 +44,8 @@ function jpegVariant(picture: Picture, width: number): { url: string; width: num
 /**
  * One of our pictures as a MediaAttachment: `url` is the 1080 px JPEG our pages show (the original's `originalUrl`
  * is ours alone), `preview_url` the 640 px one, `meta.original` the picture's own size, `description` its alt text.
- * `blurhash` is null: we keep a ThumbHash, a different placeholder, which Mastodon's clients do not read.
- * `focus` is the centre: we keep no focal point (an upload's focus is accepted and not kept).
+ * `blurhash` is computed at upload (4x3 components; null for a picture uploaded before migration 0056), `focus` the
+ * focal point given on its upload or update (the centre when none was).
  */
 export function toMediaAttachment(picture: Picture, origin: string): MastoMediaAttachment {
   const preview = jpegVariant(picture, PREVIEW_WIDTH);
@@ -62,9 +62,9 @@ export function toMediaAttachment(picture: Picture, origin: string): MastoMediaA
     meta: {
       original: sizeOf(picture.width, picture.height),
       small: sizeOf(smallWidth, smallHeight),
-      focus: { x: 0, y: 0 },
+      focus: picture.focus ?? { x: 0, y: 0 },
     },
     description: picture.alt === '' ? null : picture.alt,
-    blurhash: null,
+    blurhash: picture.blurhash ?? null,
   };
 }
