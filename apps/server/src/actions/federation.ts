@@ -163,9 +163,10 @@ export type RemoteReactionKind = 'like' | 'boost';
  * The remote actor `remoteActorId` likes or boosts the post `postId` (the activity `activityId`), which the caller
  * found public: a new one is kept, a like counts up the post's `remote_like_count`, and the post's author is
  * notified (by the notification rules: a like joins the post's likes' group, a boost the post's boosts'; sent
- * live), and the post's counts are sent to whoever watches it. One already there keeps its time and takes the new
- * activity's id (the Undo will name the newer one), and counts and notifies nothing again. A post that is gone
- * meanwhile keeps nothing. Answers whether it is new.
+ * live), and the post's counts are sent to whoever watches it (`reactions`, as a local like's: the post cache reads
+ * its counts again, not the whole post). One already there keeps its time and takes the new activity's id (the Undo
+ * will name the newer one), and counts and notifies nothing again. A post that is gone meanwhile keeps nothing.
+ * Answers whether it is new.
  */
 export async function addRemoteReaction(
   db: Db,
@@ -201,7 +202,7 @@ export async function addRemoteReaction(
         ),
         ${notification.ctes}
         select coalesce((select inserted from added), false) as inserted, ${notification.events},
-          (select count(${publishSql({ type: 'post-counts-changed', postId: sql`id::text` })}) from counted) as told`,
+          (select count(${publishSql({ type: 'post-counts-changed', postId: sql`id::text`, reactions: sql`true` })}) from counted) as told`,
   );
   return row?.inserted ?? false;
 }
@@ -224,7 +225,7 @@ function removeReactionsWhere(where: SQL): SQL {
       returning p.id
     ),
     likes_told as (
-      select count(${publishSql({ type: 'post-counts-changed', postId: sql`id::text` })}) as told from likes_counted
+      select count(${publishSql({ type: 'post-counts-changed', postId: sql`id::text`, reactions: sql`true` })}) as told from likes_counted
     )`;
 }
 

@@ -48,9 +48,10 @@ export async function acceptRemoteFollow(db: Db, answer: FollowAnswer): Promise<
           update follows a set pending = false
           from (select f.follower_id, f.followee_id from ${follows} and f.pending) t
           where a.follower_id = t.follower_id and a.followee_id = t.followee_id and a.pending
-          returning a.follower_id
+          returning a.follower_id, a.followee_id
         )
-        select follower_id, ${publishSql({ type: 'viewer-changed', userId: sql`follower_id::text` })} as noted
+        select follower_id, ${publishSql({ type: 'viewer-changed', userId: sql`follower_id::text` })} as noted,
+          ${publishSql({ type: 'follow-answered', userId: sql`follower_id::text`, followeeId: sql`followee_id::text`, accepted: sql`true` })} as answered
         from accepted`,
   );
   return rows.map((row) => row.follower_id);
@@ -65,7 +66,7 @@ export async function acceptRemoteFollow(db: Db, answer: FollowAnswer): Promise<
 export async function rejectRemoteFollow(db: Db, answer: FollowAnswer): Promise<string[]> {
   const follows = answered(answer);
   if (!follows) return [];
-  return (await endFollows(db, follows)).map((row) => row.follower_id);
+  return (await endFollows(db, follows, true)).map((row) => row.follower_id);
 }
 
 /**
@@ -85,8 +86,15 @@ export async function endFollowOfRemotePerson(
   return ended && { activityId: ended.activity_id };
 }
 
-/** Ends the follows `f` (of `follows`, a from-list joined to the followee `u` with its condition), counted. */
-async function endFollows(db: Db, follows: SQL): Promise<{ follower_id: string; activity_id: string | null }[]> {
+/**
+ * Ends the follows `f` (of `follows`, a from-list joined to the followee `u` with its condition), counted. `refused`:
+ * their server's Reject, which each follower's browser is told of (`follow-answered`).
+ */
+async function endFollows(
+  db: Db,
+  follows: SQL,
+  refused = false,
+): Promise<{ follower_id: string; activity_id: string | null }[]> {
   const named = sql`select f.follower_id, f.followee_id from ${follows}`;
   return queryRowsAfterLock<{ follower_id: string; activity_id: string | null }>(
     db,
@@ -106,7 +114,8 @@ async function endFollows(db: Db, follows: SQL): Promise<{ follower_id: string; 
           from (select followee_id, count(*)::int as count from ended group by followee_id) n where u.id = n.followee_id
         )
         select follower_id, activity_id,
-          ${publishSql({ type: 'viewer-changed', userId: sql`follower_id::text` })} as noted
+          ${publishSql({ type: 'viewer-changed', userId: sql`follower_id::text` })} as noted,
+          ${refused ? publishSql({ type: 'follow-answered', userId: sql`follower_id::text`, followeeId: sql`followee_id::text`, accepted: sql`false` }) : sql`null`} as answered
         from ended`,
     (locked) => locked.length > 0,
   );

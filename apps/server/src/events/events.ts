@@ -75,7 +75,17 @@ export type DomainEvent =
    * a follow or unfollow of a person or a tag. Every process forgets their remembered viewer state and Home
    * timeline (posts/viewer-state.ts).
    */
-  | { type: 'viewer-changed'; userId: string };
+  | { type: 'viewer-changed'; userId: string }
+  /**
+   * A report of something from another server that its reporter asked to send there too (issue 39): the federation
+   * module sends that server a `Flag` from the instance actor (reports.forward_to, claimed once).
+   */
+  | { type: 'report-forwarded'; reportId: string }
+  /**
+   * A remote person's server answered the user's follow of them (issue 39, following out): `accepted`, or refused
+   * (the follow ended). The live module tells the user's browser, whose follow button leaves "Requested".
+   */
+  | { type: 'follow-answered'; userId: string; followeeId: string; accepted: boolean };
 
 let lastPublish = 0;
 /** When this process last wrote an event (Date.now()): the outbox relay looks for new ones while it is recent. */

@@ -70,6 +70,23 @@ const blockedBetween = (a: SQL, b: SQL): SQL =>
 const localRecipient = (recipientId: SQL): SQL =>
   sql`exists (select from users lr where lr.id = ${recipientId} and lr.remote_actor_id is null)`;
 
+/**
+ * Whether a remote actor may notify the recipient: always, unless a moderator silenced its server (`server_blocks`
+ * `silence`, covering subdomains, issue 39); then only someone who follows them here (their server accepted), as
+ * Mastodon's limited accounts reach only their followers.
+ */
+const remoteMayNotify = (recipientId: SQL, remoteActorId: SQL): SQL =>
+  sql`not exists (
+    select from remote_actors sra join server_blocks ssb on ssb.severity = 'silence'
+      and (lower(substring(sra.iri from '^[a-z]+://([^/:?#]+)')) = ssb.domain
+        or lower(substring(sra.iri from '^[a-z]+://([^/:?#]+)')) like '%.' || ssb.domain)
+    where sra.id = ${remoteActorId}
+      and not exists (
+        select from users su join follows sf on sf.followee_id = su.id
+        where su.remote_actor_id = sra.id and sf.follower_id = ${recipientId} and not sf.pending
+      )
+  )`;
+
 /** A notification's key as SQL values of the statement it is part of (an absent id is null). */
 export interface NotificationKeySql {
   recipientId: SQL;
@@ -102,9 +119,10 @@ export function notificationCtes(
   const same = sql`n.recipient_id = ${key.recipientId} and n.${actorColumn} = ${key.actorId} and n.kind = ${key.kind}::text
     and ${key.postId ? sql`n.post_id = ${key.postId}` : sql`n.post_id is null`}
     and ${key.commentId ? sql`n.comment_id = ${key.commentId}` : sql`n.comment_id is null`}`;
-  // Never oneself, never between a blocked pair (issue 23), never a remote person's shadow account (issue 39).
+  // Never oneself, never between a blocked pair (issue 23), never a remote person's shadow account (issue 39), and
+  // from a silenced server only to those who follow the actor.
   const notNotifyingOneself = key.remote
-    ? localRecipient(key.recipientId)
+    ? sql`${localRecipient(key.recipientId)} and ${remoteMayNotify(key.recipientId, key.actorId)}`
     : sql`${key.recipientId} <> ${key.actorId} and not ${blockedBetween(key.recipientId, key.actorId)}
         and ${localRecipient(key.recipientId)}`;
   return {

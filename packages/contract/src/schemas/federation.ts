@@ -80,6 +80,8 @@ export const LOOKUP_ERRORS = {
   notAWork: 'That post has no pictures, or is not public: only public works with pictures can be shown here.',
   noServer: '{host} did not answer. It may be down or not a fediverse server: try again later.',
   suspended: 'This server does not exchange with {host}.',
+  /** 403: a moderator chose not to take that server's pictures (reject_media), so its works are not shown here. */
+  mediaRejected: 'Pictures from {host} are not shown here, so its works cannot be brought in.',
 } as const;
 
 /** Why following someone on another server was refused (POST /api/users/follow/{id}, issue 39). */

@@ -94,4 +94,9 @@ export type LiveServerFrame =
   | { type: 'post'; postId: string; authorId: string; following: boolean }
   /** An import of the receiver's moved on (issue 40): read it again (GET /api/imports/{importId}). */
   | { type: 'import'; importId: string }
+  /**
+   * The server of someone on another server the receiver follows answered (issue 39): `accepted` (no longer
+   * requested), or refused (the follow ended). `userId` is that person's account here.
+   */
+  | { type: 'follow'; userId: string; accepted: boolean }
   | { type: 'error'; message: string };

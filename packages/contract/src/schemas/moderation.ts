@@ -106,6 +106,13 @@ export const CreateReportBody = Type.Object(
         description: 'What the moderator should know',
       }),
     ),
+    forward: Type.Optional(
+      Type.Boolean({
+        description:
+          "Also send the report to the server of the work's, comment's or person's author when they are on another " +
+          'server (an anonymous `Flag` from this server, with the reason and note; issue 39). Nothing for anything of ours',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -119,6 +126,9 @@ export const Report = Type.Object({
   note: Type.String(),
   status: Type.Enum(['open', 'resolved']),
   createdAt: DateString,
+  forwardTo: Type.Optional(
+    Type.String({ description: 'The server the report is sent to as well (`forward`): present only then' }),
+  ),
 });
 export type Report = Static<typeof Report>;
 

@@ -11,6 +11,7 @@ import {
   isActor,
   Like,
   Link,
+  Mention,
   Move,
   Note,
   PUBLIC_COLLECTION,
@@ -36,8 +37,9 @@ import { takeFollowAnswer } from './federation.outbound-follows.js';
 import { parseNoteKey } from './federation.objects.js';
 import { isSuspendedServer, takeBlock, takeFlag, undoBlock } from './federation.safety.js';
 import { replyText } from './federation.reply-text.js';
-import { deleteWork, ownStoredWork, updateWork, type RemoteWorksDeps } from './federation.remote-works.js';
+import { asWorkNote, deleteWork, ownStoredWork, updateWork, type RemoteWorksDeps } from './federation.remote-works.js';
 import {
+  isRemoteWork,
   selectActor,
   selectFollowedShadow,
   selectLocalAlias,
@@ -193,7 +195,9 @@ async function ownNoteOf<Data>(ctx: InboxContext<Data>, activity: Create | Updat
   if (!activity.actorId) return null;
   let object: unknown = null;
   try {
-    object = await activity.getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
+    const options = { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader };
+    // An `Image` (older Pixelfed's post) is read as a Note with that picture (asWorkNote).
+    object = await asWorkNote(await activity.getObject(options), options);
   } catch {
     return null;
   }
@@ -245,10 +249,39 @@ async function takeReply<Data>(ctx: InboxContext<Data>, db: Db, create: Create, 
   if (!actor || !isActor(actor) || actor.id?.href !== create.actorId?.href) return;
   const fields = await remoteActorFields(actor, ctx);
   if (!fields) return;
+  // A reply in the thread of a work from another server (following out): taken, as Mastodon takes replies in a thread
+  // it has, when it concerns someone here (its actor is followed here, or it is addressed to or mentions one of ours).
+  if ((await isRemoteWork(db, postId)) && !(await concernsSomeoneHere(ctx, db, create, note))) return;
   const remoteActorId = await upsertRemoteActor(db, fields);
   // Someone the work's artist blocks: nothing is kept (as a blocked person here cannot comment), nor notified.
   if (await selectWorkBlocksRemote(db, postId, remoteActorId)) return;
   await addRemoteComment(db, { postId, remoteActorId, noteIri: note.id!.href, ...(await replyOf(ctx, note)) });
+}
+
+/**
+ * Whether a reply concerns someone here: its actor is a person someone here follows (their server accepted), or it is
+ * addressed to (`to`, `cc`) or mentions (a `Mention` tag) one of our accounts.
+ */
+async function concernsSomeoneHere<Data>(ctx: InboxContext<Data>, db: Db, create: Create, note: Note) {
+  if (await selectFollowedShadow(db, create.actorId!.href)) return true;
+  const named: URL[] = [...note.toIds, ...note.ccIds];
+  try {
+    for await (const tag of note.getTags({
+      documentLoader: ctx.documentLoader,
+      contextLoader: ctx.contextLoader,
+      suppressError: true,
+    })) {
+      if (tag instanceof Mention && tag.href) named.push(tag.href);
+      if (named.length >= 60) break;
+    }
+  } catch {
+    // Tags that cannot be read name nobody.
+  }
+  const origin = new URL(ctx.origin).origin;
+  for (const id of named.slice(0, 60)) {
+    if (id.origin === origin && (await localAccountOf(ctx, db, id))) return true;
+  }
+  return false;
 }
 
 /** What a remote person's works need here (following out): the job that takes a Note in, and the works' helpers. */

@@ -1,5 +1,6 @@
 import {
   kvCache,
+  preloadedContexts,
   type AuthenticatedDocumentLoaderFactory,
   type DocumentLoader,
   type Federation,
@@ -7,7 +8,9 @@ import {
   type KvStore,
   type KvStoreListEntry,
   type KvStoreSetOptions,
+  type RemoteDocument,
 } from '@fedify/fedify';
+import { CryptographicKey } from '@fedify/vocab';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { kvDelete, kvGet, kvList, kvSet, kvSweep } from './federation.sql.js';
@@ -136,12 +139,114 @@ export function keepSignedFetches<Data>(federation: Federation<Data>, kv: KvStor
   const fields = federation as unknown as { authenticatedDocumentLoaderFactory?: AuthenticatedDocumentLoaderFactory };
   const signed = fields.authenticatedDocumentLoaderFactory;
   if (typeof signed !== 'function') return;
+  // The instance actor's loaders, made once per key and options (each context asked for one: see keepLoaders).
+  const made = new WeakMap<object, Map<string, DocumentLoader>>();
   fields.authenticatedDocumentLoaderFactory = (identity, options) => {
+    if (new URL(identity.keyId).pathname !== keyPath) return signed(identity, options);
+    const key = optionsKey([identity.keyId, options]);
+    const mine = made.get(identity.privateKey) ?? new Map<string, DocumentLoader>();
+    made.set(identity.privateKey, mine);
+    const known = key === undefined ? undefined : mine.get(key);
+    if (known) return known;
     const loader = signed(identity, options);
-    if (new URL(identity.keyId).pathname !== keyPath) return loader;
     const kept = kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument', 'signed'] });
     uncached.set(kept, loader);
+    if (key !== undefined && mine.size < MADE_LOADERS) mine.set(key, kept);
     return kept;
+  };
+}
+
+/** The loaders a process keeps made, per factory (one per origin the site answers on, in practice one). */
+const MADE_LOADERS = 16;
+
+/**
+ * A loader's options as a key (JSON of plain values: whether private addresses are allowed, the user agent and its
+ * origin); undefined when they hold anything else (a function, a signal), whose loader is made afresh.
+ */
+function optionsKey(options: unknown): string | undefined {
+  const plain = (value: unknown): boolean =>
+    value === undefined ||
+    value === null ||
+    ['string', 'number', 'boolean'].includes(typeof value) ||
+    (Array.isArray(value) && value.every(plain)) ||
+    (typeof value === 'object' &&
+      Object.getPrototypeOf(value) === Object.prototype &&
+      Object.values(value as object).every(plain));
+  return plain(options) ? JSON.stringify(options) : undefined;
+}
+
+/**
+ * Fedify's document and context loaders made once per set of options, not once per context: Fedify 2.3 makes a
+ * context for each activity taken in and each delivery, and each made two loaders, each compiling its default cache
+ * rule (`new URLPattern({})`, the polyfill: 6 % of the CPU an activity taken in took, bench:federation, session 28).
+ * A loader keeps nothing of its own (what it caches is in the key-value store), so one serves every context.
+ * Wrapped where the federation keeps its factories (Fedify 2.3's fields; without them, nothing changes).
+ */
+export function keepLoaders<Data>(federation: Federation<Data>): void {
+  const fields = federation as unknown as {
+    documentLoaderFactory?: (options?: unknown) => DocumentLoader;
+    contextLoaderFactory?: (options?: unknown) => DocumentLoader;
+  };
+  for (const name of ['documentLoaderFactory', 'contextLoaderFactory'] as const) {
+    const factory = fields[name];
+    if (typeof factory !== 'function') continue;
+    const made = new Map<string, DocumentLoader>();
+    fields[name] = (options?: unknown) => {
+      const key = optionsKey(options);
+      const known = key === undefined ? undefined : made.get(key);
+      if (known) return known;
+      const loader = staticContexts(factory(options));
+      if (key !== undefined && made.size < MADE_LOADERS) made.set(key, loader);
+      return loader;
+    };
+  }
+}
+
+/**
+ * `loader` with the JSON-LD contexts bundled in Fedify (ActivityStreams, the security vocabulary, Mastodon's…) marked
+ * `static`, as jsonld.js marks the contexts written inline: jsonld.js then keeps each processed once for every later
+ * expansion, instead of processing it again in each (Fedify's loaders do not mark them: that was most of the JSON-LD
+ * expansion's 12 % of the CPU of an activity taken in, bench:federation, session 28). They are part of the code.
+ */
+function staticContexts(loader: DocumentLoader): DocumentLoader {
+  return async (url, options) => {
+    const document = await loader(url, options);
+    return Object.hasOwn(preloadedContexts, url) ? ({ ...document, tag: 'static' } as RemoteDocument) : document;
+  };
+}
+
+/** Keys parsed, by their JSON-LD (and base URL) as the key cache hands it: at most this many. */
+const PARSED_KEYS = 5_000;
+/** The mark that CryptographicKey.fromJsonLd is wrapped already (one wrapping per process, however many apps). */
+const PARSED = Symbol('share-arts.parsed-keys');
+
+/**
+ * A remote actor's key parsed from its JSON-LD once, not at each activity it signs: Fedify's key cache keeps a key as
+ * its JSON-LD and parses it (a JSON-LD expansion and an SPKI import) for each signature it checks, 8 % of the CPU of
+ * an activity taken in (bench:federation, session 28). A `CryptographicKey` cannot change once made, so the one parsed
+ * from the same JSON-LD serves each read; a key rotated is other JSON-LD (Fedify fetches it again when a signature
+ * fails), parsed anew. Wrapped where Fedify's key cache calls it (`CryptographicKey.fromJsonLd`), once per process.
+ */
+export function keepParsedKeys(): void {
+  const keyClass = CryptographicKey as unknown as {
+    fromJsonLd: (json: unknown, options?: { baseUrl?: URL }) => Promise<CryptographicKey>;
+    [PARSED]?: true;
+  };
+  if (keyClass[PARSED]) return;
+  keyClass[PARSED] = true;
+  const parse = keyClass.fromJsonLd.bind(CryptographicKey);
+  const parsed = new LRUCache<string, Promise<CryptographicKey>>({ max: PARSED_KEYS });
+  keyClass.fromJsonLd = (json, options) => {
+    if (typeof json !== 'object' || json === null) return parse(json, options);
+    const text = `${options?.baseUrl?.href ?? ''} ${JSON.stringify(json)}`;
+    let key = parsed.get(text);
+    if (!key) {
+      key = parse(json, options);
+      parsed.set(text, key);
+      // A key that cannot be parsed is not kept: the next read tries it again (and the cache deletes it).
+      key.catch(() => parsed.delete(text));
+    }
+    return key;
   };
 }
 

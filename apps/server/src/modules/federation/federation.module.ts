@@ -14,11 +14,12 @@ import { AP_PATHS, createAppFederation, type FederationRequestData } from './fed
 import { startDeliveries, type ActorFarewell } from './federation.deliveries.js';
 import { createActorKeys } from './federation.keys.js';
 import { INSTANCE_ACTOR } from './federation.instance.js';
-import { createDatabaseKvStore, keepSignedFetches } from './federation.kv.js';
+import { createDatabaseKvStore, keepLoaders, keepParsedKeys, keepSignedFetches } from './federation.kv.js';
 import { followFromRoutes } from './federation.follow-from.js';
-import { createJobMessageQueue } from './federation.queue.js';
+import { createJobMessageQueue, pagesFirst } from './federation.queue.js';
 import { isSuspendedServer, remoteBlockSender, type RemoteBlockChange } from './federation.safety.js';
 import { remoteFollowIdMaker, remoteFollowSender, type RemoteFollowChange } from './federation.outbound-follows.js';
+import { startFlagForwarding } from './federation.outbound-flags.js';
 import { remoteLikeSender } from './federation.outbound-likes.js';
 import { selectActorByUsername, selectShadowByIri } from './federation.sql.js';
 import { limitedLoader, type Signer } from './federation.remote-fetch.js';
@@ -171,13 +172,15 @@ export async function wireFederation(
   const queueOf = (
     { kind, ...options }: ReturnType<typeof queues>[keyof ReturnType<typeof queues>],
     shape?: (message: unknown) => unknown,
-  ) => createJobMessageQueue(jobs, kind, options, shape);
+    before?: () => Promise<void>,
+  ) => createJobMessageQueue(jobs, kind, options, shape, before);
   const appFederation = createAppFederation({
     db,
     kv,
     queue: {
       inbox: queueOf(QUEUES.inbox),
-      outbox: queueOf(QUEUES.outbox, shapeDelivery),
+      // The deliveries give way to the pages while they are busy (pagesFirst).
+      outbox: queueOf(QUEUES.outbox, shapeDelivery, pagesFirst(app.server)),
       fanout: queueOf(QUEUES.fanout),
     },
     allowPrivateAddress: config.federationAllowPrivateAddress === true,
@@ -189,6 +192,8 @@ export async function wireFederation(
   });
   const { federation } = appFederation;
   keepSignedFetches(federation, kv, AP_PATHS.actor.replace('{identifier}', INSTANCE_ACTOR));
+  keepLoaders(federation);
+  keepParsedKeys();
   // Fedify's listeners on the three job kinds (their jobs start being claimed once the app is ready).
   const listening = new AbortController();
   void federation.startQueue({}, { signal: listening.signal });
@@ -201,6 +206,9 @@ export async function wireFederation(
   // The events heard are handled before the bus closes; Fedify stops listening after the job queue stopped
   // (registered before it, so after it: the last registered stops first).
   shared.beforeClose(() => deliveries.idle());
+  // Reports here of remote people's works, comments or accounts, sent to their server when the reporter asked (Flag).
+  const flags = startFlagForwarding({ federation, db, bus, origin: config.publicOrigin, contextData: {}, log });
+  shared.beforeClose(() => flags.idle());
   app.addHook('onClose', async () => listening.abort());
   await app.register(followFromRoutes, {
     prefix: '/api',

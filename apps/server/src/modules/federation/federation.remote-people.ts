@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { isActor, Note, Object as APObject, type Actor } from '@fedify/vocab';
+import { isActor, type Note, Object as APObject, type Actor } from '@fedify/vocab';
 import { LOOKUP, LOOKUP_ERRORS, LookupQuery, LookupResponse, type LookupResponse as Found } from '@share-arts/contract';
 import { upsertShadowAccount, type RemotePersonFields } from '../../actions/remote-people.js';
 import { HttpError, refusal } from '../../lib/http-error.js';
@@ -9,9 +9,9 @@ import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { parseNoteKey } from './federation.objects.js';
 import { DOCUMENT_TIMEOUT_MS, MAX_DOCUMENT_BYTES, RemoteUnreachable, safeFetch } from './federation.remote-fetch.js';
-import { fetchNote, noteWork, storeWork, type RemoteWorksDeps } from './federation.remote-works.js';
+import { asWorkNote, fetchNote, noteWork, storeWork, type RemoteWorksDeps } from './federation.remote-works.js';
 import { warningText } from './federation.reply-text.js';
-import { isSuspendedServer } from './federation.safety.js';
+import { isMediaRejectedServer, isSuspendedServer } from './federation.safety.js';
 import { selectActorByUsername, selectPostByNote, selectShadowByHandle, selectShadowByIri } from './federation.sql.js';
 
 /**
@@ -225,7 +225,8 @@ export async function lookup(deps: RemotePeopleDeps, q: string, viewerId: string
     }
     const object = await fetchObject(deps, input.url);
     if (isActor(object)) return { kind: 'person', username: await keepPerson(deps, object) };
-    if (object instanceof Note) return await lookupWork(deps, object, nobody);
+    const note = await asWorkNote(object, { documentLoader: deps.loader, contextLoader: deps.contextLoader() });
+    if (note) return await lookupWork(deps, note, nobody);
     throw nobody();
   } catch (error) {
     if (error instanceof RemoteUnreachable) throw refusal(502, LOOKUP_ERRORS.noServer, { host });
@@ -241,6 +242,9 @@ async function lookupWork(deps: RemotePeopleDeps, found: Note, nobody: () => Htt
   const note = await fetchNote(deps, found.id!.href);
   const authorIri = note?.attributionId;
   if (!note || !authorIri) throw nobody();
+  if (await isMediaRejectedServer(deps.db, note.id!)) {
+    throw refusal(403, LOOKUP_ERRORS.mediaRejected, { host: note.id!.host });
+  }
   const work = await noteWork(note, deps);
   if ('skip' in work) throw new HttpError(404, LOOKUP_ERRORS.notAWork);
   const actor = await fetchObject(deps, authorIri);

@@ -3,9 +3,11 @@ import type { DocumentLoader } from '@fedify/fedify';
 import {
   Create,
   Document,
+  Image,
   LanguageString,
   Link,
   Note,
+  Object as APObject,
   OrderedCollection,
   Collection,
   PUBLIC_COLLECTION,
@@ -24,7 +26,7 @@ import { extractHashtags } from '../../lib/hashtags.js';
 import { HttpError } from '../../lib/http-error.js';
 import { RemoteRefused, RemoteUnreachable, safeFetch, type FetchRules } from './federation.remote-fetch.js';
 import { warningText, workText } from './federation.reply-text.js';
-import { isSuspendedServer } from './federation.safety.js';
+import { isMediaRejectedServer, isSuspendedServer } from './federation.safety.js';
 import { selectFollowedShadow, selectPostByNote, selectShadowByIri, type ShadowRow } from './federation.sql.js';
 
 /**
@@ -66,6 +68,42 @@ export interface RemoteWorksDeps {
   /** This server's host (mentions of its accounts are written `@name`), '' when unknown. */
   localHost: () => string;
   log: { warn(details: object, message: string): void };
+}
+
+/**
+ * A post as a Note: a Note itself, or an `Image` (older Pixelfed's posts, and AS2's single picture) read as a Note with
+ * the same words, warning, audience, author and time; its `attachment`s are its pictures, or, with none, its own `url`
+ * when that is a picture (its `name` the alt text). Anything else: null. Mastodon converts an `Image` the same way
+ * (`CONVERTED_TYPES` of its `activity/create.rb`).
+ */
+export async function asWorkNote(
+  object: unknown,
+  options: { documentLoader: DocumentLoader; contextLoader: DocumentLoader },
+): Promise<Note | null> {
+  if (object instanceof Note) return object;
+  if (!(object instanceof Image) || !object.id) return null;
+  const json = (await object.toJsonLd({ format: 'compact', contextLoader: options.contextLoader })) as Record<
+    string,
+    unknown
+  >;
+  const ownPicture = json.attachment === undefined && /^image\//i.test(object.mediaType ?? '') ? object.url : null;
+  const pictureUrl = ownPicture instanceof URL ? ownPicture : ownPicture instanceof Link ? ownPicture.href : null;
+  const { url: _url, mediaType: _type, name, width: _w, height: _h, ...rest } = json;
+  const note = {
+    ...rest,
+    type: 'Note',
+    ...(pictureUrl
+      ? {
+          url: json.id,
+          attachment: [{ type: 'Image', url: pictureUrl.href, mediaType: object.mediaType, ...(name ? { name } : {}) }],
+        }
+      : { url: _url }),
+  };
+  try {
+    return await Note.fromJsonLd(note, options);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a Note is addressed to the Public (`to`, or `cc` for Mastodon's "unlisted"): not followers-only, not direct. */
@@ -241,6 +279,9 @@ async function fetchPictures(deps: RemoteWorksDeps, ownerId: string, work: NoteW
   return uploaded;
 }
 
+/** Why a work was not taken: its server's pictures are not taken here (`reject_media`). */
+export const MEDIA_REJECTED = "its server's pictures are not taken here";
+
 /**
  * A work stored for the shadow account `shadow`: its pictures fetched, then the post written (insertRemoteWork).
  * Answers the post's id, or why it was skipped. The same Note again is the post stored already.
@@ -252,6 +293,7 @@ export async function storeWork(
 ): Promise<{ postId: string } | { skip: string }> {
   const stored = await selectPostByNote(deps.db, work.noteIri);
   if (stored) return { postId: stored.id };
+  if (await isMediaRejectedServer(deps.db, new URL(work.noteIri))) return { skip: MEDIA_REJECTED };
   const pictures = await fetchPictures(deps, shadow.user_id, work);
   if (pictures.length === 0) return { skip: 'none of its pictures could be used' };
   const postId = await insertRemoteWork(deps.db, {
@@ -285,12 +327,10 @@ export async function fetchNote(deps: RemoteWorksDeps, noteIri: string, actorIri
     if (error instanceof RemoteUnreachable) throw error;
     return null;
   }
-  let note: unknown;
+  let note: Note | null;
   try {
-    note = await Note.fromJsonLd(fetched.document, {
-      documentLoader: deps.loader,
-      contextLoader: deps.contextLoader(),
-    });
+    const options = { documentLoader: deps.loader, contextLoader: deps.contextLoader() };
+    note = await asWorkNote(await APObject.fromJsonLd(fetched.document, options), options);
   } catch {
     return null;
   }
@@ -311,6 +351,7 @@ export async function takeRemoteWork(
   { noteIri, actorIri, backfill }: { noteIri: string; actorIri: string; backfill?: boolean },
 ): Promise<void> {
   if (await isSuspendedServer(deps.db, [new URL(actorIri)])) return;
+  if (await isMediaRejectedServer(deps.db, new URL(actorIri))) return;
   const shadow = backfill ? await selectShadowByIri(deps.db, actorIri) : await selectFollowedShadow(deps.db, actorIri);
   if (!shadow || (await selectPostByNote(deps.db, noteIri))) return;
   let note: Note | null;
@@ -341,7 +382,8 @@ export async function updateWork(deps: RemoteWorksDeps, stored: StoredRemoteWork
     stored.pictures.length === work.pictures.length &&
     stored.pictures.every((picture, i) => picture.remoteUrl === work.pictures[i]!.url);
   let replace: { mediaId: string; remoteUrl: string }[] | undefined;
-  if (!same) {
+  // From a server whose pictures are not taken (reject_media set since it was stored), the pictures it has stay.
+  if (!same && !(await isMediaRejectedServer(deps.db, new URL(stored.remoteActorIri)))) {
     replace = await fetchPictures(deps, stored.authorId, work);
     if (replace.length === 0) replace = undefined;
   }
@@ -382,6 +424,7 @@ export async function ownStoredWork(db: Db, noteIri: string, actorIri: string) {
  */
 export async function backfill(deps: RemoteWorksDeps, { actorIri }: { actorIri: string }): Promise<void> {
   if (await isSuspendedServer(deps.db, [new URL(actorIri)])) return;
+  if (await isMediaRejectedServer(deps.db, new URL(actorIri))) return;
   const shadow = await selectShadowByIri(deps.db, actorIri);
   if (!shadow?.outbox) return;
   const outboxUrl = new URL(shadow.outbox);
@@ -415,6 +458,7 @@ export async function backfill(deps: RemoteWorksDeps, { actorIri }: { actorIri: 
       } catch {
         continue;
       }
+      object = await asWorkNote(object, options);
       if (!(object instanceof Note) || !object.id || object.id.host !== outboxUrl.host) continue;
       if (object.attributionId?.href !== actorIri) continue;
       const work = await noteWork(object, deps);

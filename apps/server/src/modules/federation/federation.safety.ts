@@ -10,6 +10,7 @@ import {
   selectActor,
   selectDeliveryExclusions,
   selectExistingTargets,
+  selectMediaRejectedAmong,
   selectSuspendedAmong,
 } from './federation.sql.js';
 
@@ -56,6 +57,14 @@ export function requestHosts(body: Buffer, headers: Headers): string[] {
 export async function isSuspendedServer(db: Db, hosts: (string | URL)[]): Promise<boolean> {
   const domains = hosts.flatMap((host) => domainsCovering(host instanceof URL ? host.hostname : host));
   return selectSuspendedAmong(db, [...new Set(domains)]);
+}
+
+/**
+ * Whether a moderator chose not to take this host's pictures (`reject_media`, covering subdomains): its works are not
+ * taken in (docs/federation.md "Blocking a server": a picture site keeps no work without its pictures).
+ */
+export async function isMediaRejectedServer(db: Db, host: string | URL): Promise<boolean> {
+  return selectMediaRejectedAmong(db, domainsCovering(host instanceof URL ? host.hostname : host));
 }
 
 /** The delivery recipients left once those on a suspended server, or blocking one of `userIds`, are taken out. */

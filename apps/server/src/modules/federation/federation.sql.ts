@@ -363,7 +363,8 @@ const PUBLIC_COMMENT = sql`c.moderation_state is null and c.author_id is not nul
  * The work a reply from another server answers (issue 39, remote comments), when a signed-out reader sees it and
  * anyone may comment on it (its comment policy `everyone`: a remote person is nobody the artist follows here): the
  * work itself (`postId`), the work of one of our comments, or of a remote comment taken earlier (its Note's id),
- * shown to everyone. Undefined otherwise.
+ * shown to everyone, or a work from another server stored here (its Note's id: a reply in its thread, following out).
+ * Undefined otherwise.
  */
 export async function selectReplyTarget(
   db: Db,
@@ -372,9 +373,12 @@ export async function selectReplyTarget(
   const post =
     'postId' in replyTo
       ? sql`${replyTo.postId}::uuid`
-      : sql`(select c.post_id from comments c where ${
-          'commentId' in replyTo ? sql`c.id = ${replyTo.commentId}::uuid` : sql`c.note_iri = ${replyTo.noteIri}`
-        } and c.moderation_state is null)`;
+      : 'commentId' in replyTo
+        ? sql`(select c.post_id from comments c where c.id = ${replyTo.commentId}::uuid and c.moderation_state is null)`
+        : // A remote comment taken earlier, or a work from another server stored here (following out).
+          sql`coalesce(
+            (select c.post_id from comments c where c.note_iri = ${replyTo.noteIri} and c.moderation_state is null),
+            (select w.id from posts w where w.note_iri = ${replyTo.noteIri}))`;
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`select p.id from posts p where p.id = ${post} and p.comment_policy = 'everyone' and ${PUBLIC_POST}`,
@@ -663,6 +667,17 @@ export async function selectSuspendedAmong(db: Db, domains: string[]): Promise<b
   return rows.length > 0;
 }
 
+/** Whether one of these domains' pictures are not taken (`reject_media`; pass every suffix, as above). */
+export async function selectMediaRejectedAmong(db: Db, domains: string[]): Promise<boolean> {
+  if (domains.length === 0) return false;
+  const rows = await queryRows(
+    db,
+    sql`select from server_blocks where severity = 'reject_media'
+          and domain in (select value from json_array_elements_text(${JSON.stringify(domains)}::json)) limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /** Whether the artist of the work `postId` blocks this remote actor (its reply to the work is then not kept). */
 export async function selectWorkBlocksRemote(db: Db, postId: string, remoteActorId: string): Promise<boolean> {
   const rows = await queryRows(
@@ -827,4 +842,45 @@ export async function selectLocalAlias(db: Db, userId: string, iri: string): Pro
           and ${iri} = any (also_known_as)`,
   );
   return rows.length > 0;
+}
+
+/** A report to send to another server (`Flag`, issue 39): what it names there, and where it goes. */
+export interface ForwardedReportRow {
+  reason: string;
+  note: string;
+  actor_iri: string;
+  inbox: string;
+  /** The reported work's or comment's Note id; null for a person. */
+  object_iri: string | null;
+}
+
+/**
+ * Claims a report its reporter asked to send to the reported remote actor's server (`reports.forward_to`, set, and
+ * `forwarded_at` not yet: one statement, so one process of a cluster sends it), with that actor and the Note reported.
+ * Undefined when there is nothing to send (claimed already, not forwarded, or its target gone).
+ */
+export async function claimForwardedReport(db: Db, reportId: string): Promise<ForwardedReportRow | undefined> {
+  const [row] = await queryRows<ForwardedReportRow>(
+    db,
+    sql`with claimed as (
+          update reports set forwarded_at = now()
+          where id = ${reportId}::uuid and forward_to is not null and forwarded_at is null
+          returning target_type, target_id, reason, note
+        ),
+        target as (
+          select c.reason, c.note,
+            case c.target_type when 'post' then p.note_iri when 'comment' then cm.note_iri end as object_iri,
+            case c.target_type
+              when 'post' then (select u.remote_actor_id from users u where u.id = p.author_id)
+              when 'comment' then coalesce(cm.remote_actor_id, (select u.remote_actor_id from users u where u.id = cm.author_id))
+              when 'user' then (select u.remote_actor_id from users u where u.id = c.target_id)
+            end as remote_actor_id
+          from claimed c
+          left join posts p on c.target_type = 'post' and p.id = c.target_id
+          left join comments cm on c.target_type = 'comment' and cm.id = c.target_id
+        )
+        select t.reason, t.note, t.object_iri, ra.iri as actor_iri, ra.inbox
+        from target t join remote_actors ra on ra.id = t.remote_actor_id`,
+  );
+  return row;
 }

@@ -80,6 +80,13 @@ export function createFanout(deps: {
           );
         }
       }
+    } else if (event.type === 'follow-answered') {
+      // Following out (issue 39): their server accepted or refused the follow; the follow button leaves "Requested".
+      for (const connection of registry.ofUser(event.userId) ?? []) {
+        if (!connection.held) {
+          send(connection, { type: 'follow', userId: event.followeeId, accepted: event.accepted });
+        }
+      }
     } else if (event.type === 'import-progress') {
       for (const connection of registry.ofUser(event.userId) ?? []) {
         if (!connection.held) send(connection, { type: 'import', importId: event.importId });

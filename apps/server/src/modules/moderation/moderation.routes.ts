@@ -147,8 +147,9 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{
   // Blocked servers (issue 39, docs/federation.md "Blocking a server"): moderators and admins.
   const SEVERITY =
     'suspend: everything from it is refused (its inbox POSTs answer 403 before its key is fetched), the follows of our ' +
-    'artists by its people end and nothing is delivered to it; silence and reject_media are kept and shown (nothing ' +
-    'of theirs is shown here yet). A domain covers its subdomains.';
+    'artists by its people end and nothing is delivered to it; silence: its people notify only those here who follow ' +
+    'them (their works reach only their followers, as every remote work); reject_media: its works are not taken in ' +
+    'and none of its pictures fetched. A domain covers its subdomains.';
 
   app.get(
     '/moderation/servers',

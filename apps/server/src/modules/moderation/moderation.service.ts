@@ -268,6 +268,7 @@ export function createModerationService({
         targetId: target.id,
         reason: body.reason,
         note: (body.note ?? '').trim(),
+        forward: body.forward,
       }).catch((error: unknown) => {
         if (isUniqueViolation(error, 'reports_open_key')) throw conflict(MODERATION_MESSAGES.alreadyReported);
         throw error;
@@ -281,6 +282,7 @@ export function createModerationService({
           note: row.note,
           status: row.status,
           createdAt: row.created_at,
+          ...(row.forward_to ? { forwardTo: row.forward_to } : {}),
         },
         message: MODERATION_MESSAGES.reportThanks,
       };

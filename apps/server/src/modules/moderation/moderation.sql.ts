@@ -117,13 +117,39 @@ export interface ReportRow {
 /** A new open report; a second open one of the same reporter and target fails on reports_open_key. */
 export async function insertReport(
   db: Db,
-  report: { reporterId: string; targetType: ReportTargetType; targetId: string; reason: ReportReason; note: string },
-): Promise<ReportRow> {
-  const [row] = await queryRows<ReportRow>(
+  report: {
+    reporterId: string;
+    targetType: ReportTargetType;
+    targetId: string;
+    reason: ReportReason;
+    note: string;
+    /** Also to the server of the target's remote author (issue 39): its host kept, the federation module told. */
+    forward?: boolean | undefined;
+  },
+): Promise<ReportRow & { forward_to: string | null }> {
+  const id = sql`${report.targetId}::uuid`;
+  // The host of the remote actor who wrote the work or comment, or is the person (none: nothing to send it to).
+  const remoteHost = sql`(select split_part(ra.iri, '/', 3) from remote_actors ra where ra.id = ${
+    report.targetType === 'post'
+      ? sql`(select u.remote_actor_id from posts p join users u on u.id = p.author_id where p.id = ${id})`
+      : report.targetType === 'comment'
+        ? sql`(select coalesce(c.remote_actor_id, u.remote_actor_id) from comments c
+               left join users u on u.id = c.author_id where c.id = ${id})`
+        : report.targetType === 'user'
+          ? sql`(select u.remote_actor_id from users u where u.id = ${id})`
+          : sql`null::uuid`
+  })`;
+  const [row] = await queryRows<ReportRow & { forward_to: string | null }>(
     db,
-    sql`insert into reports (reporter_id, target_type, target_id, reason, note)
-        values (${report.reporterId}::uuid, ${report.targetType}, ${report.targetId}::uuid, ${report.reason}, ${report.note})
-        returning id, target_type, target_id, reason, note, status, ${isoDate('created_at')} as created_at`,
+    sql`with added as (
+          insert into reports (reporter_id, target_type, target_id, reason, note, forward_to)
+          values (${report.reporterId}::uuid, ${report.targetType}, ${id}, ${report.reason}, ${report.note},
+            ${report.forward ? remoteHost : sql`null`})
+          returning id, target_type, target_id, reason, note, status, forward_to, created_at
+        )
+        select id, target_type, target_id, reason, note, status, forward_to, ${isoDate('created_at')} as created_at,
+          case when forward_to is not null then ${publishSql({ type: 'report-forwarded', reportId: sql`id::text` })} end as sent
+        from added`,
   );
   return row!;
 }

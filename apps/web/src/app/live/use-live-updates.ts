@@ -5,6 +5,7 @@ import { invalidateNotifications, setUnreadCount, useUnreadCount } from '../../f
 import { invalidateInquiries } from '../../features/inquiries';
 import { applyLiveCounts } from '../../features/posts';
 import { invalidateImports } from '../../features/imports';
+import { applyFollowAnswer } from '../../features/people';
 import { forgetNewPosts, recordNewPost } from '../../lib/live';
 import { expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
@@ -51,6 +52,10 @@ export function useLiveUpdates(userId: string | undefined): void {
           break;
         case 'post':
           recordNewPost({ postId: frame.postId, authorId: frame.authorId, following: frame.following });
+          break;
+        case 'follow':
+          // Their server answered a follow of someone on another server (issue 39): no longer "Requested".
+          applyFollowAnswer(queryClient, frame);
           break;
         case 'import':
           // An import of the artist's moved on (issue 40): Settings reads it again.

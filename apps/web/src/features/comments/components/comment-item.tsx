@@ -186,6 +186,7 @@ export function CommentItem({
             targetId={cached._id}
             what="comment"
             username={cached.username}
+            remoteHost={cached.remote?.handle.split('@')[1]}
             onClose={() => setDialog(null)}
           />
         </Suspense>

@@ -40,8 +40,11 @@ export const SEVERITY_LABELS: Record<string, { label: MessageDescriptor; hint: M
     label: msg`Suspend`,
     hint: msg`Refuse everything from it; its people stop following our artists, and nothing is sent to it.`,
   },
-  silence: { label: msg`Silence`, hint: msg`Keep it out of public places.` },
-  reject_media: { label: msg`Reject media`, hint: msg`Accept its posts without their pictures.` },
+  silence: { label: msg`Silence`, hint: msg`Its people notify and reach only those here who follow them.` },
+  reject_media: {
+    label: msg`Reject media`,
+    hint: msg`Fetch none of its pictures, so none of its works; its follows, likes and replies still come.`,
+  },
 };
 
 export const REASON_MAX = 500;

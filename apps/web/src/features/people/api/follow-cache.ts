@@ -68,3 +68,25 @@ export function applyFollow(queryClient: QueryClient, { userId, follows, respons
     return patchPage(data, userId, follows, fresh);
   });
 }
+
+/**
+ * The server of someone on another server answered the viewer's follow (issue 39, the live `follow` frame): accepted,
+ * every cached copy of them stops saying "Requested"; refused, the follow is gone (counted down, as an unfollow).
+ */
+export function applyFollowAnswer(
+  queryClient: QueryClient,
+  { userId, accepted }: { userId: string; accepted: boolean },
+) {
+  const answered = <T extends Person>(person: T): T => {
+    if (person._id !== userId || !person.viewer.follows) return person;
+    const changed = accepted ? person : withFollow(person, false);
+    return { ...changed, viewer: { ...changed.viewer, requested: false } };
+  };
+  queryClient.setQueriesData<User>({ queryKey: userKeys.profiles() }, (user) => user && answered(user));
+  const patch = (page: UserPage) =>
+    page.users.some((user) => user._id === userId) ? { ...page, users: page.users.map(answered) } : page;
+  queryClient.setQueriesData<UserPage | InfiniteData<UserPage>>({ queryKey: userKeys.lists() }, (data) => {
+    if (!data) return data;
+    return 'pages' in data ? { ...data, pages: data.pages.map(patch) } : patch(data);
+  });
+}

@@ -29,6 +29,8 @@ export interface ReportTarget {
 export interface ReportBody extends ReportTarget {
   reason: ReportReason;
   note?: string;
+  /** Also to the server of its author on another server (issue 39). */
+  forward?: boolean;
 }
 
 export interface ReportResponse {

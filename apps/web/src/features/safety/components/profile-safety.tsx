@@ -43,7 +43,15 @@ export function ProfileSafetyMenu({ user, className }: { user: User; className?:
       />
       <Suspense fallback={null}>
         {open === 'block' && <BlockDialog username={user.username} onClose={close} />}
-        {open === 'report' && <ReportDialog targetType="user" targetId={user.username} what={name} onClose={close} />}
+        {open === 'report' && (
+          <ReportDialog
+            targetType="user"
+            targetId={user.username}
+            what={name}
+            remoteHost={user.remote ? user.username.split('@')[1] : undefined}
+            onClose={close}
+          />
+        )}
         {(open === 'unblock' || open === 'mute' || open === 'unmute') && (
           <RelationButton
             relation={open === 'unblock' ? 'block' : 'mute'}

@@ -13,6 +13,8 @@ import styles from './safety.module.css';
 export interface ReportDialogProps extends ReportTarget {
   /** What is reported, for the title: "post", "comment" or "@mira". */
   what: string;
+  /** The server its author is on, when another one (issue 39): the report may be sent there too. */
+  remoteHost?: string | undefined;
   onClose: () => void;
 }
 
@@ -34,12 +36,14 @@ function reportTitle(targetType: ReportTarget['targetType'], what: string): stri
   }
 }
 
-export function ReportDialog({ targetType, targetId, what, onClose }: ReportDialogProps) {
+export function ReportDialog({ targetType, targetId, what, remoteHost, onClose }: ReportDialogProps) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const send = useSendReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
+  const [forward, setForward] = useState(false);
+  const forwardHintId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const noteId = useId();
   const counterId = useId();
@@ -73,7 +77,13 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
     setProblem(null);
     const trimmed = note.trim();
     send.mutate(
-      { targetType, targetId, reason, ...(trimmed ? { note: trimmed } : {}) },
+      {
+        targetType,
+        targetId,
+        reason,
+        ...(trimmed ? { note: trimmed } : {}),
+        ...(remoteHost && forward ? { forward } : {}),
+      },
       { onError: (error) => setProblem(errorMessage(error)) },
     );
   };
@@ -124,6 +134,25 @@ export function ReportDialog({ targetType, targetId, what, onClose }: ReportDial
             </Trans>
           </span>
         </div>
+        {remoteHost && (
+          <div className={layout.field}>
+            <label className={styles.reason}>
+              <input
+                type="checkbox"
+                checked={forward}
+                disabled={busy}
+                aria-describedby={forwardHintId}
+                onChange={(event) => setForward(event.target.checked)}
+              />
+              <span>
+                <Trans>Also send to {remoteHost}</Trans>
+              </span>
+            </label>
+            <span id={forwardHintId} className={styles.counter}>
+              <Trans>Its moderators get the reason and your note from this server, without your name.</Trans>
+            </span>
+          </div>
+        )}
         {problem && (
           <p id={problemId} className={styles.error} role="alert">
             {problem}

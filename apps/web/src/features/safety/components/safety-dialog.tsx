@@ -13,6 +13,8 @@ export interface SafetyDialogProps {
   what: string;
   /** The author, for mute. */
   username: string;
+  /** The server its author is on, when another one: the report may be sent there too. */
+  remoteHost?: string | undefined;
   onClose: () => void;
 }
 
@@ -20,7 +22,15 @@ export interface SafetyDialogProps {
  * What a post's or a comment's menu opens for Report and "Mute @author", as one lazy module: the feed's
  * cards carry only the menu items, and this loads when one is chosen.
  */
-export default function SafetyDialog({ action, targetType, targetId, what, username, onClose }: SafetyDialogProps) {
+export default function SafetyDialog({
+  action,
+  targetType,
+  targetId,
+  what,
+  username,
+  remoteHost,
+  onClose,
+}: SafetyDialogProps) {
   const queryClient = useQueryClient();
   const sent = useRef(false);
   useEffect(() => {
@@ -30,5 +40,7 @@ export default function SafetyDialog({ action, targetType, targetId, what, usern
   }, [action, queryClient, username, onClose]);
 
   if (action === 'mute') return null;
-  return <ReportDialog targetType={targetType} targetId={targetId} what={what} onClose={onClose} />;
+  return (
+    <ReportDialog targetType={targetType} targetId={targetId} what={what} remoteHost={remoteHost} onClose={onClose} />
+  );
 }
