@@ -15,15 +15,17 @@ interface MenuProps {
   trigger: ReactNode;
   items: MenuItem[];
   className?: string;
+  /** Opened from the start, on its first or last item: a menu loaded when it was asked for (lazy-menu.tsx). */
+  openAtStart?: 'first' | 'last';
 }
 
 /**
  * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item; arrows,
  * Home and End move; Escape or Tab closes it and focus goes back to the button.
  */
-export function Menu({ label, trigger, items, className }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const [focusFirst, setFocusFirst] = useState<'first' | 'last'>('first');
+export function Menu({ label, trigger, items, className, openAtStart }: MenuProps) {
+  const [open, setOpen] = useState(openAtStart !== undefined);
+  const [focusFirst, setFocusFirst] = useState<'first' | 'last'>(openAtStart ?? 'first');
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,21 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Post } from '@share-arts/contract';
-import {
-  BellOff,
-  Bookmark,
-  ChevronDown,
-  CircleAlert,
-  Hash,
-  Heart,
-  MessageCircle,
-  MoreHorizontal,
-  Pin,
-  Pencil,
-  Trash2,
-  UserCheck,
-  UserPlus,
-} from 'lucide-react';
+import { Bookmark, ChevronDown, Hash, Heart, MessageCircle, MoreHorizontal, Pin } from 'lucide-react';
 import { lazy, memo, Suspense, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format-count';
@@ -26,19 +12,20 @@ import { clampedRatio, isPanorama, pageBoxRatio } from '../../../lib/picture-sha
 import { useCurrentUser } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Handle } from '../../../ui/handle';
-import { Menu, type MenuItem } from '../../../ui/menu';
+import { LazyMenu } from '../../../ui/lazy-menu';
 import { RichText, tagPath } from '../../../ui/rich-text';
-import { useToggleFollow } from '../../people';
 import { useShadowedPost } from '../api/post-shadow';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
-import { usePinMenuItems } from './pin-menu-item';
 import { PostMedia } from './post-media';
 import { PostSource } from './post-source';
 import { DEFAULT_PICTURE_SIZE, postPictures } from './post-picture';
 import { OpenBadge } from '../../../ui/open-badge';
 import styles from './post-card.module.css';
 
+// The card's menu (its items and what they do) is fetched when it is first opened (ui/lazy-menu.tsx).
+const loadPostMenu = () => import('./post-menu');
+const PostMenu = lazy(loadPostMenu);
 // The editor (and its emoji picker) is fetched only when someone edits, the delete dialog when someone deletes.
 const PostComposer = lazy(() => import('./post-composer'));
 const DeletePostDialog = lazy(() => import('./delete-post-dialog'));
@@ -104,56 +91,16 @@ export const PostCard = memo(function PostCard({
   const { data: me } = useCurrentUser();
   const toggleLike = useToggleLike();
   const toggleBookmark = useToggleBookmark();
-  const toggleFollow = useToggleFollow();
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | 'mute' | 'history' | 'save-to' | null>(null);
 
   const isAuthor = post.viewer.isAuthor || (me != null && me._id === post.userId);
   const authorPath = profilePath(post.username);
   const postPath = `/posts/${encodeURIComponent(post._id)}`;
-  const { liked, bookmarked, followsAuthor } = post.viewer;
-  const pinItems = usePinMenuItems(post, isAuthor);
-  const username = post.username;
+  const { liked, bookmarked } = post.viewer;
   // Someone on another server is named by their whole handle.
   const authorName = post.origin ? <Handle username={post.username} /> : post.username;
   const reasonTag = post.reason?.tag;
   const editedAt = post.editedAt ? formatFullDate(post.editedAt) : '';
-
-  const menuItems: MenuItem[] = isAuthor
-    ? [
-        { label: t`Edit`, icon: <Pencil aria-hidden="true" size="1.1em" />, onSelect: () => setDialog('edit') },
-        ...pinItems,
-        {
-          label: t`Delete`,
-          icon: <Trash2 aria-hidden="true" size="1.1em" />,
-          tone: 'danger',
-          onSelect: () => setDialog('delete'),
-        },
-      ]
-    : [
-        {
-          label: followsAuthor ? t`Following` : t`Follow`,
-          icon: followsAuthor ? (
-            <UserCheck aria-hidden="true" size="1.1em" />
-          ) : (
-            <UserPlus aria-hidden="true" size="1.1em" />
-          ),
-          onSelect: () => toggleFollow({ userId: cached.userId, followsAuthor: cached.viewer.followsAuthor }, true),
-        },
-        ...(me
-          ? [
-              {
-                label: t`Mute @${username}`,
-                icon: <BellOff aria-hidden="true" size="1.1em" />,
-                onSelect: () => setDialog('mute'),
-              },
-              {
-                label: t`Report`,
-                icon: <CircleAlert aria-hidden="true" size="1.1em" />,
-                onSelect: () => setDialog('report'),
-              },
-            ]
-          : []),
-      ];
 
   // On the post page, the artwork beside the details on a wide screen, unless it is a panorama.
   const beside = variant === 'page' && !isPanorama(pageBoxRatio(postPictures(post)));
@@ -247,12 +194,23 @@ export const PostCard = memo(function PostCard({
             source
           )}
         </div>
-        <Menu
+        <LazyMenu
           label={t`Post options`}
           trigger={<MoreHorizontal aria-hidden="true" size="1.35em" />}
-          items={menuItems}
           className={styles.menu}
-        />
+          load={loadPostMenu}
+        >
+          {(openAt) => (
+            <PostMenu
+              post={post}
+              cached={cached}
+              isAuthor={isAuthor}
+              openAt={openAt}
+              onDialog={setDialog}
+              className={styles.menu}
+            />
+          )}
+        </LazyMenu>
       </header>
 
       <div className={styles.media}>
@@ -315,6 +273,7 @@ export const PostCard = memo(function PostCard({
             targetId={post._id}
             what="post"
             username={post.username}
+            remoteHost={post.origin?.host}
             onClose={() => setDialog(null)}
           />
         </Suspense>
