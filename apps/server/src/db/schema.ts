@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -256,6 +257,11 @@ export const media = pgTable(
     federatedPending: boolean('federated_pending').notNull().default(false),
     /** A remote work's picture (migration 0039): where it was fetched from. */
     remoteUrl: text('remote_url'),
+    /** Its BlurHash, 4x3 components, for the Mastodon API (migration 0056); null when uploaded before it. */
+    blurhash: text('blurhash'),
+    /** Mastodon's focal point, each -1..1 (migration 0056); null: none given (the centre). */
+    focusX: real('focus_x'),
+    focusY: real('focus_y'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -655,6 +661,10 @@ export const reports = pgTable(
     outcome: text('outcome', { enum: ['dismiss', 'hide', 'remove', 'mark-sensitive', 'suspend'] }),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+    /** Sent to the reported remote actor's server too (migration 0058, an outbound `Flag`): its host; null: not sent. */
+    forwardTo: text('forward_to'),
+    /** When that Flag was queued (claimed once). */
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex('reports_open_key')
@@ -1801,6 +1811,12 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, precision: 3 }),
     failures: integer('failures').notNull().default(0),
+    // The Mastodon API's subscriptions (issue 45, migration 0057): Mastodon's payload, policy, alerts and coding.
+    client: text('client').notNull().default('web'),
+    policy: text('policy').notNull().default('all'),
+    alerts: text('alerts').array(),
+    encoding: text('encoding').notNull().default('aes128gcm'),
+    appToken: text('app_token'),
   },
   (t) => [
     unique('push_subscriptions_endpoint_unique').on(t.endpoint),
@@ -1811,6 +1827,10 @@ export const pushSubscriptions = pgTable(
     check(
       'push_subscriptions_kinds',
       sql`${t.kinds} <@ array['follows', 'likes', 'comments', 'mentions', 'inquiries']::text[]`,
+    ),
+    check(
+      'push_subscriptions_client',
+      sql`${t.client} in ('web', 'mastodon') and ${t.policy} in ('all', 'followed', 'follower', 'none') and ${t.encoding} in ('aes128gcm', 'aesgcm') and char_length(coalesce(${t.appToken}, '')) <= 512`,
     ),
   ],
 );
@@ -1832,4 +1852,24 @@ export const pushGroups = pgTable(
     liveSeenAt: timestamp('live_seen_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupKey] })],
+);
+
+// ── Idempotency-Key (issue 44, migration 0057) ─────────────────────────────────────────────────────────────
+/** A write's Idempotency-Key, per person and kind of write, for 24 hours: what the first write made. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    resultId: text('result_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_key_length', sql`char_length(${t.key}) <= 255 and char_length(${t.scope}) <= 32`),
+  ],
 );
