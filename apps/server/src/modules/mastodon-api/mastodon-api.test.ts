@@ -352,6 +352,45 @@ describe('timelines and paging', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('home read again answers the same, and what changed since: a like, a pin, the artist’s new name', async () => {
+    const fay = await signUp(ctx.app);
+    const gil = await signUp(ctx.app);
+    await api('POST', `/api/v1/accounts/${gil.user._id}/follow`, fay);
+    const id = await createPost(ctx.app, gil, 'harbour at dawn #ink');
+    const first = await api('GET', '/api/v1/timelines/home', fay);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = await api('GET', '/api/v1/timelines/home', fay);
+    expect(again.body).toBe(first.body);
+    const before = first.json()[0];
+    expect(before).toMatchObject({
+      id,
+      favourited: false,
+      favourites_count: 0,
+      pinned: false,
+      tags: [{ name: 'ink' }],
+    });
+    await api('POST', `/api/v1/statuses/${id}/favourite`, fay);
+    await api('POST', `/api/v1/statuses/${id}/pin`, gil);
+    await api('PATCH', '/api/v1/accounts/update_credentials', gil, { display_name: 'Gil Renamed' });
+    const after = (await api('GET', '/api/v1/timelines/home', fay)).json()[0];
+    expect(after).toMatchObject({
+      id,
+      favourited: true,
+      favourites_count: 1,
+      pinned: true,
+      account: { id: gil.user._id, display_name: 'Gil Renamed' },
+    });
+    // Nothing else changed.
+    const rest = (status: Record<string, unknown>) => ({
+      ...status,
+      favourited: null,
+      favourites_count: null,
+      pinned: null,
+      account: null,
+    });
+    expect(rest(after)).toEqual(rest(before));
+  });
+
   it('public and tag timelines; a bad limit is a 422', async () => {
     const id = await createPost(ctx.app, ana, 'a #heron study');
     const publicLine = await api('GET', '/api/v1/timelines/public?local=true&limit=40');

@@ -80,10 +80,13 @@ export async function timelinesRoutes(root: FastifyInstance, deps: MastodonDeps)
   scope.get(
     '/v1/timelines/home',
     { preHandler: requireScopes('read', 'read:statuses'), schema: { querystring: MastoPageQuery } },
-    async (request, reply) =>
-      statusPage(deps, request, reply, request.query, ({ limit, cursor }) =>
+    async (request, reply) => {
+      const items = await statusPage(deps, request, reply, request.query, ({ limit, cursor }) =>
         posts.feed({ limit, cursor, sort: 'latest' }, request.userId!),
-      ),
+      );
+      // The JSON Fastify would write (JSON.stringify), each Status's written once (presenter `json`).
+      return reply.type('application/json; charset=utf-8').send(deps.present.json(items));
+    },
   );
 
   // Everyone's works, newest first (Explore's latest): `local` those of accounts here, `remote` those from other
