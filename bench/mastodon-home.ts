@@ -22,6 +22,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { signUpThrough } from './sign-up.js';
 
 const { values } = parseArgs({
   options: {
@@ -60,20 +61,7 @@ const config: Config = {
 const app = await buildApp(config, database);
 await app.ready();
 
-async function signUp(username: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      fullname: 'Bench Person',
-      email: `${username}@example.com`,
-      username,
-      password: 'correct horse battery',
-    },
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return { token: response.json().encodedToken as string, id: response.json().createdUser._id as string };
-}
+const signUp = (username: string) => signUpThrough(app, username);
 
 const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
 

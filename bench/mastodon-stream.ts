@@ -18,6 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { openPostgres } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { signUpThrough } from './sign-up.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,20 +46,7 @@ const app = await buildApp(config, database);
 const origin = await app.listen({ port: 0, host: '127.0.0.1' });
 const wsOrigin = origin.replace(/^http/, 'ws');
 
-async function signUp(username: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      fullname: 'Stream Person',
-      email: `${username}@example.com`,
-      username,
-      password: 'correct horse battery',
-    },
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return { token: response.json().encodedToken as string, id: response.json().createdUser._id as string };
-}
+const signUp = (username: string) => signUpThrough(app, username, 'Stream Person');
 const run = Date.now().toString(36);
 const artist = await signUp(`artist_${run}`);
 const followers: { token: string; id: string }[] = [];
